@@ -1,0 +1,67 @@
+/* compensated_body.h - the stage group of an error-compensated FWHT for one
+ * format (included by kahan.c and neumaier.c once per format, see
+ * fmt_begin.h). Each element carries an error term e in the same format.
+ * The includer defines ERR_A(Ap, A, B) and ERR_B(Bp, A, B): the error
+ * recovery before "+ Es" / "+ Ed". The butterfly is DESIGN.md section 4:
+ *   S = A+B; D = A-B; Es = eA+eB; Ed = eA-eB; A' = S-Es; B' = D-Ed;
+ *   eA' = ERR_A(A', A, B) + Es; eB' = ERR_B(B', A, B) + Ed.
+ * The first group starts from e = 0; the last stores y = x - e. */
+#include "fmt_begin.h"
+
+static inline __attribute__((always_inline)) void
+FN(comp_lanes)(T *x, T *e, uint64_t m, unsigned c, int first, int last)
+{
+  const unsigned r = 1u << c;
+  for (uint64_t lo = 0; lo < m; lo++) {
+    W v[8], w[8];
+    for (unsigned t = 0; t < r; t++) {
+      v[t] = LD(x + lo + t * m);
+      w[t] = first ? (W)0 : LD(e + lo + t * m);
+    }
+    for (unsigned h = 1; h < r; h <<= 1)
+      for (unsigned t = 0; t < r; t++)
+        if (!(t & h)) {
+          W A = v[t], B = v[t + h], eA = w[t], eB = w[t + h];
+          W S = ADD(A, B), D = SUB(A, B), Es = ADD(eA, eB), Ed = SUB(eA, eB);
+          W Ap = SUB(S, Es), Bp = SUB(D, Ed);
+          W ea = ERR_A(Ap, A, B), eb = ERR_B(Bp, A, B);
+          v[t] = Ap;
+          v[t + h] = Bp;
+          w[t] = ADD(ea, Es);
+          w[t + h] = ADD(eb, Ed);
+        }
+    for (unsigned t = 0; t < r; t++) {
+      if (last) {
+        ST(x + lo + t * m, SUB(v[t], w[t]));
+      } else {
+        ST(x + lo + t * m, v[t]);
+        ST(e + lo + t * m, w[t]);
+      }
+    }
+  }
+}
+
+static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
+                           uint64_t count, unsigned s, unsigned c)
+{
+  T *x = (T *)ctx->x + base, *e = (T *)ctx->e + base;
+  const uint64_t m = (uint64_t)1 << s, span = m << c;
+  const int first = s == 0, last = s + c == ctx->k;
+  if (c == 0) return;
+  for (uint64_t i = 0; i < count; i++, x += span, e += span) {
+    /* constant arguments let the compiler unroll and drop dead branches */
+#define WHT__LANES(C)                                                   \
+    if (first && last) FN(comp_lanes)(x, e, m, C, 1, 1);                \
+    else if (first) FN(comp_lanes)(x, e, m, C, 1, 0);                   \
+    else if (last) FN(comp_lanes)(x, e, m, C, 0, 1);                    \
+    else FN(comp_lanes)(x, e, m, C, 0, 0);
+    switch (c) {
+    case 1: WHT__LANES(1) break;
+    case 2: WHT__LANES(2) break;
+    default: WHT__LANES(3) break;
+    }
+#undef WHT__LANES
+  }
+}
+
+#include "fmt_end.h"

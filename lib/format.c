@@ -1,0 +1,127 @@
+/* format.c - the number formats: names, parameters, correctly rounded
+ * conversion from double and host arithmetic (DESIGN.md section 3). */
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+#include "wht.h"
+#include "arith.h"
+
+typedef struct {
+  const char *name;
+  size_t size;
+  int p, emin, emax;
+} format_desc;
+
+static const format_desc formats[WHT_NFORMATS] = {
+  [WHT_F64] = { "f64", 8, 53, -1022, 1023 },
+  [WHT_F32] = { "f32", 4, 24, -126, 127 },
+  [WHT_F16] = { "f16", 2, 11, -14, 15 },
+  [WHT_BF16] = { "bf16", 2, 8, -126, 127 },
+};
+
+static int valid(wht_format f) { return (unsigned)f < WHT_NFORMATS; }
+
+const char *wht_format_name(wht_format f) { return valid(f) ? formats[f].name : NULL; }
+size_t wht_format_size(wht_format f) { return valid(f) ? formats[f].size : 0; }
+int wht_format_precision(wht_format f) { return valid(f) ? formats[f].p : 0; }
+int wht_format_emin(wht_format f) { return valid(f) ? formats[f].emin : 0; }
+int wht_format_emax(wht_format f) { return valid(f) ? formats[f].emax : 0; }
+double wht_format_unit_roundoff(wht_format f) { return valid(f) ? ldexp(1.0, -formats[f].p) : 0.0; }
+
+int wht_format_from_name(const char *name, wht_format *f)
+{
+  if (!name || !f) return -1;
+  for (int i = 0; i < WHT_NFORMATS; i++)
+    if (strcasecmp(name, formats[i].name) == 0) {
+      *f = (wht_format)i;
+      return 0;
+    }
+  return -1;
+}
+
+/* Round x to p significand bits with minimum normal exponent emin and
+ * largest exponent emax: nearest-even via rint (the default rounding mode),
+ * on a quantum that is a power of two so every step but rint is exact. */
+static double round_generic(double x, int p, int emin, int emax)
+{
+  if (isnan(x) || isinf(x) || x == 0) return x;
+  int e;
+  frexp(x, &e);                          /* |x| in [2^(e-1), 2^e) */
+  int qe = (e - 1 < emin ? emin : e - 1) - (p - 1);
+  double r = ldexp(rint(ldexp(x, -qe)), qe);
+  double maxf = ldexp(2.0 - ldexp(1.0, 1 - p), emax);
+  if (fabs(r) > maxf) return copysign(INFINITY, x);
+  return r;
+}
+
+double wht_round_to_format(double x, wht_format f)
+{
+  switch (f) {
+  case WHT_F64: return x;
+  case WHT_F32: return (double)(float)x;
+  default: return valid(f) ? round_generic(x, formats[f].p, formats[f].emin, formats[f].emax) : NAN;
+  }
+}
+
+uint16_t wht_f16_from_double(double x)
+{
+  if (isnan(x)) return (uint16_t)(signbit(x) ? 0xfe00u : 0x7e00u);
+  /* the rounded value is a binary16 value, exact in float */
+  return wht__float_to_f16_bits((float)round_generic(x, 11, -14, 15));
+}
+
+uint16_t wht_bf16_from_double(double x)
+{
+  if (isnan(x)) return (uint16_t)(signbit(x) ? 0xffc0u : 0x7fc0u);
+  return wht__float_to_bf16_bits((float)round_generic(x, 8, -126, 127));
+}
+
+double wht_f16_to_double(uint16_t h) { return wht__f16_bits_to_float(h); }
+double wht_bf16_to_double(uint16_t h) { return wht__bf16_bits_to_float(h); }
+
+void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    switch (f) {
+    case WHT_F64: ((double *)dst)[i] = src[i]; break;
+    case WHT_F32: ((float *)dst)[i] = (float)src[i]; break;
+    case WHT_F16: ((uint16_t *)dst)[i] = wht_f16_from_double(src[i]); break;
+    case WHT_BF16: ((uint16_t *)dst)[i] = wht_bf16_from_double(src[i]); break;
+    default: return;
+    }
+  }
+}
+
+void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    switch (f) {
+    case WHT_F64: dst[i] = ((const double *)src)[i]; break;
+    case WHT_F32: dst[i] = ((const float *)src)[i]; break;
+    case WHT_F16: dst[i] = wht_f16_to_double(((const uint16_t *)src)[i]); break;
+    case WHT_BF16: dst[i] = wht_bf16_to_double(((const uint16_t *)src)[i]); break;
+    default: return;
+    }
+  }
+}
+
+/* f16/bf16: the double result of a + b, a - b or a * b on p <= 11 bit
+ * operands is rounded once more; 53 >= 2p + 2 makes that double rounding
+ * innocuous. f32 operates in float. */
+double wht_format_add(wht_format f, double a, double b)
+{
+  if (f == WHT_F32) return (double)((float)a + (float)b);
+  return wht_round_to_format(a + b, f);
+}
+
+double wht_format_sub(wht_format f, double a, double b)
+{
+  if (f == WHT_F32) return (double)((float)a - (float)b);
+  return wht_round_to_format(a - b, f);
+}
+
+double wht_format_mul(wht_format f, double a, double b)
+{
+  if (f == WHT_F32) return (double)((float)a * (float)b);
+  return wht_round_to_format(a * b, f);
+}

@@ -1,0 +1,11 @@
+/* gpu_none.c - the GPU plumbing when CUDA is not compiled in: no device. */
+#include "wht_internal.h"
+
+int wht__gpu_present(void) { return 0; }
+wht_status wht__gpu_alloc(void **p, size_t bytes) { (void)bytes; *p = NULL; return WHT_E_NO_GPU; }
+void wht__gpu_free(void *p) { (void)p; }
+wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device)
+{
+  (void)dst; (void)src; (void)bytes; (void)to_device;
+  return WHT_E_NO_GPU;
+}

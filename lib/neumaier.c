@@ -1,0 +1,37 @@
+/* neumaier.c - Neumaier-compensated FWHT: as Kahan, but each error recovery
+ * subtracts the term of smallest magnitude last (DESIGN.md section 4). Ties
+ * go to the first branch that holds; NaN comparisons are false, so NaN
+ * operands take the last branch (the GPU does the same). */
+#include "wht_internal.h"
+#include "arith.h"
+#include "algorithms.h"
+
+#define ABS(v) fabs((double)(v))
+
+/* eA' before "+ Es", terms A', A, B */
+#define ERR_A(Ap, A, B)                                                 \
+  ((ABS(B) <= ABS(Ap) && ABS(B) <= ABS(A)) ? SUB(SUB(Ap, A), B)         \
+   : (ABS(A) <= ABS(Ap) && ABS(A) <= ABS(B)) ? SUB(SUB(Ap, B), A)       \
+   : ADD(SUB(-(A), B), Ap))
+/* eB' before "+ Ed", terms B', A, B */
+#define ERR_B(Bp, A, B)                                                 \
+  ((ABS(B) <= ABS(Bp) && ABS(B) <= ABS(A)) ? ADD(SUB(Bp, A), B)         \
+   : (ABS(A) <= ABS(Bp) && ABS(A) <= ABS(B)) ? SUB(ADD(Bp, B), A)       \
+   : ADD(ADD(-(A), B), Bp))
+#define GROUP_NAME neumaier_group
+#define FMT F64
+#define SFX f64
+#include "compensated_body.h"
+#define FMT F32
+#define SFX f32
+#include "compensated_body.h"
+#define FMT F16
+#define SFX f16
+#include "compensated_body.h"
+#define FMT BF16
+#define SFX bf16
+#include "compensated_body.h"
+
+const wht__cpu_group_fn wht__neumaier_cpu[WHT_NFORMATS] = {
+  neumaier_group_f64, neumaier_group_f32, neumaier_group_f16, neumaier_group_bf16,
+};

@@ -1,0 +1,54 @@
+/* registry.c - the algorithm registry: one row per algorithm. Adding an
+ * algorithm is one CPU source file, one GPU file where there is one, and one
+ * row here; drivers, tables and plots find it by name. */
+#include <string.h>
+#include "wht_internal.h"
+#include "algorithms.h"
+
+#define ALL_FORMATS ((1u << WHT_F64) | (1u << WHT_F32) | (1u << WHT_F16) | (1u << WHT_BF16))
+#define CPU (1u << WHT_BACKEND_CPU)
+#ifdef WHT_HAVE_CUDA
+#define GPU (1u << WHT_BACKEND_GPU)
+#define GPU_TABLE(t) (t)
+#else
+#define GPU 0u
+#define GPU_TABLE(t) NULL
+#endif
+
+static const wht__algorithm registry[] = {
+  { { "folklore", ALL_FORMATS, CPU | GPU,
+      "radix-2 butterflies (a+b, a-b), stages in increasing half-width" },
+    0, wht__folklore_cpu, GPU_TABLE(wht__folklore_gpu) },
+  { { "kahan", ALL_FORMATS, CPU | GPU,
+      "per-element error term, Kahan-order recovery; y = x - e at the end" },
+    1, wht__kahan_cpu, GPU_TABLE(wht__kahan_gpu) },
+  { { "neumaier", ALL_FORMATS, CPU | GPU,
+      "as kahan, the smallest-magnitude term subtracted last" },
+    1, wht__neumaier_cpu, GPU_TABLE(wht__neumaier_gpu) },
+  { { "alman-rao", ALL_FORMATS, CPU | GPU,
+      "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling" },
+    0, wht__alman_rao_cpu, GPU_TABLE(wht__alman_rao_gpu) },
+};
+
+#define NREG (sizeof registry / sizeof registry[0])
+
+size_t wht_algorithm_count(void) { return NREG; }
+
+const wht_algorithm_info *wht_algorithm_at(size_t i)
+{
+  return i < NREG ? &registry[i].info : NULL;
+}
+
+const wht__algorithm *wht__algorithm_lookup(const char *name)
+{
+  if (!name) return NULL;
+  for (size_t i = 0; i < NREG; i++)
+    if (strcmp(registry[i].info.name, name) == 0) return &registry[i];
+  return NULL;
+}
+
+const wht_algorithm_info *wht_algorithm_find(const char *name)
+{
+  const wht__algorithm *a = wht__algorithm_lookup(name);
+  return a ? &a->info : NULL;
+}

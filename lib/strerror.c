@@ -1,0 +1,22 @@
+/* strerror.c - text of each wht_status (indexed table). */
+#include "wht.h"
+
+static const char *const messages[WHT_NSTATUS] = {
+  [WHT_OK] = "success",
+  [WHT_E_NULL] = "a required pointer argument is NULL",
+  [WHT_E_SIZE] = "size must be a power of two n >= 1 and a batch count >= 1 whose product fits in 64 bits",
+  [WHT_E_ALGORITHM] = "unknown algorithm name",
+  [WHT_E_FORMAT] = "unknown format (accepted: f64, f32, f16, bf16)",
+  [WHT_E_ALGO_FORMAT] = "the algorithm has no implementation in this format",
+  [WHT_E_BACKEND] = "unknown backend, or the algorithm has no implementation on it",
+  [WHT_E_NO_GPU] = "GPU backend requested but CUDA support is not compiled in or no device is present",
+  [WHT_E_FLAGS] = "unknown plan flags",
+  [WHT_E_NOMEM] = "out of memory",
+  [WHT_E_CUDA] = "a CUDA call failed",
+};
+
+const char *wht_strerror(wht_status st)
+{
+  if ((unsigned)st >= WHT_NSTATUS) return "unknown status code";
+  return messages[st];
+}

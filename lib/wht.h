@@ -1,0 +1,111 @@
+/* wht.h - public API of libwht, the whtlab Fast Walsh-Hadamard Transform library.
+ *
+ * Plan-and-execute, in the style of FFTW and cuFFT (DESIGN.md section 2):
+ * a plan fixes the length n = 2^k, the batch count, the number format, the
+ * algorithm (by registry name) and the backend; wht_execute transforms in place
+ * y = H_n x (unnormalised) for each of the `batch` consecutive rows.
+ * Host data of f16/bf16 plans are uint16_t bit patterns.
+ * Nothing in the library prints or exits: every entry point returns a status. */
+#ifndef WHT_H
+#define WHT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  WHT_F64 = 0,
+  WHT_F32 = 1,
+  WHT_F16 = 2, /* IEEE binary16, host storage uint16_t */
+  WHT_BF16 = 3, /* bfloat16, host storage uint16_t */
+  WHT_NFORMATS = 4
+} wht_format;
+
+typedef enum {
+  WHT_BACKEND_CPU = 0,
+  WHT_BACKEND_GPU = 1,
+  WHT_NBACKENDS = 2
+} wht_backend;
+
+typedef enum {
+  WHT_OK = 0,
+  WHT_E_NULL,           /* a required pointer argument is NULL */
+  WHT_E_SIZE,           /* n is 0 or not a power of two, or batch is 0, or n*batch overflows */
+  WHT_E_ALGORITHM,      /* no algorithm of that name in the registry */
+  WHT_E_FORMAT,         /* format value out of range */
+  WHT_E_ALGO_FORMAT,    /* the algorithm has no implementation in that format */
+  WHT_E_BACKEND,        /* backend value out of range, or the algorithm lacks that backend */
+  WHT_E_NO_GPU,         /* GPU backend asked for but not compiled in or no device present */
+  WHT_E_FLAGS,          /* unknown flag bits */
+  WHT_E_NOMEM,          /* host or device allocation failed */
+  WHT_E_CUDA,           /* a CUDA call failed */
+  WHT_NSTATUS
+} wht_status;
+
+/* Plan flags. */
+enum {
+  /* GPU plans: x passed to wht_execute is a host pointer; the plan copies it to
+   * the device and back. Without it a GPU plan takes a device pointer. */
+  WHT_HOST_POINTER = 1u << 0,
+  WHT_FLAGS_ALL = WHT_HOST_POINTER
+};
+
+typedef struct wht_plan wht_plan;
+
+/* One transform of length n. */
+wht_plan *wht_plan_create(uint64_t n, wht_format fmt, const char *algorithm,
+                          wht_backend backend, unsigned flags, wht_status *st);
+/* `batch` independent transforms of length n on consecutive rows. */
+wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
+                                  const char *algorithm, wht_backend backend,
+                                  unsigned flags, wht_status *st);
+wht_status wht_execute(wht_plan *p, void *x);
+void wht_plan_destroy(wht_plan *p);
+const char *wht_strerror(wht_status st);
+
+/* ---- formats ---------------------------------------------------------- */
+const char *wht_format_name(wht_format f);               /* "f64", ... ; NULL if out of range */
+int wht_format_from_name(const char *name, wht_format *f); /* 0 on success, -1 unknown */
+size_t wht_format_size(wht_format f);                    /* bytes per element */
+int wht_format_precision(wht_format f);                  /* significand bits p incl. hidden bit */
+int wht_format_emin(wht_format f);                       /* exponent of the smallest normal */
+int wht_format_emax(wht_format f);                       /* exponent of the largest finite */
+double wht_format_unit_roundoff(wht_format f);           /* u = 2^-p */
+
+/* Correctly rounded (nearest-even, subnormals kept, overflow to inf, NaN kept). */
+uint16_t wht_f16_from_double(double x);
+uint16_t wht_bf16_from_double(double x);
+double wht_f16_to_double(uint16_t h);
+double wht_bf16_to_double(uint16_t h);
+/* Round x to format f and return the rounded value as a double (exact). */
+double wht_round_to_format(double x, wht_format f);
+/* Array conversions: dst holds n elements of format f. */
+void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n);
+void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n);
+
+/* Host arithmetic in a format, correctly rounded (used by drivers and tests). */
+double wht_format_add(wht_format f, double a, double b);
+double wht_format_sub(wht_format f, double a, double b);
+double wht_format_mul(wht_format f, double a, double b);
+
+/* ---- algorithm registry ----------------------------------------------- */
+typedef struct {
+  const char *name;
+  unsigned formats;   /* bit (1u << fmt) per supported format */
+  unsigned backends;  /* bit (1u << backend) per backend with an implementation */
+  const char *notes;
+} wht_algorithm_info;
+
+size_t wht_algorithm_count(void);
+const wht_algorithm_info *wht_algorithm_at(size_t i);
+const wht_algorithm_info *wht_algorithm_find(const char *name);
+/* Whether the GPU backend was compiled in and a device is present. */
+int wht_gpu_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

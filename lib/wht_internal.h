@@ -1,0 +1,63 @@
+/* wht_internal.h - what the library's own files share: the algorithm
+ * descriptor of the registry, the plan, and the CPU stage-group interface.
+ * Not installed; symbols are prefixed wht__. */
+#ifndef WHT_INTERNAL_H
+#define WHT_INTERNAL_H
+
+#include "wht.h"
+
+/* Context of one CPU execution: the data, its error workspace (compensated
+ * algorithms, same format as x, else NULL), the row length n = 2^k. */
+typedef struct {
+  void *x;
+  void *e;
+  uint64_t n;
+  unsigned k;
+} wht__cpu_ctx;
+
+/* Apply stages s .. s+c-1 (0 <= c <= 3) to `count` consecutive super-blocks
+ * of 2^(s+c) elements starting at element `base` (counted over all rows).
+ * Every CPU path is a stage-group function: the scheduler (schedule.c) calls
+ * group (s = 0, c = k mod 3) first, then groups of three stages, in
+ * increasing s; the call with s + c == k is an element's last and applies
+ * any final step (Kahan's y = x - e). Butterflies of one stage are
+ * independent, so any blocking of this schedule gives the same bits. */
+typedef void (*wht__cpu_group_fn)(const wht__cpu_ctx *ctx, uint64_t base,
+                                  uint64_t count, unsigned s, unsigned c);
+
+/* GPU entry: transform batch rows of n = 2^k at device pointer dx in place,
+ * using device workspace dwork (NULL when work_per_elem is 0). */
+typedef wht_status (*wht__gpu_fn)(void *dx, uint64_t n, unsigned k,
+                                  uint64_t batch, void *dwork);
+
+typedef struct {
+  wht_algorithm_info info;
+  unsigned work_per_elem;              /* workspace elements (of the format) per element */
+  const wht__cpu_group_fn *cpu;        /* per format; NULL entry: none in that format */
+  const wht__gpu_fn *gpu;              /* per format, or NULL when not compiled in */
+} wht__algorithm;
+
+const wht__algorithm *wht__algorithm_lookup(const char *name);
+
+struct wht_plan {
+  uint64_t n, batch;
+  unsigned k;
+  wht_format fmt;
+  wht_backend backend;
+  unsigned flags;
+  const wht__algorithm *algo;
+  void *work;      /* host (CPU) or device (GPU) workspace */
+  void *dbuf;      /* GPU plans with WHT_HOST_POINTER: device copy of the data */
+};
+
+/* CPU scheduler: runs every stage group of `a` in format f over the plan. */
+void wht__cpu_execute(const wht__algorithm *a, wht_format f, void *x, void *e,
+                      uint64_t n, unsigned k, uint64_t batch);
+
+/* GPU plumbing (kernels/ when CUDA is compiled in; lib/gpu_none.c otherwise). */
+int wht__gpu_present(void);
+wht_status wht__gpu_alloc(void **p, size_t bytes);
+void wht__gpu_free(void *p);
+wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device);
+
+#endif
