@@ -1,0 +1,1 @@
+# experiments/bench.mk - wht-bench (GPU speed), built only with CUDA.

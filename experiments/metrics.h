@@ -1,0 +1,24 @@
+/* metrics.h - the error metrics of DESIGN.md section 9, computed from the
+ * output y (format values, exact as doubles) and the exact v = hi + lo. */
+#ifndef WHT_METRICS_H
+#define WHT_METRICS_H
+
+#include <stdint.h>
+#include "wht.h"
+#include "oracle.h"
+
+typedef enum { WHT_RUN_OK = 0, WHT_RUN_OVERFLOW, WHT_RUN_UNSUPPORTED, WHT_NRUNSTATUS } wht_run_status;
+const char *wht_run_status_name(wht_run_status s); /* "ok", "overflow", "unsupported" */
+
+typedef struct {
+  double max_abs, mean_abs, mean_rel, max_rel, norm_rel, max_ulp;
+  int64_t n_zero, zero_miss, n_nonfinite;
+  wht_run_status status;
+} wht_metrics;
+
+/* nonfinite_seen: an intermediate was inf/NaN (from wht_op_execute).
+ * Overflow (any non-finite intermediate or output) gives status overflow
+ * and NaN in every real-valued metric, never a number averaged with NaN. */
+void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
+                         int nonfinite_seen, wht_metrics *m);
+#endif

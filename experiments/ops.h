@@ -1,0 +1,18 @@
+/* ops.h - the four operations of DESIGN.md section 6 run with one algorithm
+ * in one format on one backend through the libwht API; every arithmetic
+ * step (phi, the products, the scaling by 2^-k) is correctly rounded in the
+ * format, so the oracle's exact pipeline measures the algorithm alone. */
+#ifndef WHT_OPS_H
+#define WHT_OPS_H
+
+#include <stdint.h>
+#include "wht.h"
+#include "oracle.h"
+
+/* a (and b for xor-conv) hold n = 2^k elements of format f (host storage).
+ * On return a holds y; b is clobbered. *nonfinite is set to 1 when any
+ * intermediate or output element is inf or NaN. */
+wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
+                          wht_backend backend, unsigned k, double tau,
+                          void *a, void *b, int *nonfinite);
+#endif

@@ -1,0 +1,58 @@
+/* oracle.h - the certified exact reference (DESIGN.md sections 6 and 8).
+ *
+ * Inputs are the exact values of the format's elements (already rounded to
+ * the format, given as doubles). The oracle computes the chosen operation
+ * exactly and returns each exact output as an unevaluated pair hi + lo of
+ * doubles (hi = the exact value rounded to double, lo = the exact value
+ * minus hi, rounded to double), so metrics need no cancelling subtraction.
+ * The exact value of an output that overflows double is reported through
+ * the status, never silently. */
+#ifndef WHT_ORACLE_H
+#define WHT_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "wht.h"
+
+/* The four operations of DESIGN.md section 6. */
+typedef enum {
+  WHT_OP_ONE_WAY = 0,  /* y = H x */
+  WHT_OP_TWO_WAY = 1,  /* y = H(H x) / n  (exactly x) */
+  WHT_OP_SMOOTHED = 2, /* y = H(phi(H x)) / n, phi soft threshold at tau */
+  WHT_OP_XOR_CONV = 3, /* y = H((H a) .* (H b)) / n */
+  WHT_NOPS = 4
+} wht_op;
+
+const char *wht_op_name(wht_op op);                  /* "one-way", ...; NULL if out of range */
+int wht_op_from_name(const char *name, wht_op *op);  /* 0 ok, -1 unknown; accepts upper-case/underscore aliases */
+unsigned wht_op_inputs(wht_op op);                   /* 1, or 2 for xor-conv */
+
+typedef struct {
+  double hi, lo;
+} wht_dd;
+
+typedef struct {
+  long prec;        /* bits of the exact representation used (MPFR precision or fixed-point width) */
+  int fast_path;    /* 1 when the fixed-point path computed the result */
+  double seconds;   /* wall time of the oracle */
+} wht_oracle_info;
+
+typedef enum {
+  WHT_ORACLE_OK = 0,
+  WHT_ORACLE_INEXACT,   /* an MPFR ternary value was nonzero: a bug, the run must stop */
+  WHT_ORACLE_NONFINITE, /* an input is inf or NaN */
+  WHT_ORACLE_NOMEM,
+  WHT_ORACLE_BADARG
+} wht_oracle_status;
+
+/* Exact y of operation op on a (and b for xor-conv; NULL otherwise), n = 2^k
+ * doubles each, tau for smoothed. out has n entries. msg (may be NULL)
+ * receives a one-line explanation on failure, naming the operation. */
+wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const double *b,
+                                 double tau, wht_dd *out, wht_oracle_info *info,
+                                 char *msg, size_t msglen);
+
+/* For tests: force the MPFR path (no fast path) and, when prec > 0, a fixed
+ * MPFR precision instead of the one derived from the data. 0 restores. */
+void wht_oracle_force_mpfr(long prec);
+#endif
