@@ -53,7 +53,7 @@ static void FN(ar_radix8)(T *x, uint64_t m)
 static void FN(ar_group)(const wht__cpu_ctx *ctx, uint64_t base,
                          uint64_t count, unsigned s, unsigned c)
 {
-  if (s == 0) {
+  if (c < 3) { /* group 0 (s = 0, c = k mod 3); radix-8 groups have c = 3 */
     FN(ar_head)(ctx, base, count, c);
     return;
   }

@@ -1,0 +1,89 @@
+/* test_algorithms_bound - every algorithm in every format on random N(0,1)
+ * data (rounded to the format) against an exact MPFR evaluation of H_n x,
+ * with a forward error bound |y_i - v_i| <= gamma_m * sum_j |x_j|,
+ * gamma_m = m u / (1 - m u):
+ *   folklore m = k (one rounding per stage);
+ *   kahan, neumaier m = 2k + 1 (each stage's value is S - Es, plus the
+ *     final x - e; compensation never makes the first-order bound worse);
+ *   alman-rao m = 3k + 3 (at most 7 roundings per radix-8 group of three
+ *     stages, as the chains in alman_rao_body.h show, plus the head).
+ * Every MPFR operation must be exact (ternary 0) at the precision used. */
+#include <mpfr.h>
+#include "algo_check.h"
+
+static double gauss(void)
+{
+  double u1 = ((double)(chk_rand() >> 11) + 0.5) / 9007199254740992.0;
+  double u2 = (double)(chk_rand() >> 11) / 9007199254740992.0;
+  return sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+/* Exact H_n x with MPFR (x are doubles: 2100 + 53 + k bits always suffice;
+ * the data here span far less, 400 bits is ample and the ternary proves it). */
+static int exact_transform(const double *x, double *v, uint64_t n)
+{
+  mpfr_t *t = malloc(n * sizeof *t);
+  int inexact = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    mpfr_init2(t[i], 400);
+    inexact |= mpfr_set_d(t[i], x[i], MPFR_RNDN);
+  }
+  mpfr_t a;
+  mpfr_init2(a, 400);
+  for (uint64_t m = 1; m < n; m <<= 1)
+    for (uint64_t j = 0; j < n; j++)
+      if (!(j & m)) {
+        inexact |= mpfr_add(a, t[j], t[j + m], MPFR_RNDN);
+        inexact |= mpfr_sub(t[j + m], t[j], t[j + m], MPFR_RNDN);
+        mpfr_swap(a, t[j]);
+      }
+  for (uint64_t i = 0; i < n; i++) {
+    v[i] = mpfr_get_d(t[i], MPFR_RNDN);
+    mpfr_clear(t[i]);
+  }
+  mpfr_clear(a);
+  free(t);
+  return inexact;
+}
+
+static double stages_factor(const char *name, unsigned k)
+{
+  if (!strcmp(name, "folklore")) return k;
+  if (!strcmp(name, "alman-rao")) return 3.0 * k + 3;
+  return 2.0 * k + 1;
+}
+
+int main(void)
+{
+  const unsigned ks[] = { 1, 2, 3, 4, 5, 7, 9, 10, 12 };
+  const uint64_t nmax = 1u << 12;
+  double *x = malloc(nmax * sizeof *x), *y = malloc(nmax * sizeof *y), *v = malloc(nmax * sizeof *v);
+  int inexact = 0;
+  for (size_t a = 0; a < wht_algorithm_count(); a++) {
+    const char *name = wht_algorithm_at(a)->name;
+    for (int fi = 0; fi < WHT_NFORMATS; fi++) {
+      const wht_format f = all_formats[fi];
+      const double u = wht_format_unit_roundoff(f);
+      double worst = 0; /* largest |error| / bound seen */
+      for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
+        const unsigned k = ks[ki];
+        const uint64_t n = (uint64_t)1 << k;
+        for (uint64_t i = 0; i < n; i++) x[i] = wht_round_to_format(gauss(), f);
+        double l1 = 0;
+        for (uint64_t i = 0; i < n; i++) l1 += fabs(x[i]);
+        inexact |= exact_transform(x, v, n);
+        run_cpu(name, f, x, y, n, 1);
+        const double m = stages_factor(name, k), bound = m * u / (1 - m * u) * l1;
+        for (uint64_t i = 0; i < n; i++) {
+          double r = fabs(y[i] - v[i]) / bound;
+          if (!(r <= worst)) worst = r; /* NaN propagates to a failure */
+        }
+      }
+      tap_ok(worst <= 1.0, "%s %s: |y - Hx| within the forward bound on N(0,1) data, k <= 12 (worst error/bound %.3g)",
+             name, wht_format_name(f), worst);
+    }
+  }
+  tap_ok(!inexact, "the MPFR reference was exact (all ternary values 0)");
+  free(x); free(y); free(v);
+  return tap_done();
+}

@@ -1,0 +1,70 @@
+/* test_api_misuse - every entry point validates its arguments and returns
+ * its documented status (lib/wht.h); nothing crashes. */
+#include "algo_check.h"
+
+static wht_status create_st(uint64_t n, uint64_t batch, int fmt, const char *algo, int backend, unsigned flags)
+{
+  wht_status st = WHT_OK;
+  wht_plan *p = wht_plan_create_batched(n, batch, (wht_format)fmt, algo, (wht_backend)backend, flags, &st);
+  if (p && st != WHT_OK) st = WHT_NSTATUS; /* a plan returned with an error is itself an error */
+  if (!p && st == WHT_OK) st = WHT_NSTATUS;
+  wht_plan_destroy(p);
+  return st;
+}
+
+int main(void)
+{
+  tap_ok(create_st(0, 1, WHT_F64, "folklore", 0, 0) == WHT_E_SIZE, "n = 0 gives WHT_E_SIZE");
+  tap_ok(create_st(3, 1, WHT_F64, "folklore", 0, 0) == WHT_E_SIZE, "n = 3 gives WHT_E_SIZE");
+  tap_ok(create_st(96, 1, WHT_F64, "folklore", 0, 0) == WHT_E_SIZE, "n = 96 gives WHT_E_SIZE");
+  tap_ok(create_st(8, 0, WHT_F64, "folklore", 0, 0) == WHT_E_SIZE, "batch = 0 gives WHT_E_SIZE");
+  tap_ok(create_st((uint64_t)1 << 63, 4, WHT_F64, "folklore", 0, 0) == WHT_E_SIZE, "n * batch overflowing 64 bits gives WHT_E_SIZE");
+  tap_ok(create_st(8, 1, WHT_F64, "no-such-algo", 0, 0) == WHT_E_ALGORITHM, "unknown algorithm gives WHT_E_ALGORITHM");
+  tap_ok(create_st(8, 1, WHT_F64, NULL, 0, 0) == WHT_E_NULL, "NULL algorithm gives WHT_E_NULL");
+  tap_ok(create_st(8, 1, 7, "folklore", 0, 0) == WHT_E_FORMAT, "format 7 gives WHT_E_FORMAT");
+  tap_ok(create_st(8, 1, -1, "folklore", 0, 0) == WHT_E_FORMAT, "format -1 gives WHT_E_FORMAT");
+  tap_ok(create_st(8, 1, WHT_F64, "folklore", 5, 0) == WHT_E_BACKEND, "backend 5 gives WHT_E_BACKEND");
+  tap_ok(create_st(8, 1, WHT_F64, "folklore", 0, 1u << 9) == WHT_E_FLAGS, "unknown flag bits give WHT_E_FLAGS");
+  wht_status gst = create_st(8, 1, WHT_F64, "folklore", WHT_BACKEND_GPU, WHT_HOST_POINTER);
+  tap_ok(wht_gpu_available() ? gst == WHT_OK : gst == WHT_E_NO_GPU,
+         "GPU backend gives WHT_E_NO_GPU without a device, a plan with one (%s)", wht_strerror(gst));
+  /* every registered algorithm x format it lacks gives WHT_E_ALGO_FORMAT,
+   * every one it has gives a plan (vacuous for lacking formats while all
+   * registered CPU algorithms cover the four formats) */
+  long bad = 0;
+  for (size_t a = 0; a < wht_algorithm_count(); a++) {
+    const wht_algorithm_info *info = wht_algorithm_at(a);
+    for (int f = 0; f < WHT_NFORMATS; f++) {
+      wht_status st = create_st(8, 1, f, info->name, WHT_BACKEND_CPU, 0);
+      int has = (info->formats >> f) & 1;
+      if (has ? st != WHT_OK : st != WHT_E_ALGO_FORMAT) bad++;
+    }
+  }
+  tap_ok(bad == 0, "each algorithm x format gives a plan or WHT_E_ALGO_FORMAT per the registry (%ld bad)", bad);
+  /* NULL status pointer is allowed */
+  tap_ok(wht_plan_create(3, WHT_F64, "folklore", WHT_BACKEND_CPU, 0, NULL) == NULL, "a NULL status pointer is accepted");
+  wht_status st;
+  wht_plan *p = wht_plan_create(8, WHT_F32, "kahan", WHT_BACKEND_CPU, 0, &st);
+  tap_ok(p && st == WHT_OK, "a valid plan is created");
+  tap_ok(wht_execute(p, NULL) == WHT_E_NULL, "wht_execute with NULL data gives WHT_E_NULL");
+  float buf[8] = { 0 };
+  tap_ok(wht_execute(NULL, buf) == WHT_E_NULL, "wht_execute with a NULL plan gives WHT_E_NULL");
+  wht_plan_destroy(p);
+  wht_plan_destroy(NULL);
+  tap_ok(1, "wht_plan_destroy(NULL) returns");
+  /* status texts: present, distinct, and a text for out-of-range codes */
+  int distinct = 1;
+  for (int i = 0; i < WHT_NSTATUS; i++)
+    for (int j = 0; j < i; j++)
+      if (!wht_strerror((wht_status)i) || !strcmp(wht_strerror((wht_status)i), wht_strerror((wht_status)j))) distinct = 0;
+  tap_ok(distinct, "wht_strerror gives a distinct text for every status");
+  tap_ok(!strcmp(wht_strerror((wht_status)999), "unknown status code"), "wht_strerror(999) is 'unknown status code'");
+  /* registry and format lookups */
+  wht_format f;
+  tap_ok(wht_format_from_name("f8", &f) == -1, "format name 'f8' is rejected");
+  tap_ok(wht_format_from_name("BF16", &f) == 0 && f == WHT_BF16, "format name 'BF16' is accepted as bf16");
+  tap_ok(wht_format_name((wht_format)9) == NULL, "wht_format_name of 9 is NULL");
+  tap_ok(wht_algorithm_find("nope") == NULL && wht_algorithm_at(wht_algorithm_count()) == NULL,
+         "registry lookups out of range give NULL");
+  return tap_done();
+}
