@@ -1,0 +1,136 @@
+/* metrics.c - the error metrics of DESIGN.md section 9.
+ *
+ * Error of one element. y is a format value (exact as a double), v = hi +
+ * lo exactly with hi = v rounded to double, |lo| <= 2^-53 |hi|. d = y - v
+ * is evaluated as (y - hi) - lo. When hi/2 <= y <= 2 hi (every y worth
+ * measuring) or y = 0, y - hi is exact (Sterbenz) and d is the correctly
+ * rounded error; otherwise |y - hi| >= |hi| / 2 >= 2^52 |lo| and the two
+ * roundings leave d within about 2^-52 relative. So a computed y == hi with
+ * lo != 0 reports |lo|, never 0. |v| is taken as |hi| (relative error <=
+ * 2^-53).
+ *
+ * Zeros. v_i = 0 exactly iff hi = lo = 0. Those elements count in n_zero
+ * (and zero_miss when y_i != 0; -0 == +0) and in max_abs / mean_abs, but
+ * not in mean_rel, max_rel or max_ulp, where they would divide by 0 or
+ * by the subnormal spacing and swamp every other element. With no v_i != 0
+ * those three are NaN ("undefined"); norm_rel is NaN when ||v|| = 0.
+ *
+ * ULPs. ulp_format(v) = 2^(max(e, emin) - p + 1) for 2^e <= |v| < 2^(e+1),
+ * the spacing of the format's values at |v|: below the smallest normal it
+ * is the subnormal spacing 2^(emin - p + 1). e comes from hi, lowered by
+ * one when hi is a power of two and lo pulls |v| below it. Above the
+ * format's range the formula simply continues.
+ *
+ * Overflow. When the pipeline saw a non-finite intermediate, some y_i is
+ * inf/NaN, or some exact v_i is beyond the double range (the oracle's
+ * hi = +-inf, so the format overflowed as well), status is overflow and every real-valued metric is NaN, so no
+ * NaN is averaged into a number by accident; the counts (n_zero,
+ * zero_miss, n_nonfinite) are still filled in.
+ *
+ * Sums are compensated (Neumaier); norm_rel scales each vector by a power
+ * of two near its largest entry, which is exact, so the squares neither
+ * overflow nor underflow. */
+#include <math.h>
+#include "metrics.h"
+
+static const char *const status_names[WHT_NRUNSTATUS] = {
+  [WHT_RUN_OK] = "ok",
+  [WHT_RUN_OVERFLOW] = "overflow",
+  [WHT_RUN_UNSUPPORTED] = "unsupported",
+};
+
+const char *wht_run_status_name(wht_run_status s)
+{
+  return (unsigned)s < WHT_NRUNSTATUS ? status_names[s] : NULL;
+}
+
+/* Neumaier's compensated sum. */
+typedef struct {
+  double s, c;
+} csum;
+
+static void csum_add(csum *a, double x)
+{
+  double t = a->s + x;
+  a->c += fabs(a->s) >= fabs(x) ? (a->s - t) + x : (x - t) + a->s;
+  a->s = t;
+}
+
+static double csum_value(const csum *a) { return a->s + a->c; }
+
+/* |y - (hi + lo)| without cancellation loss (see the top comment). */
+static double abs_err(double y, double hi, double lo) { return fabs((y - hi) - lo); }
+
+static int is_zero(const wht_dd *v) { return v->hi == 0 && v->lo == 0; }
+
+/* The leading double of v != 0 (hi, unless a caller's pair is unnormalised). */
+static double lead(const wht_dd *v) { return v->hi != 0 ? v->hi : v->lo; }
+
+/* log2 of the format's spacing at |v| (v != 0). */
+static int ulp_exp(const wht_dd *v, int p, int emin)
+{
+  const double h = lead(v);
+  int e = ilogb(h), ex;
+  if (frexp(fabs(h), &ex) == 0.5 && v->hi != 0 && v->lo != 0 && signbit(v->lo) != signbit(h)) e--;
+  return (e > emin ? e : emin) - p + 1;
+}
+
+/* Power-of-two exponent that brings the largest entry near 1. */
+static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -ilogb(maxval) : 0; }
+
+void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
+                         int nonfinite_seen, wht_metrics *m)
+{
+  const int p = wht_format_precision(f), emin = wht_format_emin(f);
+  int64_t n_zero = 0, zero_miss = 0, n_nonfinite = 0, n_rel = 0, v_nonfinite = 0;
+  double max_abs = 0, max_rel = 0, max_ulp = 0, max_v = 0;
+  csum sum_abs = { 0, 0 }, sum_rel = { 0, 0 };
+
+  for (uint64_t i = 0; i < n; i++) {
+    if (!isfinite(y[i])) n_nonfinite++;
+    if (!isfinite(v[i].hi)) v_nonfinite++;
+    double d = abs_err(y[i], v[i].hi, v[i].lo);
+    if (d > max_abs) max_abs = d;
+    csum_add(&sum_abs, d);
+    if (is_zero(&v[i])) {
+      n_zero++;
+      if (y[i] != 0) zero_miss++;
+      continue;
+    }
+    double av = fabs(lead(&v[i])), rel = d / av, ulps = ldexp(d, -ulp_exp(&v[i], p, emin));
+    if (av > max_v) max_v = av;
+    n_rel++;
+    csum_add(&sum_rel, rel);
+    if (rel > max_rel) max_rel = rel;
+    if (ulps > max_ulp) max_ulp = ulps;
+  }
+
+  m->n_zero = n_zero;
+  m->zero_miss = zero_miss;
+  m->n_nonfinite = n_nonfinite;
+  if (nonfinite_seen || n_nonfinite || v_nonfinite) {
+    m->status = WHT_RUN_OVERFLOW;
+    m->max_abs = m->mean_abs = m->mean_rel = m->max_rel = m->norm_rel = m->max_ulp = NAN;
+    return;
+  }
+
+  /* Second pass: ||d||_2 and ||v||_2 on power-of-two scaled entries. */
+  const int sd = scale_exp(max_abs), sv = scale_exp(max_v);
+  csum sq_d = { 0, 0 }, sq_v = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++) {
+    double d = ldexp(abs_err(y[i], v[i].hi, v[i].lo), sd), a = ldexp(lead(&v[i]), sv);
+    csum_add(&sq_d, d * d);
+    csum_add(&sq_v, a * a);
+  }
+  const double nv = sqrt(csum_value(&sq_v));
+
+  m->status = WHT_RUN_OK;
+  m->max_abs = max_abs;
+  m->mean_abs = n ? csum_value(&sum_abs) / (double)n : NAN;
+  m->mean_rel = n_rel ? csum_value(&sum_rel) / (double)n_rel : NAN;
+  m->max_rel = n_rel ? max_rel : NAN;
+  m->max_ulp = n_rel ? max_ulp : NAN;
+  m->norm_rel = !(nv > 0) ? NAN
+                : isinf(max_abs) ? INFINITY /* y - v beyond double (f64 near its range) */
+                : ldexp(sqrt(csum_value(&sq_d)) / nv, sv - sd);
+}

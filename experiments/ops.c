@@ -1,0 +1,111 @@
+/* ops.c - the four operations of DESIGN.md section 6 through the libwht
+ * API: the transforms run on the plan's backend, the element-wise steps
+ * (ops_steps.c) on the host, every result rounded to the format. After
+ * each step the data are scanned for inf/NaN so an overflow anywhere in
+ * the pipeline is reported even if a later step were to hide it.
+ *
+ * Threshold: phi uses tau rounded to the format (wht_round_to_format), the
+ * value the computation can hold; the oracle must be given that same
+ * rounded tau so both compute the same function. */
+#include <stddef.h>
+#include "ops.h"
+#include "ops_steps.h"
+
+typedef struct {
+  wht_plan *plan;
+  wht_format f;
+  uint64_t n;
+  unsigned k;
+  int bad; /* an intermediate was inf/NaN */
+} pipeline;
+
+static void check(pipeline *p, const void *x)
+{
+  if (!p->bad && wht__ops_any_nonfinite(p->f, x, p->n)) p->bad = 1;
+}
+
+static wht_status transform(pipeline *p, void *x)
+{
+  wht_status st = wht_execute(p->plan, x);
+  if (st == WHT_OK) check(p, x);
+  return st;
+}
+
+static void scale(pipeline *p, void *x)
+{
+  wht__ops_scale(p->f, x, p->n, p->k);
+  check(p, x);
+}
+
+static wht_status one_way(pipeline *p, double tau, void *a, void *b)
+{
+  (void)tau, (void)b;
+  return transform(p, a);
+}
+
+static wht_status two_way(pipeline *p, double tau, void *a, void *b)
+{
+  (void)tau, (void)b;
+  wht_status st = transform(p, a);
+  if (st == WHT_OK) st = transform(p, a);
+  if (st == WHT_OK) scale(p, a);
+  return st;
+}
+
+static wht_status smoothed(pipeline *p, double tau, void *a, void *b)
+{
+  (void)b;
+  wht_status st = transform(p, a);
+  if (st != WHT_OK) return st;
+  wht__ops_soft_threshold(p->f, a, p->n, wht_round_to_format(tau, p->f));
+  check(p, a);
+  st = transform(p, a);
+  if (st == WHT_OK) scale(p, a);
+  return st;
+}
+
+static wht_status xor_conv(pipeline *p, double tau, void *a, void *b)
+{
+  (void)tau;
+  wht_status st = transform(p, a);
+  if (st == WHT_OK) st = transform(p, b);
+  if (st != WHT_OK) return st;
+  wht__ops_mul(p->f, a, b, p->n);
+  check(p, a);
+  st = transform(p, a);
+  if (st == WHT_OK) scale(p, a);
+  return st;
+}
+
+/* Indexed by wht_op; `needs_b` marks the operations with a second input. */
+static const struct {
+  wht_status (*run)(pipeline *p, double tau, void *a, void *b);
+  int needs_b;
+} ops[WHT_NOPS] = {
+  [WHT_OP_ONE_WAY] = { one_way, 0 },
+  [WHT_OP_TWO_WAY] = { two_way, 0 },
+  [WHT_OP_SMOOTHED] = { smoothed, 0 },
+  [WHT_OP_XOR_CONV] = { xor_conv, 1 },
+};
+
+wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
+                          wht_backend backend, unsigned k, double tau,
+                          void *a, void *b, int *nonfinite)
+{
+  if (nonfinite) *nonfinite = 0;
+  /* No status names a bad operation; an out-of-range op is a mode value
+   * out of range, like an unknown flag bit. */
+  if ((unsigned)op >= WHT_NOPS) return WHT_E_FLAGS;
+  if (!algorithm || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
+  if (k >= 64) return WHT_E_SIZE;
+  /* Data are on the host; a GPU plan copies them to the device and back. */
+  const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
+  wht_status st;
+  pipeline p = { NULL, f, (uint64_t)1 << k, k, 0 };
+  p.plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
+  if (!p.plan) return st;
+  st = ops[op].run(&p, tau, a, b);
+  wht_plan_destroy(p.plan);
+  if (nonfinite) *nonfinite = p.bad;
+  return st;
+}

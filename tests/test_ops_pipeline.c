@@ -1,0 +1,236 @@
+/* test_ops_pipeline.c - wht_op_execute runs the operations of DESIGN.md
+ * section 6: exact results on exact data, impulses through xor-conv, the
+ * same bits as a reference pipeline written out here from scalar
+ * correctly rounded operations, and overflow reported. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "ops.h"
+#include "dist.h"
+
+static void *to_format(wht_format f, const double *v, size_t n)
+{
+  void *x = malloc(n * wht_format_size(f));
+  wht_store_doubles(f, x, v, n);
+  return x;
+}
+
+static double *from_format(wht_format f, const void *x, size_t n)
+{
+  double *v = malloc(n * sizeof *v);
+  wht_load_doubles(f, v, x, n);
+  return v;
+}
+
+static double *draw(wht_dist d, unsigned k, unsigned input, wht_format f)
+{
+  const size_t n = (size_t)1 << k;
+  double *x = malloc(n * sizeof *x);
+  wht_dist_fill(d, wht_cell_stream(5, d, WHT_OP_ONE_WAY, k, 0, input), x, n);
+  for (size_t i = 0; i < n; i++) x[i] = wht_round_to_format(x[i], f);
+  return x;
+}
+
+/* Run op and return y as doubles (NULL on a failed status). */
+static double *run(wht_op op, wht_format f, wht_backend be, unsigned k, double tau, const double *a,
+                   const double *b, int *nonfinite, wht_status *st)
+{
+  const size_t n = (size_t)1 << k;
+  void *xa = to_format(f, a, n), *xb = b ? to_format(f, b, n) : NULL;
+  *st = wht_op_execute(op, "folklore", f, be, k, tau, xa, xb, nonfinite);
+  double *y = *st == WHT_OK ? from_format(f, xa, n) : NULL;
+  free(xa), free(xb);
+  return y;
+}
+
+/* ---- reference pipeline: naive folklore and scalar format arithmetic ---- */
+static void ref_fwht(wht_format f, double *x, unsigned k)
+{
+  const size_t n = (size_t)1 << k;
+  for (unsigned s = 0; s < k; s++)
+    for (size_t j = 0; j < n; j++)
+      if (!(j >> s & 1)) {
+        const double a = x[j], b = x[j + ((size_t)1 << s)];
+        x[j] = wht_format_add(f, a, b);
+        x[j + ((size_t)1 << s)] = wht_format_sub(f, a, b);
+      }
+}
+
+static void ref_scale(wht_format f, double *x, unsigned k)
+{
+  for (size_t i = 0; i < (size_t)1 << k; i++) x[i] = wht_round_to_format(ldexp(x[i], -(int)k), f);
+}
+
+static double *ref_op(wht_op op, wht_format f, unsigned k, double tau, const double *a, const double *b)
+{
+  const size_t n = (size_t)1 << k;
+  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+  memcpy(x, a, n * sizeof *x);
+  ref_fwht(f, x, k);
+  if (op == WHT_OP_TWO_WAY) {
+    ref_fwht(f, x, k);
+    ref_scale(f, x, k);
+  } else if (op == WHT_OP_SMOOTHED) {
+    const double t = wht_round_to_format(tau, f);
+    for (size_t i = 0; i < n; i++)
+      x[i] = x[i] > t ? wht_format_sub(f, x[i], t) : x[i] < -t ? wht_format_add(f, x[i], t) : 0.0;
+    ref_fwht(f, x, k);
+    ref_scale(f, x, k);
+  } else if (op == WHT_OP_XOR_CONV) {
+    memcpy(y, b, n * sizeof *y);
+    ref_fwht(f, y, k);
+    for (size_t i = 0; i < n; i++) x[i] = wht_format_mul(f, x[i], y[i]);
+    ref_fwht(f, x, k);
+    ref_scale(f, x, k);
+  }
+  free(y);
+  return x;
+}
+
+static int same_values(const double *a, const double *b, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!(a[i] == b[i] || (isnan(a[i]) && isnan(b[i])))) return 0;
+  return 1;
+}
+
+static const char *op_label(wht_op op)
+{
+  static const char *const names[WHT_NOPS] = { "one-way", "two-way", "smoothed", "xor-conv" };
+  return names[op];
+}
+
+/* ---- tests ------------------------------------------------------------- */
+static void test_exact_pmone(void)
+{
+  const unsigned k = 8;
+  const size_t n = (size_t)1 << k;
+  double *x = draw(WHT_DIST_PMONE, k, 0, WHT_F64), *want = malloc(n * sizeof *want);
+  /* O(n^2) product: H[i][j] = (-1)^popcount(i & j), exact integer sums. */
+  for (size_t i = 0; i < n; i++) {
+    double s = 0;
+    for (size_t j = 0; j < n; j++) s += __builtin_parity((unsigned)(i & j)) ? -x[j] : x[j];
+    want[i] = s;
+  }
+  int nf = -1;
+  wht_status st;
+  double *y = run(WHT_OP_ONE_WAY, WHT_F64, WHT_BACKEND_CPU, k, 1.0, x, NULL, &nf, &st);
+  tap_ok(y && same_values(y, want, n) && nf == 0, "f64 pmone k=8: one-way equals the O(n^2) product");
+  free(y);
+  y = run(WHT_OP_TWO_WAY, WHT_F64, WHT_BACKEND_CPU, k, 1.0, x, NULL, &nf, &st);
+  tap_ok(y && memcmp(y, x, n * sizeof *x) == 0 && nf == 0, "f64 pmone k=8: two-way returns exactly x");
+  double *z = run(WHT_OP_SMOOTHED, WHT_F64, WHT_BACKEND_CPU, k, 0.0, x, NULL, &nf, &st);
+  tap_ok(y && z && same_values(z, y, n), "f64 pmone k=8: smoothed with tau = 0 equals two-way");
+  free(y), free(z), free(x), free(want);
+}
+
+static void test_xor_conv_impulses(void)
+{
+  const unsigned k = 6;
+  const size_t n = (size_t)1 << k;
+  static const size_t pairs[][2] = { { 0, 0 }, { 0, 5 }, { 3, 3 }, { 17, 42 }, { 63, 1 } };
+  double *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
+  for (wht_format f = 0; f < WHT_NFORMATS; f++) {
+    int ok = 1;
+    for (size_t p = 0; p < 5; p++) {
+      const size_t i = pairs[p][0], j = pairs[p][1];
+      memset(a, 0, n * sizeof *a), memset(b, 0, n * sizeof *b);
+      a[i] = 1, b[j] = 1;
+      int nf;
+      wht_status st;
+      double *y = run(WHT_OP_XOR_CONV, f, WHT_BACKEND_CPU, k, 1.0, a, b, &nf, &st);
+      for (size_t t = 0; y && t < n; t++) ok &= y[t] == (t == (i ^ j));
+      ok &= y && nf == 0;
+      free(y);
+    }
+    tap_ok(ok, "%s k=6: xor-conv of impulses e_i, e_j is e_(i xor j)", wht_format_name(f));
+  }
+  free(a), free(b);
+}
+
+/* tau = 0.3 is no value of any format: phi must use its rounding. */
+static void test_matches_reference(unsigned k)
+{
+  const size_t n = (size_t)1 << k;
+  const double tau = 0.3;
+  for (wht_format f = 0; f < WHT_NFORMATS; f++) {
+    double *a = draw(WHT_DIST_NORM, k, 0, f), *b = draw(WHT_DIST_NORM, k, 1, f);
+    for (wht_op op = 0; op < WHT_NOPS; op++) {
+      int nf;
+      wht_status st;
+      double *y = run(op, f, WHT_BACKEND_CPU, k, tau, a, op == WHT_OP_XOR_CONV ? b : NULL, &nf, &st);
+      double *want = ref_op(op, f, k, tau, a, b);
+      int ref_nf = 0; /* f16 xor-conv overflows at k = 10: products ~1e3, sums of 1024 */
+      for (size_t i = 0; i < n; i++) ref_nf |= !isfinite(want[i]);
+      tap_ok(y && same_values(y, want, n) && nf == ref_nf,
+             "%s norm k=%u %s: same values as the scalar reference pipeline%s", wht_format_name(f), k,
+             op_label(op), ref_nf ? " (both overflow, flagged)" : "");
+      free(y), free(want);
+    }
+    free(a), free(b);
+  }
+}
+
+static void test_overflow_flag(void)
+{
+  /* All ones: H x = n e_0; 2^16 = 65536 exceeds the largest f16 (65504). */
+  const size_t n16 = (size_t)1 << 16;
+  double *ones = malloc(n16 * sizeof *ones);
+  for (size_t i = 0; i < n16; i++) ones[i] = 1;
+  int nf = -1;
+  wht_status st;
+  double *y = run(WHT_OP_ONE_WAY, WHT_F16, WHT_BACKEND_CPU, 16, 1.0, ones, NULL, &nf, &st);
+  tap_ok(y && nf == 1 && isinf(y[0]), "f16 all-ones k=16: one-way overflows (65536 > 65504) and is flagged");
+  free(y);
+  y = run(WHT_OP_TWO_WAY, WHT_F16, WHT_BACKEND_CPU, 15, 1.0, ones, NULL, &nf, &st);
+  tap_ok(y && nf == 0 && same_values(y, ones, n16 / 2), "f16 all-ones k=15: two-way stays finite (32768), unflagged, exact");
+  free(y);
+  /* xor-conv where only the intermediate products overflow: a = b = 300 e_0
+   * gives T a = 300 everywhere, 300 * 300 = 90000 > 65504. */
+  const unsigned k = 4;
+  double a[16] = { 300 };
+  y = run(WHT_OP_XOR_CONV, WHT_F16, WHT_BACKEND_CPU, k, 1.0, a, a, &nf, &st);
+  tap_ok(y && nf == 1, "f16 xor-conv: an overflow in the product step is flagged");
+  free(y), free(ones);
+}
+
+static void test_backend_and_args(void)
+{
+  const unsigned k = 8;
+  const size_t n = (size_t)1 << k;
+  double *a = draw(WHT_DIST_NORM, k, 0, WHT_F32), *b = draw(WHT_DIST_NORM, k, 1, WHT_F32);
+  int nf;
+  wht_status st;
+  if (wht_gpu_available()) {
+    for (wht_op op = 0; op < WHT_NOPS; op++) {
+      double *yc = run(op, WHT_F32, WHT_BACKEND_CPU, k, 1.0, a, b, &nf, &st);
+      double *yg = run(op, WHT_F32, WHT_BACKEND_GPU, k, 1.0, a, b, &nf, &st);
+      tap_ok(yc && yg && memcmp(yc, yg, n * sizeof *yc) == 0, "f32 %s: the GPU backend gives the CPU's bits", op_label(op));
+      free(yc), free(yg);
+    }
+  } else {
+    double *y = run(WHT_OP_ONE_WAY, WHT_F32, WHT_BACKEND_GPU, k, 1.0, a, NULL, &nf, &st);
+    tap_ok(!y && st == WHT_E_NO_GPU, "without a GPU the GPU backend reports WHT_E_NO_GPU (%s)", wht_strerror(st));
+  }
+  float xa[4] = { 1, 2, 3, 4 };
+  tap_ok(wht_op_execute(WHT_OP_XOR_CONV, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_NULL,
+         "xor-conv without b is rejected");
+  tap_ok(wht_op_execute(WHT_OP_ONE_WAY, "no-such", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_ALGORITHM,
+         "an unknown algorithm is reported by the plan");
+  tap_ok(wht_op_execute(WHT_NOPS, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) != WHT_OK,
+         "an out-of-range operation is rejected");
+  tap_ok(xa[0] == 1 && xa[3] == 4, "rejected calls leave the data alone");
+  free(a), free(b);
+}
+
+int main(void)
+{
+  test_exact_pmone();
+  test_xor_conv_impulses();
+  test_matches_reference(6);
+  test_matches_reference(10);
+  test_overflow_flag();
+  test_backend_and_args();
+  return tap_done();
+}
