@@ -1,0 +1,160 @@
+#!/usr/bin/python3
+"""wht-plot - figures for papers (PNG and PDF) from whtlab HDF5 result files.
+
+The build writes analysis/wht-plot from this file: the first line becomes
+the configured Python and the @...@ paths below are filled in."""
+
+import argparse
+import os
+import re
+import sys
+
+PROG = "wht-plot"
+
+
+def _module_dir():
+    """Where the whtlab_*.py modules are (see wht-table.py)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    pkgdata, srcdir, builddir = "@pkgdatadir@", "@abs_top_srcdir@", "@abs_top_builddir@"
+    if pkgdata.startswith("@"):
+        return here
+    if os.path.realpath(os.path.join(builddir, "analysis")) == here:
+        return os.path.join(srcdir, "analysis")
+    return os.path.join(pkgdata, "python")
+
+
+sys.dont_write_bytecode = True   # no __pycache__ in the source or install tree
+sys.path.insert(0, _module_dir())
+try:
+    import whtlab_deps
+except ImportError:
+    sys.stderr.write("%s: cannot find the whtlab Python modules in %s: reinstall whtlab\n"
+                     % (PROG, _module_dir()))
+    sys.exit(1)
+whtlab_deps.require(PROG, "numpy", "h5py", "matplotlib")
+
+import whtlab_cli  # noqa: E402
+import whtlab_filters  # noqa: E402
+import whtlab_plotstyle as st  # noqa: E402
+import whtlab_accuracy_plot  # noqa: E402
+import whtlab_speed_plot  # noqa: E402
+from whtlab_results import InputError, UsageError, load, check_all  # noqa: E402
+
+DESCRIPTION = """\
+Draw figures from one or more whtlab result files (HDF5, schema_version 1,
+data/README.md; several files are combined as by wht-table) into --outdir
+(created if missing):
+
+  accuracy-FORMAT.png/.pdf  for each format in /results: a grid, rows =
+      input distributions, columns = operations, mean_rel (trials averaged per
+      cell) against log2 n on a log axis, a line per algorithm, a dashed line
+      at the format's unit roundoff (f64 2^-53, f32 2^-24, f16 2^-11,
+      bf16 2^-8). Cells with error exactly 0 are drawn as 'v' on the bottom
+      edge and overflow cells as 'X' on the top edge (a log axis cannot show
+      them); undefined cells (every exact value 0) are not drawn. 7 in wide,
+      1.5 in per distribution row plus title and legend.
+  speed-FORMAT.png/.pdf     for each format in /timings: time relative to a
+      device memcpy of the same bytes against log2 n, a line per (algorithm,
+      batch kind), a panel per in-place / out-of-place mode. 7 in wide with
+      both modes, else 3.5 in (one column).
+
+Filters select what is drawn; a value must be present in the files (in
+/results or /timings, where it applies). The paths written are printed.
+"""
+
+EPILOG = """\
+Exit status: 0 success; 1 a file that cannot be used (missing, not HDF5,
+another or no schema_version, no /results or /timings, conflicting rows) or
+a figure that cannot be written; 2 a usage error. Errors are one line on
+stderr; nothing is created when the input or the arguments are refused.
+"""
+
+
+def parse(argv):
+    p = whtlab_cli.Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="+", metavar="FILE", help="HDF5 result files")
+    p.add_argument("--outdir", required=True, metavar="DIR",
+                   help="folder for the figures (created if missing)")
+    p.add_argument("--only", choices=("accuracy", "speed"),
+                   help="draw only the accuracy or only the speed figures")
+    p.add_argument("--dpi", default=str(st.DPI), metavar="N",
+                   help="PNG resolution, 50..1200 (default %d)" % st.DPI)
+    whtlab_filters.add_arguments(p)
+    a = p.parse_args(argv)
+    if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
+        raise UsageError("--dpi '%s' is not an integer in 50..1200" % a.dpi)
+    a.dpi = int(a.dpi)
+    if os.path.exists(a.outdir) and not os.path.isdir(a.outdir):
+        raise UsageError("--outdir '%s' exists and is not a folder" % a.outdir)
+    return a
+
+
+def _select(results, timings, a):
+    """Filtered (results, timings); a value may be absent from one of them
+    as long as the other has it."""
+    acc = ("format", "dist", "op", "algo", "log2n")
+    spd = ("format", "algo", "log2n")
+    out, errors = [], []
+    for rows, names in ((results, acc), (timings, spd)):
+        if rows is None:
+            out.append(None)
+            continue
+        try:
+            out.append(whtlab_filters.apply(rows, a, names=names))
+        except UsageError as e:
+            out.append(None)
+            errors.append(e)
+    if out == [None, None]:
+        raise errors[0] if errors else InputError("nothing to draw")
+    if out[0] is None and (a.dist is not None or a.op is not None):
+        raise UsageError("--dist and --op apply to accuracy figures; the selection "
+                         "has no /results rows")
+    return out
+
+
+def _stem(kind, fmt):
+    """File stem; a format name from a file never leaves the folder."""
+    return "%s-%s" % (kind, re.sub(r"[^A-Za-z0-9._-]", "_", fmt))
+
+
+def main():
+    a = parse(sys.argv[1:])
+    check_all(a.files)
+    results = load(a.files, "results") if a.only != "speed" else None
+    timings = load(a.files, "timings") if a.only != "accuracy" else None
+    if results is None and timings is None:
+        raise InputError("no %s in %s" % ({"speed": "/timings (written by wht-bench)",
+                                           "accuracy": "/results (written by wht-sweep)"}
+                                          .get(a.only, "/results or /timings"),
+                                          ", ".join(a.files)))
+    results, timings = _select(results, timings, a)
+    if results is not None and len(results) == 0:
+        results = None
+    if timings is not None and len(timings) == 0:
+        timings = None
+    if results is None and timings is None:
+        raise InputError("the files have no rows to draw: %s" % ", ".join(a.files))
+    os.makedirs(a.outdir, exist_ok=True)
+    written = []
+    if results is not None:
+        kinds = whtlab_accuracy_plot.line_kinds(results)
+        all_kinds = sorted(set(kinds), key=lambda k: (
+            results.distinct("algorithm").index(k.split()[0]), k))
+        for fmt in results.distinct("format"):
+            sub = results.select(results["format"] == fmt)
+            fig = whtlab_accuracy_plot.plot_format(sub, fmt, all_kinds, a.dpi)
+            written += st.save(fig, a.outdir, _stem("accuracy", fmt), a.dpi)
+    if timings is not None:
+        algs = timings.distinct("algorithm")
+        for fmt in timings.distinct("format"):
+            sub = timings.select(timings["format"] == fmt)
+            fig = whtlab_speed_plot.plot_format(sub, fmt, algs, a.dpi)
+            written += st.save(fig, a.outdir, _stem("speed", fmt), a.dpi)
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    whtlab_cli.run(PROG, main)

@@ -1,0 +1,176 @@
+"""whtlab_accuracy_plot - the accuracy figure of one format: a grid with a
+row per input distribution and a column per operation, mean_rel (trials
+averaged as in whtlab_cells) against log2 n on a log axis, a line per
+algorithm, the format's unit roundoff drawn, one legend for the grid.
+
+A log axis cannot show 0, so a cell whose mean error is exactly 0 is drawn
+as a 'v' on the bottom edge, and an overflow cell as an 'X' on the top edge,
+both in the algorithm's colour and both explained in the legend."""
+
+import math
+
+from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
+import matplotlib.pyplot as plt
+
+from whtlab_cells import OVERFLOW, UNDEFINED, UNSUPPORTED, Cell
+import whtlab_plotstyle as st
+
+UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
+ROW_IN = 1.5            # height of one distribution row
+LEGEND_COLUMNS = 4
+
+
+def figure_height(n_rows, n_legend_entries):
+    """Inches: title + rows + legend (documented in wht-plot --help)."""
+    legend_rows = -(-n_legend_entries // LEGEND_COLUMNS)
+    return 0.45 + ROW_IN * n_rows + 0.2 * legend_rows + 0.2
+
+
+def line_kinds(rows):
+    """Label of each row's line: the algorithm, plus the backend and tau
+    when the input has more than one of them (else they would be mixed)."""
+    extra = [c for c in ("backend", "tau") if len(set(rows[c].tolist())) > 1]
+    labels = []
+    for rec in zip(rows["algorithm"].tolist(), *[rows[c].tolist() for c in extra]):
+        parts = [rec[0]] + ["%s=%s" % (c, ("%g" % v) if c == "tau" else v)
+                            for c, v in zip(extra, rec[1:])]
+        labels.append(" ".join(parts))
+    return labels
+
+
+def cell_points(rows, kinds):
+    """dict (kind, dist, op) -> {log2n: Cell}; trials and seeds averaged."""
+    out = {}
+    for kind, dist, op, k, status, rel in zip(kinds, rows["dist"].tolist(), rows["op"].tolist(),
+                                               rows["log2n"].tolist(), rows["status"].tolist(),
+                                               rows["mean_rel"].tolist()):
+        cells = out.setdefault((kind, dist, op), {})
+        c = cells.get(k)
+        if c is None:
+            c = cells[k] = Cell((kind, dist, op, k))
+        c.add(status, rel)
+    return out
+
+
+EDGE_STEP = 0.05        # axes fraction between stacked edge markers
+EDGE_MARGIN = 0.04      # axes fraction of the first edge marker
+
+
+def _y_limits(values, u, n_bottom, n_top):
+    """Log limits showing values and u, with room at the bottom for n_bottom
+    rows of zero markers and at the top for n_top rows of overflow markers."""
+    logs = [math.log10(v) for v in values] + [math.log10(u)]
+    lo, hi = min(logs), max(logs)
+    span = max(hi - lo, 1.0)
+    fb = EDGE_MARGIN + EDGE_STEP * n_bottom + 0.02
+    ft = EDGE_MARGIN + EDGE_STEP * n_top + 0.02
+    total = span / (1.0 - fb - ft)
+    mid = 0.5 * (hi + lo) - 0.5 * span
+    return 10 ** (mid - fb * total), 10 ** (mid + span + ft * total)
+
+
+def plot_format(rows, fmt, all_kinds, dpi):
+    """The figure of format fmt (rows already restricted to it).
+    all_kinds: every line label over all formats, for stable styles."""
+    kinds = line_kinds(rows)
+    points = cell_points(rows, kinds)
+    dists, ops = rows.distinct("dist"), rows.distinct("op")
+    shown = [k for k in all_kinds if k in set(kinds)]
+    u_log2 = UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
+    u = 2.0 ** u_log2
+
+    # Which lines have zero / overflow points: each gets its own row of
+    # edge markers so that equal points of different lines stay visible.
+    positive, zero_kinds, over_kinds, undefined = [], [], [], False
+    unsupported_only = set(shown)
+    for (kind, _d, _o), cells in points.items():
+        for c in cells.values():
+            m = c.mean
+            if m is not None and m > 0:
+                positive.append(m)
+            if m == 0.0 and kind not in zero_kinds:
+                zero_kinds.append(kind)
+            if c.status == OVERFLOW and kind not in over_kinds:
+                over_kinds.append(kind)
+            undefined |= c.status == UNDEFINED
+            if c.status != UNSUPPORTED:
+                unsupported_only.discard(kind)
+    zero_kinds = [k for k in shown if k in zero_kinds]
+    over_kinds = [k for k in shown if k in over_kinds]
+    handles = []
+    for kind in shown:
+        color, marker = st.style_for(all_kinds.index(kind))
+        handles.append(Line2D([], [], color=color, marker=marker,
+                              label=kind + (" (unsupported)" if kind in unsupported_only else "")))
+    handles.append(Line2D([], [], color="0.35", linestyle="--", linewidth=0.9,
+                          label="unit roundoff u = " + st.pow2_label(u_log2)))
+    if zero_kinds:
+        handles.append(Line2D([], [], color="0.35", marker="v", linestyle="none",
+                              label="error 0 (exact), on the bottom edge"))
+    if over_kinds:
+        handles.append(Line2D([], [], color="0.35", marker="X", linestyle="none",
+                              label="overflow, on the top edge"))
+    if undefined:
+        handles.append(Line2D([], [], linestyle="none",
+                              label="undefined (exact result 0): not drawn"))
+
+    fig = plt.figure(figsize=(st.FULL_WIDTH_IN, figure_height(len(dists), len(handles))),
+                     layout="constrained")
+    legend_in = figure_height(0, len(handles)) - 0.45
+    gs = fig.add_gridspec(len(dists) + 1, len(ops),
+                          height_ratios=[ROW_IN] * len(dists) + [legend_in])
+    ylim = _y_limits(positive, u, len(zero_kinds), len(over_kinds))
+    first = None
+    for r, dist in enumerate(dists):
+        for c, op in enumerate(ops):
+            ax = fig.add_subplot(gs[r, c], sharex=first, sharey=first)
+            first = first or ax
+            ax.set_yscale("log")
+            ax.axhline(u, color="0.35", linestyle="--", linewidth=0.9, zorder=1)
+            _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds)
+            if r == 0:
+                ax.set_title(op, fontweight="bold")
+            if c == 0:
+                ax.set_ylabel("%s\nmean_rel" % dist)
+            if r == len(dists) - 1:
+                ax.set_xlabel(r"$\log_2 n$")
+            # Only the outer panels carry tick labels (label_outer would
+            # count the legend row as the bottom row).
+            ax.tick_params(labelbottom=r == len(dists) - 1, labelleft=c == 0)
+    first.set_ylim(*ylim)
+    first.xaxis.set_major_locator(MaxNLocator(integer=True))
+    leg_ax = fig.add_subplot(gs[len(dists), :])
+    leg_ax.axis("off")
+    leg_ax.legend(handles=st.row_major(handles, LEGEND_COLUMNS), loc="center",
+                  ncol=LEGEND_COLUMNS, frameon=False, handlelength=2.2, columnspacing=1.2)
+    fig.suptitle("%s: mean relative error against the exact result, by input "
+                 "distribution (rows) and operation (columns)" % fmt)
+    return fig
+
+
+def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds):
+    drew = False
+    tr = ax.get_xaxis_transform()    # x in data, y in axes fraction
+    for kind in shown:
+        cells = points.get((kind, dist, op))
+        if not cells:
+            continue
+        color, marker = st.style_for(all_kinds.index(kind))
+        xs = sorted(cells)
+        ys = [cells[k].mean if cells[k].mean else math.nan for k in xs]
+        ax.plot(xs, ys, color=color, marker=marker, zorder=3)
+        zx = [k for k in xs if cells[k].mean == 0.0]
+        ox = [k for k in xs if cells[k].status == OVERFLOW]
+        if zx:
+            y = EDGE_MARGIN + EDGE_STEP * zero_kinds.index(kind)
+            ax.plot(zx, [y] * len(zx), transform=tr, color=color, marker="v",
+                    linestyle="none", zorder=4)
+        if ox:
+            y = 1.0 - EDGE_MARGIN - EDGE_STEP * over_kinds.index(kind)
+            ax.plot(ox, [y] * len(ox), transform=tr, color=color, marker="X",
+                    linestyle="none", zorder=4)
+        drew = drew or any(cells[k].status != UNSUPPORTED for k in xs)
+    if not drew:
+        ax.text(0.5, 0.5, "no data", transform=ax.transAxes, ha="center", va="center",
+                color="0.4")

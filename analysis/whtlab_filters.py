@@ -1,0 +1,97 @@
+"""whtlab_filters - the --format/--dist/--op/--algo/--log2n selections shared
+by wht-table and wht-plot. A value that is not in the input files is a usage
+error naming the values that are, so a typo never yields an empty table."""
+
+import re
+
+import numpy as np
+
+from whtlab_results import UsageError
+
+NAME_FILTERS = (("format", "format"), ("dist", "dist"), ("op", "op"),
+                ("algo", "algorithm"))
+
+
+def add_arguments(parser, names=("format", "dist", "op", "algo", "log2n")):
+    helps = {
+        "format": "comma list of formats (f64,f32,f16,bf16), default all present",
+        "dist": "comma list of input distributions, default all present",
+        "op": "comma list of operations, default all present",
+        "algo": "comma list of algorithms, default all present",
+        "log2n": "sizes A:B (inclusive) or A, default all present",
+    }
+    for n in names:
+        parser.add_argument("--" + n, metavar="LIST" if n != "log2n" else "A:B",
+                            help=helps[n])
+
+
+def parse_log2n(text):
+    """'A:B' or 'A' -> (A, B); UsageError otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?", text or "")
+    if not m:
+        raise UsageError("--log2n '%s' is not A:B or A with integers A <= B" % text)
+    a = int(m.group(1))
+    b = int(m.group(2)) if m.group(2) is not None else a
+    if a > b:
+        raise UsageError("--log2n '%s' is not A:B or A with integers A <= B" % text)
+    return a, b
+
+
+def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
+    """Rows restricted by the filters given in args (argparse namespace).
+
+    keep: values of 'algorithm' kept whatever --algo says (the folklore
+    baseline of the reduction table)."""
+    mask = np.ones(len(rows), dtype=bool)
+    for opt, col in NAME_FILTERS:
+        if opt not in names:
+            continue
+        text = getattr(args, opt, None)
+        if text is None:
+            continue
+        present = rows.distinct(col)
+        wanted = [v.strip() for v in text.split(",") if v.strip()]
+        if wanted == ["all"]:
+            continue
+        if not wanted:
+            raise UsageError("--%s '%s' names nothing; accepted (present in the "
+                             "input): %s" % (opt, text, ",".join(present)))
+        for v in wanted:
+            if v not in present:
+                raise UsageError("--%s '%s' is not in the input files; accepted "
+                                 "(present): %s" % (opt, v, ",".join(present)))
+        sel = np.isin(rows[col], wanted + [k for k in keep if col == "algorithm"])
+        mask &= sel
+    if "log2n" in names and getattr(args, "log2n", None) is not None:
+        a, b = parse_log2n(args.log2n)
+        sizes = rows["log2n"]
+        inside = (sizes >= a) & (sizes <= b)
+        if not inside.any():
+            present = sorted(set(sizes.tolist()))
+            raise UsageError("--log2n '%s' selects no size in the input files; present: %s"
+                             % (args.log2n, _ranges(present)))
+        mask &= inside
+    return rows.select(mask)
+
+
+def refuse(args, names, why):
+    """UsageError when any of the options in names was given (not applicable)."""
+    for n in names:
+        if getattr(args, n, None) is not None:
+            raise UsageError("--%s does not apply %s" % (n, why))
+
+
+def _ranges(values):
+    """[3,4,5,8] -> '3:5,8'."""
+    out, start, prev = [], None, None
+    for v in values:
+        if start is None:
+            start = prev = v
+        elif v == prev + 1:
+            prev = v
+        else:
+            out.append("%d:%d" % (start, prev) if prev != start else str(start))
+            start = prev = v
+    if start is not None:
+        out.append("%d:%d" % (start, prev) if prev != start else str(start))
+    return ",".join(out) or "none"

@@ -1,0 +1,142 @@
+"""whtlab_tables - the three tables of wht-table as whtlab_render.Table:
+the reduction against folklore, mean_rel per cell, and speed."""
+
+import math
+
+from whtlab_cells import (BASELINE, EXACT, NO_BASELINE, OVERFLOW, UNDEFINED,
+                          UNSUPPORTED, CELL_KEY, cells, summarize)
+from whtlab_render import Table
+from whtlab_results import ordered
+
+# Tag letters of cells left out of a median, in the order they are shown.
+LEFT_OUT = ((EXACT, "e", "folklore exact (its mean_rel is 0)"),
+            (OVERFLOW, "o", "overflow in the algorithm or in folklore"),
+            (UNSUPPORTED, "u", "unsupported"),
+            (UNDEFINED, "n", "undefined (every exact value is 0: NaN mean_rel)"),
+            (NO_BASELINE, "m", "no folklore row to compare with"))
+
+
+def _fmt_rel(x):
+    return "%.3e" % x
+
+
+def _varies(rows, col):
+    return len(set(rows[col].tolist())) > 1
+
+
+def reduction(rows):
+    """Median over (dist, op) of 1 - mean_rel(alg) / mean_rel(folklore)."""
+    row_keys, algs, table = summarize(rows)
+    by_backend = _varies(rows, "backend")
+    lead = (["backend"] if by_backend else []) + ["format", "log2n"]
+    header = lead + algs
+    align = "l" * (len(lead) - 1) + "r" + "r" * len(algs)
+    known = {s for s, _, _ in LEFT_OUT}
+    shown, disp, machine = set(), [], []
+    for (backend, fmt, log2n) in row_keys:
+        cells_ = ([backend] if by_backend else []) + [fmt, str(log2n)]
+        for alg in algs:
+            s = table.get((backend, fmt, log2n, alg))
+            if s is None:
+                cells_.append("-")
+                shown.add("-")
+                continue
+            med = s.median
+            text = ("%.3f" % med if med is not None else "n/a") + " (%d)" % len(s.values)
+            for status, letter, _ in LEFT_OUT:
+                if s.left_out.get(status):
+                    text += " %s%d" % (letter, s.left_out[status])
+                    shown.add(status)
+            for status in sorted(set(s.left_out) - known):
+                text += " %s:%d" % (status, s.left_out[status])
+                shown.add(status)
+            cells_.append(text)
+            machine.append([backend, fmt, log2n, alg, med, len(s.values)]
+                           + [s.left_out.get(st, 0) for st, _, _ in LEFT_OUT]
+                           + [";".join("%s:%d" % (k, v) for k, v in sorted(s.left_out.items())
+                                       if k not in known)])
+        disp.append(cells_)
+    notes = ["Entry: median over the (dist, op) cells of 1 - mean_rel(algorithm) / "
+             "mean_rel(folklore), 1 = error removed, 0 = as folklore, < 0 = worse; "
+             "(N) = number of cells in the median. Trials are averaged per cell first, "
+             "over the trials that both have (paired on backend, format, dist, op, "
+             "log2n, trial, seed, tau)."]
+    tags = ["%sK = K cells left out: %s" % (letter, why)
+            for status, letter, why in LEFT_OUT if status in shown]
+    tags += ["%s:K = K cells left out with status %s" % (st, st)
+             for st in sorted(shown - known - {"-"})]
+    if tags:
+        notes.append("Left out of the medians: " + "; ".join(tags) + ".")
+    if "-" in shown:
+        notes.append("- = the algorithm has no rows for this format and size.")
+    if BASELINE not in set(rows["algorithm"].tolist()):
+        notes.append("The input has no folklore rows: no reduction can be computed.")
+    csv_header = (["backend", "format", "log2n", "algorithm", "median_reduction", "cells"]
+                  + [st.replace("-", "_") for st, _, _ in LEFT_OUT] + ["other_left_out"])
+    return Table(header, align, disp, notes, csv_header, machine)
+
+
+def cell_table(rows):
+    """mean_rel of each cell, trials averaged; statuses instead of numbers."""
+    cs = cells(rows)
+    optional = [c for c in ("backend", "seed", "tau") if _varies(rows, c)]
+    shown_key = [k for k in CELL_KEY if k not in ("backend", "seed", "tau") or k in optional]
+    order = {col: {v: i for i, v in enumerate(ordered(col, rows[col].tolist()))}
+             for col in ("algorithm", "backend", "format", "dist", "op")}
+
+    def sort_key(item):
+        key = dict(zip(CELL_KEY, item[0]))
+        return tuple(order[c][key[c]] if c in order else key[c] for c in CELL_KEY)
+    disp, machine = [], []
+    for key, c in sorted(cs.items(), key=sort_key):
+        kd = dict(zip(CELL_KEY, key))
+        lead = [str(kd[k]) if k != "tau" else "%g" % kd[k] for k in shown_key]
+        mean = c.mean
+        disp.append(lead + [str(c.trials), _fmt_rel(mean) if mean is not None else c.status,
+                            c.note()])
+        machine.append([kd[k] for k in CELL_KEY] + [c.trials, len(c.used), mean, c.status,
+                                                    c.note()])
+    header = shown_key + ["trials", "mean_rel", "status"]
+    align = "".join("r" if k in ("log2n", "seed", "tau") else "l" for k in shown_key) + "rrl"
+    notes = ["mean_rel: mean over the trials with status ok and a defined value; "
+             "undefined = every exact value is 0 (NaN), never averaged in; "
+             "overflow / unsupported: a trial had that status."]
+    csv_header = list(CELL_KEY) + ["trials", "trials_used", "mean_rel", "status", "note"]
+    return Table(header, align, disp, notes, csv_header, machine)
+
+
+def _ratio(num, den):
+    if not (den > 0) or math.isnan(num) or math.isinf(den):
+        return None
+    return num / den
+
+
+def speed(rows):
+    """Timings per (algorithm, format, log2n, batch, in_place) with ratios."""
+    by_backend = _varies(rows, "backend")
+    order = {col: {v: i for i, v in enumerate(ordered(col, rows[col].tolist()))}
+             for col in ("algorithm", "backend", "format")}
+    recs = sorted(rows.records(), key=lambda r: (
+        order["algorithm"][r["algorithm"]], order["backend"][r["backend"]],
+        order["format"][r["format"]], r["log2n"], r["batch"], -r["in_place"]))
+    lead = ["algorithm"] + (["backend"] if by_backend else []) + ["format", "log2n",
+                                                                  "batch", "in place"]
+    header = lead + ["median_ms", "GB/s", "vs memcpy", "vs add-one", "vs cuFFT"]
+    align = "l" * (len(lead) - 3) + "rrl" + "rrrrr"
+    disp, machine = [], []
+    for r in recs:
+        ratios = [_ratio(r["median_ms"], r[c]) for c in ("memcpy_ms", "addone_ms", "cufft_ms")]
+        disp.append([r["algorithm"]] + ([r["backend"]] if by_backend else [])
+                    + [r["format"], str(r["log2n"]), str(r["batch"]),
+                       "yes" if r["in_place"] else "no",
+                       "%.4g" % r["median_ms"], "%.1f" % r["gbps"]]
+                    + ["%.2f" % x if x is not None else "n/a" for x in ratios])
+        machine.append([r["algorithm"], r["backend"], r["format"], r["log2n"], r["batch"],
+                        r["in_place"], r["median_ms"], r["gbps"]] + ratios)
+    notes = ["vs X = median_ms / X_ms, X measured in the same run on the same bytes "
+             "(1 = as fast as X, 2 = twice the time): memcpy = device-to-device copy, "
+             "add-one = in-place add-one kernel, cuFFT = R2C (f32) / D2Z (f64); "
+             "n/a where there is no reference (cuFFT for f16/bf16)."]
+    csv_header = ["algorithm", "backend", "format", "log2n", "batch", "in_place",
+                  "median_ms", "gbps", "ratio_memcpy", "ratio_addone", "ratio_cufft"]
+    return Table(header, align, disp, notes, csv_header, machine)
