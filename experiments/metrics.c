@@ -75,6 +75,11 @@ static int ulp_exp(const wht_dd *v, int p, int emin)
   return (e > emin ? e : emin) - p + 1;
 }
 
+/* x * 2^e, exact but for underflow: one multiplication when 2^e is a
+ * normal double (f = 2^e), else ldexp. */
+static double pow2(int e) { return e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0; }
+static double scaled(double x, double f, int e) { return f != 0 ? x * f : ldexp(x, e); }
+
 /* Power-of-two exponent that brings the largest entry near 1. */
 static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -ilogb(maxval) : 0; }
 
@@ -116,9 +121,10 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
 
   /* Second pass: ||d||_2 and ||v||_2 on power-of-two scaled entries. */
   const int sd = scale_exp(max_abs), sv = scale_exp(max_v);
+  const double fd = pow2(sd), fv = pow2(sv);
   csum sq_d = { 0, 0 }, sq_v = { 0, 0 };
   for (uint64_t i = 0; i < n; i++) {
-    double d = ldexp(abs_err(y[i], v[i].hi, v[i].lo), sd), a = ldexp(lead(&v[i]), sv);
+    double d = scaled(abs_err(y[i], v[i].hi, v[i].lo), fd, sd), a = scaled(lead(&v[i]), fv, sv);
     csum_add(&sq_d, d * d);
     csum_add(&sq_v, a * a);
   }
