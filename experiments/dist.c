@@ -112,7 +112,8 @@ static uint64_t draw_index(gsl_rng *r, uint64_t n)
   uint64_t mask = n - 1;
   for (unsigned sh = 1; sh < 64; sh <<= 1) mask |= mask >> sh;
   for (;;) {
-    uint64_t v = ((uint64_t)gsl_rng_get(r) << 32 | gsl_rng_get(r)) & mask;
+    const uint64_t hi = gsl_rng_get(r); /* two statements: a fixed order of draws */
+    const uint64_t v = (hi << 32 | gsl_rng_get(r)) & mask;
     if (v < n) return v;
   }
 }
@@ -196,6 +197,7 @@ int wht_dist_from_name(const char *name, wht_dist *d)
 int wht_dist_fill(wht_dist d, uint64_t stream, double *x, uint64_t n)
 {
   if ((unsigned)d >= WHT_NDISTS || (!x && n)) return -1;
+  if (n == 0) return 0; /* nothing to draw, and pagh's one bump needs n >= 1 */
   /* The generator lives on the stack: no allocation, nothing to fail. */
   xoshiro_state st;
   gsl_rng r = { &xoshiro_type, &st };

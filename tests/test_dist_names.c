@@ -36,5 +36,8 @@ int main(void)
   tap_ok(wht_dist_from_name(NULL, NULL) == -1, "NULL name is rejected");
   double x[4];
   tap_ok(wht_dist_fill(WHT_NDISTS, 1, x, 4) == -1, "filling an out-of-range distribution fails");
+  int empty = 1;
+  for (unsigned d = 0; d < WHT_NDISTS; d++) empty &= wht_dist_fill(d, 1, NULL, 0) == 0;
+  tap_ok(empty, "an empty vector is filled without drawing (pagh's one bump needs n >= 1)");
   return tap_done();
 }
