@@ -10,6 +10,7 @@ import re
 import sys
 
 PROG = "wht-plot"
+DEFAULT_DPI = 200
 
 
 def _module_dir():
@@ -35,9 +36,6 @@ whtlab_deps.require(PROG, "numpy", "h5py", "matplotlib")
 
 import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
-import whtlab_plotstyle as st  # noqa: E402
-import whtlab_accuracy_plot  # noqa: E402
-import whtlab_speed_plot  # noqa: E402
 from whtlab_results import InputError, UsageError, load, check_all  # noqa: E402
 
 DESCRIPTION = """\
@@ -78,8 +76,8 @@ def parse(argv):
                    help="folder for the figures (created if missing)")
     p.add_argument("--only", choices=("accuracy", "speed"),
                    help="draw only the accuracy or only the speed figures")
-    p.add_argument("--dpi", default=str(st.DPI), metavar="N",
-                   help="PNG resolution, 50..1200 (default %d)" % st.DPI)
+    p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N",
+                   help="PNG resolution, 50..1200 (default %d)" % DEFAULT_DPI)
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)
     if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
@@ -135,6 +133,10 @@ def main():
         timings = None
     if results is None and timings is None:
         raise InputError("the files have no rows to draw: %s" % ", ".join(a.files))
+    # pyplot only now: refusing bad input stays quick.
+    import whtlab_plotstyle as st
+    import whtlab_accuracy_plot
+    import whtlab_speed_plot
     os.makedirs(a.outdir, exist_ok=True)
     written = []
     if results is not None:
@@ -143,13 +145,13 @@ def main():
             results.distinct("algorithm").index(k.split()[0]), k))
         for fmt in results.distinct("format"):
             sub = results.select(results["format"] == fmt)
-            fig = whtlab_accuracy_plot.plot_format(sub, fmt, all_kinds, a.dpi)
+            fig = whtlab_accuracy_plot.plot_format(sub, fmt, all_kinds)
             written += st.save(fig, a.outdir, _stem("accuracy", fmt), a.dpi)
     if timings is not None:
         algs = timings.distinct("algorithm")
         for fmt in timings.distinct("format"):
             sub = timings.select(timings["format"] == fmt)
-            fig = whtlab_speed_plot.plot_format(sub, fmt, algs, a.dpi)
+            fig = whtlab_speed_plot.plot_format(sub, fmt, algs)
             written += st.save(fig, a.outdir, _stem("speed", fmt), a.dpi)
     for path in written:
         print(path)

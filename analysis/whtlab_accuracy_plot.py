@@ -18,13 +18,19 @@ import whtlab_plotstyle as st
 
 UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
 ROW_IN = 1.5            # height of one distribution row
-LEGEND_COLUMNS = 4
+ALG_COLUMNS = 5        # legend columns of the algorithms' lines
+REF_COLUMNS = 3        # legend columns of the reference line and markers
+LEGEND_ROW_IN = 0.2
 
 
-def figure_height(n_rows, n_legend_entries):
+def legend_height(n_algorithms, n_references):
+    rows = -(-n_algorithms // ALG_COLUMNS) + -(-n_references // REF_COLUMNS)
+    return LEGEND_ROW_IN * rows + 0.2
+
+
+def figure_height(n_rows, n_algorithms, n_references):
     """Inches: title + rows + legend (documented in wht-plot --help)."""
-    legend_rows = -(-n_legend_entries // LEGEND_COLUMNS)
-    return 0.45 + ROW_IN * n_rows + 0.2 * legend_rows + 0.2
+    return 0.45 + ROW_IN * n_rows + legend_height(n_algorithms, n_references)
 
 
 def line_kinds(rows):
@@ -62,15 +68,16 @@ def _y_limits(values, u, n_bottom, n_top):
     rows of zero markers and at the top for n_top rows of overflow markers."""
     logs = [math.log10(v) for v in values] + [math.log10(u)]
     lo, hi = min(logs), max(logs)
-    span = max(hi - lo, 1.0)
     fb = EDGE_MARGIN + EDGE_STEP * n_bottom + 0.02
     ft = EDGE_MARGIN + EDGE_STEP * n_top + 0.02
+    # At least 2.05 decades in view, so two powers of ten carry labels.
+    span = max(hi - lo, 2.05 * (1.0 - fb - ft))
     total = span / (1.0 - fb - ft)
     mid = 0.5 * (hi + lo) - 0.5 * span
     return 10 ** (mid - fb * total), 10 ** (mid + span + ft * total)
 
 
-def plot_format(rows, fmt, all_kinds, dpi):
+def plot_format(rows, fmt, all_kinds):
     """The figure of format fmt (rows already restricted to it).
     all_kinds: every line label over all formats, for stable styles."""
     kinds = line_kinds(rows)
@@ -98,26 +105,26 @@ def plot_format(rows, fmt, all_kinds, dpi):
                 unsupported_only.discard(kind)
     zero_kinds = [k for k in shown if k in zero_kinds]
     over_kinds = [k for k in shown if k in over_kinds]
-    handles = []
+    handles, refs = [], []
     for kind in shown:
         color, marker = st.style_for(all_kinds.index(kind))
         handles.append(Line2D([], [], color=color, marker=marker,
                               label=kind + (" (unsupported)" if kind in unsupported_only else "")))
-    handles.append(Line2D([], [], color="0.35", linestyle="--", linewidth=0.9,
-                          label="unit roundoff u = " + st.pow2_label(u_log2)))
+    refs.append(Line2D([], [], color="0.35", linestyle="--", linewidth=0.9,
+                       label="unit roundoff u = " + st.pow2_label(u_log2)))
     if zero_kinds:
-        handles.append(Line2D([], [], color="0.35", marker="v", linestyle="none",
-                              label="error 0 (exact), on the bottom edge"))
+        refs.append(Line2D([], [], color="0.35", marker="v", linestyle="none",
+                           label="error 0 (exact): bottom edge"))
     if over_kinds:
-        handles.append(Line2D([], [], color="0.35", marker="X", linestyle="none",
-                              label="overflow, on the top edge"))
+        refs.append(Line2D([], [], color="0.35", marker="X", linestyle="none",
+                           label="overflow: top edge"))
     if undefined:
-        handles.append(Line2D([], [], linestyle="none",
-                              label="undefined (exact result 0): not drawn"))
+        refs.append(Line2D([], [], linestyle="none", label="undefined (exact 0): not drawn"))
 
-    fig = plt.figure(figsize=(st.FULL_WIDTH_IN, figure_height(len(dists), len(handles))),
+    fig = plt.figure(figsize=(st.FULL_WIDTH_IN,
+                              figure_height(len(dists), len(handles), len(refs))),
                      layout="constrained")
-    legend_in = figure_height(0, len(handles)) - 0.45
+    legend_in = legend_height(len(handles), len(refs))
     gs = fig.add_gridspec(len(dists) + 1, len(ops),
                           height_ratios=[ROW_IN] * len(dists) + [legend_in])
     ylim = _y_limits(positive, u, len(zero_kinds), len(over_kinds))
@@ -142,8 +149,14 @@ def plot_format(rows, fmt, all_kinds, dpi):
     first.xaxis.set_major_locator(MaxNLocator(integer=True))
     leg_ax = fig.add_subplot(gs[len(dists), :])
     leg_ax.axis("off")
-    leg_ax.legend(handles=st.row_major(handles, LEGEND_COLUMNS), loc="center",
-                  ncol=LEGEND_COLUMNS, frameon=False, handlelength=2.2, columnspacing=1.2)
+    # Two legends: the algorithms above, what the reference marks mean below.
+    top = leg_ax.legend(handles=st.row_major(handles, ALG_COLUMNS), loc="upper center",
+                        ncol=min(ALG_COLUMNS, len(handles)), frameon=False, handlelength=2.2,
+                        columnspacing=1.5, borderaxespad=0.0)
+    leg_ax.add_artist(top)
+    leg_ax.legend(handles=st.row_major(refs, REF_COLUMNS), loc="lower center",
+                  ncol=min(REF_COLUMNS, len(refs)), frameon=False, handlelength=2.2,
+                  columnspacing=1.5, borderaxespad=0.0)
     fig.suptitle("%s: mean relative error against the exact result, by input "
                  "distribution (rows) and operation (columns)" % fmt)
     return fig

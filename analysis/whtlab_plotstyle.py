@@ -14,7 +14,6 @@ from whtlab_cli import write_atomic  # noqa: E402
 
 FULL_WIDTH_IN = 7.0      # a two-column paper's full text width
 COLUMN_WIDTH_IN = 3.5    # one column
-DPI = 200
 
 RC = {
     "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8,

@@ -54,7 +54,7 @@ def batch_kinds(recs):
     return labels
 
 
-def plot_format(rows, fmt, all_algorithms, dpi):
+def plot_format(rows, fmt, all_algorithms):
     """The speed figure of format fmt (rows restricted to it)."""
     recs = rows.records()
     kinds = batch_kinds(recs)

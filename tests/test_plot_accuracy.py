@@ -1,0 +1,109 @@
+"""wht-plot accuracy figures: accuracy-<format>.png and .pdf for each format
+in a folder it creates, PNGs of the documented size (7 in wide, 1.5 in per
+distribution row plus title and legend, at --dpi), the unit roundoff line,
+and zero-error and overflow points drawn as edge markers rather than
+dropped; files without folklore rows do not stop it."""
+
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import numpy as np  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+DPI = 60   # small PNGs keep the test fast; sizes scale with it
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+path = os.path.join(tmp.name, "sweep.h5")
+t.diag("input " + tk.sweep_or_synthetic(path))
+a = tk.read_rows(path)
+
+
+def png_size(p):
+    with open(p, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+outdir = os.path.join(tmp.name, "figs", "new")
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, "--dpi", DPI, "--only",
+                      "accuracy", path)
+formats = sorted(set(np.char.decode(a["format"])))
+t.ok(rc == 0 and err == "", "wht-plot exits 0 quietly (rc %d %s)" % (rc, err.strip()))
+want = sorted("accuracy-%s.%s" % (f, e) for f in formats for e in ("png", "pdf"))
+t.ok(os.path.isdir(outdir) and sorted(os.listdir(outdir)) == want,
+     "the missing folder is created and holds exactly %s" % ", ".join(want))
+t.ok(sorted(out.split()) == sorted(os.path.join(outdir, w) for w in want),
+     "the written paths are printed")
+for fmt in formats:
+    size = png_size(os.path.join(outdir, "accuracy-%s.png" % fmt))
+    rows = len(set(a["dist"][a["format"] == fmt.encode()].tolist()))
+    lo, hi = (0.45 + 1.5 * rows) * DPI, (0.45 + 1.5 * rows + 1.6) * DPI
+    t.ok(size is not None and size[0] == 7 * DPI and lo <= size[1] <= hi,
+         "accuracy-%s.png is a PNG 7 in wide (%d px) and %d rows high (%s px, %g..%g)"
+         % (fmt, 7 * DPI, rows, size, lo, hi))
+    with open(os.path.join(outdir, "accuracy-%s.pdf" % fmt), "rb") as f:
+        t.ok(f.read(5) == b"%PDF-", "accuracy-%s.pdf is a PDF" % fmt)
+
+# Edge cases through the program: overflow, exact zeros, no folklore rows.
+R = tk.result_row
+edge = os.path.join(tmp.name, "edge.h5")
+rows = []
+for k in range(3, 7):
+    rows += [R("folklore", "f16", "pmone", "one-way", k, 0, 0.0 if k == 3 else 1e-4 * k),
+             R("kahan", "f16", "pmone", "one-way", k, 0, 0.0 if k == 3 else 4e-5 * k),
+             R("kahan", "f16", "norm", "two-way", k, 0, 2e-4,
+               status="overflow" if k == 6 else "ok"),
+             R("neumaier", "bf16", "norm", "two-way", k, 0, 1e-3)]   # bf16: no folklore
+tk.write_file(edge, results=np.array(rows, dtype=tk.RESULT_DTYPE))
+edir = os.path.join(tmp.name, "edge")
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", edir, "--dpi", DPI, edge)
+t.ok(rc == 0 and sorted(os.listdir(edir)) == ["accuracy-bf16.pdf", "accuracy-bf16.png",
+                                              "accuracy-f16.pdf", "accuracy-f16.png"],
+     "zero errors, overflow and a format without folklore are drawn (rc %d %s)"
+     % (rc, err.strip()))
+
+# What the f16 figure holds, inspected through the module wht-plot uses.
+probe = r"""
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+import whtlab_plotstyle, whtlab_accuracy_plot as ap
+from whtlab_results import load
+rows = load([sys.argv[1]], "results")
+rows = rows.select(rows["format"] == "f16")
+fig = ap.plot_format(rows, "f16", ["folklore", "kahan", "neumaier"])
+axes = [ax for ax in fig.axes if ax.axison]
+from matplotlib.legend import Legend
+texts = [t.get_text() for ax in fig.axes for c in ax.get_children() if isinstance(c, Legend)
+         for t in c.get_texts()]
+marks = {m: sum(len(l.get_xdata()) for ax in axes for l in ax.lines if l.get_marker() == m)
+         for m in ("v", "X")}
+u = [l.get_ydata()[0] for l in axes[0].lines if l.get_linestyle() == "--"]
+print(repr(dict(texts=texts, marks=marks, u=u, title=fig._suptitle.get_text(),
+                xlabel=axes[-1].get_xlabel(), ylabel=axes[0].get_ylabel(),
+                ylog=axes[0].get_yscale())))
+"""
+p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", probe, edge,
+                    os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+info = eval(p.stdout) if p.returncode == 0 else {}
+if p.returncode:
+    t.diag(p.stderr)
+t.ok(info.get("marks", {}).get("v") == 2, "the two zero-error points (folklore and kahan at "
+     "log2n 3) are drawn as bottom-edge markers (%s)" % info.get("marks"))
+t.ok(info.get("marks", {}).get("X") == 1, "the overflow point is drawn as a top-edge marker")
+texts = " | ".join(info.get("texts", []))
+t.ok("error 0 (exact)" in texts and "overflow" in texts and "kahan" in texts
+     and "folklore" in texts, "the legend names the algorithms and both marker kinds (%s)" % texts)
+t.ok(info.get("u") == [2.0 ** -11], "the unit roundoff line of f16 is at 2^-11 (%s)" % info.get("u"))
+t.ok("f16" in info.get("title", "") and info.get("ylog") == "log"
+     and "log" in info.get("xlabel", "") and "mean_rel" in info.get("ylabel", ""),
+     "title names the format; axes labelled; y axis logarithmic")
+t.done()

@@ -1,0 +1,62 @@
+"""wht-table refuses what it cannot read: a missing file, a file that is not
+HDF5, an HDF5 file of another or no schema_version, and bad options. Each
+gets one line on stderr naming the file or value, a nonzero status (1 for a
+file, 2 for usage), and no output file is created or changed."""
+
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import h5py  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+good = os.path.join(tmp.name, "good.h5")
+tk.write_file(good, results=tk.synthetic_results(sizes=range(3, 5), trials=1))
+
+text = os.path.join(tmp.name, "notes.h5")
+with open(text, "w") as f:
+    f.write("format,log2n\nf32,3\n")
+foreign = os.path.join(tmp.name, "v2.h5")
+tk.write_file(foreign, results=tk.synthetic_results(sizes=range(3, 4), trials=1), schema_version=2)
+noschema = os.path.join(tmp.name, "noschema.h5")
+with h5py.File(noschema, "w") as f:
+    f.create_dataset("results", data=tk.synthetic_results(sizes=range(3, 4), trials=1))
+missing = os.path.join(tmp.name, "absent.h5")
+
+target = os.path.join(tmp.name, "out.md")
+with open(target, "w") as f:
+    f.write("previous table\n")
+
+for label, path, words in (("a non-HDF5 file", text, "not an HDF5 file"),
+                           ("schema_version 2", foreign, "schema_version 2"),
+                           ("no schema_version", noschema, "schema_version"),
+                           ("a missing file", missing, "no such file")):
+    for table in ("--reduction", "--cells"):
+        rc, out, err = tk.run("analysis/wht-table", table, "-o", target, good, path)
+        t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and path in err and words in err,
+             "%s %s: exit 1, one line naming the file (%s)" % (label, table, err.strip()))
+t.ok(open(target).read() == "previous table\n", "the -o file is unchanged after every refusal")
+t.ok(sorted(os.listdir(tmp.name)) == sorted(["good.h5", "notes.h5", "v2.h5", "noschema.h5",
+                                             "out.md"]),
+     "no temporary or output file is left behind")
+new = os.path.join(tmp.name, "new.md")
+rc, _, _ = tk.run("analysis/wht-table", "-o", new, text)
+t.ok(rc == 1 and not os.path.exists(new), "no -o file is created for a refused input")
+
+for args, what in ((["--latex", "--csv", good], "two output styles"),
+                   (["--cells", "--speed", good], "two tables"),
+                   (["--bogus", good], "an unknown option"),
+                   ([], "no file")):
+    rc, out, err = tk.run("analysis/wht-table", *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1,
+         "%s: exit 2 with one line (%s)" % (what, err.strip()))
+rc, out, _ = tk.run("analysis/wht-table", "-o", tmp.name, good)
+t.ok(rc == 2, "-o naming a folder is a usage error")
+rc, out, err = tk.run("analysis/wht-table", "--help")
+t.ok(rc == 0 and "--reduction" in out and "--speed" in out and "Exit status" in out,
+     "--help describes the tables and the exit statuses")
+t.done()

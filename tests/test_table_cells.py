@@ -1,0 +1,88 @@
+"""wht-table --cells: mean_rel per cell is the mean over the cell's trials
+(recomputed here with numpy), the filters select exactly the asked cells,
+NaN is shown as 'undefined' and never averaged in, and a filter value that
+is not in the files is a one-line usage error naming the values that are."""
+
+import csv
+import io
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import numpy as np  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+path = os.path.join(tmp.name, "sweep.h5")
+t.diag("input " + tk.sweep_or_synthetic(path))
+a = tk.read_rows(path)
+s = {c: np.char.decode(a[c]) for c in ("algorithm", "format", "dist", "op", "status")}
+
+alg = "kahan" if "kahan" in s["algorithm"] else sorted(set(s["algorithm"]))[0]
+rc, out, err = tk.run("analysis/wht-table", "--cells", "--csv", "--format", "f16",
+                      "--dist", "norm", "--op", "two-way", "--algo", alg, "--log2n", "4:5", path)
+rows = list(csv.DictReader(io.StringIO(out)))
+t.ok(rc == 0, "--cells with every filter exits 0 (rc %d %s)" % (rc, err.strip()))
+t.ok(sorted(int(r["log2n"]) for r in rows) == [4, 5]
+     and {(r["algorithm"], r["format"], r["dist"], r["op"]) for r in rows}
+     == {(alg, "f16", "norm", "two-way")}, "the filters select exactly the 2 asked cells")
+bad = []
+for r in rows:
+    m = ((s["algorithm"] == alg) & (s["format"] == "f16") & (s["dist"] == "norm")
+         & (s["op"] == "two-way") & (a["log2n"] == int(r["log2n"])))
+    vals = a["mean_rel"][m & (s["status"] == "ok")]
+    vals = vals[np.isfinite(vals)]
+    want = float(np.mean(vals)) if len(vals) else None
+    got = float(r["mean_rel"]) if r["mean_rel"] else None
+    if int(r["trials"]) != int(m.sum()) or (want is None) != (got is None) or \
+            (want is not None and abs(got - want) > 1e-15 * abs(want)):
+        bad.append("log2n %s: got %s expected %s" % (r["log2n"], got, want))
+t.ok(not bad and rows, "mean_rel per cell is the mean over its trials" +
+     ("; " + "; ".join(bad) if bad else ""))
+
+rc, all_cells, _ = tk.run("analysis/wht-table", "--cells", "--csv", path)
+n_cells = len({(x, f, d, o, k) for x, f, d, o, k in zip(s["algorithm"], s["format"], s["dist"],
+                                                       s["op"], a["log2n"].tolist())})
+t.ok(rc == 0 and len(list(csv.DictReader(io.StringIO(all_cells)))) == n_cells,
+     "without filters every cell of the file is listed once (%d)" % n_cells)
+
+for opt, value, present in (("--format", "f99", "f16"), ("--dist", "nosuch", "norm"),
+                            ("--op", "sideways", "two-way"), ("--algo", "magic", alg)):
+    rc, out, err = tk.run("analysis/wht-table", "--cells", opt, value, path)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and value in err
+         and present in err, "%s %s: exit 2, one line naming it and the present values (%s)"
+         % (opt, value, err.strip()))
+for bad_range in ("40:50", "6:3", "x"):
+    rc, out, err = tk.run("analysis/wht-table", "--cells", "--log2n", bad_range, path)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and bad_range in err,
+         "--log2n %s is a one-line usage error (%s)" % (bad_range, err.strip()))
+
+# Undefined (NaN) values: shown as such, never averaged in.
+rows = [tk.result_row("kahan", "f32", "norm", "one-way", 5, 0, float("nan")),
+        tk.result_row("kahan", "f32", "norm", "one-way", 5, 1, float("nan")),
+        tk.result_row("kahan", "f32", "norm", "one-way", 6, 0, float("nan")),
+        tk.result_row("kahan", "f32", "norm", "one-way", 6, 1, 3e-8),
+        tk.result_row("kahan", "f32", "norm", "one-way", 7, 0, 0, status="overflow"),
+        tk.result_row("kahan", "f32", "norm", "one-way", 8, 0, 0, status="unsupported")]
+nanfile = os.path.join(tmp.name, "nan.h5")
+tk.write_file(nanfile, results=np.array(rows, dtype=tk.RESULT_DTYPE))
+rc, md, err = tk.run("analysis/wht-table", "--cells", nanfile)
+by_k = {}
+for ln in md.splitlines()[2:]:
+    if ln.startswith("|"):
+        c = [x.strip() for x in ln.strip("|").split("|")]
+        by_k[c[4]] = c
+t.ok(rc == 0 and by_k.get("5", [""] * 7)[6] == "undefined",
+     "a cell whose trials are all NaN shows 'undefined' (%s)" % by_k.get("5"))
+t.ok(by_k.get("6", [""] * 7)[6] == "3.000e-08" and "1 undefined of 2" in by_k["6"][7],
+     "a NaN trial is left out of the mean and counted (%s)" % by_k.get("6"))
+t.ok(by_k.get("7", [""] * 7)[6] == "overflow" and by_k.get("8", [""] * 7)[6] == "unsupported",
+     "overflow and unsupported cells show their status")
+rc, c, _ = tk.run("analysis/wht-table", "--cells", "--csv", nanfile)
+r5 = [r for r in csv.DictReader(io.StringIO(c)) if r["log2n"] == "5"][0]
+t.ok(r5["mean_rel"] == "" and r5["status"] == "undefined" and r5["trials"] == "2",
+     "CSV leaves an undefined mean_rel empty with status 'undefined'")
+t.done()

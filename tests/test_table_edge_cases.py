@@ -1,0 +1,88 @@
+"""wht-table on files a sweep rarely writes: overflow rows, no folklore
+rows, folklore exact (error 0). None crashes, each shows as such, and such
+cells stay out of the medians. Several files combine into one table; an
+identical copy is harmless; conflicting duplicates are refused."""
+
+import csv
+import io
+import os
+import re
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import numpy as np  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+
+
+def write(name, rows):
+    p = os.path.join(tmp.name, name)
+    tk.write_file(p, results=np.array(rows, dtype=tk.RESULT_DTYPE))
+    return p
+
+
+def csv_rows(*args):
+    rc, out, err = tk.run("analysis/wht-table", "--csv", *args)
+    return rc, list(csv.DictReader(io.StringIO(out))), err
+
+
+R = tk.result_row
+# Two (dist, op) cells at log2n 5: 'norm' normal, 'pmone' overflows in kahan.
+over = write("overflow.h5", [
+    R("folklore", "f16", "norm", "one-way", 5, 0, 4e-4), R("kahan", "f16", "norm", "one-way", 5, 0, 1e-4),
+    R("folklore", "f16", "pmone", "one-way", 5, 0, 4e-4),
+    R("kahan", "f16", "pmone", "one-way", 5, 0, 0, status="overflow")])
+rc, rows, err = csv_rows(over)
+t.ok(rc == 0 and len(rows) == 1 and rows[0]["overflow"] == "1" and rows[0]["cells"] == "1"
+     and abs(float(rows[0]["median_reduction"]) - 0.75) < 1e-12,
+     "overflow cell counted and left out: median 0.75 from the other cell (%s)" % rows)
+rc, md, _ = tk.run("analysis/wht-table", over)
+t.ok(rc == 0 and "0.750 (1) o1" in md and "overflow" in md,
+     "Markdown marks it 'o1' and explains the tag")
+rc, md, _ = tk.run("analysis/wht-table", "--cells", over)
+t.ok(rc == 0 and re.search(r"\|\s*overflow\s*\|", md) is not None,
+     "--cells shows the overflow status in place of mean_rel")
+
+# Folklore exact (0) in one cell: marked, not in the median (1 - x/0).
+zero = write("zero.h5", [
+    R("folklore", "f32", "pmone", "two-way", 3, 0, 0.0), R("neumaier", "f32", "pmone", "two-way", 3, 0, 0.0),
+    R("folklore", "f32", "norm", "two-way", 3, 0, 2e-8), R("neumaier", "f32", "norm", "two-way", 3, 0, 5e-9)])
+rc, rows, _ = csv_rows(zero)
+t.ok(rc == 0 and rows[0]["exact_baseline"] == "1" and rows[0]["cells"] == "1"
+     and abs(float(rows[0]["median_reduction"]) - 0.75) < 1e-12,
+     "exact folklore baseline counted and left out of the median (%s)" % rows)
+rc, md, _ = tk.run("analysis/wht-table", zero)
+t.ok(rc == 0 and "0.750 (1) e1" in md and "folklore exact" in md, "Markdown marks it 'e1'")
+allzero = write("allzero.h5", [R("folklore", "f32", "pmone", "two-way", 3, 0, 0.0),
+                               R("kahan", "f32", "pmone", "two-way", 3, 0, 0.0)])
+rc, md, _ = tk.run("analysis/wht-table", allzero)
+t.ok(rc == 0 and "n/a (0) e1" in md, "only exact baselines: 'n/a (0) e1', no division by 0")
+
+# No folklore rows at all.
+nofolk = write("nofolk.h5", [R("kahan", "f64", "norm", "one-way", 4, 0, 1e-17),
+                             R("kahan", "f64", "norm", "two-way", 4, 0, 1e-17)])
+rc, md, err = tk.run("analysis/wht-table", nofolk)
+t.ok(rc == 0 and "n/a (0) m2" in md and "no folklore rows" in md,
+     "no folklore rows: entries 'n/a (0) m2' and a note (rc %d %s)" % (rc, err.strip()))
+rc, md, _ = tk.run("analysis/wht-table", "--cells", nofolk)
+t.ok(rc == 0 and md.count("1.000e-17") == 2, "--cells still lists the cells")
+
+# Several files: one table; the same file twice changes nothing.
+rc, both, _ = csv_rows(over, zero)
+t.ok(rc == 0 and {r["format"] for r in both} == {"f16", "f32"} and len(both) == 2,
+     "two files of different cells give one table of both")
+rc1, once, _ = tk.run("analysis/wht-table", over)
+rc2, twice, _ = tk.run("analysis/wht-table", over, over)
+t.ok(rc1 == rc2 == 0 and once == twice, "a file given twice gives the same table")
+conflict = write("conflict.h5", [R("kahan", "f16", "norm", "one-way", 5, 0, 2e-4)])
+target = os.path.join(tmp.name, "table.csv")
+rc, out, err = tk.run("analysis/wht-table", "-o", target, over, conflict)
+t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and "conflicting" in err
+     and over in err and conflict in err and not os.path.exists(target),
+     "conflicting duplicate rows: exit 1, one line naming both files, no output (%s)"
+     % err.strip())
+t.done()

@@ -1,0 +1,124 @@
+"""wht-table --reduction: every entry of the table recomputed here with numpy
+straight from the file (trial means per cell, 1 - alg/folklore, median over
+(dist, op), exact baselines and non-ok cells left out), and the Markdown,
+LaTeX and CSV forms of the same table agree."""
+
+import csv
+import io
+import os
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import numpy as np  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+path = os.path.join(tmp.name, "sweep.h5")
+t.diag("input " + tk.sweep_or_synthetic(path))
+
+
+def expected(path):
+    """(format, log2n, algorithm) -> (median or None, cells used, exact
+    baselines), computed without the analysis modules."""
+    a = tk.read_rows(path)
+    s = {c: np.char.decode(a[c]) for c in ("algorithm", "format", "dist", "op", "status")}
+    rel = a["mean_rel"]
+    out = {}
+    folk = s["algorithm"] == "folklore"
+    for alg in sorted(set(s["algorithm"]) - {"folklore"}):
+        for fmt in sorted(set(s["format"])):
+            for k in sorted(set(a["log2n"].tolist())):
+                vals, exact, seen = [], 0, False
+                for dist in sorted(set(s["dist"])):
+                    for op in sorted(set(s["op"])):
+                        cell = ((s["format"] == fmt) & (a["log2n"] == k)
+                                & (s["dist"] == dist) & (s["op"] == op))
+                        ma, mf = cell & (s["algorithm"] == alg), cell & folk
+                        if not ma.any():
+                            continue
+                        seen = True
+                        ta, tf = a["trial"][ma], a["trial"][mf]
+                        both = sorted(set(ta.tolist()) & set(tf.tolist()))
+                        if not both:
+                            continue
+                        ia = [np.flatnonzero(ma)[ta == tr][0] for tr in both]
+                        ib = [np.flatnonzero(mf)[tf == tr][0] for tr in both]
+                        if any(s["status"][i] != "ok" for i in ia + ib):
+                            continue
+                        ok = [(rel[i], rel[j]) for i, j in zip(ia, ib)
+                              if np.isfinite(rel[i]) and np.isfinite(rel[j])]
+                        if not ok:
+                            continue
+                        ea = np.mean([x for x, _ in ok])
+                        ef = np.mean([y for _, y in ok])
+                        if ef == 0:
+                            exact += 1
+                            continue
+                        vals.append(1 - ea / ef)
+                if seen:
+                    out[(fmt, k, alg)] = (float(np.median(vals)) if vals else None,
+                                          len(vals), exact)
+    return out
+
+
+exp = expected(path)
+rc, out, err = tk.run("analysis/wht-table", "--csv", path)
+t.ok(rc == 0 and err == "", "wht-table --csv exits 0 without messages (rc %d %s)" % (rc, err.strip()))
+got = {}
+for r in csv.DictReader(io.StringIO(out)):
+    got[(r["format"], int(r["log2n"]), r["algorithm"])] = (
+        float(r["median_reduction"]) if r["median_reduction"] else None,
+        int(r["cells"]), int(r["exact_baseline"]))
+t.ok(set(got) == set(exp), "the table has one entry per (format, log2n, algorithm) of the "
+     "file (%d entries, expected %d)" % (len(got), len(exp)))
+bad = []
+for key, (m, n, e) in exp.items():
+    g = got.get(key)
+    if g is None or g[1] != n or g[2] != e or (m is None) != (g[0] is None) or \
+            (m is not None and abs(g[0] - m) > 1e-12 * max(1.0, abs(m))):
+        bad.append("%s: got %s expected %s" % (key, g, (m, n, e)))
+t.ok(not bad, "every median, cell count and exact-baseline count equals the numpy "
+     "recomputation" + ("; " + "; ".join(bad[:3]) if bad else ""))
+t.ok(any(n > 1 for _, n, _ in exp.values()), "the recomputed medians span several cells")
+
+# Markdown: the same numbers as "median (cells)".
+rc, md, err = tk.run("analysis/wht-table", path)
+t.ok(rc == 0, "Markdown is the default output (rc %d)" % rc)
+lines = [ln for ln in md.splitlines() if ln.startswith("|")]
+head = [c.strip() for c in lines[0].strip("|").split("|")]
+algs = head[2:]
+wrong = []
+for ln in lines[2:]:
+    cells = [c.strip() for c in ln.strip("|").split("|")]
+    for alg, text in zip(algs, cells[2:]):
+        m, n, _ = exp[(cells[0], int(cells[1]), alg)]
+        want = ("%.3f" % m if m is not None else "n/a") + " (%d)" % n
+        if not text.startswith(want):
+            wrong.append("%s %s %s: %r, want %r" % (cells[0], cells[1], alg, text, want))
+t.ok(not wrong and len(lines) - 2 == len({(f, k) for f, k, _ in exp}),
+     "Markdown rows are (format, log2n), columns the algorithms, entries 'median (cells)'"
+     + ("; " + "; ".join(wrong[:3]) if wrong else ""))
+t.ok("folklore" not in algs, "folklore, the baseline, is not a column")
+t.ok("median over the (dist, op) cells" in md, "Markdown carries the note explaining entries")
+
+rc, tex, _ = tk.run("analysis/wht-table", "--latex", path)
+body = [ln for ln in tex.splitlines() if ln.endswith("\\\\")]
+t.ok(rc == 0 and "\\toprule" in tex and "\\midrule" in tex and "\\bottomrule" in tex
+     and "\\begin{tabular}" in tex, "--latex writes a booktabs tabular")
+t.ok(len(body) == len(lines) - 1, "--latex has the header and the same rows as Markdown "
+     "(%d vs %d)" % (len(body), len(lines) - 1))
+
+outfile = os.path.join(tmp.name, "table.md")
+rc, so, _ = tk.run("analysis/wht-table", "-o", outfile, path)
+t.ok(rc == 0 and so == "" and open(outfile).read() == md, "-o FILE writes what stdout shows")
+
+alg = algs[0]
+rc, one, _ = tk.run("analysis/wht-table", "--algo", alg, path)
+h1 = [c.strip() for c in one.splitlines()[0].strip("|").split("|")]
+t.ok(rc == 0 and h1[2:] == [alg], "--algo %s keeps that column (folklore stays the baseline)" % alg)
+rc, _, err = tk.run("analysis/wht-table", "--algo", "folklore", path)
+t.ok(rc == 2 and len(err.splitlines()) == 1, "--algo folklore alone is a usage error (rc %d)" % rc)
+t.done()
