@@ -6,7 +6,8 @@
  * doubles (hi = the exact value rounded to double, lo = the exact value
  * minus hi, rounded to double), so metrics need no cancelling subtraction.
  * The exact value of an output that overflows double is reported through
- * the status, never silently. */
+ * the status (WHT_ORACLE_OVERFLOW), never silently. An exact zero is
+ * reported as hi = lo = +0. */
 #ifndef WHT_ORACLE_H
 #define WHT_ORACLE_H
 
@@ -42,7 +43,8 @@ typedef enum {
   WHT_ORACLE_INEXACT,   /* an MPFR ternary value was nonzero: a bug, the run must stop */
   WHT_ORACLE_NONFINITE, /* an input is inf or NaN */
   WHT_ORACLE_NOMEM,
-  WHT_ORACLE_BADARG
+  WHT_ORACLE_BADARG,
+  WHT_ORACLE_OVERFLOW   /* an exact output is beyond the double range (hi = +-inf, lo = 0) */
 } wht_oracle_status;
 
 /* Exact y of operation op on a (and b for xor-conv; NULL otherwise), n = 2^k
@@ -52,7 +54,11 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
                                  double tau, wht_dd *out, wht_oracle_info *info,
                                  char *msg, size_t msglen);
 
-/* For tests: force the MPFR path (no fast path) and, when prec > 0, a fixed
- * MPFR precision instead of the one derived from the data. 0 restores. */
+/* One-line name of a status ("ok", "inexact", ...). */
+const char *wht_oracle_status_name(wht_oracle_status st);
+
+/* For tests: force the MPFR path (no fast path): prec < 0 at the precision
+ * derived from the data, prec > 0 at that fixed precision instead. 0
+ * restores the automatic choice. Not thread-safe (a process-wide setting). */
 void wht_oracle_force_mpfr(long prec);
 #endif

@@ -1,0 +1,135 @@
+/* bounds.c - what the data need: the exponent range of the inputs (lowest
+ * set bit q, highest leading bit t) and, per operation, the number of bits
+ * that holds every intermediate of the pipeline exactly. The argument is in
+ * oracle_internal.h; this file applies it:
+ *   one-way   H x                B = (t-q+1) + k
+ *   two-way   H(H x)/n           B = (t-q+1) + 2k
+ *   smoothed  H(phi(H x))/n      B = max((t-q'+1) + 2k, t_tau-q'+1), q' = min(q, q_tau)
+ *   xor-conv  H((H a).*(H b))/n  B = (t_a-q_a+1+k) + (t_b-q_b+1+k) + k
+ * (DESIGN.md section 8's (emax-emin)+p+k+1 with p and the exponents read
+ * from the actual bits; the +1 is the sign bit added by the callers). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "oracle_internal.h"
+
+/* Lowest-set-bit and leading-bit exponents of a finite nonzero double from
+ * its bits: x = m * 2^e with m the 53-bit (or subnormal) integer significand. */
+static void exps(uint64_t u, int *lowbit, int *lead)
+{
+  unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  int e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    e = (int)E - 1075;
+  }
+  *lowbit = e + __builtin_ctzll(m);
+  *lead = e + 63 - __builtin_clzll(m);
+}
+
+void wht__range_add(wht__range *r, double v)
+{
+  uint64_t u;
+  memcpy(&u, &v, sizeof u);
+  if ((u << 1) == 0) return;
+  int lo, hi;
+  exps(u, &lo, &hi);
+  if (!r->any) {
+    r->any = 1;
+    r->q = lo;
+    r->t = hi;
+    return;
+  }
+  if (lo < r->q) r->q = lo;
+  if (hi > r->t) r->t = hi;
+}
+
+int wht__range_scan(const double *x, size_t n, wht__range *r, size_t *bad)
+{
+  /* Branch-free pass on the raw bits (runs on all n inputs of every call).
+   * Lowest set bit: biased exponent (1 for subnormals) + ctz of the
+   * significand with its hidden bit; zeros are masked out with +BIG. The
+   * leading bit of the largest element is its exponent field unless every
+   * nonzero element is subnormal, which a second pass handles. */
+  const unsigned BIG = 1u << 20;
+  unsigned qmin = BIG, Emax = 0, nonfinite = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t u;
+    memcpy(&u, &x[i], sizeof u);
+    unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+    nonfinite |= E == 0x7ffu;
+    Emax = E > Emax ? E : Emax;
+    unsigned lo = (E | (E == 0)) + (unsigned)__builtin_ctzll(u | (UINT64_C(1) << 52));
+    lo = (u << 1) == 0 ? BIG : lo;
+    qmin = lo < qmin ? lo : qmin;
+  }
+  if (nonfinite) {
+    for (size_t i = 0; i < n; i++)
+      if (!(x[i] - x[i] == 0)) { /* inf - inf and NaN are NaN */
+        *bad = i;
+        return -1;
+      }
+  }
+  r->any = qmin < BIG;
+  r->q = r->any ? (int)qmin - 1075 : 0;
+  r->t = Emax > 0 ? (int)Emax - 1023 : 0;
+  if (r->any && Emax == 0) { /* subnormals only */
+    wht__range s = { 0, 0, 0 };
+    for (size_t i = 0; i < n; i++) wht__range_add(&s, x[i]);
+    r->t = s.t;
+  }
+  return 0;
+}
+
+/* magnitude bits of H^s applied to data of range r */
+static long span(const wht__range *r, int q) { return (long)r->t - q + 1; }
+
+void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
+                         const wht__range *rb, double tau, wht__bounds *bd)
+{
+  memset(bd, 0, sizeof *bd);
+  long K = (long)k;
+  if (op == WHT_OP_XOR_CONV) {
+    /* a zero input makes the exact result 0, but the other input is still
+     * loaded and transformed: give it its own exact width */
+    long sa = ra->any ? span(ra, ra->q) + K : 0, sb = rb->any ? span(rb, rb->q) + K : 0;
+    bd->qin[0] = ra->any ? ra->q : 0;
+    bd->qin[1] = rb->any ? rb->q : 0;
+    bd->zero = !ra->any || !rb->any;
+    bd->eout = bd->qin[0] + bd->qin[1] - (int)k;
+    bd->bits = bd->zero ? (sa > sb ? sa : sb) : sa + sb + K;
+    return;
+  }
+  bd->zero = !ra->any;
+  if (op == WHT_OP_SMOOTHED) {
+    /* tau is loaded even when x = 0: its bits count too */
+    wht__range rt = { 0, 0, 0 };
+    wht__range_add(&rt, tau);
+    int q = ra->any ? ra->q : rt.q;
+    if (rt.any && rt.q < q) q = rt.q;
+    bd->qin[0] = q;
+    bd->eout = q - (int)k;
+    bd->bits = ra->any ? span(ra, q) + 2 * K : 0;
+    if (rt.any && span(&rt, q) > bd->bits) bd->bits = span(&rt, q);
+    return;
+  }
+  if (bd->zero) return; /* exact result 0; 0 bits suffice */
+  bd->qin[0] = ra->q;
+  if (op == WHT_OP_ONE_WAY) {
+    bd->eout = ra->q;
+    bd->bits = span(ra, ra->q) + K;
+  } else { /* two-way */
+    bd->eout = ra->q - (int)k;
+    bd->bits = span(ra, ra->q) + 2 * K;
+  }
+}
+
+void wht__msg(char *msg, size_t msglen, const char *fmt, ...)
+{
+  if (!msg || msglen == 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, msglen, fmt, ap);
+  va_end(ap);
+}

@@ -1,0 +1,277 @@
+/* fixed128.c - the fast fixed-point engine: every value is a two's
+ * complement __int128 holding x * 2^-q. Exact while the width bound of
+ * bounds.c gives at most 127 magnitude bits (B + 1 <= 128): then no sum,
+ * difference or product leaves the range and the arithmetic, done in
+ * unsigned __int128 (wrapping, so no undefined behaviour), is exact.
+ * The FWHT fuses up to three stages (radix 8) per pass over blocks from
+ * wht__fwht_blocked. Output conversion splits the exact integer into
+ * hi = RN(X * 2^e) and lo = RN(X * 2^e - hi) with integer rounding, exact
+ * in both the normal and the subnormal range of double. */
+#include <string.h>
+#include "oracle_internal.h"
+
+/* Elements are accessed as u128a: may_alias and 8-byte alignment let the
+ * engine run inside the caller's wht_dd output array (16 bytes an element)
+ * and convert it in place, so one-way needs no second n-element buffer. */
+typedef unsigned __int128 u128;
+typedef unsigned __int128 u128a __attribute__((may_alias, aligned(8)));
+typedef __int128 i128;
+
+static void i128_load(u128a *X, const double *x, size_t n, int q)
+{
+  for (size_t i = 0; i < n; i++) {
+    uint64_t u;
+    memcpy(&u, &x[i], sizeof u);
+    if ((u << 1) == 0) {
+      X[i] = 0;
+      continue;
+    }
+    unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+    uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+    int e = -1074;
+    if (E) {
+      m |= UINT64_C(1) << 52;
+      e = (int)E - 1075;
+    }
+    int sh = e - q; /* the bits below 2^q are zero, so a right shift drops only zeros */
+    u128 v = sh >= 0 ? (u128)m << sh : (u128)(m >> -sh);
+    X[i] = (u >> 63) ? -v : v;
+  }
+}
+
+/* ---- FWHT ------------------------------------------------------------- */
+#define BF(a, b) do { u128 t_ = (a); (a) = t_ + (b); (b) = t_ - (b); } while (0)
+
+static void pass2(u128a *x, size_t len, unsigned s)
+{
+  size_t m = (size_t)1 << s;
+  for (size_t base = 0; base < len; base += 2 * m)
+    for (size_t j = base; j < base + m; j++) BF(x[j], x[j + m]);
+}
+
+static void pass4(u128a *x, size_t len, unsigned s)
+{
+  size_t m = (size_t)1 << s;
+  for (size_t base = 0; base < len; base += 4 * m)
+    for (size_t j = base; j < base + m; j++) {
+      u128 a = x[j], b = x[j + m], c = x[j + 2 * m], d = x[j + 3 * m];
+      BF(a, b); BF(c, d);
+      BF(a, c); BF(b, d);
+      x[j] = a; x[j + m] = b; x[j + 2 * m] = c; x[j + 3 * m] = d;
+    }
+}
+
+static inline void radix8(u128a *p, size_t m)
+{
+  u128 v0 = p[0], v1 = p[m], v2 = p[2 * m], v3 = p[3 * m];
+  u128 v4 = p[4 * m], v5 = p[5 * m], v6 = p[6 * m], v7 = p[7 * m];
+  BF(v0, v1); BF(v2, v3); BF(v4, v5); BF(v6, v7);
+  BF(v0, v2); BF(v1, v3); BF(v4, v6); BF(v5, v7);
+  BF(v0, v4); BF(v1, v5); BF(v2, v6); BF(v3, v7);
+  p[0] = v0; p[m] = v1; p[2 * m] = v2; p[3 * m] = v3;
+  p[4 * m] = v4; p[5 * m] = v5; p[6 * m] = v6; p[7 * m] = v7;
+}
+
+static void pass8(u128a *x, size_t len, unsigned s)
+{
+  size_t m = (size_t)1 << s;
+  if (m == 1) {
+    for (size_t base = 0; base < len; base += 8) radix8(x + base, 1);
+    return;
+  }
+  for (size_t base = 0; base < len; base += 8 * m)
+    for (size_t j = base; j < base + m; j++) radix8(x + j, m);
+}
+
+static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
+{
+  (void)ctx;
+  u128a *x = xv;
+  size_t len = (size_t)1 << lk;
+  for (unsigned s = s0; s < s1;) {
+    unsigned r = s1 - s;
+    if (r >= 3) { pass8(x, len, s); s += 3; }
+    else if (r == 2) { pass4(x, len, s); s += 2; }
+    else { pass2(x, len, s); s += 1; }
+  }
+}
+
+static void i128_fwht(unsigned limbs, void *X, unsigned k)
+{
+  (void)limbs;
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, NULL, NULL);
+}
+
+typedef struct {
+  const double *x;
+  int q;
+} load_ctx;
+
+static void i128_prep(void *X, size_t first, size_t len, const void *ctx)
+{
+  const load_ctx *c = ctx;
+  i128_load((u128a *)X + first, c->x + first, len, c->q);
+}
+
+static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k, int q)
+{
+  (void)limbs;
+  load_ctx c = { x, q };
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, i128_prep, &c);
+}
+
+/* ---- soft threshold and product ---------------------------------------- */
+static void i128_phi(unsigned limbs, void *Xv, size_t n, double tau, int q)
+{
+  (void)limbs;
+  u128a Tu;
+  i128_load(&Tu, &tau, 1, q);
+  i128 T = (i128)Tu;
+  u128a *X = Xv;
+  for (size_t i = 0; i < n; i++) {
+    i128 v = (i128)X[i];
+    X[i] = v > T ? (u128)(v - T) : v < -T ? (u128)(v + T) : 0;
+  }
+}
+
+static void i128_mul(unsigned limbs, void *Av, const void *Bv, size_t n)
+{
+  (void)limbs;
+  u128a *A = Av;
+  const u128a *B = Bv;
+  for (size_t i = 0; i < n; i++) A[i] *= B[i]; /* low 128 bits: the exact signed product */
+}
+
+/* ---- conversion to hi + lo --------------------------------------------- */
+static inline int bitlen(u128 M)
+{
+  uint64_t h = (uint64_t)(M >> 64);
+  return h ? 128 - __builtin_clzll(h) : 64 - __builtin_clzll((uint64_t)M);
+}
+
+/* Bits of the magnitude of RN(M * 2^e) (M > 0, nearest-even, subnormals
+ * kept): the integer significand `top` sits on the grid 2^ulp with
+ * ulp = max(e_lead - 52, -1074), and ((ulp + 1074) << 52) + top is the IEEE
+ * pattern, a carry out of the significand stepping the exponent as it must.
+ * *rem receives the part below the grid (M - top * 2^sh, |.| < 2^sh, sign
+ * in *rneg) for lo; returns UINT64_MAX when the value overflows double. */
+static uint64_t round_bits(u128 M, int e, u128 *rem, int *rneg)
+{
+  int b = bitlen(M);
+  long lead = (long)e + b - 1;
+  *rem = 0;
+  *rneg = 0;
+  if (lead > 1023) return UINT64_MAX;
+  long ulp = lead - 52 < -1074 ? -1074 : lead - 52;
+  long sh = ulp - e;
+  uint64_t top;
+  if (sh <= 0) {
+    top = (uint64_t)(M << -sh); /* exact: fewer than 54 bits */
+  } else if (sh >= 128) {
+    top = 0;                    /* below half the smallest subnormal */
+    *rem = M;
+  } else {
+    u128 low = M & (((u128)1 << sh) - 1), half = (u128)1 << (sh - 1);
+    top = (uint64_t)(M >> sh);
+    if (low > half || (low == half && (top & 1))) {
+      top++;
+      *rem = ((u128)1 << sh) - low;
+      *rneg = 1;
+    } else {
+      *rem = low;
+    }
+  }
+  uint64_t bits = ((uint64_t)(ulp + 1074) << 52) + top;
+  return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
+}
+
+static inline double from_bits(uint64_t bits, int neg)
+{
+  bits |= (uint64_t)(neg != 0) << 63;
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+/* General conversion (any exponent, subnormal and overflow included). */
+static int to_dd_slow(u128 M, int neg, int e, wht_dd *o)
+{
+  u128 R, R2;
+  int rneg, r2neg;
+  uint64_t hb = round_bits(M, e, &R, &rneg);
+  if (hb == UINT64_MAX) {
+    o->hi = from_bits(UINT64_C(0x7ff0000000000000), neg);
+    o->lo = 0.0;
+    return 1;
+  }
+  o->hi = from_bits(hb, neg);
+  /* lo = RN(R * 2^e) with the sign of X - hi; its own remainder is dropped */
+  o->lo = R == 0 ? 0.0 : from_bits(round_bits(R, e, &R2, &r2neg), neg != rneg);
+  return 0;
+}
+
+/* Fast conversion when hi and lo are both normal doubles (leading-bit
+ * exponent in [-842, 1023]): normalise M to bit 127; its top 53 bits are
+ * hi's significand, the 75 below (`rest`, weight 2^(lead-180) per unit)
+ * decide the rounding without branches and are lo's exact value (negated
+ * when hi rounded up). lo is rounded by the hardware's u64 -> double
+ * conversion, exact in effect because the top 64 bits carry a sticky bit,
+ * and scaled by adding to its exponent field (normal range, so exact). */
+static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd *out)
+{
+  (void)limbs;
+  const u128a *X = Xv; /* may be out itself: X[i] is read before out[i] is written */
+  const u128 H = (u128)1 << 127;
+  size_t over = 0;
+  for (size_t i = 0; i < n; i++) {
+    u128 x = X[i];
+    if (x == 0) {
+      out[i].hi = out[i].lo = 0.0;
+      continue;
+    }
+    uint64_t neg = (uint64_t)(x >> 127);
+    u128 M = neg ? -x : x;
+    int b = bitlen(M);
+    long lead = (long)e + b - 1;
+    if (lead > 1023 || lead < -842) {
+      over += (size_t)to_dd_slow(M, (int)neg, e, &out[i]);
+      continue;
+    }
+    u128 Mn = M << (128 - b);
+    uint64_t top = (uint64_t)(Mn >> 75);
+    u128 rest = Mn << 53;
+    uint64_t up = (uint64_t)(rest > H) | ((uint64_t)(rest == H) & top);
+    top += up;
+    uint64_t hb = ((uint64_t)(lead + 1022) << 52) + top;
+    if (hb >= UINT64_C(0x7ff0000000000000)) {
+      out[i].hi = from_bits(UINT64_C(0x7ff0000000000000), (int)neg);
+      out[i].lo = 0.0;
+      over++;
+      continue;
+    }
+    out[i].hi = from_bits(hb, (int)neg);
+    u128 r = up ? -rest : rest;
+    if (r == 0) {
+      out[i].lo = 0.0;
+      continue;
+    }
+    int br = bitlen(r);
+    u128 rn = r << (128 - br);
+    uint64_t t64 = (uint64_t)(rn >> 64) | (uint64_t)((uint64_t)rn != 0);
+    double ld = (double)t64; /* in [2^63, 2^64] */
+    uint64_t lb;
+    memcpy(&lb, &ld, sizeof lb);
+    lb = (uint64_t)((int64_t)lb + (int64_t)(lead - 244 + br) * ((int64_t)1 << 52));
+    out[i].lo = from_bits(lb, (int)(neg ^ up));
+  }
+  return over;
+}
+
+const wht__fixed_engine wht__i128_engine = {
+  .limbs = 2,
+  .load_fwht = i128_load_fwht,
+  .fwht = i128_fwht,
+  .phi = i128_phi,
+  .mul = i128_mul,
+  .store = i128_store,
+};

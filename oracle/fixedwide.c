@@ -1,0 +1,278 @@
+/* fixedwide.c - the fixed-point engine for data too wide for __int128
+ * (f64 data of wide exponent range, xor-conv's products): each value is a
+ * two's complement integer of L 64-bit limbs (little-endian) holding
+ * x * 2^-q. Exact while the width bound of bounds.c gives B + 1 <= 64 L
+ * bits: sums, differences and products (taken modulo 2^(64 L), which is
+ * the exact value when it fits) never leave the range. Conversion to
+ * hi + lo rounds the exact integer by reading its bits, as fixed128.c. */
+#include <string.h>
+#include "oracle_internal.h"
+
+typedef unsigned __int128 u128;
+#define MAXL WHT__FIXED_MAX_LIMBS
+
+static void neg_limbs(uint64_t *a, unsigned L)
+{
+  unsigned c = 1;
+  for (unsigned l = 0; l < L; l++) {
+    uint64_t v = ~a[l] + c;
+    c = c && v == 0;
+    a[l] = v;
+  }
+}
+
+static int is_negative(const uint64_t *a, unsigned L) { return (int)(a[L - 1] >> 63); }
+
+static void load_one(uint64_t *X, unsigned L, double x, int q)
+{
+  memset(X, 0, L * sizeof *X);
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  if ((u << 1) == 0) return;
+  unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  int e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    e = (int)E - 1075;
+  }
+  int sh = e - q;
+  if (sh < 0) {
+    m >>= -sh; /* only zero bits below 2^q */
+    sh = 0;
+  }
+  unsigned w = (unsigned)sh / 64, o = (unsigned)sh % 64;
+  X[w] = m << o;
+  if (o && w + 1 < L) X[w + 1] = m >> (64 - o);
+  if (u >> 63) neg_limbs(X, L);
+}
+
+
+/* ---- FWHT: radix-2 butterflies on limb vectors -------------------------- */
+static inline void bfly(uint64_t *a, uint64_t *b, unsigned L)
+{
+  unsigned cs = 0, cd = 1; /* a - b = a + ~b + 1 */
+  for (unsigned l = 0; l < L; l++) {
+    u128 s = (u128)a[l] + b[l] + cs;
+    u128 d = (u128)a[l] + (uint64_t)~b[l] + cd;
+    a[l] = (uint64_t)s;
+    b[l] = (uint64_t)d;
+    cs = (unsigned)(s >> 64);
+    cd = (unsigned)(d >> 64);
+  }
+}
+
+/* ctx of the stage and prep functions; L first, as wide_fwht passes &L */
+typedef struct {
+  unsigned L;
+  const double *x;
+  int q;
+} load_ctx;
+
+static void wide_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
+{
+  unsigned L = *(const unsigned *)ctx;
+  uint64_t *x = xv;
+  size_t len = (size_t)1 << lk;
+  for (unsigned s = s0; s < s1; s++) {
+    size_t m = (size_t)1 << s;
+    for (size_t base = 0; base < len; base += 2 * m)
+      for (size_t j = base; j < base + m; j++) bfly(x + j * L, x + (j + m) * L, L);
+  }
+}
+
+static void wide_fwht(unsigned L, void *X, unsigned k)
+{
+  wht__fwht_blocked(X, k, L * sizeof(uint64_t), wide_stages, NULL, &L);
+}
+
+static void wide_prep(void *Xv, size_t first, size_t len, const void *ctx)
+{
+  const load_ctx *c = ctx;
+  uint64_t *X = Xv;
+  for (size_t i = first; i < first + len; i++) load_one(X + i * c->L, c->L, c->x[i], c->q);
+}
+
+static void wide_load_fwht(unsigned L, void *X, const double *x, unsigned k, int q)
+{
+  load_ctx c = { L, x, q };
+  wht__fwht_blocked(X, k, L * sizeof(uint64_t), wide_stages, wide_prep, &c);
+}
+
+/* ---- soft threshold and product ---------------------------------------- */
+static int cmp_signed(const uint64_t *a, const uint64_t *b, unsigned L)
+{
+  int64_t ta = (int64_t)a[L - 1], tb = (int64_t)b[L - 1];
+  if (ta != tb) return ta < tb ? -1 : 1;
+  for (unsigned l = L - 1; l-- > 0;)
+    if (a[l] != b[l]) return a[l] < b[l] ? -1 : 1;
+  return 0;
+}
+
+static void add_limbs(uint64_t *a, const uint64_t *b, unsigned L)
+{
+  unsigned c = 0;
+  for (unsigned l = 0; l < L; l++) {
+    u128 s = (u128)a[l] + b[l] + c;
+    a[l] = (uint64_t)s;
+    c = (unsigned)(s >> 64);
+  }
+}
+
+static void wide_phi(unsigned L, void *Xv, size_t n, double tau, int q)
+{
+  uint64_t T[MAXL], mT[MAXL];
+  load_one(T, L, tau, q);
+  memcpy(mT, T, L * sizeof *T);
+  neg_limbs(mT, L);
+  uint64_t *X = Xv;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t *v = X + i * L;
+    if (cmp_signed(v, T, L) > 0) add_limbs(v, mT, L);        /* v - tau */
+    else if (cmp_signed(v, mT, L) < 0) add_limbs(v, T, L);   /* v + tau */
+    else memset(v, 0, L * sizeof *v);
+  }
+}
+
+static void wide_mul(unsigned L, void *Av, const void *Bv, size_t n)
+{
+  uint64_t *A = Av, r[MAXL];
+  const uint64_t *B = Bv;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t *a = A + i * L;
+    const uint64_t *b = B + i * L;
+    /* schoolbook product modulo 2^(64 L): the two's complement product */
+    memset(r, 0, L * sizeof *r);
+    for (unsigned x = 0; x < L; x++) {
+      uint64_t c = 0;
+      if (a[x] == 0) continue;
+      for (unsigned y = 0; x + y < L; y++) {
+        u128 t = (u128)a[x] * b[y] + r[x + y] + c;
+        r[x + y] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+      }
+    }
+    memcpy(a, r, L * sizeof *r);
+  }
+}
+
+/* ---- conversion to hi + lo --------------------------------------------- */
+static long bitlen(const uint64_t *a, unsigned L)
+{
+  for (unsigned l = L; l-- > 0;)
+    if (a[l]) return 64L * l + 64 - __builtin_clzll(a[l]);
+  return 0;
+}
+
+static uint64_t get64(const uint64_t *a, unsigned L, long pos) /* bits pos .. pos+63 */
+{
+  if (pos >= 64L * L) return 0;
+  unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
+  uint64_t v = a[w] >> o;
+  if (o && w + 1 < L) v |= a[w + 1] << (64 - o);
+  return v;
+}
+
+static int getbit(const uint64_t *a, unsigned L, long pos)
+{
+  return pos < 64L * L ? (int)((a[pos / 64] >> (pos % 64)) & 1) : 0;
+}
+
+static int any_below(const uint64_t *a, unsigned L, long pos) /* a bit set in [0, pos) */
+{
+  if (pos > 64L * L) pos = 64L * L;
+  unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
+  for (unsigned l = 0; l < w; l++)
+    if (a[l]) return 1;
+  return o && (a[w] & ((UINT64_C(1) << o) - 1)) != 0;
+}
+
+/* As fixed128.c's round_bits: bits of RN(M * 2^e) for M > 0; *up says the
+ * significand was rounded up, *shp is the grid position sh (bits of M
+ * below it form the remainder). UINT64_MAX on overflow. */
+static uint64_t round_bits(const uint64_t *M, unsigned L, int e, int *up, long *shp)
+{
+  long lead = (long)e + bitlen(M, L) - 1;
+  *up = 0;
+  *shp = 0;
+  if (lead > 1023) return UINT64_MAX;
+  long ulp = lead - 52 < -1074 ? -1074 : lead - 52;
+  long sh = ulp - e;
+  uint64_t top;
+  if (sh <= 0) {
+    top = M[0] << -sh; /* exact: M has fewer than 54 bits */
+  } else {
+    top = get64(M, L, sh);
+    int rb = getbit(M, L, sh - 1);
+    if (rb && (any_below(M, L, sh - 1) || (top & 1))) {
+      top++;
+      *up = 1;
+    }
+    *shp = sh;
+  }
+  uint64_t bits = ((uint64_t)(ulp + 1074) << 52) + top;
+  return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
+}
+
+static inline double from_bits(uint64_t bits, int neg)
+{
+  bits |= (uint64_t)(neg != 0) << 63;
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *out)
+{
+  const uint64_t *X = Xv;
+  uint64_t M[MAXL];
+  size_t over = 0;
+  for (size_t i = 0; i < n; i++) {
+    memcpy(M, X + i * L, L * sizeof *M);
+    int neg = is_negative(M, L);
+    if (neg) neg_limbs(M, L);
+    if (bitlen(M, L) == 0) {
+      out[i].hi = out[i].lo = 0.0;
+      continue;
+    }
+    int up, up2;
+    long sh, sh2;
+    uint64_t hb = round_bits(M, L, e, &up, &sh);
+    if (hb == UINT64_MAX) {
+      out[i].hi = from_bits(UINT64_C(0x7ff0000000000000), neg);
+      out[i].lo = 0.0;
+      over++;
+      continue;
+    }
+    out[i].hi = from_bits(hb, neg);
+    /* remainder R = M mod 2^sh, or 2^sh - that when rounded up (sign flips) */
+    if (sh > 64L * L) sh = 64L * L;
+    unsigned w = (unsigned)(sh / 64), o = (unsigned)(sh % 64);
+    if (w < L) {
+      M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
+      for (unsigned l = w + 1; l < L; l++) M[l] = 0;
+    }
+    if (up) {
+      neg_limbs(M, L); /* -R mod 2^(64L); keep the low sh bits = 2^sh - R */
+      if (w < L) {
+        M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
+        for (unsigned l = w + 1; l < L; l++) M[l] = 0;
+      }
+    }
+    if (bitlen(M, L) == 0) {
+      out[i].lo = 0.0;
+      continue;
+    }
+    out[i].lo = from_bits(round_bits(M, L, e, &up2, &sh2), neg != up);
+  }
+  return over;
+}
+
+const wht__fixed_engine wht__wide_engine = {
+  .limbs = 0, /* chosen per run */
+  .load_fwht = wide_load_fwht,
+  .fwht = wide_fwht,
+  .phi = wide_phi,
+  .mul = wide_mul,
+  .store = wide_store,
+};

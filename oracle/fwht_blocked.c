@@ -1,0 +1,38 @@
+/* fwht_blocked.c - cache blocking of the FWHT shared by the fixed-point
+ * engines. Stage s pairs elements 2^s apart, so stages 0 .. l-1 act within
+ * aligned blocks of 2^l elements: all low stages run block by block while
+ * the block sits in L1 (32 KiB) and then L2 (1 MiB); only the stages above
+ * the L2 block stream through memory, several fused per pass by the
+ * engine's stage function. Exact integer arithmetic makes the order of
+ * independent butterflies irrelevant to the result. */
+#include "oracle_internal.h"
+
+static unsigned log2_fit(size_t bytes, size_t elem_bytes)
+{
+  unsigned l = 0;
+  while (((size_t)2 << l) * elem_bytes <= bytes) l++;
+  return l;
+}
+
+void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
+                       wht__prep_fn prep, const void *ctx)
+{
+  unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes);
+  unsigned l2 = log2_fit((size_t)1 << 20, elem_bytes);
+  if (l1 < 1) l1 = 1;
+  if (l2 < l1) l2 = l1;
+  if (k <= l1) {
+    if (prep) prep(x, 0, (size_t)1 << k, ctx);
+    stages(x, k, 0, k, ctx);
+    return;
+  }
+  unsigned b2 = k < l2 ? k : l2;
+  size_t n = (size_t)1 << k, blk2 = (size_t)1 << b2, blk1 = (size_t)1 << l1;
+  for (size_t off = 0; off < n; off += blk2) {
+    char *p = (char *)x + off * elem_bytes;
+    if (prep) prep(x, off, blk2, ctx);
+    for (size_t o1 = 0; o1 < blk2; o1 += blk1) stages(p + o1 * elem_bytes, l1, 0, l1, ctx);
+    if (b2 > l1) stages(p, b2, l1, b2, ctx);
+  }
+  if (k > b2) stages(x, k, b2, k, ctx);
+}

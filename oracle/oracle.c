@@ -1,0 +1,91 @@
+/* oracle.c - wht_oracle_run: checks the arguments and that every input is
+ * finite, derives the width bound from the data (bounds.c), and runs the
+ * fixed-point path when the bound fits its widest integers, else (or when
+ * a test forces it) the MPFR path; both are exact, so the choice changes
+ * only the time, which is reported with the width used. */
+#include <math.h>
+#include <time.h>
+#include "oracle_internal.h"
+
+/* Test hooks; plain globals, not for concurrent use. */
+static long forced_mpfr;     /* 0: automatic; < 0: MPFR at the derived precision; > 0: MPFR at that */
+static unsigned forced_limbs;
+
+void wht_oracle_force_mpfr(long prec) { forced_mpfr = prec; }
+void wht__oracle_force_limbs(unsigned limbs) { forced_limbs = limbs; }
+unsigned wht__oracle_forced_limbs(void) { return forced_limbs; }
+
+/* Widest k accepted: the index arithmetic and the allocations stay far from
+ * overflow, and 2^40 values is beyond any memory the oracle will see. */
+#define MAX_K 40u
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const double *b,
+                                 double tau, wht_dd *out, wht_oracle_info *info,
+                                 char *msg, size_t msglen)
+{
+  double t0 = now();
+  const char *name = wht_op_name(op);
+  wht_oracle_info dummy;
+  if (!info) info = &dummy;
+  info->prec = 0;
+  info->fast_path = 0;
+  info->seconds = 0;
+  if (msg && msglen) msg[0] = '\0';
+  if (!name) {
+    wht__msg(msg, msglen, "oracle: unknown operation %d", (int)op);
+    return WHT_ORACLE_BADARG;
+  }
+  if (!a || !out || (op == WHT_OP_XOR_CONV && !b)) {
+    wht__msg(msg, msglen, "oracle: %s: NULL %s", name,
+             !a ? "input a" : !out ? "output" : "input b");
+    return WHT_ORACLE_BADARG;
+  }
+  if (k > MAX_K) {
+    wht__msg(msg, msglen, "oracle: %s: log2 n = %u exceeds %u", name, k, MAX_K);
+    return WHT_ORACLE_BADARG;
+  }
+  size_t n = (size_t)1 << k, bad;
+  wht__range ra, rb = { 0, 0, 0 };
+  if (wht__range_scan(a, n, &ra, &bad)) {
+    wht__msg(msg, msglen, "oracle: %s: input a[%zu] = %g is not finite", name, bad, a[bad]);
+    return WHT_ORACLE_NONFINITE;
+  }
+  if (op == WHT_OP_XOR_CONV && wht__range_scan(b, n, &rb, &bad)) {
+    wht__msg(msg, msglen, "oracle: %s: input b[%zu] = %g is not finite", name, bad, b[bad]);
+    return WHT_ORACLE_NONFINITE;
+  }
+  if (op == WHT_OP_SMOOTHED) {
+    if (!isfinite(tau)) {
+      wht__msg(msg, msglen, "oracle: %s: tau = %g is not finite", name, tau);
+      return WHT_ORACLE_NONFINITE;
+    }
+    if (tau < 0) { /* phi's three cases overlap for negative tau */
+      wht__msg(msg, msglen, "oracle: %s: tau = %g is negative", name, tau);
+      return WHT_ORACLE_BADARG;
+    }
+  } else {
+    tau = 0;
+  }
+  wht__bounds bd;
+  wht__bounds_compute(op, k, &ra, &rb, tau, &bd);
+  unsigned limbs = (unsigned)((bd.bits + 1 + 63) / 64);
+  if (limbs < 2) limbs = 2;
+  if (forced_limbs && limbs < forced_limbs) limbs = forced_limbs;
+  wht_oracle_status st;
+  if (forced_mpfr != 0 || limbs > WHT__FIXED_MAX_LIMBS) {
+    st = wht__mpfr_run(op, k, a, b, tau, &bd, forced_mpfr > 0 ? forced_mpfr : 0, out,
+                       &info->prec, msg, msglen);
+  } else {
+    st = wht__fixed_run(op, k, a, b, tau, &bd, limbs, out, &info->prec, msg, msglen);
+    info->fast_path = 1;
+  }
+  info->seconds = now() - t0;
+  return st;
+}

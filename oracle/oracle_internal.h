@@ -1,0 +1,102 @@
+/* oracle_internal.h - what the oracle's files share: the exponent range of
+ * the data, the width bound that makes every intermediate exact, and the
+ * two exact paths (fixed-point integers, MPFR). Not installed; wht__ prefix.
+ *
+ * Exactness argument, used by both paths (DESIGN.md section 8). Every
+ * nonzero input x is an integer multiple of 2^q (q = the lowest set bit over
+ * all inputs) with |x| < 2^(t+1) (t = the highest leading-bit exponent). A
+ * stage of the FWHT adds or subtracts two such values, so after s stages
+ * every value is a multiple of 2^q below 2^(t+1+s) in magnitude: in units of
+ * 2^q an integer of at most t-q+1+s bits. The soft threshold never grows a
+ * magnitude (|phi(v)| <= |v|) and works on the grid 2^min(q, q_tau); a
+ * product adds the bit counts and the exponents. wht__bounds gathers the
+ * largest such count B over a whole pipeline: B+1 bits (one for the sign)
+ * hold every intermediate exactly, as MPFR precision or integer width. */
+#ifndef WHT_ORACLE_INTERNAL_H
+#define WHT_ORACLE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "oracle.h"
+
+/* Exponent range of the nonzero elements of a vector. */
+typedef struct {
+  int any;  /* some element is nonzero */
+  int q;    /* min exponent of the lowest set bit (x = odd * 2^e, min e) */
+  int t;    /* max exponent of the leading bit (floor(log2 |x|)) */
+} wht__range;
+
+/* Scan x[0..n): 0 when all finite (range in *r), else -1 with the index of
+ * the first non-finite element in *bad. */
+int wht__range_scan(const double *x, size_t n, wht__range *r, size_t *bad);
+/* Merge one more finite value into r. */
+void wht__range_add(wht__range *r, double v);
+
+/* What a pipeline needs: every intermediate, in units of its own scale, is
+ * an integer of at most `bits` magnitude bits. Input i is scaled by
+ * 2^-qin[i]; the final integers Y give y = Y * 2^eout. zero: the exact
+ * result is all zeros (an input vector is zero). */
+typedef struct {
+  long bits;
+  int qin[2];
+  int eout;
+  int zero;
+} wht__bounds;
+
+void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
+                         const wht__range *rb, double tau, wht__bounds *bd);
+
+/* Exact paths. Inputs are finite and checked; tau >= 0 and finite. msg as in
+ * wht_oracle_run. *used receives the MPFR precision or the integer width. */
+wht_oracle_status wht__mpfr_run(wht_op op, unsigned k, const double *a, const double *b,
+                                double tau, const wht__bounds *bd, long prec,
+                                wht_dd *out, long *used, char *msg, size_t msglen);
+wht_oracle_status wht__fixed_run(wht_op op, unsigned k, const double *a, const double *b,
+                                 double tau, const wht__bounds *bd, unsigned limbs,
+                                 wht_dd *out, long *used, char *msg, size_t msglen);
+
+/* Widest integer the fixed path uses (64-bit limbs); wider data go to MPFR. */
+#define WHT__FIXED_MAX_LIMBS 80u
+
+/* One fixed-point representation: `limbs` 64-bit limbs per element, two's
+ * complement, little-endian. limbs == 2 is the __int128 engine. Every
+ * function relies on the caller's width bound: no result overflows. */
+typedef struct {
+  unsigned limbs;
+  /* X[i] = x[i] * 2^-q (exact: every x[i] is a multiple of 2^q), then the
+   * FWHT of X, converting each block just before its first stages */
+  void (*load_fwht)(unsigned limbs, void *X, const double *x, unsigned k, int q);
+  /* in-place unnormalised FWHT of 2^k elements */
+  void (*fwht)(unsigned limbs, void *X, unsigned k);
+  /* soft threshold at T = tau * 2^-q */
+  void (*phi)(unsigned limbs, void *X, size_t n, double tau, int q);
+  /* A[i] *= B[i] */
+  void (*mul)(unsigned limbs, void *A, const void *B, size_t n);
+  /* out[i] = hi + lo of X[i] * 2^e; returns how many outputs overflow double */
+  size_t (*store)(unsigned limbs, const void *X, size_t n, int e, wht_dd *out);
+} wht__fixed_engine;
+
+extern const wht__fixed_engine wht__i128_engine;
+extern const wht__fixed_engine wht__wide_engine;
+
+/* For tests: when nonzero, the fixed path uses the generic limb engine with
+ * at least this many limbs even where __int128 suffices. 0 restores. */
+void wht__oracle_force_limbs(unsigned limbs);
+unsigned wht__oracle_forced_limbs(void);
+
+/* Blocked FWHT driver shared by the engines: applies all k stages to x
+ * (2^k elements of elem_bytes each) so that the low stages run on blocks
+ * that stay in L1 and L2. stages(x, lk, s0, s1, ctx) must apply stages
+ * s0 .. s1-1 to the 2^lk elements at x. Butterflies of one stage are
+ * independent, so any such order gives the same exact result. */
+typedef void (*wht__stages_fn)(void *x, unsigned lk, unsigned s0, unsigned s1, const void *ctx);
+/* prep (may be NULL) fills elements first .. first+len-1 at x + first just
+ * before the first stages touch them, so loading costs no extra pass. */
+typedef void (*wht__prep_fn)(void *x, size_t first, size_t len, const void *ctx);
+void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
+                       wht__prep_fn prep, const void *ctx);
+
+/* msg helper: snprintf into msg when msg != NULL. */
+void wht__msg(char *msg, size_t msglen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#endif
