@@ -9,7 +9,7 @@ from whtlab_render import Table
 from whtlab_results import ordered
 
 # Tag letters of cells left out of a median, in the order they are shown.
-LEFT_OUT = ((EXACT, "e", "folklore exact (its mean_rel is 0)"),
+LEFT_OUT = ((EXACT, "e", "folklore is exact (mean_rel 0)"),
             (OVERFLOW, "o", "overflow in the algorithm or in folklore"),
             (UNSUPPORTED, "u", "unsupported"),
             (UNDEFINED, "n", "undefined (every exact value is 0: NaN mean_rel)"),
@@ -61,12 +61,10 @@ def reduction(rows):
              "(N) = number of cells in the median. Trials are averaged per cell first, "
              "over the trials that both have (paired on backend, format, dist, op, "
              "log2n, trial, seed, tau)."]
-    tags = ["%sK = K cells left out: %s" % (letter, why)
-            for status, letter, why in LEFT_OUT if status in shown]
-    tags += ["%s:K = K cells left out with status %s" % (st, st)
-             for st in sorted(shown - known - {"-"})]
+    tags = ["%sK %s" % (letter, why) for status, letter, why in LEFT_OUT if status in shown]
+    tags += ["%s:K status %s" % (st, st) for st in sorted(shown - known - {"-"})]
     if tags:
-        notes.append("Left out of the medians: " + "; ".join(tags) + ".")
+        notes.append("Tags, K cells left out of the median: " + "; ".join(tags) + ".")
     if "-" in shown:
         notes.append("- = the algorithm has no rows for this format and size.")
     if BASELINE not in set(rows["algorithm"].tolist()):
