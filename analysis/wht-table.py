@@ -54,6 +54,8 @@ Tables:
                backend, format, dist, op, log2n, trial, seed, tau). Cells where
                folklore is exact (mean_rel 0), overflow (in either), are
                unsupported or undefined are left out and counted by tags.
+               When files of several sweeps are combined, cells of another
+               seed or tau are further cells of the median.
   --cells      mean_rel per cell (trials averaged), statuses shown for
                overflow / unsupported, NaN shown as undefined.
   --speed      from /timings: median_ms, GB/s and time ratios to memcpy,

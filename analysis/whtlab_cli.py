@@ -29,6 +29,11 @@ def run(prog, main):
     except InputError as e:
         sys.stderr.write("%s: %s\n" % (prog, e))
         sys.exit(1)
+    except BrokenPipeError:
+        # The reader went away (e.g. | head): stop quietly, no second error
+        # when Python flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except OSError as e:
         sys.stderr.write("%s: %s%s\n" % (prog, e.strerror or e,
                                         (": " + e.filename) if e.filename else ""))

@@ -6,6 +6,7 @@ column, so a CSV can be read back without parsing '0.42 (20) e2'."""
 
 import csv
 import io
+import re
 
 
 class Table:
@@ -48,6 +49,17 @@ def latex_escape(s):
     return "".join(_LATEX.get(ch, ch) for ch in str(s))
 
 
+def latex_cell(s):
+    """Escaped cell text; a leading minus of a number is a math minus and a
+    lone '-' (nothing to show) an en dash."""
+    s = str(s)
+    if s == "-":
+        return "--"
+    if re.match(r"-\d", s):
+        return "$-$" + latex_escape(s[1:])
+    return latex_escape(s)
+
+
 def latex(t):
     """A booktabs tabular; the notes go in comment lines above it so the
     tabular can be \\input into a table environment with its own caption."""
@@ -58,7 +70,7 @@ def latex(t):
     lines.append(" & ".join(latex_escape(h) for h in t.header) + " \\\\")
     lines.append("\\midrule")
     for r in t.rows:
-        lines.append(" & ".join(latex_escape(c) for c in r) + " \\\\")
+        lines.append(" & ".join(latex_cell(c) for c in r) + " \\\\")
     lines.append("\\bottomrule")
     lines.append("\\end{tabular}")
     return "\n".join(lines) + "\n"
