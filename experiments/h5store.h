@@ -1,10 +1,18 @@
 /* h5store.h - the HDF5 results file of data/README.md (schema_version 1):
  * root provenance attributes, /results and /timings as extendible, chunked,
- * compressed tables of compound rows, appended and flushed row by row so a
- * killed writer leaves a readable file. */
+ * compressed tables of compound rows.
+ *
+ * Crash safety (data/README.md, "Crash safety"): a writer keeps the file it
+ * works on in memory and publishes it by writing a complete image to
+ * FILE.tmp and renaming it over FILE, right after it is opened and then
+ * after appends (at most every 20 publish-costs of time, and at close).
+ * FILE is therefore always a complete, cleanly written HDF5 file, whenever
+ * the writer is killed; a kill loses only the rows appended since the last
+ * publish (a resumed sweep redoes them). One writer per FILE (FILE.lock). */
 #ifndef WHT_H5STORE_H
 #define WHT_H5STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define WHT_SCHEMA_VERSION 1
@@ -44,13 +52,33 @@ typedef struct wht_h5 wht_h5;
 /* Create a new file (fails if it exists unless overwrite), or open an
  * existing one of schema_version 1 for appending. On failure returns NULL
  * and writes a one-line reason to err (a file that is not HDF5, another
- * schema, unwritable...). */
+ * schema, unwritable, locked by another writer...). Either publishes FILE
+ * at once, so a created file exists (with /results, no rows) on return. */
 wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
                       char *err, size_t errlen);
 wht_h5 *wht_h5_open_append(const char *path, char *err, size_t errlen);
-int wht_h5_append_result(wht_h5 *h, const wht_result_row *row);   /* 0 ok; flushes */
-int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row);   /* 0 ok; flushes */
-/* Read every row of /results (caller frees *rows). 0 ok. */
+/* Read-only access (no lock, nothing written): appends fail. */
+wht_h5 *wht_h5_open_read(const char *path, char *err, size_t errlen);
+
+int wht_h5_append_result(wht_h5 *h, const wht_result_row *row);   /* 0 ok; -1 see wht_h5_error */
+int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row);   /* 0 ok; -1 see wht_h5_error */
+/* Publish FILE now (otherwise done after appends as above, and at close). */
+int wht_h5_flush(wht_h5 *h);
+/* Read every row of /results or /timings (caller frees *rows; a file without
+ * the table gives 0 rows and *rows = NULL). 0 ok. */
 int wht_h5_read_results(wht_h5 *h, wht_result_row **rows, uint64_t *nrows);
-void wht_h5_close(wht_h5 *h);
+int wht_h5_read_timings(wht_h5 *h, wht_timing_row **rows, uint64_t *nrows);
+
+/* Root attributes. get: a string attribute into buf (0 ok, -1 absent or not
+ * a string); the seed attribute. set: write or replace a string attribute
+ * (e.g. merged_from); published with the next flush. */
+int wht_h5_get_attr(wht_h5 *h, const char *name, char *buf, size_t len);
+int wht_h5_get_seed(wht_h5 *h, uint64_t *seed);
+int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value);
+
+/* One-line reason of the last failure on h. */
+const char *wht_h5_error(const wht_h5 *h);
+/* Publish, close and free. 0 ok; -1 when the final publish failed, FILE then
+ * keeps its last published state (call wht_h5_flush first for the reason). */
+int wht_h5_close(wht_h5 *h);
 #endif

@@ -27,3 +27,6 @@ tests_test_ops_steps_CPPFLAGS = $(EXP_TEST_CPPFLAGS)
 tests_test_ops_steps_LDADD = $(EXP_TEST_LDADD)
 tests_test_ops_pipeline_CPPFLAGS = $(EXP_TEST_CPPFLAGS)
 tests_test_ops_pipeline_LDADD = $(EXP_TEST_LDADD)
+
+# wht-sweep, the HDF5 store, sweep scripts and tests (issue 4)
+include $(top_srcdir)/experiments/sweep.mk

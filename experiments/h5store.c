@@ -1,0 +1,298 @@
+/* h5store.c - the results file of data/README.md: create, open, append,
+ * read, close. Writers work on an in-memory HDF5 file and publish complete
+ * images of it (h5store_publish.c), so FILE is readable whenever the writer
+ * is killed. Reading opens FILE itself, read-only. HDF5's own error printing
+ * is silenced: every failure becomes one line in the handle or err. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "h5store_internal.h"
+
+/* a publish costs little against the 20x longer work between two */
+enum { PUBLISH_RATIO = 20 };
+
+static void quiet(void) { H5Eset_auto2(H5E_DEFAULT, NULL, NULL); }
+
+static char *concat(const char *a, const char *b)
+{
+  size_t na = strlen(a), nb = strlen(b);
+  char *s = malloc(na + nb + 1);
+  if (s) {
+    memcpy(s, a, na);
+    memcpy(s + na, b, nb + 1);
+  }
+  return s;
+}
+
+static wht_h5 *handle_new(const char *path)
+{
+  wht_h5 *h = calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->path = concat(path, "");
+  h->tmp = concat(path, ".tmp");
+  h->lockpath = concat(path, ".lock");
+  h->lockfd = -1;
+  h->file = h->results = h->timings = H5I_INVALID_HID;
+  if (!h->path || !h->tmp || !h->lockpath) {
+    free(h->path), free(h->tmp), free(h->lockpath), free(h);
+    return NULL;
+  }
+  return h;
+}
+
+static void handle_free(wht_h5 *h)
+{
+  if (h->results >= 0) H5Dclose(h->results);
+  if (h->timings >= 0) H5Dclose(h->timings);
+  if (h->file >= 0) H5Fclose(h->file);
+  wht__unlock(h);
+  free(h->path), free(h->tmp), free(h->lockpath), free(h);
+}
+
+static void fail(wht_h5 *h, char *err, size_t errlen)
+{
+  if (err && errlen) snprintf(err, errlen, "%s", h->err);
+  handle_free(h);
+}
+
+/* in memory (writers) or FILE itself; HDF5 file locks are replaced by ours */
+static hid_t make_fapl(int in_memory)
+{
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  if (fapl < 0) return fapl;
+  if ((in_memory && H5Pset_fapl_core(fapl, 1 << 20, 0) < 0) || H5Pset_file_locking(fapl, 0, 1) < 0) {
+    H5Pclose(fapl);
+    return H5I_INVALID_HID;
+  }
+  return fapl;
+}
+
+wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
+                      char *err, size_t errlen)
+{
+  struct stat st;
+  char why[256];
+  quiet();
+  wht_h5 *h = handle_new(path);
+  if (!h) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  if (wht__lock(h) < 0) return fail(h, err, errlen), NULL;
+  if (!overwrite && lstat(path, &st) == 0) {
+    snprintf(h->err, sizeof h->err, "%s exists (not overwritten without --force)", path);
+    return fail(h, err, errlen), NULL;
+  }
+  /* named after our own FILE.tmp: the core driver opens an existing file of
+   * its name (without changing it); FILE must not be touched before rename */
+  hid_t fapl = make_fapl(1);
+  h->file = fapl < 0 ? fapl : H5Fcreate(h->tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  if (fapl >= 0) H5Pclose(fapl);
+  if (h->file < 0 || wht__write_provenance(h->file, prov) < 0 ||
+      (h->results = wht__table_create(&wht__results_table, h->file)) < 0) {
+    snprintf(h->err, sizeof h->err, "cannot create %s: %s", path, wht__h5_reason(why, sizeof why));
+    return fail(h, err, errlen), NULL;
+  }
+  if (wht__publish(h) < 0) return fail(h, err, errlen), NULL;
+  return h;
+}
+
+static int open_table(wht_h5 *h, const wht__table *t, hid_t *d)
+{
+  if (H5Lexists(h->file, t->dataset, H5P_DEFAULT) <= 0) return 0;
+  *d = H5Dopen2(h->file, t->dataset, H5P_DEFAULT);
+  if (*d < 0) {
+    snprintf(h->err, sizeof h->err, "%s: cannot open /%s", h->path, t->dataset);
+    return -1;
+  }
+  char why[256];
+  if (wht__table_check(t, *d, why, sizeof why) < 0) {
+    snprintf(h->err, sizeof h->err, "%s is not a whtlab results file of schema_version %d: %s",
+             h->path, WHT_SCHEMA_VERSION, why);
+    return -1;
+  }
+  return 0;
+}
+
+/* FILE must exist, be HDF5 and carry schema_version 1 with our tables */
+static wht_h5 *open_existing(const char *path, int writable, char *err, size_t errlen)
+{
+  struct stat st;
+  char why[256];
+  int version = 0, rc;
+  quiet();
+  wht_h5 *h = handle_new(path);
+  if (!h) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  if (stat(path, &st) != 0) {
+    snprintf(h->err, sizeof h->err, "cannot open %s: %s", path, strerror(errno));
+    return fail(h, err, errlen), NULL;
+  }
+  if (H5Fis_hdf5(path) <= 0) {
+    snprintf(h->err, sizeof h->err, "%s is not an HDF5 file", path);
+    return fail(h, err, errlen), NULL;
+  }
+  if (writable && wht__lock(h) < 0) return fail(h, err, errlen), NULL;
+  hid_t fapl = make_fapl(writable);
+  h->file = fapl < 0 ? fapl : H5Fopen(path, writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, fapl);
+  if (fapl >= 0) H5Pclose(fapl);
+  if (h->file < 0) {
+    snprintf(h->err, sizeof h->err, "cannot open %s: %s", path, wht__h5_reason(why, sizeof why));
+    return fail(h, err, errlen), NULL;
+  }
+  rc = wht__attr_schema(h->file, &version);
+  if (rc == -1) {
+    snprintf(h->err, sizeof h->err, "%s is not a whtlab results file (no schema_version attribute)", path);
+    return fail(h, err, errlen), NULL;
+  }
+  if (rc < 0 || version != WHT_SCHEMA_VERSION) {
+    snprintf(h->err, sizeof h->err, "%s has schema_version %d, this build reads %d only",
+             path, rc < 0 ? -1 : version, WHT_SCHEMA_VERSION);
+    return fail(h, err, errlen), NULL;
+  }
+  if (open_table(h, &wht__results_table, &h->results) < 0 ||
+      open_table(h, &wht__timings_table, &h->timings) < 0)
+    return fail(h, err, errlen), NULL;
+  if (writable) h->last_publish = wht__now();
+  return h;
+}
+
+wht_h5 *wht_h5_open_append(const char *path, char *err, size_t errlen)
+{
+  return open_existing(path, 1, err, errlen);
+}
+
+wht_h5 *wht_h5_open_read(const char *path, char *err, size_t errlen)
+{
+  return open_existing(path, 0, err, errlen);
+}
+
+static int append(wht_h5 *h, const wht__table *t, hid_t *d, const void *row)
+{
+  char why[256];
+  hsize_t n = 0, one = 1;
+  int rc = -1;
+  if (h->lockfd < 0) {
+    snprintf(h->err, sizeof h->err, "%s is open read-only", h->path);
+    return -1;
+  }
+  if (*d < 0 && (*d = wht__table_create(t, h->file)) < 0) {
+    snprintf(h->err, sizeof h->err, "cannot create /%s in %s: %s", t->dataset, h->path,
+             wht__h5_reason(why, sizeof why));
+    return -1;
+  }
+  hid_t sp = H5Dget_space(*d), mem = H5Screate_simple(1, &one, NULL), mt = wht__table_mem_type(t);
+  if (sp >= 0 && H5Sget_simple_extent_dims(sp, &n, NULL) == 1) {
+    hsize_t grown = n + 1;
+    H5Sclose(sp);
+    sp = H5I_INVALID_HID;
+    if (H5Dset_extent(*d, &grown) >= 0 && (sp = H5Dget_space(*d)) >= 0 &&
+        H5Sselect_hyperslab(sp, H5S_SELECT_SET, &n, NULL, &one, NULL) >= 0 &&
+        H5Dwrite(*d, mt, mem, sp, H5P_DEFAULT, row) >= 0)
+      rc = 0;
+  }
+  if (rc < 0)
+    snprintf(h->err, sizeof h->err, "cannot append to /%s of %s: %s", t->dataset, h->path,
+             wht__h5_reason(why, sizeof why));
+  if (mt >= 0) H5Tclose(mt);
+  if (mem >= 0) H5Sclose(mem);
+  if (sp >= 0) H5Sclose(sp);
+  if (rc < 0) return -1;
+  h->dirty = 1;
+  if (wht__now() - h->last_publish >= PUBLISH_RATIO * h->publish_cost) return wht__publish(h);
+  return 0;
+}
+
+int wht_h5_append_result(wht_h5 *h, const wht_result_row *row)
+{
+  return append(h, &wht__results_table, &h->results, row);
+}
+
+int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row)
+{
+  return append(h, &wht__timings_table, &h->timings, row);
+}
+
+int wht_h5_flush(wht_h5 *h)
+{
+  if (h->lockfd < 0 || !h->dirty) return 0;
+  return wht__publish(h);
+}
+
+static int read_table(wht_h5 *h, const wht__table *t, hid_t d, void **rows, uint64_t *nrows)
+{
+  char why[256];
+  hsize_t n = 0;
+  *rows = NULL;
+  *nrows = 0;
+  if (d < 0) return 0;
+  hid_t sp = H5Dget_space(d), mt = wht__table_mem_type(t);
+  int rc = -1;
+  if (sp >= 0 && mt >= 0 && H5Sget_simple_extent_dims(sp, &n, NULL) == 1) {
+    void *buf = n ? calloc((size_t)n, t->row_size) : NULL;
+    if (n == 0)
+      rc = 0;
+    else if (buf && H5Dread(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) >= 0) {
+      *rows = buf;
+      *nrows = n;
+      rc = 0;
+    } else
+      free(buf);
+  }
+  if (rc < 0)
+    snprintf(h->err, sizeof h->err, "cannot read /%s of %s: %s", t->dataset, h->path,
+             wht__h5_reason(why, sizeof why));
+  if (mt >= 0) H5Tclose(mt);
+  if (sp >= 0) H5Sclose(sp);
+  return rc;
+}
+
+int wht_h5_read_results(wht_h5 *h, wht_result_row **rows, uint64_t *nrows)
+{
+  return read_table(h, &wht__results_table, h->results, (void **)rows, nrows);
+}
+
+int wht_h5_read_timings(wht_h5 *h, wht_timing_row **rows, uint64_t *nrows)
+{
+  return read_table(h, &wht__timings_table, h->timings, (void **)rows, nrows);
+}
+
+int wht_h5_get_attr(wht_h5 *h, const char *name, char *buf, size_t len)
+{
+  return wht__attr_read_string(h->file, name, buf, len);
+}
+
+int wht_h5_get_seed(wht_h5 *h, uint64_t *seed)
+{
+  return wht__attr_read_u64(h->file, "seed", seed);
+}
+
+int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value)
+{
+  char why[256];
+  if (h->lockfd < 0) {
+    snprintf(h->err, sizeof h->err, "%s is open read-only", h->path);
+    return -1;
+  }
+  if (wht__attr_write_string(h->file, name, value) < 0) {
+    snprintf(h->err, sizeof h->err, "cannot write attribute %s of %s: %s", name, h->path,
+             wht__h5_reason(why, sizeof why));
+    return -1;
+  }
+  h->dirty = 1;
+  return 0;
+}
+
+const char *wht_h5_error(const wht_h5 *h) { return h->err; }
+
+int wht_h5_close(wht_h5 *h)
+{
+  if (!h) return 0;
+  int rc = wht_h5_flush(h);
+  handle_free(h);
+  return rc;
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# smoke.sh - a quick sweep (about a minute on a 2-core machine): every
+# algorithm, format, distribution and operation for k = 3..16, one trial,
+# into data/smoke.h5 (overwritten unless --resume is given). A first check
+# that a build measures.
+#
+# Usage: experiments/smoke.sh [WHT-SWEEP OPTION]...  (override the defaults)
+# Environment: WHT_SWEEP, WHT_BACKEND, WHT_SEED, WHT_OUTPUT as thesis.sh.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+sweep=${WHT_SWEEP:-}
+if [ -z "$sweep" ]; then
+  for c in "$here/wht-sweep" ./experiments/wht-sweep; do
+    if [ -x "$c" ]; then sweep=$c; break; fi
+  done
+fi
+if [ -z "$sweep" ]; then
+  sweep=$(command -v wht-sweep) || {
+    echo "smoke.sh: wht-sweep not found: build it (make), or set WHT_SWEEP" >&2
+    exit 2
+  }
+fi
+# overwrite, unless asked to resume
+force=--force
+for a in "$@"; do
+  if [ "$a" = --resume ]; then force=; fi
+done
+exec "$sweep" --algo all --format all --dist all --op all --log2n 3:16 --trials 1 \
+  --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" $force \
+  -o "${WHT_OUTPUT:-$here/../data/smoke.h5}" "$@"

@@ -1,0 +1,334 @@
+/* sweep_cli.c - parse wht-sweep's options (one table: names, arguments,
+ * handlers and help text) and validate each value as it comes; every
+ * usage error is one line naming the value and what is accepted, and no
+ * file has been touched yet when it is reported. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sweep_cli.h"
+#include "sweep_names.h"
+
+int wht_sweep_usage_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("wht-sweep: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return 2;
+}
+
+/* ---- value parsers ------------------------------------------------------ */
+
+/* all digits (decimal) or 0x + hex digits; no sign, no space, no overflow */
+static int parse_u64(const char *s, uint64_t *v)
+{
+  int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  const char *d = hex ? s + 2 : s;
+  if (!*d) return -1;
+  for (const char *p = d; *p; p++)
+    if (!(hex ? (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F')
+              : (*p >= '0' && *p <= '9')))
+      return -1;
+  errno = 0;
+  unsigned long long x = strtoull(d, NULL, hex ? 16 : 10);
+  if (errno == ERANGE) return -1;
+  *v = (uint64_t)x;
+  return 0;
+}
+
+static int parse_uint(const char *s, unsigned max, unsigned *v)
+{
+  uint64_t x;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) return -1;
+  if (parse_u64(s, &x) < 0 || x > max) return -1;
+  *v = (unsigned)x;
+  return 0;
+}
+
+/* "a, b, c, all" */
+static const char *accepted(const wht_name_set *ns, char *buf, size_t len)
+{
+  size_t off = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < ns->count(); i++)
+    off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s, ", ns->name(i));
+  snprintf(buf + (off < len ? off : len - 1), off < len ? len - off : 1, "all");
+  return buf;
+}
+
+/* comma list of names or `all` into flags */
+static int parse_list(const char *opt, const char *arg, const wht_name_set *ns, unsigned char *sel, int *named)
+{
+  char acc[512], *copy = strdup(arg), *save = NULL;
+  int all = 0, rc = 0;
+  size_t n = ns->count();
+  if (!copy) return wht_sweep_usage_error("out of memory");
+  memset(sel, 0, n);
+  if (!*arg) rc = wht_sweep_usage_error("--%s '': empty list (accepted: %s)", opt, accepted(ns, acc, sizeof acc));
+  /* strtok would skip empty items: walk by hand */
+  for (char *tok = copy; rc == 0 && tok; tok = save) {
+    char *comma = strchr(tok, ',');
+    save = comma ? comma + 1 : NULL;
+    if (comma) *comma = '\0';
+    size_t i;
+    if (!*tok)
+      rc = wht_sweep_usage_error("--%s %s: empty name in the list (accepted: %s)", opt, arg,
+                                 accepted(ns, acc, sizeof acc));
+    else if (strcmp(tok, "all") == 0)
+      all = 1;
+    else if (ns->find(tok, &i) == 0)
+      sel[i] = 1;
+    else
+      rc = wht_sweep_usage_error("--%s %s: unknown %s '%s' (accepted: %s)", opt, arg, ns->what, tok,
+                                 accepted(ns, acc, sizeof acc));
+  }
+  if (rc == 0 && all) memset(sel, 1, n);
+  *named = !all;
+  free(copy);
+  return rc;
+}
+
+/* ---- option handlers ------------------------------------------------------ */
+
+typedef int (*handler)(wht_sweep_config *c, const char *opt, const char *arg);
+
+static int set_algo(wht_sweep_config *c, const char *o, const char *a)
+{
+  return parse_list(o, a, &wht_algorithm_names, c->algo, &c->algo_named);
+}
+static int set_format(wht_sweep_config *c, const char *o, const char *a)
+{
+  return parse_list(o, a, &wht_format_names, c->fmt, &c->fmt_named);
+}
+static int set_dist(wht_sweep_config *c, const char *o, const char *a)
+{
+  int named;
+  return parse_list(o, a, &wht_dist_names, c->dist, &named);
+}
+static int set_op(wht_sweep_config *c, const char *o, const char *a)
+{
+  int named;
+  return parse_list(o, a, &wht_op_names, c->op, &named);
+}
+
+static int set_log2n(wht_sweep_config *c, const char *o, const char *a)
+{
+  char lo[32], hi[32];
+  const char *colon = strchr(a, ':');
+  unsigned kmin, kmax;
+  int ok;
+  if (colon) {
+    size_t n = (size_t)(colon - a);
+    ok = n < sizeof lo && strlen(colon + 1) < sizeof hi;
+    if (ok) {
+      memcpy(lo, a, n), lo[n] = '\0';
+      strcpy(hi, colon + 1);
+      ok = parse_uint(lo, 1000, &kmin) == 0 && parse_uint(hi, 1000, &kmax) == 0;
+    }
+  } else {
+    ok = parse_uint(a, 1000, &kmin) == 0;
+    kmax = kmin;
+  }
+  if (!ok)
+    return wht_sweep_usage_error("--%s %s: not a range (accepted: A:B or K, integers %u <= A <= B <= %u)", o,
+                                 a, WHT_SWEEP_KMIN, WHT_SWEEP_KMAX);
+  if (kmin > kmax)
+    return wht_sweep_usage_error("--%s %s: empty range, %u > %u (accepted: A:B with A <= B)", o, a, kmin, kmax);
+  if (kmin < WHT_SWEEP_KMIN || kmax > WHT_SWEEP_KMAX)
+    return wht_sweep_usage_error("--%s %s: out of range (accepted: %u <= A <= B <= %u)", o, a, WHT_SWEEP_KMIN,
+                                 WHT_SWEEP_KMAX);
+  c->kmin = kmin;
+  c->kmax = kmax;
+  return 0;
+}
+
+static int set_trials(wht_sweep_config *c, const char *o, const char *a)
+{
+  if (parse_uint(a, 1000000, &c->trials) < 0 || c->trials == 0)
+    return wht_sweep_usage_error("--%s %s: not a trial count (accepted: an integer from 1 to 1000000)", o, a);
+  return 0;
+}
+
+static int set_seed(wht_sweep_config *c, const char *o, const char *a)
+{
+  if (parse_u64(a, &c->seed) < 0)
+    return wht_sweep_usage_error("--%s %s: not a seed (accepted: an unsigned 64-bit integer, decimal or 0x hex, "
+                                 "0 to 18446744073709551615)", o, a);
+  return 0;
+}
+
+static int set_tau(wht_sweep_config *c, const char *o, const char *a)
+{
+  char *end = NULL;
+  errno = 0;
+  double t = strtod(a, &end);
+  if (!*a || *end || errno == ERANGE || !isfinite(t) || t < 0)
+    return wht_sweep_usage_error("--%s %s: not a threshold (accepted: a finite number >= 0)", o, a);
+  c->tau = t;
+  return 0;
+}
+
+static int set_backend(wht_sweep_config *c, const char *o, const char *a)
+{
+  static const char *const names[] = { [WHT_SWEEP_CPU] = "cpu", [WHT_SWEEP_GPU] = "gpu", [WHT_SWEEP_AUTO] = "auto" };
+  for (int i = 0; i < 3; i++)
+    if (strcmp(a, names[i]) == 0) {
+      c->backend = (wht_sweep_backend)i;
+      return 0;
+    }
+  return wht_sweep_usage_error("--%s %s: unknown backend (accepted: cpu, gpu, auto)", o, a);
+}
+
+static int set_output(wht_sweep_config *c, const char *o, const char *a)
+{
+  if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: a path to an .h5 file)", o);
+  c->output = a;
+  return 0;
+}
+
+static int set_merge(wht_sweep_config *c, const char *o, const char *a)
+{
+  if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: --merge OUT IN...)", o);
+  c->mode = WHT_MODE_MERGE;
+  c->merge_out = a;
+  return 0;
+}
+
+static int set_resume(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->resume = 1, 0; }
+static int set_force(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->force = 1, 0; }
+static int set_list(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->mode = WHT_MODE_LIST, 0; }
+static int set_help(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->mode = WHT_MODE_HELP, 0; }
+
+/* grid: options that describe a sweep (refused with --merge) */
+static const struct {
+  const char *name;
+  char short_name;
+  const char *arg; /* NULL: a flag */
+  handler set;
+  int grid;
+  const char *help;
+} options[] = {
+  { "algo", 0, "LIST", set_algo, 1, "algorithms (registry names), comma separated, or all [all]" },
+  { "format", 0, "LIST", set_format, 1, "f64, f32, f16, bf16, comma separated, or all [all]" },
+  { "dist", 0, "LIST", set_dist, 1, "pmone, norm, relu-norm, pagh-norm, pagh-pmone, or all [all]" },
+  { "op", 0, "LIST", set_op, 1, "one-way, two-way, smoothed, xor-conv, or all [all]" },
+  { "log2n", 0, "A:B", set_log2n, 1, "sizes n = 2^k for k = A..B, or a single K [3:16]" },
+  { "trials", 0, "N", set_trials, 1, "trials per cell, each with its own data [1]" },
+  { "seed", 0, "S", set_seed, 1, "global seed, unsigned 64-bit [1]" },
+  { "tau", 0, "T", set_tau, 1, "threshold of the smoothed operation [1.0]" },
+  { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
+  { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
+  { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed and tau)" },
+  { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
+  { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
+  { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force]" },
+  { "help", 'h', NULL, set_help, 0, "this help" },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+void wht_sweep_usage(FILE *f)
+{
+  fprintf(f, "Usage: wht-sweep [OPTION]...\n"
+             "       wht-sweep --merge OUT IN... [--force]\n"
+             "Accuracy sweep: every cell (algorithm, backend, format, dist, op, log2n, trial)\n"
+             "runs once against the exact oracle and appends one row to FILE (data/README.md).\n\n");
+  for (size_t i = 0; i < NOPTIONS; i++) {
+    char lhs[40], sh[8] = "    ";
+    if (options[i].short_name) snprintf(sh, sizeof sh, "-%c, ", options[i].short_name);
+    snprintf(lhs, sizeof lhs, "%s--%s%s%s", sh, options[i].name, options[i].arg ? " " : "",
+             options[i].arg ? options[i].arg : "");
+    fprintf(f, "  %-22s %s\n", lhs, options[i].help);
+  }
+  fprintf(f, "\nAn existing FILE is refused unless --resume or --force. Exit status: 0 ok,\n"
+             "1 a failed run, 2 a usage error (nothing written).\n");
+}
+
+static void record_command_line(wht_sweep_config *c, int argc, char **argv)
+{
+  size_t off = 0, len = sizeof c->command_line;
+  c->command_line[0] = '\0';
+  for (int i = 0; i < argc && off < len; i++) {
+    const char *a = i == 0 ? "wht-sweep" : argv[i];
+    int plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@%") == strlen(a);
+    off += (size_t)snprintf(c->command_line + off, len - off, plain ? "%s%s" : "%s'%s'", i ? " " : "", a);
+  }
+}
+
+int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
+{
+  struct option lo[NOPTIONS + 1];
+  char shorts[2 * NOPTIONS + 2] = ":";
+  int given[NOPTIONS] = { 0 };
+  memset(c, 0, sizeof *c);
+  memset(c->algo, 1, sizeof c->algo);
+  memset(c->fmt, 1, sizeof c->fmt);
+  memset(c->dist, 1, sizeof c->dist);
+  memset(c->op, 1, sizeof c->op);
+  c->kmin = 3, c->kmax = 16, c->trials = 1, c->seed = 1, c->tau = 1.0;
+  c->backend = WHT_SWEEP_AUTO;
+  c->output = WHT_SWEEP_DEFAULT_OUTPUT;
+  record_command_line(c, argc, argv);
+
+  for (size_t i = 0; i < NOPTIONS; i++) {
+    lo[i] = (struct option){ options[i].name, options[i].arg ? required_argument : no_argument, NULL, 256 + (int)i };
+    if (options[i].short_name) {
+      size_t l = strlen(shorts);
+      shorts[l] = options[i].short_name;
+      shorts[l + 1] = options[i].arg ? ':' : '\0';
+      shorts[l + 2] = '\0';
+    }
+  }
+  lo[NOPTIONS] = (struct option){ 0, 0, 0, 0 };
+  opterr = 0;
+  optind = 1;
+  for (;;) {
+    int ch = getopt_long(argc, argv, shorts, lo, NULL), idx = -1;
+    if (ch == -1) break;
+    if (ch == '?' || ch == ':') {
+      const char *bad = argv[optind - 1];
+      char acc[512];
+      size_t off = 0;
+      for (size_t i = 0; i < NOPTIONS; i++)
+        off += (size_t)snprintf(acc + off, sizeof acc - off, "%s--%s", i ? ", " : "", options[i].name);
+      if (ch == ':') {
+        const char *argname = "a value";
+        for (size_t i = 0; i < NOPTIONS; i++)
+          if (optopt == 256 + (int)i || (optopt && optopt == options[i].short_name)) argname = options[i].arg;
+        return wht_sweep_usage_error("%s: missing argument (accepted: %s %s)", bad, bad, argname);
+      }
+      return wht_sweep_usage_error("%s: unknown option (accepted: %s)", optopt && optopt < 256 ? (char[]){ '-', (char)optopt, 0 } : bad, acc);
+    }
+    if (ch >= 256)
+      idx = ch - 256;
+    else
+      for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].short_name == ch) idx = (int)i;
+    if (idx < 0) return wht_sweep_usage_error("internal error: option %d", ch);
+    given[idx] = 1;
+    if (options[idx].set(c, options[idx].name, optarg) != 0) return 2;
+  }
+  if (c->mode == WHT_MODE_HELP || c->mode == WHT_MODE_LIST) return 0;
+  if (c->mode == WHT_MODE_MERGE) {
+    for (size_t i = 0; i < NOPTIONS; i++)
+      if (given[i] && options[i].grid)
+        return wht_sweep_usage_error("--%s: not an option of --merge (accepted: --merge OUT IN... [--force])",
+                                     options[i].name);
+    if (optind >= argc)
+      return wht_sweep_usage_error("--merge %s: no input files (accepted: --merge OUT IN... [--force])", c->merge_out);
+    c->merge_in = argv + optind;
+    c->nmerge_in = argc - optind;
+    return 0;
+  }
+  if (optind < argc)
+    return wht_sweep_usage_error("%s: unexpected argument (accepted: options only; see --help)", argv[optind]);
+  if (c->resume && c->force)
+    return wht_sweep_usage_error("--resume with --force: choose one (accepted: --resume to continue %s, --force to "
+                                 "overwrite it)", c->output);
+  return 0;
+}

@@ -1,0 +1,35 @@
+/* sweep_config.h - what a wht-sweep command line asks for, after parsing
+ * and validation (sweep_cli.c): the selected names as flags in canonical
+ * (registry / enum) order, the range, the run settings and the mode. */
+#ifndef WHT_SWEEP_CONFIG_H
+#define WHT_SWEEP_CONFIG_H
+
+#include <stdint.h>
+#include "wht.h"
+#include "oracle.h"
+#include "dist.h"
+
+#define WHT_SWEEP_MAX_ALGOS 64
+#define WHT_SWEEP_DEFAULT_OUTPUT "data/sweep.h5"
+
+typedef enum { WHT_SWEEP_CPU = 0, WHT_SWEEP_GPU, WHT_SWEEP_AUTO } wht_sweep_backend;
+typedef enum { WHT_MODE_RUN = 0, WHT_MODE_HELP, WHT_MODE_LIST, WHT_MODE_MERGE } wht_sweep_mode;
+
+typedef struct {
+  wht_sweep_mode mode;
+  /* selections: sel[i] = 1 when chosen; named = 1 when listed by name, not `all` */
+  unsigned char algo[WHT_SWEEP_MAX_ALGOS], fmt[WHT_NFORMATS], dist[WHT_NDISTS], op[WHT_NOPS];
+  int algo_named, fmt_named;
+  unsigned kmin, kmax, trials;
+  uint64_t seed;
+  double tau;
+  wht_sweep_backend backend;
+  const char *output;
+  int resume, force;
+  /* --merge OUT IN... */
+  const char *merge_out;
+  char **merge_in;
+  int nmerge_in;
+  char command_line[4096];
+} wht_sweep_config;
+#endif

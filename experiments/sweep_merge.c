@@ -1,0 +1,171 @@
+/* sweep_merge.c - merge result files. Every input is read and checked
+ * before OUT is touched: all of schema_version 1 and of one seed; a cell
+ * present in several inputs must carry the same values (timing columns
+ * aside) and is kept once; /timings rows are concatenated. OUT gets fresh
+ * provenance (this command, this build, now), device = the inputs'
+ * devices, and merged_from = one line of provenance per input. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "h5store.h"
+#include "sweep_cli.h"
+#include "sweep_keys.h"
+#include "sweep_merge.h"
+#include "sweep_output.h"
+
+typedef struct {
+  wht_result_row *rows;
+  uint64_t n, cap;
+} rowvec;
+
+static int push(void **v, uint64_t *n, uint64_t *cap, size_t size, const void *x)
+{
+  if (*n == *cap) {
+    uint64_t nc = *cap ? 2 * *cap : 1024;
+    void *p = realloc(*v, nc * size);
+    if (!p) return -1;
+    *v = p;
+    *cap = nc;
+  }
+  memcpy((char *)*v + *n * size, x, size);
+  (*n)++;
+  return 0;
+}
+
+/* append s to a growing text buffer */
+static int cat(char **buf, size_t *len, const char *s)
+{
+  size_t n = strlen(s);
+  char *p = realloc(*buf, *len + n + 1);
+  if (!p) return -1;
+  memcpy(p + *len, s, n + 1);
+  *buf = p;
+  *len += n;
+  return 0;
+}
+
+static void attr(wht_h5 *h, const char *name, char *buf, size_t len)
+{
+  if (wht_h5_get_attr(h, name, buf, len) != 0) snprintf(buf, len, "?");
+}
+
+typedef struct {
+  rowvec res;
+  wht_timing_row *tim;
+  uint64_t ntim, captim;
+  wht_keyset *keys;
+  const char **row_file; /* input of each kept row */
+  uint64_t nfile, capfile;
+  char *devices, *from;
+  size_t ldev, lfrom;
+  uint64_t seed;
+} merged;
+
+static void merged_free(merged *m)
+{
+  free(m->res.rows), free(m->tim), free(m->row_file), free(m->devices), free(m->from);
+  wht_keyset_free(m->keys);
+}
+
+/* read one input into m; 0 ok, 2 refused */
+static int take(merged *m, const char *path, int first)
+{
+  char err[600], buf[4096], line[8192], key[200];
+  wht_h5 *h = wht_h5_open_read(path, err, sizeof err);
+  wht_result_row *rows = NULL;
+  wht_timing_row *tim = NULL;
+  uint64_t n = 0, nt = 0, seed = 0;
+  int rc = 0;
+  if (!h)
+    return wht_sweep_usage_error("--merge: %s (accepted: wht-sweep results files of schema_version %d)", err,
+                                 WHT_SCHEMA_VERSION);
+  if (wht_h5_get_seed(h, &seed) != 0)
+    rc = wht_sweep_usage_error("--merge: %s has no seed attribute (accepted: wht-sweep result files)", path);
+  else if (first)
+    m->seed = seed;
+  else if (seed != m->seed)
+    rc = wht_sweep_usage_error("--merge: %s has seed %llu, the first input %llu (accepted: files of one seed)", path,
+                               (unsigned long long)seed, (unsigned long long)m->seed);
+  if (rc == 0 && (wht_h5_read_results(h, &rows, &n) != 0 || wht_h5_read_timings(h, &tim, &nt) != 0))
+    rc = wht_sweep_usage_error("--merge: %s", wht_h5_error(h));
+  for (uint64_t i = 0; rc == 0 && i < n; i++) {
+    uint64_t old = 0;
+    int added;
+    if (rows[i].seed != m->seed) {
+      rc = wht_sweep_usage_error("--merge: %s has a row of seed %llu, not %llu (accepted: files of one seed)", path,
+                                 (unsigned long long)rows[i].seed, (unsigned long long)m->seed);
+      break;
+    }
+    added = wht_keyset_add(m->keys, &rows[i], m->res.n, &old);
+    if (added < 0 || (added && (push((void **)&m->res.rows, &m->res.n, &m->res.cap, sizeof *rows, &rows[i]) < 0 ||
+                                push((void **)&m->row_file, &m->nfile, &m->capfile, sizeof(char *), &path) < 0)))
+      rc = wht_sweep_usage_error("--merge: out of memory");
+    else if (!added && !wht_rows_same_values(&m->res.rows[old], &rows[i])) {
+      wht_row_key_text(&rows[i], key, sizeof key);
+      rc = wht_sweep_usage_error("--merge: %s and %s disagree on cell %s (accepted: duplicate cells with equal "
+                                 "values)", m->row_file[old], path, key);
+    }
+  }
+  for (uint64_t i = 0; rc == 0 && i < nt; i++)
+    if (push((void **)&m->tim, &m->ntim, &m->captim, sizeof *tim, &tim[i]) < 0)
+      rc = wht_sweep_usage_error("--merge: out of memory");
+  if (rc == 0) {
+    /* device: each distinct one once */
+    attr(h, "device", buf, sizeof buf);
+    if (!m->devices || !strstr(m->devices, buf)) {
+      if (m->devices) cat(&m->devices, &m->ldev, ", ");
+      cat(&m->devices, &m->ldev, buf);
+    }
+    char created[64], host[256], git[128], dev[256];
+    attr(h, "created", created, sizeof created);
+    attr(h, "host", host, sizeof host);
+    attr(h, "git_revision", git, sizeof git);
+    attr(h, "device", dev, sizeof dev);
+    attr(h, "command_line", buf, sizeof buf);
+    snprintf(line, sizeof line, "%s%s: %llu rows, created %s, host %s, device %s, git_revision %s, command_line %s",
+             m->from ? "\n" : "", path, (unsigned long long)n, created, host, dev, git, buf);
+    cat(&m->from, &m->lfrom, line);
+  }
+  free(rows);
+  free(tim);
+  wht_h5_close(h);
+  return rc;
+}
+
+int wht_sweep_merge(const wht_sweep_config *c)
+{
+  char err[600];
+  struct stat so, si;
+  merged m;
+  int rc = 0, out_exists = stat(c->merge_out, &so) == 0;
+  memset(&m, 0, sizeof m);
+  if (wht_sweep_check_output(c->merge_out, out_exists, c->force, "--merge", "--force to overwrite it") != 0) return 2;
+  for (int i = 0; i < c->nmerge_in; i++)
+    if (out_exists && stat(c->merge_in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+      return wht_sweep_usage_error("--merge %s: the output is also an input (accepted: a new OUT file)", c->merge_out);
+  if (!(m.keys = wht_keyset_new())) return wht_sweep_usage_error("--merge: out of memory");
+  for (int i = 0; i < c->nmerge_in && rc == 0; i++) rc = take(&m, c->merge_in[i], i == 0);
+  if (rc != 0) {
+    merged_free(&m);
+    return rc;
+  }
+  wht_h5_provenance prov = { c->command_line, m.seed, m.devices ? m.devices : "none" };
+  wht_h5 *h = wht_h5_create(c->merge_out, &prov, c->force, err, sizeof err);
+  if (!h) {
+    fprintf(stderr, "wht-sweep: %s\n", err);
+    merged_free(&m);
+    return 1;
+  }
+  rc = wht_h5_set_attr(h, "merged_from", m.from ? m.from : "");
+  for (uint64_t i = 0; rc == 0 && i < m.res.n; i++) rc = wht_h5_append_result(h, &m.res.rows[i]);
+  for (uint64_t i = 0; rc == 0 && i < m.ntim; i++) rc = wht_h5_append_timing(h, &m.tim[i]);
+  if (rc == 0) rc = wht_h5_flush(h);
+  if (rc != 0) fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+  wht_h5_close(h);
+  if (rc == 0)
+    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows\n", c->nmerge_in,
+            c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim);
+  merged_free(&m);
+  return rc == 0 ? 0 : 1;
+}

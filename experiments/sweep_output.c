@@ -1,0 +1,106 @@
+/* sweep_output.c - open the output of a sweep. Validation happens before
+ * any write: a foreign or non-HDF5 file is refused even with --resume
+ * (read-only probe first, so a refusal changes nothing), and so is a file
+ * made with another seed or tau, since its cells are not the cells of this
+ * command. --resume on a missing file starts it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sweep_cli.h"
+#include "sweep_output.h"
+
+int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint)
+{
+  struct stat st;
+  char dir[4096];
+  const char *slash = strrchr(path, '/');
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return wht_sweep_usage_error("%s %s: is a directory (accepted: a file name)", opt, path);
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else
+    snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    return wht_sweep_usage_error("%s %s: directory %s does not exist (accepted: a file in an existing directory)",
+                                 opt, path, dir);
+  if (access(dir, W_OK | X_OK) != 0)
+    return wht_sweep_usage_error("%s %s: directory %s is not writable (accepted: a file in a writable directory)",
+                                 opt, path, dir);
+  if (exists && !may_exist)
+    return wht_sweep_usage_error("%s %s: file exists (accepted: %s, or another file)", opt, path, hint);
+  return 0;
+}
+
+/* every row of an existing file must be of this seed and tau */
+static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
+{
+  wht_result_row *rows = NULL;
+  uint64_t n = 0, seed = 0;
+  int rc = 0;
+  if (wht_h5_get_seed(h, &seed) != 0)
+    return wht_sweep_usage_error("--resume %s: no seed attribute (accepted: a file written by wht-sweep)", c->output);
+  if (seed != c->seed)
+    return wht_sweep_usage_error("--resume %s: the file has seed %llu, not --seed %llu (accepted: --seed %llu, or "
+                                 "another -o FILE)", c->output, (unsigned long long)seed,
+                                 (unsigned long long)c->seed, (unsigned long long)seed);
+  if (wht_h5_read_results(h, &rows, &n) != 0) {
+    fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+    return 1;
+  }
+  if (!(*done = wht_keyset_new())) rc = 1;
+  for (uint64_t i = 0; rc == 0 && i < n; i++) {
+    if (rows[i].tau != c->tau) /* seed: the attribute is every row's */
+      rc = wht_sweep_usage_error("--resume %s: the file has rows of --tau %.17g, not %.17g (accepted: --tau %.17g, "
+                                 "or another -o FILE)", c->output, rows[i].tau, c->tau, rows[i].tau);
+    else if (rows[i].seed != c->seed)
+      rc = wht_sweep_usage_error("--resume %s: the file has rows of seed %llu, not --seed %llu (accepted: another "
+                                 "-o FILE)", c->output, (unsigned long long)rows[i].seed, (unsigned long long)c->seed);
+    else if (wht_keyset_add(*done, &rows[i], i, NULL) < 0)
+      rc = 1;
+  }
+  if (rc == 1) fprintf(stderr, "wht-sweep: out of memory reading %s\n", c->output);
+  free(rows);
+  return rc;
+}
+
+wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g, wht_keyset **done, int *rc)
+{
+  char err[600];
+  struct stat st;
+  int exists = stat(c->output, &st) == 0;
+  wht_h5 *h;
+  *done = NULL;
+  *rc = 0;
+  if (wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
+                             "--resume to continue it, --force to overwrite it") != 0)
+    return *rc = 2, NULL;
+  if (exists && c->resume) {
+    /* probe read-only: a refusal must leave the file as it was */
+    h = wht_h5_open_read(c->output, err, sizeof err);
+    if (!h)
+      return wht_sweep_usage_error("--resume: %s (accepted: a wht-sweep results file of schema_version %d)", err,
+                                   WHT_SCHEMA_VERSION), *rc = 2, NULL;
+    *rc = same_cells(c, h, done);
+    wht_h5_close(h);
+    if (*rc == 0 && !(h = wht_h5_open_append(c->output, err, sizeof err))) {
+      fprintf(stderr, "wht-sweep: %s\n", err);
+      *rc = 1;
+    }
+    if (*rc != 0) {
+      wht_keyset_free(*done);
+      *done = NULL;
+      return NULL;
+    }
+    return h;
+  }
+  wht_h5_provenance prov = { c->command_line, c->seed, wht_sweep_device_name(wht_sweep_uses_gpu(g)) };
+  h = wht_h5_create(c->output, &prov, c->force, err, sizeof err);
+  if (!h) {
+    fprintf(stderr, "wht-sweep: %s\n", err);
+    *rc = 1;
+  }
+  return h;
+}

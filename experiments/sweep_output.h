@@ -1,0 +1,20 @@
+/* sweep_output.h - the output file of a sweep: checked before anything is
+ * written, then created, or opened for --resume with the set of cells it
+ * already holds. */
+#ifndef WHT_SWEEP_OUTPUT_H
+#define WHT_SWEEP_OUTPUT_H
+
+#include "h5store.h"
+#include "sweep_config.h"
+#include "sweep_grid.h"
+#include "sweep_keys.h"
+
+/* 0 ok; 2 usage error reported: path is a directory, its directory is
+ * missing or not writable, or it exists and may not (hint: what would
+ * allow it, e.g. "--force to overwrite it"). */
+int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint);
+/* Create c->output, or open it for --resume and fill *done with its cells
+ * (after checking seed and tau). NULL with *rc = 2 (refused, file
+ * unchanged) or 1 (could not write). */
+wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g, wht_keyset **done, int *rc);
+#endif

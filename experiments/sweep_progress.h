@@ -1,0 +1,25 @@
+/* sweep_progress.h - progress of a sweep on stderr: an in-place line with
+ * the cell count, the share of the work done and an ETA while stderr is a
+ * terminal; always one summary line at the end. Work is counted as
+ * n log2 n per cell, so the ETA holds when large cells come last. */
+#ifndef WHT_SWEEP_PROGRESS_H
+#define WHT_SWEEP_PROGRESS_H
+
+#include <stdint.h>
+
+typedef struct {
+  int tty;
+  double t0, last_draw;
+  uint64_t cells_total, cells_done;
+  double work_total, work_done;
+} wht_progress;
+
+double wht_cell_work(unsigned log2n);
+void wht_progress_start(wht_progress *p, uint64_t cells, double work);
+void wht_progress_step(wht_progress *p, uint64_t cells, double work);
+/* clears the in-place line; the caller prints the summary */
+void wht_progress_end(wht_progress *p);
+double wht_progress_elapsed(const wht_progress *p);
+/* "1h02m", "3m05s", "12.3s" */
+void wht_format_duration(double s, char *buf, size_t len);
+#endif

@@ -1,0 +1,265 @@
+/* sweep_run.c - the sweep loop, in a fixed order:
+ *
+ *   log2n (ascending) > dist > op > trial > format > algorithm (registry order)
+ *
+ * The f64 input(s) of a (dist, op, log2n, trial) are drawn once from their
+ * own streams (dist.c), so every format and algorithm sees the same data
+ * and no cell depends on which others run. Per format the inputs are
+ * rounded to the format and loaded back exactly, the oracle runs once on
+ * those values, and every algorithm of that format is measured against its
+ * result. Cells already in the file are skipped; an input set none of whose
+ * cells is missing is not even drawn. */
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "metrics.h"
+#include "ops.h"
+#include "sweep_cli.h"
+#include "sweep_progress.h"
+#include "sweep_run.h"
+
+static volatile sig_atomic_t stop_requested;
+static void on_signal(int sig) { (void)sig; stop_requested = 1; }
+
+/* first SIGINT/SIGTERM: finish the cell, publish, exit 1; a second kills */
+static void catch_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_sweep_algo *a, wht_format f,
+                        wht_dist d, wht_op op, unsigned k, unsigned trial)
+{
+  memset(r, 0, sizeof *r);
+  snprintf(r->algorithm, sizeof r->algorithm, "%s", a->info->name);
+  snprintf(r->backend, sizeof r->backend, "%s", a->backend == WHT_BACKEND_GPU ? "gpu" : "cpu");
+  snprintf(r->format, sizeof r->format, "%s", wht_format_name(f));
+  snprintf(r->dist, sizeof r->dist, "%s", wht_dist_name(d));
+  snprintf(r->op, sizeof r->op, "%s", wht_op_name(op));
+  r->log2n = (int32_t)k;
+  r->trial = (int32_t)trial;
+  r->seed = c->seed;
+  r->tau = c->tau;
+}
+
+/* buffers for the largest cell, reused by every cell */
+typedef struct {
+  double *draw[2], *exact[2], *y;
+  void *fmt[2], *work[2];
+  wht_dd *v;
+} buffers;
+
+static void buffers_free(buffers *b)
+{
+  for (int i = 0; i < 2; i++) free(b->draw[i]), free(b->exact[i]), free(b->fmt[i]), free(b->work[i]);
+  free(b->y), free(b->v);
+}
+
+static int buffers_alloc(buffers *b, unsigned k, unsigned inputs)
+{
+  size_t n = (size_t)1 << k;
+  memset(b, 0, sizeof *b);
+  for (unsigned i = 0; i < inputs; i++) {
+    b->draw[i] = malloc(n * sizeof(double));
+    b->exact[i] = malloc(n * sizeof(double));
+    b->fmt[i] = malloc(n * sizeof(double)); /* the widest format */
+    b->work[i] = malloc(n * sizeof(double));
+    if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
+  }
+  b->y = malloc(n * sizeof(double));
+  b->v = malloc(n * sizeof(wht_dd));
+  return b->y && b->v ? 0 : -1;
+}
+
+typedef struct {
+  const wht_sweep_config *c;
+  const wht_sweep_grid *g;
+  wht_h5 *h;
+  const wht_keyset *done;
+  wht_sweep_summary *s;
+  wht_progress prog;
+  buffers b;
+} loop;
+
+/* algorithms of format f whose cell (d, op, k, t) is missing; returns count */
+static size_t pending(const loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, size_t *idx)
+{
+  size_t np = 0;
+  for (size_t i = 0; i < L->g->nalgo; i++) {
+    const wht_sweep_algo *a = &L->g->algo[i];
+    wht_result_row key;
+    if (!(a->formats & (1u << f))) continue;
+    wht_sweep_cell_key(&key, L->c, a, f, d, op, k, t);
+    if (!L->done || !wht_keyset_has(L->done, &key)) idx[np++] = i;
+  }
+  return np;
+}
+
+static void fill_metrics(wht_result_row *r, const wht_metrics *m)
+{
+  r->max_abs = m->max_abs, r->mean_abs = m->mean_abs, r->mean_rel = m->mean_rel, r->max_rel = m->max_rel;
+  r->n_zero = m->n_zero, r->zero_miss = m->zero_miss;
+  r->norm_rel = m->norm_rel, r->max_ulp = m->max_ulp;
+  r->n_nonfinite = m->n_nonfinite;
+  snprintf(r->status, sizeof r->status, "%s", wht_run_status_name(m->status));
+}
+
+/* the oracle could not give a finite exact result (an input is not finite
+ * in the format): the cell overflowed before the algorithm mattered */
+static void overflow_metrics(wht_metrics *m, const double *y, uint64_t n)
+{
+  memset(m, 0, sizeof *m);
+  m->max_abs = m->mean_abs = m->mean_rel = m->max_rel = m->norm_rel = m->max_ulp = NAN;
+  for (uint64_t i = 0; i < n; i++) m->n_nonfinite += !(y[i] - y[i] == 0);
+  m->status = WHT_RUN_OVERFLOW;
+}
+
+/* one (format, dist, op, k, trial) input set: oracle once, then each algorithm */
+static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, const size_t *idx,
+                      size_t np)
+{
+  const uint64_t n = (uint64_t)1 << k;
+  const unsigned inputs = wht_op_inputs(op);
+  const size_t bytes = (size_t)n * wht_format_size(f);
+  char msg[512], key[200];
+  wht_oracle_info info;
+  buffers *b = &L->b;
+  for (unsigned i = 0; i < inputs; i++) {
+    wht_store_doubles(f, b->fmt[i], b->draw[i], n);
+    wht_load_doubles(f, b->exact[i], b->fmt[i], n);
+  }
+  /* ops.c thresholds at tau rounded to the format: the oracle must too */
+  wht_oracle_status os = wht_oracle_run(op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
+                                        wht_round_to_format(L->c->tau, f), b->v, &info, msg, sizeof msg);
+  if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
+    wht_result_row r;
+    wht_sweep_cell_key(&r, L->c, &L->g->algo[idx[0]], f, d, op, k, t);
+    wht_row_key_text(&r, key, sizeof key);
+    fprintf(stderr, "wht-sweep: oracle failed for %s, %s: %s\n", key, wht_oracle_status_name(os), msg);
+    return 1;
+  }
+  for (size_t j = 0; j < np; j++) {
+    const wht_sweep_algo *a = &L->g->algo[idx[j]];
+    wht_result_row r;
+    wht_metrics m;
+    int nonfinite = 0;
+    wht_sweep_cell_key(&r, L->c, a, f, d, op, k, t);
+    for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
+    double t0 = now();
+    wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, L->c->tau, b->work[0],
+                                   inputs > 1 ? b->work[1] : NULL, &nonfinite);
+    r.run_s = now() - t0;
+    if (st != WHT_OK) {
+      wht_row_key_text(&r, key, sizeof key);
+      fprintf(stderr, "wht-sweep: cell %s failed: %s\n", key, wht_strerror(st));
+      return 1;
+    }
+    wht_load_doubles(f, b->y, b->work[0], n);
+    if (os == WHT_ORACLE_NONFINITE)
+      overflow_metrics(&m, b->y, n);
+    else
+      wht_metrics_compute(f, b->y, b->v, n, nonfinite, &m);
+    fill_metrics(&r, &m);
+    r.oracle_prec = (int32_t)info.prec;
+    r.oracle_s = info.seconds;
+    if (wht_h5_append_result(L->h, &r) != 0) {
+      fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(L->h));
+      return 1;
+    }
+    L->s->cells_run++;
+    L->s->overflow += m.status == WHT_RUN_OVERFLOW;
+    wht_progress_step(&L->prog, 1, wht_cell_work(k));
+    if (stop_requested) break;
+  }
+  return 0;
+}
+
+static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
+{
+  const uint64_t n = (uint64_t)1 << k;
+  size_t idx[WHT_SWEEP_MAX_ALGOS];
+  int drawn = 0;
+  for (int f = 0; f < WHT_NFORMATS; f++) {
+    if (!L->c->fmt[f]) continue;
+    size_t np = pending(L, (wht_format)f, d, op, k, t, idx);
+    if (np == 0) continue;
+    if (!drawn) {
+      for (unsigned i = 0; i < wht_op_inputs(op); i++)
+        if (wht_dist_fill(d, wht_cell_stream(L->c->seed, d, op, k, t, i), L->b.draw[i], n) != 0) {
+          fprintf(stderr, "wht-sweep: out of memory drawing %s inputs of size 2^%u\n", wht_dist_name(d), k);
+          return 1;
+        }
+      drawn = 1;
+    }
+    if (run_format(L, (wht_format)f, d, op, k, t, idx, np) != 0) return 1;
+    if (stop_requested) return 0;
+  }
+  return 0;
+}
+
+/* cells of the grid, those to run, and their work */
+static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *work)
+{
+  size_t idx[WHT_SWEEP_MAX_ALGOS];
+  *total = *todo = 0;
+  *work = 0;
+  for (unsigned k = L->c->kmin; k <= L->c->kmax; k++)
+    for (int d = 0; d < WHT_NDISTS; d++)
+      for (int op = 0; op < WHT_NOPS; op++)
+        for (unsigned t = 0; t < L->c->trials; t++)
+          for (int f = 0; f < WHT_NFORMATS; f++) {
+            if (!L->c->dist[d] || !L->c->op[op] || !L->c->fmt[f]) continue;
+            for (size_t i = 0; i < L->g->nalgo; i++) *total += (L->g->algo[i].formats >> f) & 1u;
+            size_t np = pending(L, (wht_format)f, (wht_dist)d, (wht_op)op, k, t, idx);
+            *todo += np;
+            *work += (double)np * wht_cell_work(k);
+          }
+}
+
+int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h, const wht_keyset *done,
+                  wht_sweep_summary *s)
+{
+  loop L = { .c = c, .g = g, .h = h, .done = done, .s = s };
+  uint64_t todo;
+  double work;
+  int rc = 0;
+  memset(s, 0, sizeof *s);
+  count_cells(&L, &s->cells_total, &todo, &work);
+  s->cells_skipped = s->cells_total - todo;
+  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1) != 0) {
+    buffers_free(&L.b);
+    fprintf(stderr, "wht-sweep: out of memory for cells of size 2^%u\n", c->kmax);
+    return 1;
+  }
+  catch_signals();
+  wht_progress_start(&L.prog, todo, work);
+  for (unsigned k = c->kmin; k <= c->kmax && rc == 0 && !stop_requested && todo; k++)
+    for (int d = 0; d < WHT_NDISTS && rc == 0 && !stop_requested; d++)
+      for (int op = 0; op < WHT_NOPS && rc == 0 && !stop_requested; op++)
+        for (unsigned t = 0; t < c->trials && rc == 0 && !stop_requested; t++)
+          if (c->dist[d] && c->op[op]) rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
+  wht_progress_end(&L.prog);
+  s->seconds = wht_progress_elapsed(&L.prog);
+  if (rc == 0 && stop_requested) {
+    s->interrupted = 1;
+    rc = 1;
+  }
+  buffers_free(&L.b);
+  return rc;
+}

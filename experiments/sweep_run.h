@@ -1,0 +1,26 @@
+/* sweep_run.h - the sweep loop: every cell of the grid that `done` lacks
+ * runs once and appends its row. */
+#ifndef WHT_SWEEP_RUN_H
+#define WHT_SWEEP_RUN_H
+
+#include <stdint.h>
+#include "h5store.h"
+#include "sweep_grid.h"
+#include "sweep_keys.h"
+
+typedef struct {
+  uint64_t cells_total;   /* cells of the grid */
+  uint64_t cells_skipped; /* already in the file (--resume) */
+  uint64_t cells_run, overflow;
+  double seconds;
+  int interrupted;        /* stopped by SIGINT/SIGTERM between cells */
+} wht_sweep_summary;
+
+/* 0 ok; 1 a failed run (reported on stderr: oracle failure, a cell that
+ * could not run, a write error, an interruption). done may be NULL. */
+int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h, const wht_keyset *done,
+                  wht_sweep_summary *s);
+/* The key fields of a cell's row (everything else zero). */
+void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_sweep_algo *a, wht_format f,
+                        wht_dist d, wht_op op, unsigned k, unsigned trial);
+#endif

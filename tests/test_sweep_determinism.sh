@@ -1,0 +1,75 @@
+#!/bin/sh
+# test_sweep_determinism.sh - reproducibility: two sweeps with the same
+# seed give identical rows (every column but the timings, bit for bit), a
+# different seed gives different errors; the sweep split by each key (algo,
+# format, dist, op, log2n, trials) and merged equals the single sweep as a
+# set of rows; --merge refuses other seeds, conflicting duplicates and an
+# existing output, and records its inputs in merged_from.
+set -u
+sweep=${top_builddir:-.}/experiments/wht-sweep
+rows=${top_builddir:-.}/tests/h5rows
+dir=$(mktemp -d "${TMPDIR:-/tmp}/test_sweep_determinism.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+notok() { n=$((n + 1)); fail=1; echo "not ok $n - $*"; }
+check() { if eval "$1"; then ok "$2"; else notok "$2"; fi; }
+run() { "$sweep" --trials 2 --log2n 3:7 --seed 42 "$@" 2>/dev/null; }
+sorted() { "$rows" --no-timing "$1" | sort; }
+
+run -o "$dir/a.h5" && run -o "$dir/b.h5" || { echo "Bail out! sweeps failed"; exit 1; }
+sorted "$dir/a.h5" > "$dir/a.txt"
+"$rows" --no-timing "$dir/b.h5" | sort > "$dir/b.txt"
+total=$(wc -l < "$dir/a.txt")
+check 'cmp -s "$dir/a.txt" "$dir/b.txt" && [ "$total" -gt 0 ]' "same seed: identical rows, timings aside ($total rows)"
+check '[ "$(awk "{print \$5}" "$dir/a.txt" | sort -u | wc -l)" -eq 4 ] && [ "$(awk "{print \$7}" "$dir/a.txt" | sort -u | wc -l)" -eq 2 ]' \
+  "the grid has every operation and both trials"
+"$sweep" --trials 2 --log2n 3:7 --seed 43 -o "$dir/c.h5" 2>/dev/null
+sorted "$dir/c.h5" | sed 's/ 43 / 42 /' > "$dir/c.txt"
+check '! cmp -s "$dir/a.txt" "$dir/c.txt"' "another seed gives other errors"
+
+# split_merge NAME ARGS-OF-PART-1 -- ARGS-OF-PART-2
+split_merge() {
+  name=$1
+  shift
+  p1=
+  while [ "$1" != -- ]; do p1="$p1 $1"; shift; done
+  shift
+  # shellcheck disable=SC2086
+  run $p1 -o "$dir/$name.1.h5" && run "$@" -o "$dir/$name.2.h5" &&
+    "$sweep" --merge "$dir/$name.h5" "$dir/$name.1.h5" "$dir/$name.2.h5" 2>/dev/null
+  rc=$?
+  sorted "$dir/$name.h5" > "$dir/$name.txt" 2>/dev/null
+  check '[ $rc -eq 0 ] && cmp -s "$dir/a.txt" "$dir/$name.txt"' "split by $name and merged equals one sweep"
+}
+split_merge algo --algo folklore,alman-rao -- --algo kahan,neumaier
+split_merge format --format f64,bf16 -- --format f32,f16
+split_merge dist --dist pmone,norm -- --dist relu-norm,pagh-norm,pagh-pmone
+split_merge op --op one-way -- --op two-way,smoothed,xor-conv
+split_merge log2n --log2n 3:5 -- --log2n 6:7
+# trial 0 in both parts: equal duplicates are kept once
+split_merge trials --trials 1 -- --trials 2
+
+check '"$rows" --attr merged_from "$dir/algo.h5" | grep -q "algo.1.h5" && "$rows" --attr merged_from "$dir/algo.h5" | grep -q "algo.2.h5"' \
+  "merged_from names each input"
+check '"$rows" --attr command_line "$dir/algo.h5" | grep -q -- "--merge"' "the merge's command_line is the merge"
+
+"$sweep" --merge "$dir/m1.h5" "$dir/a.h5" "$dir/c.h5" 2> "$dir/err.txt"
+rc=$?
+check '[ $rc -eq 2 ] && [ ! -e "$dir/m1.h5" ] && grep -q "seed 43" "$dir/err.txt"' \
+  "merge refuses files of different seeds, writes nothing: $(cat "$dir/err.txt")"
+"$rows" --perturb "$dir/a.h5" "$dir/p.h5"
+"$sweep" --merge "$dir/m2.h5" "$dir/a.h5" "$dir/p.h5" 2> "$dir/err.txt"
+rc=$?
+check '[ $rc -eq 2 ] && [ ! -e "$dir/m2.h5" ] && grep -q "disagree" "$dir/err.txt"' \
+  "merge refuses a duplicate cell with other values: $(cat "$dir/err.txt")"
+before=$(cksum < "$dir/b.h5")
+"$sweep" --merge "$dir/b.h5" "$dir/a.h5" 2>/dev/null
+rc=$?
+check '[ $rc -eq 2 ] && [ "$before" = "$(cksum < "$dir/b.h5")" ]' "merge does not overwrite an existing file"
+"$sweep" --merge "$dir/b.h5" --force "$dir/a.h5" "$dir/a.h5" 2>/dev/null
+rc=$?
+check '[ $rc -eq 0 ] && [ "$(sorted "$dir/b.h5")" = "$(cat "$dir/a.txt")" ]' "merge --force overwrites; a file merged with itself is itself"
+echo "1..$n"
+exit $fail

@@ -1,0 +1,109 @@
+#!/bin/sh
+# test_sweep_usage.sh - every usage error of wht-sweep exits 2 with exactly
+# one line on stderr that names the bad value and says what is accepted,
+# prints nothing on stdout, and creates or changes no file (the test
+# directory's listing and the existing files' checksums are compared).
+set -u
+sweep=${top_builddir:-.}/experiments/wht-sweep
+dir=$(mktemp -d "${TMPDIR:-/tmp}/test_sweep_usage.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+notok() { n=$((n + 1)); fail=1; echo "not ok $n - $*"; }
+
+# a real results file, and a file that is not HDF5
+"$sweep" --algo folklore --format f64 --dist pmone --op one-way --log2n 3 -o "$dir/existing.h5" 2>/dev/null ||
+  { echo "Bail out! cannot make a results file with $sweep"; exit 1; }
+echo "not hdf5" > "$dir/text.h5"
+"${top_builddir:-.}/tests/h5rows" --foreign "$dir/foreign.h5" || { echo "Bail out! tests/h5rows --foreign failed"; exit 1; }
+state() { (cd "$dir" && ls -a && cksum existing.h5 text.h5 foreign.h5); }
+
+# expect_usage DESCRIPTION EXPECTED-SUBSTRING ARGS...
+expect_usage() {
+  what=$1 want=$2
+  shift 2
+  before=$(state)
+  "$sweep" "$@" > "$dir/.out" 2> "$dir/.err"
+  rc=$?
+  lines=$(wc -l < "$dir/.err")
+  msg=$(head -n 1 "$dir/.err")
+  outlen=$(wc -c < "$dir/.out")
+  rm -f "$dir/.out" "$dir/.err"
+  after=$(state)
+  if [ "$rc" -ne 2 ]; then notok "$what: exit status $rc, expected 2 ($msg)"
+  elif [ "$lines" -ne 1 ]; then notok "$what: $lines lines on stderr, expected 1"
+  elif [ "$outlen" -ne 0 ]; then notok "$what: wrote to stdout"
+  else
+    case $msg in
+      *"$want"*) case $msg in
+                   *accepted*) if [ "$before" = "$after" ]; then ok "$what: $msg"
+                               else notok "$what: files changed"; fi ;;
+                   *) notok "$what: no accepted values named: $msg" ;;
+                 esac ;;
+      *) notok "$what: message does not name '$want': $msg" ;;
+    esac
+  fi
+}
+
+new=$dir/new.h5
+expect_usage "unknown algorithm" "bogus" --algo folklore,bogus -o "$new"
+expect_usage "unknown format" "f128" --format f128 -o "$new"
+expect_usage "unknown distribution" "gauss" --dist gauss -o "$new"
+expect_usage "unknown operation" "three-way" --op one-way,three-way -o "$new"
+expect_usage "empty name in a list" "folklore,,kahan" --algo folklore,,kahan -o "$new"
+expect_usage "empty list" "''" --dist '' -o "$new"
+expect_usage "malformed range" "5-8" --log2n 5-8 -o "$new"
+expect_usage "empty range" "8:5" --log2n 8:5 -o "$new"
+expect_usage "range beyond the largest k" "3:41" --log2n 3:41 -o "$new"
+expect_usage "k beyond memory" "k = 39" --log2n 3:39 -o "$new"
+expect_usage "zero trials" "--trials 0" --trials 0 -o "$new"
+expect_usage "non-numeric trials" "two" --trials two -o "$new"
+expect_usage "negative seed" "-1" --seed -1 -o "$new"
+expect_usage "seed beyond 64 bits" "18446744073709551616" --seed 18446744073709551616 -o "$new"
+expect_usage "seed with junk" "12abc" --seed 12abc -o "$new"
+expect_usage "negative tau" "-0.5" --tau -0.5 -o "$new"
+expect_usage "non-finite tau" "nan" --tau nan -o "$new"
+expect_usage "unknown backend" "tpu" --backend tpu -o "$new"
+expect_usage "missing argument" "--algo" -o "$new" --algo
+expect_usage "unknown option" "--bogus" --bogus -o "$new"
+expect_usage "unexpected argument" "extra" -o "$new" extra
+expect_usage "missing output directory" "nodir" -o "$dir/nodir/x.h5"
+expect_usage "existing output without --resume or --force" "existing.h5" -o "$dir/existing.h5"
+expect_usage "--resume with --force" "--force" -o "$dir/existing.h5" --resume --force
+expect_usage "--resume of a non-HDF5 file" "not an HDF5 file" --resume -o "$dir/text.h5"
+expect_usage "--resume of an HDF5 file of another kind" "no schema_version" --resume -o "$dir/foreign.h5"
+expect_usage "--resume with another seed" "seed" --algo folklore --format f64 --dist pmone --op one-way \
+  --log2n 3:4 --seed 2 --resume -o "$dir/existing.h5"
+expect_usage "--resume with another tau" "tau" --algo folklore --format f64 --dist pmone --op one-way \
+  --log2n 3:4 --tau 0.5 --resume -o "$dir/existing.h5"
+expect_usage "--merge onto an existing file" "existing.h5" --merge "$dir/existing.h5" "$dir/text.h5"
+expect_usage "--merge without inputs" "no input files" --merge "$dir/m.h5"
+expect_usage "--merge with a sweep option" "--algo" --merge "$dir/m.h5" --algo folklore "$dir/existing.h5"
+expect_usage "--merge of a non-HDF5 file" "not an HDF5 file" --merge "$dir/m.h5" "$dir/existing.h5" "$dir/text.h5"
+
+# GPU and registry combinations: from what --list says is here
+list=$("$sweep" --list)
+case $list in
+  *"gpu: available"*) echo "ok $((n = n + 1)) # SKIP --backend gpu without a GPU: a GPU is present" ;;
+  *) expect_usage "--backend gpu without a GPU" "gpu" --backend gpu -o "$new" ;;
+esac
+# "  name  f64,f32,...  cpu,gpu  notes": an algorithm lacking a format / a CPU path
+nofmt=$(echo "$list" | awk '/^  [a-z]/ && $2 !~ /f64/ { print $1; exit }')
+if [ -n "$nofmt" ]; then
+  expect_usage "algorithm without that format" "f64" --algo "$nofmt" --format f64 -o "$new"
+else
+  echo "ok $((n = n + 1)) # SKIP algorithm without that format: every algorithm here has f64"
+fi
+nocpu=$(echo "$list" | awk '/^  [a-z]/ && $3 !~ /cpu/ { print $1; exit }')
+if [ -n "$nocpu" ]; then
+  expect_usage "algorithm without that backend" "$nocpu" --algo "$nocpu" --backend cpu -o "$new"
+else
+  echo "ok $((n = n + 1)) # SKIP algorithm without that backend: every algorithm here has a CPU path"
+fi
+
+# the help is not an error
+if "$sweep" --help | grep -q -- "--log2n"; then ok "--help prints the options and exits 0"
+else notok "--help"; fi
+echo "1..$n"
+exit $fail
