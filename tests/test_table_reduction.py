@@ -6,6 +6,7 @@ LaTeX and CSV forms of the same table agree."""
 import csv
 import io
 import os
+import re
 import sys
 import tempfile
 
@@ -110,6 +111,9 @@ t.ok(rc == 0 and "\\toprule" in tex and "\\midrule" in tex and "\\bottomrule" in
      and "\\begin{tabular}" in tex, "--latex writes a booktabs tabular")
 t.ok(len(body) == len(lines) - 1, "--latex has the header and the same rows as Markdown "
      "(%d vs %d)" % (len(body), len(lines) - 1))
+
+t.ok(re.search(r"(^|& )-[0-9]", tex, re.M) is None,
+     "--latex writes negative numbers with a math minus, never a bare hyphen")
 
 outfile = os.path.join(tmp.name, "table.md")
 rc, so, _ = tk.run("analysis/wht-table", "-o", outfile, path)
