@@ -86,7 +86,7 @@ static int fwht(const ctx *c, marray *m, unsigned k, mpfr_ptr tmp, const char *w
         mpfr_ptr a = m->v[j], b = m->v[j + h];
         if (inexact(c, mpfr_add(tmp, a, b, MPFR_RNDN), "add", where)) return -1;
         if (inexact(c, mpfr_sub(b, a, b, MPFR_RNDN), "sub", where)) return -1;
-        mpfr_swap(a, tmp); /* all share one precision; the limbs stay ours */
+        mpfr_swap(a, tmp); /* same precision; limb blocks are only freed together */
       }
   }
   return 0;
@@ -183,7 +183,7 @@ wht_oracle_status wht__mpfr_run(wht_op op, unsigned k, const double *a, const do
     for (size_t i = 0; i < n; i++)
       if (inexact(&c, mpfr_mul(A.v[i], A.v[i], B.v[i], MPFR_RNDN), "mul", "product"))
         goto done;
-    marray_free(&B);
+    /* B's limb block stays until the end: swaps moved some of it into tmp */
     if (fwht(&c, &A, k, tmp, "transform 3 ") || scale(&c, &A, k)) goto done;
     break;
   }
