@@ -11,7 +11,7 @@ line per batch value otherwise."""
 import math
 
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import LogFormatter, MaxNLocator
 import matplotlib.pyplot as plt
 
 import whtlab_plotstyle as st
@@ -19,9 +19,7 @@ import whtlab_plotstyle as st
 PANEL_H_IN = 2.4
 LEGEND_COLUMNS = 3
 BATCH_STYLES = ("-", "--", ":", "-.")
-# Ratios read better as 0.5, 2, 3 than as 5x10^-1, 2x10^0.
 MEMCPY_LINE = dict(color="0.65", linestyle="-", linewidth=2.2, zorder=1)
-PLAIN = FuncFormatter(lambda v, _pos: "%g" % v)
 
 
 def legend_height(n_entries, ncol):
@@ -54,14 +52,20 @@ def batch_kinds(recs):
     return labels
 
 
+def _batch_order(label):
+    """batch 1, then batch B by B, then batched."""
+    if label == "batched":
+        return (2, 0)
+    return (0 if label == "batch 1" else 1, int(label.split()[1]))
+
+
 def plot_format(rows, fmt, all_algorithms):
     """The speed figure of format fmt (rows restricted to it)."""
     recs = rows.records()
     kinds = batch_kinds(recs)
     backends = len(set(rows["backend"].tolist())) > 1
     modes = [m for m in (1, 0) if any(r["in_place"] == m for r in recs)]
-    batch_order = sorted(set(kinds), key=lambda s: (s != "batch 1", s == "batched",
-                                                    int(s.split()[1]) if s[6:].isdigit() else 0))
+    batch_order = sorted(set(kinds), key=_batch_order)
     lines = {}
     for r, kind in zip(recs, kinds):
         label = r["algorithm"] + (" " + r["backend"] if backends else "")
@@ -74,9 +78,8 @@ def plot_format(rows, fmt, all_algorithms):
     for lab in labels_here:
         color, marker = st.style_for(all_algorithms.index(lab.split()[0]))
         handles.append(Line2D([], [], color=color, marker=marker, label=lab))
-    if len(batch_order) > 1:
-        for j, b in enumerate(batch_order):
-            handles.append(Line2D([], [], color="0.3", linestyle=BATCH_STYLES[j % 4], label=b))
+    for j, b in enumerate(batch_order):
+        handles.append(Line2D([], [], color="0.3", linestyle=BATCH_STYLES[j % 4], label=b))
     handles.append(Line2D([], [], label="memcpy (ratio 1)", **MEMCPY_LINE))
 
     width = st.FULL_WIDTH_IN if len(modes) > 1 else st.COLUMN_WIDTH_IN
@@ -102,8 +105,11 @@ def plot_format(rows, fmt, all_algorithms):
         ax.set_xlabel(r"$\log_2 n$")
         if c == 0:
             ax.set_ylabel("time / memcpy time")
-        ax.yaxis.set_major_formatter(PLAIN)
-        ax.yaxis.set_minor_formatter(PLAIN)
+        # Ratios read better as 0.5, 2, 3 than as 5x10^-1, 2x10^0; the
+        # minor ticks get labels only while the axis spans few decades.
+        ax.yaxis.set_major_formatter(LogFormatter())
+        ax.yaxis.set_minor_formatter(LogFormatter(labelOnlyBase=False,
+                                                  minor_thresholds=(1.2, 0.6)))
         ax.tick_params(which="both", labelleft=c == 0)
     first.xaxis.set_major_locator(MaxNLocator(integer=True))
     leg_ax = fig.add_subplot(gs[1, :])
