@@ -102,7 +102,8 @@ t.ok(info.get("marks", {}).get("X") == 1, "the overflow point is drawn as a top-
 texts = " | ".join(info.get("texts", []))
 t.ok("error 0 (exact)" in texts and "overflow" in texts and "kahan" in texts
      and "folklore" in texts, "the legend names the algorithms and both marker kinds (%s)" % texts)
-t.ok(info.get("u") == [2.0 ** -11], "the unit roundoff line of f16 is at 2^-11 (%s)" % info.get("u"))
+t.ok(info.get("u") == [2.0 ** -11],
+     "the unit roundoff line of f16 is at 2^-11 (%s)" % info.get("u"))
 t.ok("f16" in info.get("title", "") and info.get("ylog") == "log"
      and "log" in info.get("xlabel", "") and "mean_rel" in info.get("ylabel", ""),
      "title names the format; axes labelled; y axis logarithmic")

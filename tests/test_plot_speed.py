@@ -62,7 +62,8 @@ for ax in panels:
     for l in ax.lines:
         if l.get_marker() not in ("None", None, ""):
             lines.setdefault(ax.get_title(), []).append(
-                (l.get_linestyle(), list(map(float, l.get_xdata())), list(map(float, l.get_ydata()))))
+                (l.get_linestyle(), list(map(float, l.get_xdata())),
+                 list(map(float, l.get_ydata()))))
 print(repr(dict(lines=lines, ylabel=panels[0].get_ylabel(), xlabel=panels[0].get_xlabel(),
                 titles=[ax.get_title() for ax in panels])))
 """

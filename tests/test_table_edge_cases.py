@@ -33,7 +33,8 @@ def csv_rows(*args):
 R = tk.result_row
 # Two (dist, op) cells at log2n 5: 'norm' normal, 'pmone' overflows in kahan.
 over = write("overflow.h5", [
-    R("folklore", "f16", "norm", "one-way", 5, 0, 4e-4), R("kahan", "f16", "norm", "one-way", 5, 0, 1e-4),
+    R("folklore", "f16", "norm", "one-way", 5, 0, 4e-4),
+    R("kahan", "f16", "norm", "one-way", 5, 0, 1e-4),
     R("folklore", "f16", "pmone", "one-way", 5, 0, 4e-4),
     R("kahan", "f16", "pmone", "one-way", 5, 0, 0, status="overflow")])
 rc, rows, err = csv_rows(over)
@@ -49,8 +50,10 @@ t.ok(rc == 0 and re.search(r"\|\s*overflow\s*\|", md) is not None,
 
 # Folklore exact (0) in one cell: marked, not in the median (1 - x/0).
 zero = write("zero.h5", [
-    R("folklore", "f32", "pmone", "two-way", 3, 0, 0.0), R("neumaier", "f32", "pmone", "two-way", 3, 0, 0.0),
-    R("folklore", "f32", "norm", "two-way", 3, 0, 2e-8), R("neumaier", "f32", "norm", "two-way", 3, 0, 5e-9)])
+    R("folklore", "f32", "pmone", "two-way", 3, 0, 0.0),
+    R("neumaier", "f32", "pmone", "two-way", 3, 0, 0.0),
+    R("folklore", "f32", "norm", "two-way", 3, 0, 2e-8),
+    R("neumaier", "f32", "norm", "two-way", 3, 0, 5e-9)])
 rc, rows, _ = csv_rows(zero)
 t.ok(rc == 0 and rows[0]["exact_baseline"] == "1" and rows[0]["cells"] == "1"
      and abs(float(rows[0]["median_reduction"]) - 0.75) < 1e-12,

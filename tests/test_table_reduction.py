@@ -67,7 +67,8 @@ def expected(path):
 
 exp = expected(path)
 rc, out, err = tk.run("analysis/wht-table", "--csv", path)
-t.ok(rc == 0 and err == "", "wht-table --csv exits 0 without messages (rc %d %s)" % (rc, err.strip()))
+t.ok(rc == 0 and err == "",
+     "wht-table --csv exits 0 without messages (rc %d %s)" % (rc, err.strip()))
 got = {}
 for r in csv.DictReader(io.StringIO(out)):
     got[(r["format"], int(r["log2n"]), r["algorithm"])] = (
