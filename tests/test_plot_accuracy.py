@@ -4,6 +4,7 @@ distribution row plus title and legend, at --dpi), the unit roundoff line,
 and zero-error and overflow points drawn as edge markers rather than
 dropped; files without folklore rows do not stop it."""
 
+import ast
 import os
 import struct
 import subprocess
@@ -93,7 +94,7 @@ print(repr(dict(texts=texts, marks=marks, u=u, title=fig._suptitle.get_text(),
 p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", probe, edge,
                     os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-info = eval(p.stdout) if p.returncode == 0 else {}
+info = ast.literal_eval(p.stdout) if p.returncode == 0 else {}
 if p.returncode:
     t.diag(p.stderr)
 t.ok(info.get("marks", {}).get("v") == 2, "the two zero-error points (folklore and kahan at "

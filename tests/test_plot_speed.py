@@ -3,6 +3,7 @@ wide with an in-place and an out-of-place panel, 3.5 in (one column) with
 one; the plotted values are median_ms / memcpy_ms, one line per (algorithm,
 batch kind) in each panel."""
 
+import ast
 import os
 import struct
 import subprocess
@@ -70,7 +71,7 @@ print(repr(dict(lines=lines, ylabel=panels[0].get_ylabel(), xlabel=panels[0].get
 p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", probe, both,
                     os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-info = eval(p.stdout) if p.returncode == 0 else {}
+info = ast.literal_eval(p.stdout) if p.returncode == 0 else {}
 if p.returncode:
     t.diag(p.stderr)
 t.ok(info.get("titles") == ["in place", "out of place"], "panels: in place, out of place")
