@@ -1,6 +1,6 @@
 #!/bin/sh
 # smoke.sh - a quick sweep (about a minute on a 2-core machine): every
-# algorithm, format, distribution and operation for k = 3..16, one trial,
+# algorithm, format, distribution and operation for k = 3..18, one trial,
 # into data/smoke.h5 (overwritten unless --resume is given). A first check
 # that a build measures.
 #
@@ -25,6 +25,6 @@ force=--force
 for a in "$@"; do
   if [ "$a" = --resume ]; then force=; fi
 done
-exec "$sweep" --algo all --format all --dist all --op all --log2n 3:16 --trials 1 \
+exec "$sweep" --algo all --format all --dist all --op all --log2n 3:18 --trials 1 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" $force \
   -o "${WHT_OUTPUT:-$here/../data/smoke.h5}" "$@"
