@@ -157,7 +157,10 @@ static wht_h5 *open_existing(const char *path, int writable, char *err, size_t e
   if (open_table(h, &wht__results_table, &h->results) < 0 ||
       open_table(h, &wht__timings_table, &h->timings) < 0)
     return fail(h, err, errlen), NULL;
-  if (writable) h->last_publish = wht__now();
+  if (writable) {
+    h->last_publish = wht__now();
+    h->mode = (unsigned)st.st_mode & 07777;
+  }
   return h;
 }
 

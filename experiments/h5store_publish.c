@@ -109,7 +109,8 @@ int wht__publish(wht_h5 *h)
     return -1;
   }
   int fd = open(h->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  int rc = fd < 0 || write_all(fd, img, (size_t)size) < 0 ? -1 : 0;
+  /* a resumed FILE keeps its permissions */
+  int rc = fd < 0 || (h->mode && fchmod(fd, h->mode) < 0) || write_all(fd, img, (size_t)size) < 0 ? -1 : 0;
   int e = errno;
   if (fd >= 0 && close(fd) < 0 && rc == 0) {
     rc = -1;

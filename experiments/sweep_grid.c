@@ -44,9 +44,11 @@ uint64_t wht_sweep_cell_bytes(const wht_sweep_config *c, unsigned k)
 {
   /* per element and input: the f64 draw, its exact rounded value, the
    * format copy and the working copy (<= 8 bytes each), and the oracle's
-   * workspace (fixed-point limbs or MPFR values: 128 bytes is above what
-   * either uses at these widths); once: y (8) and the exact hi+lo (16) */
-  const uint64_t per_input = 8 + 8 + 8 + 8 + 128, once = 8 + 16;
+   * workspace (an MPFR value of up to 256 bits, or fixed-point limbs: 64
+   * bytes); once: y (8) and the exact hi + lo (16). Measured peak at
+   * k = 20: 125 bytes per element for xor-conv (estimate 216), 70 for the
+   * one-input operations (estimate 120). */
+  const uint64_t per_input = 8 + 8 + 8 + 8 + 64, once = 8 + 16;
   unsigned inputs = c->op[WHT_OP_XOR_CONV] ? 2 : 1;
   return ((uint64_t)1 << k) * (inputs * per_input + once);
 }
