@@ -47,37 +47,54 @@ void wht__range_add(wht__range *r, double v)
 
 int wht__range_scan(const double *x, size_t n, wht__range *r, size_t *bad)
 {
-  /* Branch-free pass on the raw bits (runs on all n inputs of every call).
-   * Lowest set bit: biased exponent (1 for subnormals) + ctz of the
-   * significand with its hidden bit; zeros are masked out with +BIG. The
-   * leading bit of the largest element is its exponent field unless every
-   * nonzero element is subnormal, which a second pass handles. */
-  const unsigned BIG = 1u << 20;
-  unsigned qmin = BIG, Emax = 0, nonfinite = 0;
+  /* One tight loop over the raw bits (they run on all n inputs of every
+   * call; n = 2^25 is 256 MiB). The largest exponent field gives the
+   * leading bit and, when it is all ones, a non-finite element. The lowest
+   * set bit is at most E + ctz(significand | hidden bit) - 1075; a zero
+   * scores 52 there, so when the minimum is that low (zeros or subnormals
+   * present) a second loop that skips zeros decides. */
+  int64_t emax = 0;
+  int qmin = 1 << 20; /* signed compares: their conditional moves are one uop */
   for (size_t i = 0; i < n; i++) {
-    uint64_t u;
+    int64_t u;
     memcpy(&u, &x[i], sizeof u);
-    unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-    nonfinite |= E == 0x7ffu;
-    Emax = E > Emax ? E : Emax;
-    unsigned lo = (E | (E == 0)) + (unsigned)__builtin_ctzll(u | (UINT64_C(1) << 52));
-    lo = (u << 1) == 0 ? BIG : lo;
+    int64_t e = u & (INT64_C(0x7ff) << 52);
+    int lo = (int)(e >> 52) + __builtin_ctzll((uint64_t)u | (UINT64_C(1) << 52));
+    emax = e > emax ? e : emax;
     qmin = lo < qmin ? lo : qmin;
   }
-  if (nonfinite) {
+  unsigned Emax = (unsigned)(emax >> 52);
+  if (Emax == 0x7ffu) {
     for (size_t i = 0; i < n; i++)
       if (!(x[i] - x[i] == 0)) { /* inf - inf and NaN are NaN */
         *bad = i;
         return -1;
       }
   }
-  r->any = qmin < BIG;
-  r->q = r->any ? (int)qmin - 1075 : 0;
-  r->t = Emax > 0 ? (int)Emax - 1023 : 0;
-  if (r->any && Emax == 0) { /* subnormals only */
-    wht__range s = { 0, 0, 0 };
-    for (size_t i = 0; i < n; i++) wht__range_add(&s, x[i]);
-    r->t = s.t;
+  r->any = Emax > 0;
+  r->q = qmin - 1075;
+  r->t = (int)Emax - 1023;
+  if (n && qmin <= 52) {
+    /* zeros or subnormals present: the exact lowest bit, zeros skipped
+     * (branch-free: relu-norm is half zeros at random places) */
+    const int BIG = 1 << 20;
+    qmin = BIG;
+    for (size_t i = 0; i < n; i++) {
+      uint64_t u;
+      memcpy(&u, &x[i], sizeof u);
+      int E = (int)(u >> 52 & 0x7ffu);
+      int lo = (E | (E == 0)) + __builtin_ctzll(u | (UINT64_C(1) << 52));
+      lo = (u << 1) == 0 ? BIG : lo;
+      qmin = lo < qmin ? lo : qmin;
+    }
+    r->any = qmin < BIG;
+    r->q = r->any ? qmin - 1075 : 0;
+    if (r->any && Emax == 0) { /* subnormals only: the leading bit needs clz */
+      wht__range s = { 0, 0, 0 };
+      for (size_t i = 0; i < n; i++) wht__range_add(&s, x[i]);
+      *r = s;
+    }
+    if (!r->any) r->t = 0;
   }
   return 0;
 }
