@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "sweep_cli.h"
 #include "sweep_output.h"
@@ -66,6 +67,36 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
   return rc;
 }
 
+/* provenance of a resumed file: one line per resume in `resumed`, and the
+ * GPU in `device` when this run adds GPU rows */
+static int note_resume(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h)
+{
+  enum { MAX = 1 << 20 };
+  char *log = malloc(MAX), when[32], host[256] = "unknown", dev[512];
+  time_t now = time(NULL);
+  struct tm tm;
+  int rc = -1;
+  if (!log) return -1;
+  if (wht_h5_get_attr(h, "resumed", log, MAX) != 0) log[0] = '\0';
+  gmtime_r(&now, &tm);
+  strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  gethostname(host, sizeof host - 1);
+  size_t len = strlen(log);
+  if (len + strlen(c->command_line) + 300 < MAX) {
+    snprintf(log + len, MAX - len, "%s%s %s %s", len ? "\n" : "", when, host, c->command_line);
+    rc = wht_h5_set_attr(h, "resumed", log);
+  } else
+    rc = 0; /* a log that long is left as it is */
+  const char *gpu = wht_sweep_uses_gpu(g) ? wht_sweep_device_name(1) : NULL;
+  if (rc == 0 && gpu && wht_h5_get_attr(h, "device", dev, sizeof dev) == 0 && !strstr(dev, gpu)) {
+    char both[1100];
+    snprintf(both, sizeof both, "%s%s%s", strcmp(dev, "none") ? dev : "", strcmp(dev, "none") ? ", " : "", gpu);
+    rc = wht_h5_set_attr(h, "device", both);
+  }
+  free(log);
+  return rc;
+}
+
 wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g, wht_keyset **done, int *rc)
 {
   char err[600];
@@ -87,6 +118,11 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
     wht_h5_close(h);
     if (*rc == 0 && !(h = wht_h5_open_append(c->output, err, sizeof err))) {
       fprintf(stderr, "wht-sweep: %s\n", err);
+      *rc = 1;
+    }
+    if (*rc == 0 && note_resume(c, g, h) != 0) {
+      fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+      wht_h5_close(h);
       *rc = 1;
     }
     if (*rc != 0) {

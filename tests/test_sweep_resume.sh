@@ -4,7 +4,8 @@
 # written rows); after every kill the file must be readable (by the C
 # reader tests/h5rows, and by h5dump when present), resumed runs only add
 # rows, and the final file holds exactly the rows of an uninterrupted run
-# (timing columns aside), with no FILE.tmp or FILE.lock left.
+# (timing columns aside), with no FILE.tmp or FILE.lock left and the
+# resumes logged in the attribute `resumed`.
 set -u
 sweep=${top_builddir:-.}/experiments/wht-sweep
 rows=${top_builddir:-.}/tests/h5rows
@@ -85,6 +86,8 @@ check '[ $? -eq 0 ]' "the last --resume completes: $(tail -n 1 "$dir/err.txt")"
 check 'cmp -s "$dir/ref.txt" "$dir/final.txt"' \
   "the resumed file holds the rows of the uninterrupted run ($(wc -l < "$dir/final.txt") of $total rows, timings aside)"
 check '[ ! -e "$f.tmp" ] && [ ! -e "$f.lock" ]' "no FILE.tmp or FILE.lock is left"
+check '"$rows" --attr resumed "$f" | grep -c -- "--resume" | grep -q "^[1-9]"' \
+  "the file's resumed attribute logs the resumes ($("$rows" --attr resumed "$f" | wc -l) lines)"
 # shellcheck disable=SC2086
 "$sweep" $grid -o "$f" --resume 2> "$dir/err.txt"
 check 'grep -q " 0 cells run" "$dir/err.txt" && [ "$("$rows" "$f" | wc -l)" -eq "$total" ]' \
