@@ -302,7 +302,10 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
           if (optopt == 256 + (int)i || (optopt && optopt == options[i].short_name)) argname = options[i].arg;
         return wht_sweep_usage_error("%s: missing argument (accepted: %s %s)", bad, bad, argname);
       }
-      return wht_sweep_usage_error("%s: unknown option (accepted: %s)", optopt && optopt < 256 ? (char[]){ '-', (char)optopt, 0 } : bad, acc);
+      /* a short option may sit in a cluster such as -xo: name just it */
+      char shortname[3] = { '-', (char)optopt, 0 };
+      return wht_sweep_usage_error("%s: unknown option (accepted: %s)", optopt > 0 && optopt < 256 ? shortname : bad,
+                                   acc);
     }
     if (ch >= 256)
       idx = ch - 256;
