@@ -1,0 +1,27 @@
+/* folklore.cu - GPU folklore FWHT: butterflies (a, b) -> (a + b, a - b),
+ * the same operations on the same operands as lib/folklore_body.h, so the
+ * result is bit-identical to the CPU whatever the tiling. */
+#include "pass_run.cuh"
+#include "gpu_util.h"
+extern "C" {
+#include "algorithms.h"
+}
+
+struct wht__folklore_alg {
+  static const bool COMPENSATED = false, ALMAN_RAO = false;
+  template <class F, unsigned C>
+  static WHT__HD void butterflies(typename F::T *v, typename F::T *)
+  {
+WHT__UNROLL
+    for (unsigned h = 1; h < (1u << C); h <<= 1)
+WHT__UNROLL
+      for (unsigned t = 0; t < (1u << C); t++)
+        if (!(t & h)) {
+          const typename F::T a = v[t], b = v[t + h];
+          v[t] = F::add(a, b);
+          v[t + h] = F::sub(a, b);
+        }
+  }
+};
+
+WHT__GPU_TABLES(wht__folklore, wht__folklore_alg)

@@ -1,0 +1,87 @@
+/* gpu_runtime.cu - the GPU plumbing of libwht (wht_internal.h) over the
+ * CUDA runtime, and the helpers of gpu_util.h. Errors map to WHT_E_NOMEM
+ * (allocation) or WHT_E_CUDA (anything else). */
+#include <string.h>
+#include <cuda_runtime.h>
+#include "pass_plan.h"
+#include "gpu_util.h"
+extern "C" {
+#include "algorithms.h"
+}
+
+extern "C" int wht__gpu_present(void)
+{
+  static int present = -1; /* cached: device enumeration costs a driver call */
+  if (present < 0) {
+    int n = 0;
+    present = cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
+    if (!present) cudaGetLastError(); /* leave no error behind */
+  }
+  return present;
+}
+
+extern "C" wht_status wht__gpu_alloc(void **p, size_t bytes)
+{
+  *p = NULL;
+  const cudaError_t e = cudaMalloc(p, bytes);
+  if (e == cudaSuccess) return WHT_OK;
+  *p = NULL;
+  cudaGetLastError(); /* an allocation failure is not sticky: clear it */
+  return e == cudaErrorMemoryAllocation ? WHT_E_NOMEM : WHT_E_CUDA;
+}
+
+extern "C" void wht__gpu_free(void *p)
+{
+  if (p) cudaFree(p);
+}
+
+extern "C" wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device)
+{
+  const cudaError_t e = cudaMemcpy(dst, src, bytes, to_device ? cudaMemcpyHostToDevice
+                                                              : cudaMemcpyDeviceToHost);
+  return e == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+extern "C" wht_status wht__gpu_memset(void *d, int byte, size_t bytes)
+{
+  return cudaMemset(d, byte, bytes) == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+extern "C" wht_status wht__gpu_sync(void)
+{
+  if (cudaDeviceSynchronize() != cudaSuccess) return WHT_E_CUDA;
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+extern "C" int wht__gpu_device_name(char *buf, size_t len)
+{
+  cudaDeviceProp prop;
+  if (!len) return -1;
+  if (!wht__gpu_present() || cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    strncpy(buf, "none", len - 1);
+    buf[len - 1] = 0;
+    return -1;
+  }
+  strncpy(buf, prop.name, len - 1);
+  buf[len - 1] = 0;
+  return 0;
+}
+
+extern "C" unsigned wht__gpu_tile_log2_min(wht_format f)
+{
+  return wht__tile_log2_min((unsigned)wht_format_size(f));
+}
+
+extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n,
+                                        uint64_t batch)
+{
+  const wht__algorithm *a = wht__algorithm_lookup(algorithm);
+  if (!a || (unsigned)f >= WHT_NFORMATS || !n || (n & (n - 1))) return 0;
+  unsigned k = 0;
+  while (((uint64_t)1 << k) < n) k++;
+  const int sched = a->gpu == wht__alman_rao_gpu ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2;
+  const int comp = a->work_per_elem > 0;
+  const unsigned esz = (unsigned)wht_format_size(f);
+  wht__pass tmp[WHT__MAX_PASSES];
+  return wht__plan_passes(k, batch, esz, sched, wht__choose_tile_log2(k, batch, esz, sched, comp), tmp);
+}

@@ -1,0 +1,41 @@
+/* gpu_util.h - GPU helpers beyond lib's plumbing (wht_internal.h), for the
+ * GPU tests and wht-bench: memset, synchronization, the device's name, the
+ * tile-size override, and the host emulation of the GPU passes. Internal
+ * (wht__ prefix); only present when CUDA is compiled in. */
+#ifndef WHT_KERNELS_GPU_UTIL_H
+#define WHT_KERNELS_GPU_UTIL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "wht_internal.h"
+
+wht_status wht__gpu_memset(void *d, int byte, size_t bytes);
+/* Wait for the device; reports an error of any kernel run since the last check. */
+wht_status wht__gpu_sync(void);
+/* Name of device 0 into buf ("none" without one); 0 on success. */
+int wht__gpu_device_name(char *buf, size_t len);
+
+/* Force the tile size of the passes (2^t elements; 0: automatic). The
+ * environment variable WHT_GPU_TILE_LOG2 sets the initial value. */
+void wht__gpu_set_tile_log2(unsigned t);
+unsigned wht__gpu_tile_log2(void);
+/* The smallest tile the planner accepts for format f (log2 of elements). */
+unsigned wht__gpu_tile_log2_min(wht_format f);
+/* Passes a GPU transform of this shape takes with the current setting. */
+unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n, uint64_t batch);
+
+/* Host emulation of each algorithm's GPU passes (same tiles, rounds and
+ * operations, host pointers): the tiling is checked without a device. */
+extern const wht__gpu_fn wht__folklore_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__kahan_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__neumaier_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__alman_rao_gpu_emulated[WHT_NFORMATS];
+
+#ifdef __cplusplus
+}
+#endif
+#endif

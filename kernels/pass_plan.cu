@@ -1,0 +1,142 @@
+/* pass_plan.cu - the split of a transform into passes (see pass_plan.h). */
+#include <stdlib.h>
+#include "pass_plan.h"
+#include "gpu_util.h"
+
+static unsigned log2_of(unsigned v)
+{
+  unsigned l = 0;
+  while ((1u << l) < v) l++;
+  return l;
+}
+
+static unsigned ceil_log2_u64(uint64_t v)
+{
+  unsigned l = 0;
+  while (l < 64 && ((uint64_t)1 << l) < v) l++;
+  return l;
+}
+
+/* Shortest run worth a pass's coalesced load: one 32-byte sector. */
+static unsigned run_bits_min(unsigned esz) { return 5 - log2_of(esz); }
+
+unsigned wht__tile_log2_min(unsigned esz) { return run_bits_min(esz) + 3; }
+
+unsigned wht__tile_log2_max(unsigned esz, int compensated)
+{
+  /* 128 KB of shared memory per block at most */
+  return 17 - log2_of(esz) - (compensated ? 1 : 0);
+}
+
+static void add_round(wht__pass *p, unsigned q, unsigned c, unsigned kind)
+{
+  p->rounds |= (uint64_t)(q | c << 4 | kind << 6) << (8 * p->nrounds);
+  p->nrounds++;
+}
+
+/* Rounds of one pass: stages s0 .. s0+L-1 on tile bits from q0 up. */
+static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned head_c)
+{
+  unsigned q = q0, left = p->L;
+  p->rounds = 0;
+  p->nrounds = 0;
+  if (sched == WHT__SCHED_ALMAN_RAO) {
+    if (p->s0 == 0) {
+      add_round(p, q, head_c, WHT__ROUND_AR_HEAD);
+      q += head_c;
+      left -= head_c;
+    }
+    for (; left; left -= 3, q += 3) add_round(p, q, 3, WHT__ROUND_AR_RADIX8);
+  } else {
+    /* a short round first keeps the later rounds radix-8 */
+    unsigned c = left % 3 ? left % 3 : 3;
+    for (; left; left -= c, q += c, c = 3) add_round(p, q, c, WHT__ROUND_BFLY);
+  }
+}
+
+unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
+                          unsigned tile_log2, wht__pass *out)
+{
+  if (k == 0) return 0;
+  const uint64_t N = batch << k;
+  const unsigned T = tile_log2, f = k % 3;
+  const int ar = sched == WHT__SCHED_ALMAN_RAO;
+  unsigned np = 0;
+
+  /* first pass: contiguous tiles, as many stages as a tile holds */
+  wht__pass *p = &out[np++];
+  unsigned L0 = k < T ? k : T;
+  if (ar) L0 = f + 3 * ((L0 - f) / 3);
+  const unsigned cl = ceil_log2_u64(N);
+  p->N = N;
+  p->k = k;
+  p->s0 = 0;
+  p->L = L0;
+  p->R = 0;
+  p->Tt = cl < T ? cl : T;
+  p->ntiles = (N + ((uint64_t)1 << p->Tt) - 1) >> p->Tt;
+  p->first = 1;
+  p->last = L0 == k;
+  plan_rounds(p, 0, sched, f);
+
+  /* later passes: strided tiles, the stages spread evenly over them */
+  unsigned s = L0;
+  unsigned Lmax = T - run_bits_min(esz);
+  if (ar) Lmax -= Lmax % 3;
+  const unsigned rest = k - s, more = (rest + Lmax - 1) / Lmax;
+  for (unsigned i = 0; i < more; i++) {
+    const unsigned left = k - s, passes_left = more - i;
+    unsigned L;
+    if (ar) {
+      const unsigned groups = left / 3;
+      L = 3 * ((groups + passes_left - 1) / passes_left);
+    } else {
+      L = (left + passes_left - 1) / passes_left;
+    }
+    p = &out[np++];
+    p->N = N;
+    p->k = k;
+    p->s0 = s;
+    p->L = L;
+    p->R = s < T - L ? s : T - L;
+    p->Tt = p->R + L;
+    p->ntiles = N >> p->Tt;
+    p->first = 0;
+    p->last = s + L == k;
+    plan_rounds(p, p->R, sched, 0);
+    s += L;
+  }
+  return np;
+}
+
+static unsigned tile_override = 0;
+static int tile_override_read = 0;
+
+extern "C" void wht__gpu_set_tile_log2(unsigned t)
+{
+  tile_override = t;
+  tile_override_read = 1;
+}
+
+extern "C" unsigned wht__gpu_tile_log2(void)
+{
+  if (!tile_override_read) {
+    const char *v = getenv("WHT_GPU_TILE_LOG2");
+    tile_override = v ? (unsigned)strtoul(v, NULL, 10) : 0;
+    tile_override_read = 1;
+  }
+  return tile_override;
+}
+
+unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
+                               int compensated)
+{
+  const unsigned lo = wht__tile_log2_min(esz), hi = wht__tile_log2_max(esz, compensated);
+  unsigned t = wht__gpu_tile_log2();
+  if (t) return t < lo ? lo : t > hi ? hi : t;
+  wht__pass tmp[WHT__MAX_PASSES];
+  const unsigned base = 15 - log2_of(esz) - (compensated ? 1 : 0);
+  const unsigned a = wht__plan_passes(k, batch, esz, sched, base, tmp);
+  const unsigned b = wht__plan_passes(k, batch, esz, sched, base + 1, tmp);
+  return b < a ? base + 1 : base;
+}

@@ -1,0 +1,142 @@
+/* pass_run.cuh - running a planned transform: the pass kernel (one block per
+ * tile, grid-stride over tiles), the host loop that launches the passes,
+ * and the host emulation of the same passes.
+ *
+ * An algorithm A is a struct with COMPENSATED (carries the error array e,
+ * kept in the device workspace between passes) and ALMAN_RAO (uses the
+ * Alman-Rao round kinds), and the round functions its kinds need:
+ * butterflies<F, C>(v, e), head<F, C>(v, scale), radix8<F>(v).
+ *
+ * wht__gpu_run is asynchronous like any kernel launch: it reports launch
+ * errors; an error while a kernel runs surfaces at the next synchronizing
+ * CUDA call (a copy, or wht__gpu_sync). */
+#ifndef WHT_KERNELS_PASS_RUN_CUH
+#define WHT_KERNELS_PASS_RUN_CUH
+
+#include <cuda_runtime.h>
+#include "tile.cuh"
+extern "C" {
+#include "wht_internal.h"
+}
+
+template <class F, class A, bool VEC>
+__global__ void __launch_bounds__(WHT__THREADS)
+wht__pass_kernel(const wht__pass p, typename F::U *x, typename F::U *e)
+{
+  typedef typename F::U U;
+  extern __shared__ uint4 wht__smem[];
+  U *sx = (U *)wht__smem;
+  U *se = sx + ((size_t)1 << p.Tt);
+  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
+    for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
+      wht__tile_phase<F, A, VEC>(p, ph, x, e, sx, se, b, threadIdx.x, blockDim.x);
+      __syncthreads();
+    }
+  }
+}
+
+/* Whether pass p can use 16-byte accesses on x (and e). */
+template <class F>
+static bool wht__pass_vectorizable(const wht__pass &p, const void *x, const void *e)
+{
+  const unsigned V = 16 / sizeof(typename F::U);
+  if ((uintptr_t)x % 16 || (e && (uintptr_t)e % 16)) return false;
+  if (p.N % V || ((size_t)1 << p.Tt) < V) return false;
+  return p.R == 0 || ((size_t)1 << p.R) >= V;
+}
+
+template <class A>
+static int wht__sched_of() { return A::ALMAN_RAO ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
+
+template <class F, class A, bool VEC>
+static wht_status wht__launch_pass(const wht__pass &p, typename F::U *x, typename F::U *e)
+{
+  const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
+  if (smem > 48 * 1024) {
+    static size_t raised = 0; /* per instantiation: the largest limit set so far */
+    if (smem > raised) {
+      if (cudaFuncSetAttribute((const void *)wht__pass_kernel<F, A, VEC>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess)
+        return WHT_E_CUDA;
+      raised = smem;
+    }
+  }
+  const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
+  wht__pass_kernel<F, A, VEC><<<(unsigned)grid, WHT__THREADS, smem>>>(p, x, e);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+template <class F, class A>
+wht_status wht__gpu_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *dwork)
+{
+  (void)n;
+  typedef typename F::U U;
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
+  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
+  U *x = (U *)dx, *e = A::COMPENSATED ? (U *)dwork : NULL;
+  if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
+  for (unsigned i = 0; i < np; i++) {
+    const wht__pass &p = passes[i];
+    const wht_status s = wht__pass_vectorizable<F>(p, x, e) ? wht__launch_pass<F, A, true>(p, x, e)
+                                                          : wht__launch_pass<F, A, false>(p, x, e);
+    if (s != WHT_OK) return s;
+  }
+  return WHT_OK;
+}
+
+/* The same passes on the host, with host pointers: every phase runs for
+ * all WHT__THREADS threads before the next (the kernel's barriers). */
+template <class F, class A>
+wht_status wht__gpu_emulate(void *hx, uint64_t n, unsigned k, uint64_t batch, void *hwork)
+{
+  (void)n;
+  typedef typename F::U U;
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
+  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
+  U *x = (U *)hx, *e = A::COMPENSATED ? (U *)hwork : NULL;
+  if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
+  U *smem = (U *)malloc(((size_t)2 << T) * sizeof(U));
+  if (!smem) return WHT_E_NOMEM;
+  for (unsigned i = 0; i < np; i++) {
+    const wht__pass &p = passes[i];
+    const bool vec = wht__pass_vectorizable<F>(p, x, e);
+    U *sx = smem, *se = smem + ((size_t)1 << p.Tt);
+    for (uint64_t b = 0; b < p.ntiles; b++)
+      for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
+        for (unsigned t = 0; t < WHT__THREADS; t++) {
+          if (vec) wht__tile_phase<F, A, true>(p, ph, x, e, sx, se, b, t, WHT__THREADS);
+          else wht__tile_phase<F, A, false>(p, ph, x, e, sx, se, b, t, WHT__THREADS);
+        }
+  }
+  free(smem);
+  return WHT_OK;
+}
+
+/* The registry's table for algorithm A, and its emulated twin. */
+#define WHT__GPU_TABLES(name, A)                                                          \
+  extern "C" {                                                                            \
+  static wht_status name##_f64(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
+  { return wht__gpu_run<wht__f64_ops, A>(x, n, k, b, w); }                                \
+  static wht_status name##_f32(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
+  { return wht__gpu_run<wht__f32_ops, A>(x, n, k, b, w); }                                \
+  static wht_status name##_f16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
+  { return wht__gpu_run<wht__f16_ops, A>(x, n, k, b, w); }                                \
+  static wht_status name##_bf16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)     \
+  { return wht__gpu_run<wht__bf16_ops, A>(x, n, k, b, w); }                               \
+  static wht_status name##_emu_f64(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
+  { return wht__gpu_emulate<wht__f64_ops, A>(x, n, k, b, w); }                            \
+  static wht_status name##_emu_f32(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
+  { return wht__gpu_emulate<wht__f32_ops, A>(x, n, k, b, w); }                            \
+  static wht_status name##_emu_f16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
+  { return wht__gpu_emulate<wht__f16_ops, A>(x, n, k, b, w); }                            \
+  static wht_status name##_emu_bf16(void *x, uint64_t n, unsigned k, uint64_t b, void *w) \
+  { return wht__gpu_emulate<wht__bf16_ops, A>(x, n, k, b, w); }                           \
+  extern const wht__gpu_fn name##_gpu[WHT_NFORMATS] = {                                          \
+    name##_f64, name##_f32, name##_f16, name##_bf16 };                                    \
+  extern const wht__gpu_fn name##_gpu_emulated[WHT_NFORMATS] = {                                 \
+    name##_emu_f64, name##_emu_f32, name##_emu_f16, name##_emu_bf16 };                    \
+  }
+
+#endif

@@ -1,0 +1,235 @@
+/* tile.cuh - the work of one thread block on one tile, as phases separated
+ * by barriers: load (device memory -> shared tile), one phase per round,
+ * store. The same functions run in the kernel (one thread each, barrier
+ * between phases) and in the host emulation (every thread of a phase in
+ * turn), so the emulation checks the tiling on machines without a GPU.
+ *
+ * Shared memory holds raw bit patterns (F::U) under an XOR swizzle of the
+ * low index bits that keeps every round's accesses and the loads/stores
+ * free of bank conflicts for 2-, 4- and 8-byte elements (found by search
+ * over all rounds of up to three stages). The swizzle is linear over GF(2),
+ * so the address of element base|(j<<q) is swz(base) ^ swz(j<<q). */
+#ifndef WHT_KERNELS_TILE_CUH
+#define WHT_KERNELS_TILE_CUH
+
+#include "fmt_ops.cuh"
+#include "pass_plan.h"
+
+template <unsigned ESZ> struct wht__swz_consts;
+template <> struct wht__swz_consts<8> { enum { B = 4, M0 = 15, M1 = 10, M2 = 12 }; };
+template <> struct wht__swz_consts<4> { enum { B = 5, M0 = 31, M1 = 21, M2 = 25 }; };
+template <> struct wht__swz_consts<2> { enum { B = 6, M0 = 22, M1 = 26, M2 = 0 }; };
+
+template <class U>
+WHT__HD unsigned wht__swz(unsigned pos)
+{
+  typedef wht__swz_consts<sizeof(U)> S;
+  const unsigned h = pos >> S::B;
+  return pos ^ ((0u - (h & 1u)) & (unsigned)S::M0) ^ ((0u - ((h >> 1) & 1u)) & (unsigned)S::M1)
+             ^ ((0u - ((h >> 2) & 1u)) & (unsigned)S::M2);
+}
+
+/* First element of tile b in device memory (the (hi, mid) part of g). */
+WHT__HD uint64_t wht__tile_base(const wht__pass &p, uint64_t b)
+{
+  const unsigned mb = p.s0 - p.R;
+  return ((b >> mb) << (p.s0 + p.Tt - p.R)) + ((b & (((uint64_t)1 << mb) - 1)) << p.R);
+}
+
+/* Offset of tile element u from the tile base. */
+WHT__HD uint64_t wht__tile_offset(const wht__pass &p, unsigned u)
+{
+  return ((uint64_t)(u >> p.R) << p.s0) + (u & ((1u << p.R) - 1u));
+}
+
+WHT__HD uint4 wht__ld16(const void *src)
+{
+#ifdef __CUDA_ARCH__
+  return *(const uint4 *)src;
+#else
+  uint4 v;
+  memcpy(&v, src, sizeof v);
+  return v;
+#endif
+}
+
+WHT__HD void wht__st16(void *dst, uint4 v)
+{
+#ifdef __CUDA_ARCH__
+  *(uint4 *)dst = v;
+#else
+  memcpy(dst, &v, sizeof v);
+#endif
+}
+
+/* Device memory -> tile (elements past N read as zero). VEC: 16-byte
+ * accesses, a run of 16/sizeof(U) elements each (the plan checked that
+ * runs, N and the pointer allow it); several loads in flight per thread. */
+template <class U, bool VEC>
+WHT__HD void wht__tile_load(const wht__pass &p, const U *g, U *s, uint64_t base,
+                            unsigned t, unsigned P)
+{
+  const unsigned size = 1u << p.Tt;
+  if (VEC) {
+    const unsigned V = 16 / sizeof(U), nv = size / V, B = 4;
+    for (unsigned w0 = t; w0 < nv; w0 += B * P) {
+      uint4 r[B];
+WHT__UNROLL
+      for (unsigned i = 0; i < B; i++) {
+        const unsigned w = w0 + i * P;
+        const uint64_t gi = base + wht__tile_offset(p, w * V);
+        r[i] = make_uint4(0, 0, 0, 0);
+        if (w < nv && gi < p.N) r[i] = wht__ld16(g + gi);
+      }
+WHT__UNROLL
+      for (unsigned i = 0; i < B; i++) {
+        const unsigned w = w0 + i * P;
+        if (w < nv) {
+          U part[V];
+          memcpy(part, &r[i], sizeof part);
+WHT__UNROLL
+          for (unsigned v = 0; v < V; v++) s[wht__swz<U>(w * V + v)] = part[v];
+        }
+      }
+    }
+  } else {
+    for (unsigned u = t; u < size; u += P) {
+      const uint64_t gi = base + wht__tile_offset(p, u);
+      s[wht__swz<U>(u)] = gi < p.N ? g[gi] : (U)0;
+    }
+  }
+}
+
+template <class U>
+WHT__HD void wht__tile_zero(const wht__pass &p, U *s, unsigned t, unsigned P)
+{
+  for (unsigned u = t; u < (1u << p.Tt); u += P) s[u] = 0;
+}
+
+/* Tile -> device memory; with DIFF (compensated, last pass) the stored
+ * value is x - e, one more rounding. */
+template <class F, bool VEC, bool DIFF>
+WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typename F::U *s,
+                             const typename F::U *se, uint64_t base, unsigned t, unsigned P)
+{
+  typedef typename F::U U;
+  const unsigned size = 1u << p.Tt;
+  if (VEC) {
+    const unsigned V = 16 / sizeof(U), nv = size / V;
+    for (unsigned w = t; w < nv; w += P) {
+      const uint64_t gi = base + wht__tile_offset(p, w * V);
+      if (gi >= p.N) continue;
+      U part[V];
+WHT__UNROLL
+      for (unsigned v = 0; v < V; v++) {
+        const unsigned a = wht__swz<U>(w * V + v);
+        part[v] = DIFF ? F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a]))) : s[a];
+      }
+      uint4 r;
+      memcpy(&r, part, sizeof r);
+      wht__st16(g + gi, r);
+    }
+  } else {
+    for (unsigned u = t; u < size; u += P) {
+      const uint64_t gi = base + wht__tile_offset(p, u);
+      if (gi >= p.N) continue;
+      const unsigned a = wht__swz<U>(u);
+      g[gi] = DIFF ? F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a]))) : s[a];
+    }
+  }
+}
+
+/* Number of nonzero 3-bit digits of d (Alman-Rao's prescaling exponent). */
+WHT__HD unsigned wht__octal_nonzero_digits(uint64_t d)
+{
+  const uint64_t any = d | (d >> 1) | (d >> 2);
+#ifdef __CUDA_ARCH__
+  return (unsigned)__popcll(any & 0x9249249249249249ull);
+#else
+  return (unsigned)__builtin_popcountll(any & 0x9249249249249249ull);
+#endif
+}
+
+/* One round of C stages on tile bits q..q+C-1: each thread takes groups of
+ * 2^C elements (gi = t, t+P, ...), loads them, lets the algorithm A apply
+ * the round, and writes them back. KIND selects butterflies, Alman-Rao's
+ * head (needs each group's row index) or its radix-8 group. */
+template <class F, class A, unsigned C, int KIND>
+WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
+                             typename F::U *se, uint64_t base, unsigned t, unsigned P)
+{
+  typedef typename F::T T;
+  typedef typename F::U U;
+  constexpr unsigned R = 1u << C;
+  const unsigned ngroups = 1u << (p.Tt - C), lomask = (1u << q) - 1u;
+  unsigned off[R];
+WHT__UNROLL
+  for (unsigned j = 0; j < R; j++) off[j] = wht__swz<U>(j << q);
+  for (unsigned gi = t; gi < ngroups; gi += P) {
+    const unsigned first = ((gi & ~lomask) << C) | (gi & lomask);
+    const unsigned pb = wht__swz<U>(first);
+    T v[R], e[R];
+WHT__UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      v[j] = F::from_bits(sx[pb ^ off[j]]);
+      if constexpr (A::COMPENSATED) e[j] = F::from_bits(se[pb ^ off[j]]);
+    }
+    if constexpr (KIND == WHT__ROUND_BFLY) {
+      A::template butterflies<F, C>(v, e);
+    } else if constexpr (KIND == WHT__ROUND_AR_HEAD) {
+      /* all 2^C elements share the digits of (i mod n) >> C */
+      const uint64_t row_index = (base + wht__tile_offset(p, first)) & (((uint64_t)1 << p.k) - 1);
+      A::template head<F, C>(v, F::pow2(wht__octal_nonzero_digits(row_index >> C)));
+    } else {
+      A::template radix8<F>(v);
+    }
+WHT__UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      sx[pb ^ off[j]] = F::to_bits(v[j]);
+      if constexpr (A::COMPENSATED) se[pb ^ off[j]] = F::to_bits(e[j]);
+    }
+  }
+}
+
+/* Phase ph of tile b: 0 load, 1..nrounds the rounds, nrounds+1 store. */
+template <class F, class A, bool VEC>
+WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, typename F::U *x,
+                             typename F::U *e, typename F::U *sx, typename F::U *se,
+                             uint64_t b, unsigned t, unsigned P)
+{
+  const uint64_t base = wht__tile_base(p, b);
+  if (ph == 0) {
+    wht__tile_load<typename F::U, VEC>(p, x, sx, base, t, P);
+    if constexpr (A::COMPENSATED) {
+      if (p.first) wht__tile_zero(p, se, t, P);
+      else wht__tile_load<typename F::U, VEC>(p, e, se, base, t, P);
+    }
+    return;
+  }
+  if (ph == p.nrounds + 1) {
+    if constexpr (A::COMPENSATED) {
+      if (p.last) {
+        wht__tile_store<F, VEC, true>(p, x, sx, se, base, t, P);
+      } else {
+        wht__tile_store<F, VEC, false>(p, x, sx, sx, base, t, P);
+        wht__tile_store<F, VEC, false>(p, e, se, se, base, t, P);
+      }
+    } else {
+      wht__tile_store<F, VEC, false>(p, x, sx, sx, base, t, P);
+    }
+    return;
+  }
+  const unsigned r = ph - 1, q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
+  if constexpr (A::ALMAN_RAO) {
+    if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) wht__tile_round<F, A, 3, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
+    else if (c == 0) wht__tile_round<F, A, 0, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
+    else if (c == 1) wht__tile_round<F, A, 1, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
+    else wht__tile_round<F, A, 2, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
+  } else {
+    if (c == 1) wht__tile_round<F, A, 1, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+    else if (c == 2) wht__tile_round<F, A, 2, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+    else wht__tile_round<F, A, 3, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+  }
+}
+
+#endif

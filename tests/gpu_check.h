@@ -1,0 +1,103 @@
+/* gpu_check.h - what the GPU tests share: random inputs of each format,
+ * CPU reference results, byte-for-byte comparison, the seed.
+ *
+ * Inputs are random signed values with random exponents (and a few signed
+ * zeros), so that cancellation, subnormals and every rounding path occur.
+ * f16 inputs are scaled with k so that no intermediate value of any
+ * algorithm overflows (Alman-Rao's prescaling multiplies by up to
+ * 2^ceil(k/3)): the comparison is of bits, and NaN bit patterns are not
+ * specified alike on the CPU and the GPU. */
+#ifndef WHT_TESTS_GPU_CHECK_H
+#define WHT_TESTS_GPU_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <math.h>
+#include "wht.h"
+
+static const char *const gc_algorithms[] = { "folklore", "kahan", "neumaier", "alman-rao" };
+#define GC_NALGOS 4
+
+static uint64_t gc_mix(uint64_t z)
+{
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The run's seed: WHT_GPU_TEST_SEED if set, else from the clock; printed. */
+static uint64_t gc_seed(void)
+{
+  const char *v = getenv("WHT_GPU_TEST_SEED");
+  uint64_t s = v ? strtoull(v, NULL, 0) : gc_mix((uint64_t)time(NULL) ^ ((uint64_t)clock() << 32));
+  printf("# seed %llu (set WHT_GPU_TEST_SEED to repeat)\n", (unsigned long long)s);
+  return s;
+}
+
+static unsigned gc_env_unsigned(const char *name, unsigned dflt)
+{
+  const char *v = getenv(name);
+  return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
+}
+
+/* One test input: N elements of format f for rows of 2^k, from stream seed. */
+static void gc_fill(wht_format f, unsigned k, void *x, uint64_t N, uint64_t seed)
+{
+  enum { CHUNK = 4096 };
+  double buf[CHUNK];
+  const size_t esz = wht_format_size(f);
+  /* f16: the largest magnitude 2^hi keeps every algorithm finite up to k = 30 */
+  const int hi = f == WHT_F16 ? 10 - (int)((k + 1) / 2) - (int)((k + 2) / 3) : 20;
+  const int spread = f == WHT_F16 ? 6 : 40;
+  uint64_t s = gc_mix(seed);
+  for (uint64_t i = 0; i < N; i += CHUNK) {
+    const size_t m = N - i < CHUNK ? (size_t)(N - i) : CHUNK;
+    for (size_t j = 0; j < m; j++) {
+      s = gc_mix(s);
+      const double u = (double)(s >> 11) * 0x1p-53; /* [0, 1) */
+      const int e = hi - (int)((s & 0xff) % (unsigned)(spread + 1));
+      double v = ldexp(u, e);
+      if (((s >> 8) & 63) == 0) v = 0; /* a few zeros */
+      buf[j] = ((s >> 14) & 1) ? -v : v;
+    }
+    wht_store_doubles(f, (char *)x + i * esz, buf, m);
+  }
+}
+
+/* In-place CPU transform of `batch` rows of n: the reference. */
+static wht_status gc_cpu_transform(const char *algo, wht_format f, uint64_t n, uint64_t batch,
+                                   void *x)
+{
+  wht_status st;
+  wht_plan *p = wht_plan_create_batched(n, batch, f, algo, WHT_BACKEND_CPU, 0, &st);
+  if (!p) return st;
+  st = wht_execute(p, x);
+  wht_plan_destroy(p);
+  return st;
+}
+
+/* 0 when equal; else 1 and *first = the first differing element. */
+static int gc_differs(const void *got, const void *want, uint64_t N, size_t esz, uint64_t *first)
+{
+  if (memcmp(got, want, (size_t)(N * esz)) == 0) return 0;
+  const unsigned char *a = got, *b = want;
+  uint64_t i = 0;
+  while (i < N && memcmp(a + i * esz, b + i * esz, esz) == 0) i++;
+  *first = i;
+  return 1;
+}
+
+/* Hex of element i (for failure messages). */
+static const char *gc_hex(const void *x, uint64_t i, size_t esz, char *buf)
+{
+  const unsigned char *p = (const unsigned char *)x + i * esz;
+  char *o = buf;
+  for (size_t b = esz; b-- > 0;) o += sprintf(o, "%02x", p[b]);
+  return buf;
+}
+
+#endif

@@ -1,0 +1,80 @@
+/* test_gpu_emulated_bitident - the GPU kernels' passes, tiles, rounds and
+ * index maps, run on the host by the emulation in kernels/pass_run.cuh,
+ * give bit for bit the CPU result of every algorithm and format, for
+ * k = 0..15, several batch counts, the automatic tile size and forced small
+ * tiles (many passes at small k), and unaligned data (scalar accesses).
+ * Needs no GPU; skips when CUDA is not compiled in. WHT_GPU_TEST_MAXK
+ * lowers the largest k. */
+#include "tap.h"
+#include "gpu_check.h"
+
+#ifndef WHT_HAVE_CUDA
+int main(void) { return tap_skip_all("CUDA not compiled in"); }
+#else
+#include "wht_internal.h"
+#include "gpu_util.h"
+
+static const wht__gpu_fn *emulated(const char *algo)
+{
+  if (!strcmp(algo, "folklore")) return wht__folklore_gpu_emulated;
+  if (!strcmp(algo, "kahan")) return wht__kahan_gpu_emulated;
+  if (!strcmp(algo, "neumaier")) return wht__neumaier_gpu_emulated;
+  return wht__alman_rao_gpu_emulated;
+}
+
+int main(void)
+{
+  const uint64_t seed = gc_seed();
+  const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
+  const uint64_t batches[] = { 1, 3, 64 };
+  for (int tile_mode = 0; tile_mode < 3; tile_mode++) {
+    for (int fi = 0; fi < WHT_NFORMATS; fi++) {
+      const wht_format f = (wht_format)fi;
+      const size_t esz = wht_format_size(f);
+      /* automatic; the smallest tile; two bits more */
+      const unsigned tmin = wht__gpu_tile_log2_min(f);
+      const unsigned tile = tile_mode == 0 ? 0 : tmin + 2 * (unsigned)(tile_mode - 1);
+      wht__gpu_set_tile_log2(tile);
+      for (int ai = 0; ai < GC_NALGOS; ai++) {
+        const char *algo = gc_algorithms[ai];
+        for (unsigned k = 0; k <= maxk; k++) {
+          for (int bi = 0; bi < 3; bi++) {
+            const uint64_t batch = batches[bi], n = (uint64_t)1 << k, N = n * batch;
+            if (batch == 64 && k > 6) continue;
+            for (int offset = 0; offset < 2; offset++) {
+              if (offset && (k > 9 || tile_mode)) continue;
+              const uint64_t sd = gc_mix(seed ^ gc_mix(((uint64_t)fi << 56) ^ ((uint64_t)ai << 48) ^
+                                                       ((uint64_t)k << 40) ^ (batch << 8) ^ (uint64_t)offset));
+              /* offset: data one element past a 16-byte boundary */
+              unsigned char *in = malloc((N + 1) * esz), *ref = malloc(N * esz);
+              unsigned char *buf = malloc((N + 1) * esz), *work = malloc((N + 1) * esz);
+              if (!in || !ref || !buf || !work) { tap_ok(0, "allocation"); return tap_done(); }
+              unsigned char *x = buf + offset * esz, *e = work + offset * esz;
+              gc_fill(f, k, in, N, sd);
+              memcpy(ref, in, N * esz);
+              const wht_status cs = gc_cpu_transform(algo, f, n, batch, ref);
+              memcpy(x, in, N * esz);
+              memset(work, 0xff, (N + 1) * esz); /* poisoned: the first pass must not read e */
+              const wht_status gs = emulated(algo)[f](x, n, k, batch, e);
+              uint64_t first = 0;
+              const int bad = cs != WHT_OK || gs != WHT_OK || gc_differs(x, ref, N, esz, &first);
+              char h1[20], h2[20];
+              if (!tap_ok(!bad, "emulated %s %s k=%u batch=%llu tile=%u%s", algo, wht_format_name(f), k,
+                          (unsigned long long)batch, tile, offset ? " unaligned" : "") &&
+                  cs == WHT_OK && gs == WHT_OK)
+                tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
+                         gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
+              free(in);
+              free(ref);
+              free(buf);
+              free(work);
+            }
+          }
+        }
+      }
+    }
+  }
+  wht__gpu_set_tile_log2(0);
+  return tap_done();
+}
+#endif
