@@ -35,7 +35,8 @@ static void i128_load(u128a *X, const double *x, size_t n, int q)
     }
     int sh = e - q; /* the bits below 2^q are zero, so a right shift drops only zeros */
     u128 v = sh >= 0 ? (u128)m << sh : (u128)(m >> -sh);
-    X[i] = (u >> 63) ? -v : v;
+    u128 mask = (u128)(i128)((int64_t)u >> 63); /* all ones when negative: no branch on a random sign */
+    X[i] = (v ^ mask) - mask;
   }
 }
 
