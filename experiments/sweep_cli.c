@@ -121,7 +121,7 @@ static int set_log2n(wht_sweep_config *c, const char *o, const char *a)
 {
   char lo[32], hi[32];
   const char *colon = strchr(a, ':');
-  unsigned kmin, kmax;
+  unsigned kmin = 0, kmax = 0; /* set on every path that reaches use; the sanitizer build cannot prove it */
   int ok;
   if (colon) {
     size_t n = (size_t)(colon - a);
