@@ -85,3 +85,16 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   wht__pass tmp[WHT__MAX_PASSES];
   return wht__plan_passes(k, batch, esz, sched, wht__choose_tile_log2(k, batch, esz, sched, comp), tmp);
 }
+
+extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst)
+{
+  if (!p || !src || !dst) return WHT_E_NULL;
+  if (p->backend != WHT_BACKEND_GPU || (p->flags & WHT_HOST_POINTER)) return WHT_E_BACKEND;
+  const wht__gpu_fn *in_place[] = { wht__folklore_gpu, wht__kahan_gpu, wht__neumaier_gpu,
+                                    wht__alman_rao_gpu };
+  const wht__gpu_out_fn *out[] = { wht__folklore_gpu_out, wht__kahan_gpu_out, wht__neumaier_gpu_out,
+                                   wht__alman_rao_gpu_out };
+  for (unsigned i = 0; i < sizeof in_place / sizeof in_place[0]; i++)
+    if (p->algo->gpu == in_place[i]) return out[i][p->fmt](src, dst, p->n, p->k, p->batch, p->work);
+  return WHT_E_BACKEND;
+}

@@ -28,12 +28,27 @@ unsigned wht__gpu_tile_log2_min(wht_format f);
 /* Passes a GPU transform of this shape takes with the current setting. */
 unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n, uint64_t batch);
 
+/* Out of place: transform the batch rows at device pointer src into dst
+ * (src is left unchanged; its first pass reads src and writes dst). */
+typedef wht_status (*wht__gpu_out_fn)(const void *src, void *dst, uint64_t n, unsigned k,
+                                      uint64_t batch, void *dwork);
+extern const wht__gpu_out_fn wht__folklore_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__kahan_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__neumaier_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__alman_rao_gpu_out[WHT_NFORMATS];
+/* The plan's transform out of place (a GPU plan taking device pointers). */
+wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
+
 /* Host emulation of each algorithm's GPU passes (same tiles, rounds and
  * operations, host pointers): the tiling is checked without a device. */
 extern const wht__gpu_fn wht__folklore_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__kahan_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__neumaier_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__alman_rao_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__folklore_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__kahan_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__neumaier_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__alman_rao_gpu_out_emulated[WHT_NFORMATS];
 
 #ifdef __cplusplus
 }

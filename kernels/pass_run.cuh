@@ -21,7 +21,7 @@ extern "C" {
 
 template <class F, class A, bool VEC>
 __global__ void __launch_bounds__(WHT__THREADS)
-wht__pass_kernel(const wht__pass p, typename F::U *x, typename F::U *e)
+wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
   extern __shared__ uint4 wht__smem[];
@@ -29,18 +29,18 @@ wht__pass_kernel(const wht__pass p, typename F::U *x, typename F::U *e)
   U *se = sx + ((size_t)1 << p.Tt);
   for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
     for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
-      wht__tile_phase<F, A, VEC>(p, ph, x, e, sx, se, b, threadIdx.x, blockDim.x);
+      wht__tile_phase<F, A, VEC>(p, ph, xin, x, e, sx, se, b, threadIdx.x, blockDim.x);
       __syncthreads();
     }
   }
 }
 
-/* Whether pass p can use 16-byte accesses on x (and e). */
+/* Whether pass p can use 16-byte accesses on xin, x (and e). */
 template <class F>
-static bool wht__pass_vectorizable(const wht__pass &p, const void *x, const void *e)
+static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const void *x, const void *e)
 {
   const unsigned V = 16 / sizeof(typename F::U);
-  if ((uintptr_t)x % 16 || (e && (uintptr_t)e % 16)) return false;
+  if ((uintptr_t)xin % 16 || (uintptr_t)x % 16 || (e && (uintptr_t)e % 16)) return false;
   if (p.N % V || ((size_t)1 << p.Tt) < V) return false;
   return p.R == 0 || ((size_t)1 << p.R) >= V;
 }
@@ -49,7 +49,8 @@ template <class A>
 static int wht__sched_of() { return A::ALMAN_RAO ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
 
 template <class F, class A, bool VEC>
-static wht_status wht__launch_pass(const wht__pass &p, typename F::U *x, typename F::U *e)
+static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
+                                   typename F::U *x, typename F::U *e)
 {
   const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   if (smem > 48 * 1024) {
@@ -62,81 +63,105 @@ static wht_status wht__launch_pass(const wht__pass &p, typename F::U *x, typenam
     }
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-  wht__pass_kernel<F, A, VEC><<<(unsigned)grid, WHT__THREADS, smem>>>(p, x, e);
+  wht__pass_kernel<F, A, VEC><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* Transform src into dst (the same pointer: in place). */
 template <class F, class A>
-wht_status wht__gpu_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *dwork)
+wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
+                            void *dwork)
 {
-  (void)n;
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
   const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
   const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
-  U *x = (U *)dx, *e = A::COMPENSATED ? (U *)dwork : NULL;
+  const U *xin = (const U *)src;
+  U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
-  for (unsigned i = 0; i < np; i++) {
+  if (np == 0 && src != dst) /* k = 0: the transform is the identity */
+    return cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess
+               ? WHT_OK : WHT_E_CUDA;
+  for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
-    const wht_status s = wht__pass_vectorizable<F>(p, x, e) ? wht__launch_pass<F, A, true>(p, x, e)
-                                                          : wht__launch_pass<F, A, false>(p, x, e);
+    const wht_status s = wht__pass_vectorizable<F>(p, xin, x, e) ? wht__launch_pass<F, A, true>(p, xin, x, e)
+                                                                 : wht__launch_pass<F, A, false>(p, xin, x, e);
     if (s != WHT_OK) return s;
   }
   return WHT_OK;
 }
 
+template <class F, class A>
+wht_status wht__gpu_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *dwork)
+{
+  return wht__gpu_run_out<F, A>(dx, dx, n, k, batch, dwork);
+}
+
 /* The same passes on the host, with host pointers: every phase runs for
  * all WHT__THREADS threads before the next (the kernel's barriers). */
 template <class F, class A>
-wht_status wht__gpu_emulate(void *hx, uint64_t n, unsigned k, uint64_t batch, void *hwork)
+wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
+                                void *hwork)
 {
-  (void)n;
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
   const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
   const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
-  U *x = (U *)hx, *e = A::COMPENSATED ? (U *)hwork : NULL;
+  const U *xin = (const U *)src;
+  U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
+  if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
   U *smem = (U *)malloc(((size_t)2 << T) * sizeof(U));
   if (!smem) return WHT_E_NOMEM;
-  for (unsigned i = 0; i < np; i++) {
+  for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
-    const bool vec = wht__pass_vectorizable<F>(p, x, e);
+    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
     U *sx = smem, *se = smem + ((size_t)1 << p.Tt);
     for (uint64_t b = 0; b < p.ntiles; b++)
       for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
         for (unsigned t = 0; t < WHT__THREADS; t++) {
-          if (vec) wht__tile_phase<F, A, true>(p, ph, x, e, sx, se, b, t, WHT__THREADS);
-          else wht__tile_phase<F, A, false>(p, ph, x, e, sx, se, b, t, WHT__THREADS);
+          if (vec) wht__tile_phase<F, A, true>(p, ph, xin, x, e, sx, se, b, t, WHT__THREADS);
+          else wht__tile_phase<F, A, false>(p, ph, xin, x, e, sx, se, b, t, WHT__THREADS);
         }
   }
   free(smem);
   return WHT_OK;
 }
 
-/* The registry's table for algorithm A, and its emulated twin. */
-#define WHT__GPU_TABLES(name, A)                                                          \
-  extern "C" {                                                                            \
-  static wht_status name##_f64(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
-  { return wht__gpu_run<wht__f64_ops, A>(x, n, k, b, w); }                                \
-  static wht_status name##_f32(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
-  { return wht__gpu_run<wht__f32_ops, A>(x, n, k, b, w); }                                \
-  static wht_status name##_f16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
-  { return wht__gpu_run<wht__f16_ops, A>(x, n, k, b, w); }                                \
-  static wht_status name##_bf16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)     \
-  { return wht__gpu_run<wht__bf16_ops, A>(x, n, k, b, w); }                               \
-  static wht_status name##_emu_f64(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
-  { return wht__gpu_emulate<wht__f64_ops, A>(x, n, k, b, w); }                            \
-  static wht_status name##_emu_f32(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
-  { return wht__gpu_emulate<wht__f32_ops, A>(x, n, k, b, w); }                            \
-  static wht_status name##_emu_f16(void *x, uint64_t n, unsigned k, uint64_t b, void *w)  \
-  { return wht__gpu_emulate<wht__f16_ops, A>(x, n, k, b, w); }                            \
-  static wht_status name##_emu_bf16(void *x, uint64_t n, unsigned k, uint64_t b, void *w) \
-  { return wht__gpu_emulate<wht__bf16_ops, A>(x, n, k, b, w); }                           \
-  extern const wht__gpu_fn name##_gpu[WHT_NFORMATS] = {                                          \
-    name##_f64, name##_f32, name##_f16, name##_bf16 };                                    \
-  extern const wht__gpu_fn name##_gpu_emulated[WHT_NFORMATS] = {                                 \
-    name##_emu_f64, name##_emu_f32, name##_emu_f16, name##_emu_bf16 };                    \
+template <class F, class A>
+wht_status wht__gpu_emulate(void *hx, uint64_t n, unsigned k, uint64_t batch, void *hwork)
+{
+  return wht__gpu_emulate_out<F, A>(hx, hx, n, k, batch, hwork);
+}
+
+/* The registry's table for algorithm A (in place), its out-of-place twin
+ * and the host emulations of both. */
+#define WHT__GPU_FORMAT_ENTRIES(name, A, sfx, F)                                               \
+  static wht_status name##_##sfx(void *x, uint64_t n, unsigned k, uint64_t b, void *w)          \
+  { return wht__gpu_run<F, A>(x, n, k, b, w); }                                                 \
+  static wht_status name##_out_##sfx(const void *s, void *d, uint64_t n, unsigned k, uint64_t b, \
+                                     void *w)                                                   \
+  { return wht__gpu_run_out<F, A>(s, d, n, k, b, w); }                                          \
+  static wht_status name##_emu_##sfx(void *x, uint64_t n, unsigned k, uint64_t b, void *w)      \
+  { return wht__gpu_emulate<F, A>(x, n, k, b, w); }                                             \
+  static wht_status name##_emu_out_##sfx(const void *s, void *d, uint64_t n, unsigned k,        \
+                                         uint64_t b, void *w)                                   \
+  { return wht__gpu_emulate_out<F, A>(s, d, n, k, b, w); }
+
+#define WHT__GPU_TABLES(name, A)                                                                \
+  extern "C" {                                                                                  \
+  WHT__GPU_FORMAT_ENTRIES(name, A, f64, wht__f64_ops)                                           \
+  WHT__GPU_FORMAT_ENTRIES(name, A, f32, wht__f32_ops)                                           \
+  WHT__GPU_FORMAT_ENTRIES(name, A, f16, wht__f16_ops)                                           \
+  WHT__GPU_FORMAT_ENTRIES(name, A, bf16, wht__bf16_ops)                                         \
+  extern const wht__gpu_fn name##_gpu[WHT_NFORMATS] = {                                         \
+    name##_f64, name##_f32, name##_f16, name##_bf16 };                                          \
+  extern const wht__gpu_out_fn name##_gpu_out[WHT_NFORMATS] = {                                \
+    name##_out_f64, name##_out_f32, name##_out_f16, name##_out_bf16 };                          \
+  extern const wht__gpu_fn name##_gpu_emulated[WHT_NFORMATS] = {                                \
+    name##_emu_f64, name##_emu_f32, name##_emu_f16, name##_emu_bf16 };                          \
+  extern const wht__gpu_out_fn name##_gpu_out_emulated[WHT_NFORMATS] = {                       \
+    name##_emu_out_f64, name##_emu_out_f32, name##_emu_out_f16, name##_emu_out_bf16 };          \
   }
 
 #endif

@@ -191,15 +191,16 @@ WHT__UNROLL
   }
 }
 
-/* Phase ph of tile b: 0 load, 1..nrounds the rounds, nrounds+1 store. */
+/* Phase ph of tile b: 0 load (from xin: the source of an out-of-place
+ * first pass, else x), 1..nrounds the rounds, nrounds+1 store (to x). */
 template <class F, class A, bool VEC>
-WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, typename F::U *x,
-                             typename F::U *e, typename F::U *sx, typename F::U *se,
-                             uint64_t b, unsigned t, unsigned P)
+WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, const typename F::U *xin,
+                             typename F::U *x, typename F::U *e, typename F::U *sx,
+                             typename F::U *se, uint64_t b, unsigned t, unsigned P)
 {
   const uint64_t base = wht__tile_base(p, b);
   if (ph == 0) {
-    wht__tile_load<typename F::U, VEC>(p, x, sx, base, t, P);
+    wht__tile_load<typename F::U, VEC>(p, xin, sx, base, t, P);
     if constexpr (A::COMPENSATED) {
       if (p.first) wht__tile_zero(p, se, t, P);
       else wht__tile_load<typename F::U, VEC>(p, e, se, base, t, P);

@@ -2,7 +2,8 @@
  * for bit the CPU result (DESIGN.md section 3), for k = 0..26 and several
  * batch counts, on fresh random data (seed printed), through device
  * pointers (automatic tiles, and forced small tiles so that small k take
- * many passes) and through WHT_HOST_POINTER plans. The workspace and the
+ * many passes), out of place (destination poisoned, source unchanged) and
+ * through WHT_HOST_POINTER plans. The workspace, the destination and the
  * host result buffer are poisoned before every run. Then f32 folklore at
  * k = 30 against the CPU, and exact spot checks of the largest sizes: a
  * sparse integer input, whose outputs are small exact sums
@@ -15,11 +16,11 @@
  *                      folklore:f32:32,alman-rao:f32:32,kahan:f32:31,folklore:f16:33)
  *   WHT_GPU_TEST_SEED  repeat a run */
 #include "tap.h"
-#include "gpu_check.h"
 
 #ifndef WHT_HAVE_CUDA
 int main(void) { return tap_skip_all("CUDA not compiled in"); }
 #else
+#include "gpu_check.h"
 #include <pthread.h>
 #include <unistd.h>
 #include "wht_internal.h"
@@ -96,6 +97,36 @@ static void check_device(const job *j, const char *path)
   free(out);
 }
 
+/* Out of place on the device: dst poisoned before the run, src unchanged. */
+static void check_out_of_place(const job *j)
+{
+  const uint64_t N = j->batch << j->k;
+  const size_t bytes = (size_t)(N * wht_format_size(j->f));
+  wht_status st;
+  unsigned char *out = malloc(bytes), *back = malloc(bytes);
+  void *src = NULL, *dst = NULL;
+  wht_plan *p = wht_plan_create_batched((uint64_t)1 << j->k, j->batch, j->f, j->algo,
+                                        WHT_BACKEND_GPU, 0, &st);
+  if (p && out && back) st = wht__gpu_alloc(&src, bytes);
+  if (st == WHT_OK) st = wht__gpu_alloc(&dst, bytes);
+  if (st == WHT_OK) st = wht__gpu_copy(src, j->in, bytes, 1);
+  if (st == WHT_OK) st = wht__gpu_memset(dst, 0xff, bytes);
+  if (st == WHT_OK && p->work) st = wht__gpu_memset(p->work, 0xff, bytes * p->algo->work_per_elem);
+  if (st == WHT_OK) st = wht__gpu_execute_out_of_place(p, src, dst);
+  if (st == WHT_OK) st = wht__gpu_sync();
+  if (out) memset(out, 0xff, bytes);
+  if (st == WHT_OK) st = wht__gpu_copy(out, dst, bytes, 0);
+  if (st == WHT_OK) st = wht__gpu_copy(back, src, bytes, 0);
+  report(j, "out of place", out && back ? st : WHT_E_NOMEM, out);
+  tap_ok(st == WHT_OK && memcmp(back, j->in, bytes) == 0, "%s %s k=%u batch=%llu out of place: source unchanged",
+         j->algo, wht_format_name(j->f), j->k, (unsigned long long)j->batch);
+  wht__gpu_free(src);
+  wht__gpu_free(dst);
+  wht_plan_destroy(p);
+  free(out);
+  free(back);
+}
+
 /* WHT_HOST_POINTER plan: the plan copies in and out itself. */
 static void check_host_pointer(const job *j)
 {
@@ -158,6 +189,7 @@ static void sweep(uint64_t seed, unsigned maxk)
           wht__gpu_set_tile_log2(0);
         }
         if (k <= 22) check_host_pointer(j);
+        if (k <= 24) check_out_of_place(j);
         job_free(&jobs[i]);
       }
     }

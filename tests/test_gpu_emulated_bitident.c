@@ -2,17 +2,26 @@
  * index maps, run on the host by the emulation in kernels/pass_run.cuh,
  * give bit for bit the CPU result of every algorithm and format, for
  * k = 0..15, several batch counts, the automatic tile size and forced small
- * tiles (many passes at small k), and unaligned data (scalar accesses).
+ * tiles (many passes at small k), unaligned data (scalar accesses), and
+ * out of place (source unchanged, poisoned destination).
  * Needs no GPU; skips when CUDA is not compiled in. WHT_GPU_TEST_MAXK
  * lowers the largest k. */
 #include "tap.h"
-#include "gpu_check.h"
 
 #ifndef WHT_HAVE_CUDA
 int main(void) { return tap_skip_all("CUDA not compiled in"); }
 #else
+#include "gpu_check.h"
 #include "wht_internal.h"
 #include "gpu_util.h"
+
+static const wht__gpu_out_fn *emulated_out(const char *algo)
+{
+  if (!strcmp(algo, "folklore")) return wht__folklore_gpu_out_emulated;
+  if (!strcmp(algo, "kahan")) return wht__kahan_gpu_out_emulated;
+  if (!strcmp(algo, "neumaier")) return wht__neumaier_gpu_out_emulated;
+  return wht__alman_rao_gpu_out_emulated;
+}
 
 static const wht__gpu_fn *emulated(const char *algo)
 {
@@ -64,6 +73,24 @@ int main(void)
                   cs == WHT_OK && gs == WHT_OK)
                 tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                          gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
+              if (!offset && tile_mode < 2) {
+                /* out of place: dst poisoned, src left as it was */
+                memcpy(buf, in, N * esz);
+                memset(work, 0xff, (N + 1) * esz);
+                unsigned char *dst = malloc(N * esz);
+                if (!dst) { tap_ok(0, "allocation"); return tap_done(); }
+                memset(dst, 0xff, N * esz);
+                const wht_status os = emulated_out(algo)[f](buf, dst, n, k, batch, work);
+                const int obad = cs != WHT_OK || os != WHT_OK || gc_differs(dst, ref, N, esz, &first);
+                if (!tap_ok(!obad, "emulated out of place %s %s k=%u batch=%llu tile=%u", algo,
+                            wht_format_name(f), k, (unsigned long long)batch, tile) &&
+                    cs == WHT_OK && os == WHT_OK)
+                  tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
+                           gc_hex(dst, first, esz, h1), gc_hex(ref, first, esz, h2));
+                tap_ok(memcmp(buf, in, N * esz) == 0, "emulated out of place %s %s k=%u batch=%llu tile=%u: source unchanged",
+                       algo, wht_format_name(f), k, (unsigned long long)batch, tile);
+                free(dst);
+              }
               free(in);
               free(ref);
               free(buf);
