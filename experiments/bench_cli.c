@@ -1,0 +1,192 @@
+/* bench_cli.c - wht-bench's command line. A bad argument gets one line
+ * naming the bad value and the accepted ones (exit 2); nothing is created. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+
+static void usage(FILE *o)
+{
+  fprintf(o,
+          "usage: wht-bench [options]\n"
+          "GPU speed of the FWHT algorithms against a device memcpy, an in-place add-one\n"
+          "kernel (16-byte accesses) and cuFFT R2C/D2Z of the same bytes, measured in the\n"
+          "same run (CUDA events, median of --reps runs after --warmup, L2 flushed before\n"
+          "each run, fresh input for every in-place run).\n"
+          "  --algo LIST        algorithms, comma list or 'all' (default all with a GPU path)\n"
+          "  --format LIST      f64,f32,f16,bf16 or 'all' (default all)\n"
+          "  --log2n LIST       row lengths 2^K: K, A:B or a comma list of both (default 28)\n"
+          "  --batch LIST       rows per call, comma list (default 1)\n"
+          "  --total-log2 T     instead of --batch: 2^(T-K) rows (at least 1) for each K\n"
+          "  --place LIST       in, out or both (default both)\n"
+          "  --reps R           timed runs per measurement, 1..10000 (default 30)\n"
+          "  --warmup W         untimed runs first, 0..1000 (default 3)\n"
+          "  -o FILE            append the rows to /timings of FILE (created if missing)\n"
+          "  --help             this text\n"
+          "Example: wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28\n");
+}
+
+static int bad(const char *opt, const char *val, const char *accepted)
+{
+  fprintf(stderr, "wht-bench: %s '%s': expected %s\n", opt, val, accepted);
+  return 2;
+}
+
+static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
+{
+  char *end;
+  if (!*s || *s == '-') return -1;
+  *v = strtoull(s, &end, 10);
+  return *end || *v > max ? -1 : 0;
+}
+
+static int algo_list(const char *val, bench_config *c)
+{
+  c->nalgos = 0;
+  if (!strcmp(val, "all")) {
+    for (size_t i = 0; i < wht_algorithm_count() && c->nalgos < BENCH_MAX_LIST; i++) {
+      const wht_algorithm_info *a = wht_algorithm_at(i);
+      if (a->backends & (1u << WHT_BACKEND_GPU)) c->algos[c->nalgos++] = a->name;
+    }
+    return 0;
+  }
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", val);
+  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    const wht_algorithm_info *a = wht_algorithm_find(t);
+    if (!a || !(a->backends & (1u << WHT_BACKEND_GPU)) || c->nalgos == BENCH_MAX_LIST) return -1;
+    c->algos[c->nalgos++] = a->name;
+  }
+  return c->nalgos ? 0 : -1;
+}
+
+static void accepted_algos(char *out, size_t len)
+{
+  size_t o = 0;
+  out[0] = 0;
+  for (size_t i = 0; i < wht_algorithm_count(); i++) {
+    const wht_algorithm_info *a = wht_algorithm_at(i);
+    if (a->backends & (1u << WHT_BACKEND_GPU))
+      o += (size_t)snprintf(out + o, o < len ? len - o : 0, "%s%s", o ? "," : "", a->name);
+  }
+  if (o < len) snprintf(out + o, len - o, "%s", o ? " or all" : "all (no algorithm has a GPU path in this build)");
+}
+
+static int format_list(const char *val, bench_config *c)
+{
+  c->nformats = 0;
+  if (!strcmp(val, "all")) {
+    for (int f = 0; f < WHT_NFORMATS; f++) c->formats[c->nformats++] = (wht_format)f;
+    return 0;
+  }
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", val);
+  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    wht_format f;
+    if (wht_format_from_name(t, &f) || c->nformats == WHT_NFORMATS) return -1;
+    c->formats[c->nformats++] = f;
+  }
+  return c->nformats ? 0 : -1;
+}
+
+static int log2n_list(const char *val, bench_config *c)
+{
+  char buf[256];
+  c->nlog2n = 0;
+  snprintf(buf, sizeof buf, "%s", val);
+  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    unsigned long long a, b;
+    char *colon = strchr(t, ':');
+    if (colon) {
+      *colon = 0;
+      if (parse_uint(t, 40, &a) || parse_uint(colon + 1, 40, &b) || a > b) return -1;
+    } else {
+      if (parse_uint(t, 40, &a)) return -1;
+      b = a;
+    }
+    for (unsigned long long k = a; k <= b; k++) {
+      if (c->nlog2n == BENCH_MAX_LIST) return -1;
+      c->log2n[c->nlog2n++] = (unsigned)k;
+    }
+  }
+  return c->nlog2n ? 0 : -1;
+}
+
+static int batch_list(const char *val, bench_config *c)
+{
+  char buf[256];
+  c->nbatches = 0;
+  snprintf(buf, sizeof buf, "%s", val);
+  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    unsigned long long b;
+    if (parse_uint(t, 1ull << 40, &b) || b == 0 || c->nbatches == BENCH_MAX_LIST) return -1;
+    c->batches[c->nbatches++] = b;
+  }
+  return c->nbatches ? 0 : -1;
+}
+
+int bench_parse(int argc, char **argv, bench_config *c)
+{
+  memset(c, 0, sizeof *c);
+  algo_list("all", c);
+  format_list("all", c);
+  c->log2n[0] = 28;
+  c->nlog2n = 1;
+  c->batches[0] = 1;
+  c->nbatches = 1;
+  c->total_log2 = -1;
+  c->in_place = c->out_of_place = 1;
+  c->reps = 30;
+  c->warmup = 3;
+  size_t o = 0;
+  for (int i = 0; i < argc && o < sizeof c->command_line; i++)
+    o += (size_t)snprintf(c->command_line + o, sizeof c->command_line - o, "%s%s", i ? " " : "", argv[i]);
+
+  for (int i = 1; i < argc; i++) {
+    const char *opt = argv[i];
+    if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
+      usage(stdout);
+      return 1;
+    }
+    static const char *const with_value[] = { "--algo", "--format", "--log2n", "--batch", "--total-log2",
+                                              "--place", "--reps", "--warmup", "-o" };
+    int known = 0;
+    for (size_t j = 0; j < sizeof with_value / sizeof with_value[0]; j++) known |= !strcmp(opt, with_value[j]);
+    if (!known)
+      return bad("option", opt, "--algo, --format, --log2n, --batch, --total-log2, --place, --reps, --warmup, -o or --help");
+    if (i + 1 == argc) return bad(opt, "", "a value after it");
+    const char *val = argv[++i];
+    unsigned long long v;
+    if (!strcmp(opt, "--algo")) {
+      if (algo_list(val, c)) {
+        char acc[256];
+        accepted_algos(acc, sizeof acc);
+        return bad(opt, val, acc);
+      }
+    } else if (!strcmp(opt, "--format")) {
+      if (format_list(val, c)) return bad(opt, val, "f64, f32, f16, bf16 (comma list) or all");
+    } else if (!strcmp(opt, "--log2n")) {
+      if (log2n_list(val, c)) return bad(opt, val, "K, A:B or a comma list of them, 0 <= K <= 40 (at most 64 sizes)");
+    } else if (!strcmp(opt, "--batch")) {
+      if (batch_list(val, c)) return bad(opt, val, "a comma list of integers 1..2^40");
+      c->total_log2 = -1;
+    } else if (!strcmp(opt, "--total-log2")) {
+      if (parse_uint(val, 40, &v)) return bad(opt, val, "an integer 0..40");
+      c->total_log2 = (int)v;
+    } else if (!strcmp(opt, "--place")) {
+      c->in_place = !strcmp(val, "in") || !strcmp(val, "both");
+      c->out_of_place = !strcmp(val, "out") || !strcmp(val, "both");
+      if (!c->in_place && !c->out_of_place) return bad(opt, val, "in, out or both");
+    } else if (!strcmp(opt, "--reps")) {
+      if (parse_uint(val, 10000, &v) || v < 1) return bad(opt, val, "an integer 1..10000");
+      c->reps = (int)v;
+    } else if (!strcmp(opt, "--warmup")) {
+      if (parse_uint(val, 1000, &v)) return bad(opt, val, "an integer 0..1000");
+      c->warmup = (int)v;
+    } else {
+      if (!*val) return bad(opt, val, "a file name");
+      c->output = val;
+    }
+  }
+  return 0;
+}

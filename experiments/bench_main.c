@@ -1,0 +1,173 @@
+/* wht-bench - GPU speed of every algorithm x format x size x batch, in
+ * place and out of place, as ratios to references measured in the same run
+ * on the same bytes (bench.h). Prints one table row per measurement and,
+ * with -o FILE, appends it to /timings (data/README.md). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cuda_runtime_api.h>
+#include "bench.h"
+#include "h5store.h"
+#include "gpu_util.h"
+
+typedef struct {
+  wht_plan *plan;
+  const void *src;
+  void *dst;
+} run_ctx;
+
+static int run_in_place(void *arg)
+{
+  run_ctx *c = arg;
+  return wht_execute(c->plan, c->dst) != WHT_OK;
+}
+
+static int run_out_of_place(void *arg)
+{
+  run_ctx *c = arg;
+  return wht__gpu_execute_out_of_place(c->plan, c->src, c->dst) != WHT_OK;
+}
+
+typedef struct {
+  void *dst;
+  const void *src;
+  size_t bytes;
+} restore_ctx;
+
+/* Fresh input for an in-place run: the pristine data copied back. */
+static int restore_input(void *arg)
+{
+  restore_ctx *c = arg;
+  return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
+}
+
+static double ms_or_nan(bench_timing t) { return t.ok ? t.median_ms : NAN; }
+
+static void print_header(void)
+{
+  printf("%-10s %-4s %5s %9s %-3s %6s %10s %10s %8s %10s %10s %10s %8s %8s %8s\n", "algorithm", "fmt",
+         "log2n", "batch", "pl", "passes", "median_ms", "min_ms", "GB/s", "memcpy_ms", "addone_ms",
+         "cufft_ms", "x_memcpy", "x_addone", "x_cufft");
+}
+
+int main(int argc, char **argv)
+{
+  bench_config c;
+  const int pr = bench_parse(argc, argv, &c);
+  if (pr) return pr == 1 ? 0 : 2;
+  if (!wht_gpu_available()) {
+    fprintf(stderr, "wht-bench: no GPU (CUDA device) available\n");
+    return 1;
+  }
+  char device[256], err[512];
+  wht__gpu_device_name(device, sizeof device);
+  const uint64_t seed = 20250101;
+  wht_h5 *h5 = NULL;
+  if (c.output) {
+    wht_h5_provenance prov = { c.command_line, seed, device };
+    h5 = access(c.output, F_OK) == 0 ? wht_h5_open_append(c.output, err, sizeof err)
+                                     : wht_h5_create(c.output, &prov, 0, err, sizeof err);
+    if (!h5) {
+      fprintf(stderr, "wht-bench: %s: %s\n", c.output, err);
+      return 1;
+    }
+  }
+  if (bench_timer_init()) {
+    fprintf(stderr, "wht-bench: CUDA events or the L2-flush buffer could not be set up\n");
+    return 1;
+  }
+  printf("# wht-bench on %s; %d timed runs after %d warm-up; GB/s counts one read and one write\n", device,
+         c.reps, c.warmup);
+  print_header();
+  int failed = 0;
+  for (int fi = 0; fi < c.nformats; fi++) {
+    const wht_format f = c.formats[fi];
+    const size_t esz = wht_format_size(f);
+    for (int ki = 0; ki < c.nlog2n; ki++) {
+      const unsigned k = c.log2n[ki];
+      const int nb = c.total_log2 >= 0 ? 1 : c.nbatches;
+      for (int bi = 0; bi < nb; bi++) {
+        const uint64_t n = (uint64_t)1 << k;
+        const uint64_t batch = c.total_log2 >= 0 ? ((unsigned)c.total_log2 > k ? (uint64_t)1 << (c.total_log2 - k) : 1)
+                                                 : c.batches[bi];
+        const uint64_t N = n * batch;
+        const size_t bytes = (size_t)(N * esz);
+        void *pristine = NULL, *buf = NULL;
+        if (cudaMalloc(&pristine, bytes) != cudaSuccess || cudaMalloc(&buf, bytes) != cudaSuccess) {
+          cudaGetLastError();
+          fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: %zu bytes twice do not fit on the device, skipped\n",
+                  wht_format_name(f), k, (unsigned long long)batch, bytes);
+          cudaFree(pristine);
+          failed = 1;
+          continue;
+        }
+        /* values of magnitude about 1 after the transform */
+        bench_fill(pristine, f, N, seed ^ k ^ (batch << 8), ldexp(1.0, -(int)(k / 2)));
+        const bench_timing tm = bench_time_memcpy(buf, pristine, bytes, c.reps, c.warmup);
+        const bench_timing ta = bench_time_add_one(buf, f, N, c.reps, c.warmup);
+        const bench_timing tf = bench_time_cufft(pristine, f, n, batch, c.reps, c.warmup);
+        for (int ai = 0; ai < c.nalgos; ai++) {
+          const wht_algorithm_info *info = wht_algorithm_find(c.algos[ai]);
+          if (!(info->formats & (1u << f))) continue;
+          wht_status st;
+          wht_plan *plan = wht_plan_create_batched(n, batch, f, c.algos[ai], WHT_BACKEND_GPU, 0, &st);
+          if (!plan) {
+            fprintf(stderr, "wht-bench: %s %s log2n=%u batch=%llu: %s, skipped\n", c.algos[ai],
+                    wht_format_name(f), k, (unsigned long long)batch, wht_strerror(st));
+            failed = 1;
+            continue;
+          }
+          for (int place = 1; place >= 0; place--) {
+            if (place ? !c.in_place : !c.out_of_place) continue;
+            run_ctx rc = { plan, pristine, buf };
+            restore_ctx rs = { buf, pristine, bytes };
+            const bench_timing t = place ? bench_time(run_in_place, &rc, restore_input, &rs, c.reps, c.warmup)
+                                         : bench_time(run_out_of_place, &rc, NULL, NULL, c.reps, c.warmup);
+            if (!t.ok || wht__gpu_sync() != WHT_OK) {
+              fprintf(stderr, "wht-bench: %s %s log2n=%u batch=%llu %s: a CUDA call failed\n", c.algos[ai],
+                      wht_format_name(f), k, (unsigned long long)batch, place ? "in place" : "out of place");
+              failed = 1;
+              continue;
+            }
+            wht_timing_row row;
+            memset(&row, 0, sizeof row);
+            snprintf(row.algorithm, sizeof row.algorithm, "%s", c.algos[ai]);
+            snprintf(row.backend, sizeof row.backend, "gpu");
+            snprintf(row.format, sizeof row.format, "%s", wht_format_name(f));
+            row.log2n = (int32_t)k;
+            row.batch = (int64_t)batch;
+            row.in_place = (int8_t)place;
+            row.median_ms = t.median_ms;
+            row.min_ms = t.min_ms;
+            row.reps = t.reps;
+            row.gbps = 2.0 * (double)bytes / (t.median_ms * 1e-3) * 1e-9;
+            row.memcpy_ms = ms_or_nan(tm);
+            row.addone_ms = ms_or_nan(ta);
+            row.cufft_ms = ms_or_nan(tf);
+            printf("%-10s %-4s %5u %9llu %-3s %6u %10.4f %10.4f %8.1f %10.4f %10.4f %10.4f %8.2f %8.2f %8.2f\n",
+                   row.algorithm, row.format, k, (unsigned long long)batch, place ? "in" : "out",
+                   wht__gpu_pass_count(c.algos[ai], f, n, batch), row.median_ms, row.min_ms, row.gbps,
+                   row.memcpy_ms, row.addone_ms, row.cufft_ms, row.median_ms / row.memcpy_ms,
+                   row.median_ms / row.addone_ms, row.median_ms / row.cufft_ms);
+            fflush(stdout);
+            if (h5 && wht_h5_append_timing(h5, &row)) {
+              fprintf(stderr, "wht-bench: %s: %s\n", c.output, wht_h5_error(h5));
+              failed = 1;
+            }
+          }
+          wht_plan_destroy(plan);
+        }
+        cudaFree(pristine);
+        cudaFree(buf);
+      }
+    }
+  }
+  bench_timer_free();
+  if (h5 && wht_h5_close(h5)) {
+    fprintf(stderr, "wht-bench: %s: the final write failed\n", c.output);
+    failed = 1;
+  }
+  return failed;
+}
