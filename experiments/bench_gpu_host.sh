@@ -18,18 +18,18 @@ step() { # name limit command...
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$O/device.txt"
 git rev-parse --short HEAD 2>/dev/null | tee -a "$O/device.txt"
 
-step emulated 120 "$B/tests/test_gpu_emulated_bitident"
-step bitident ${BITIDENT_LIMIT:-330} "$B/tests/test_gpu_bitident"
+step emulated 40 "$B/tests/test_gpu_emulated_bitident"
+step bitident ${BITIDENT_LIMIT:-300} "$B/tests/test_gpu_bitident"
 rm -f "$O/bench.h5"
-step bench ${BENCH_LIMIT:-150} sh -c "
+step bench ${BENCH_LIMIT:-120} sh -c "
   $B/experiments/wht-bench --format f32 --log2n 28 -o $O/bench.h5 &&
   $B/experiments/wht-bench --format f64 --log2n 27 -o $O/bench.h5 &&
   $B/experiments/wht-bench --format f16,bf16 --log2n 28 -o $O/bench.h5 &&
   $B/experiments/wht-bench --log2n 10 --total-log2 28 -o $O/bench.h5 &&
   $B/experiments/wht-bench --algo folklore --format f32 --log2n 12,16,20,24,30 --place in -o $O/bench.h5 &&
   for t in 12 14; do echo \"# WHT_GPU_TILE_LOG2=\$t\"; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --format f32 --log2n 28 --place in; done"
-step memcheck 100 env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-step racecheck 100 env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+step memcheck 70 env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+step racecheck 70 env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O/memcheck.log" "$O/racecheck.log" | tee -a "$O/summary.txt"
 grep -h '^not ok' "$O"/*.log | head -20
 grep -h -A2 '^not ok' "$O/bitident.log" | head -20
