@@ -116,6 +116,9 @@ void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
     bd->zero = !ra->any || !rb->any;
     bd->eout = bd->qin[0] + bd->qin[1] - (int)k;
     bd->bits = bd->zero ? (sa > sb ? sa : sb) : sa + sb + K;
+    bd->in_bits[0] = ra->any ? span(ra, ra->q) : 0;
+    bd->in_bits[1] = rb->any ? span(rb, rb->q) : 0;
+    bd->mid_bits = bd->zero ? 0 : sa + sb;
     return;
   }
   bd->zero = !ra->any;
@@ -129,10 +132,14 @@ void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
     bd->eout = q - (int)k;
     bd->bits = ra->any ? span(ra, q) + 2 * K : 0;
     if (rt.any && span(&rt, q) > bd->bits) bd->bits = span(&rt, q);
+    bd->in_bits[0] = ra->any ? span(ra, q) : 0;
+    bd->mid_bits = ra->any ? span(ra, q) + K : 0; /* |phi(v)| <= |v| */
     return;
   }
   if (bd->zero) return; /* exact result 0; 0 bits suffice */
   bd->qin[0] = ra->q;
+  bd->in_bits[0] = span(ra, ra->q);
+  bd->mid_bits = span(ra, ra->q) + K;
   if (op == WHT_OP_ONE_WAY) {
     bd->eout = ra->q;
     bd->bits = span(ra, ra->q) + K;

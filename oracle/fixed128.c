@@ -97,10 +97,17 @@ static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const v
   }
 }
 
-static void i128_fwht(unsigned limbs, void *X, unsigned k)
+void wht__i128_fwht(void *X, unsigned k, wht__prep_fn prep, const void *ctx)
+{
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, prep, ctx);
+}
+
+static void i128_fwht(unsigned limbs, void *X, unsigned k, long bits, void *scratch)
 {
   (void)limbs;
-  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, NULL, NULL);
+  (void)bits;
+  (void)scratch;
+  wht__i128_fwht(X, k, NULL, NULL);
 }
 
 typedef struct {
@@ -114,9 +121,12 @@ static void i128_prep(void *X, size_t first, size_t len, const void *ctx)
   i128_load((u128a *)X + first, c->x + first, len, c->q);
 }
 
-static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k, int q)
+static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k, int q, long bits,
+                          void *scratch)
 {
   (void)limbs;
+  (void)bits;
+  (void)scratch;
   load_ctx c = { x, q };
   wht__fwht_blocked(X, k, sizeof(u128), i128_stages, i128_prep, &c);
 }

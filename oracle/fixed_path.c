@@ -37,26 +37,26 @@ wht_oracle_status wht__fixed_run(wht_op op, unsigned k, const double *a, const d
   int in_place = !wide;
   void *X = in_place ? (void *)out : alloc_elems(n, limbs), *Y = NULL;
   if (!X) goto nomem;
-  eng.load_fwht(limbs, X, a, k, bd->qin[0]);
+  eng.load_fwht(limbs, X, a, k, bd->qin[0], bd->in_bits[0], out);
   switch (op) {
   case WHT_OP_ONE_WAY:
     break;
   case WHT_OP_TWO_WAY:
-    eng.fwht(limbs, X, k);
+    eng.fwht(limbs, X, k, bd->mid_bits, out);
     break;
   case WHT_OP_SMOOTHED:
     eng.phi(limbs, X, n, tau, bd->qin[0]);
-    eng.fwht(limbs, X, k);
+    eng.fwht(limbs, X, k, bd->mid_bits, out);
     break;
   case WHT_OP_XOR_CONV:
   default:
     Y = alloc_elems(n, limbs);
     if (!Y) goto nomem;
-    eng.load_fwht(limbs, Y, b, k, bd->qin[1]);
+    eng.load_fwht(limbs, Y, b, k, bd->qin[1], bd->in_bits[1], out);
     eng.mul(limbs, X, Y, n);
     free(Y);
     Y = NULL;
-    eng.fwht(limbs, X, k);
+    eng.fwht(limbs, X, k, bd->mid_bits, out);
     break;
   }
   size_t over = eng.store(limbs, X, n, bd->eout, out);

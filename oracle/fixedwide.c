@@ -5,6 +5,7 @@
  * bits: sums, differences and products (taken modulo 2^(64 L), which is
  * the exact value when it fits) never leave the range. Conversion to
  * hi + lo rounds the exact integer by reading its bits, as fixed128.c. */
+#include <stdlib.h>
 #include <string.h>
 #include "oracle_internal.h"
 
@@ -48,55 +49,111 @@ static void load_one(uint64_t *X, unsigned L, double x, int q)
 }
 
 
-/* ---- FWHT: radix-2 butterflies on limb vectors -------------------------- */
-static inline void bfly(uint64_t *a, uint64_t *b, unsigned L)
-{
-  unsigned cs = 0, cd = 1; /* a - b = a + ~b + 1 */
-  for (unsigned l = 0; l < L; l++) {
-    u128 s = (u128)a[l] + b[l] + cs;
-    u128 d = (u128)a[l] + (uint64_t)~b[l] + cd;
-    a[l] = (uint64_t)s;
-    b[l] = (uint64_t)d;
-    cs = (unsigned)(s >> 64);
-    cd = (unsigned)(d >> 64);
-  }
-}
+/* ---- FWHT by slices --------------------------------------------------- *
+ * H is linear: write each value as a sum of w-bit slices, X = sum_j S_j
+ * 2^(j w), with the top slice signed and the others unsigned in [0, 2^w),
+ * w = 127 - k. Then H X = sum_j 2^(j w) H S_j, and each H S_j fits in
+ * __int128 (|H S_j| < 2^(w + k) = 2^127), so it is done by the fast
+ * blocked engine of fixed128.c. The slices are taken from the top down:
+ * slice j's contribution only touches bits at and above j w, where the
+ * original bits have already been read, so the sum is built in place. */
+typedef unsigned __int128 u128w;
+typedef unsigned __int128 u128wa __attribute__((may_alias, aligned(8))); /* scratch is the wht_dd output */
 
-/* ctx of the stage and prep functions; L first, as wide_fwht passes &L */
+/* One slice being cut out of the values: its limb position p and shift sh,
+ * the mask that keeps the bits outside it, and its own mask. */
 typedef struct {
-  unsigned L;
-  const double *x;
-  int q;
-} load_ctx;
+  uint64_t *X;
+  unsigned L, p, sh;
+  uint64_t keep[MAXL];
+  u128w mask;
+} slice;
 
-static void wide_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
+/* prep of the __int128 FWHT: T[first ..] = the slice of X[first ..], and
+ * those bits cleared in X (they become the accumulator) */
+static void cut_slice(void *Tv, size_t first, size_t len, const void *ctx)
 {
-  unsigned L = *(const unsigned *)ctx;
-  uint64_t *x = xv;
-  size_t len = (size_t)1 << lk;
-  for (unsigned s = s0; s < s1; s++) {
-    size_t m = (size_t)1 << s;
-    for (size_t base = 0; base < len; base += 2 * m)
-      for (size_t j = base; j < base + m; j++) bfly(x + j * L, x + (j + m) * L, L);
+  const slice *c = ctx;
+  u128wa *T = Tv;
+  unsigned L = c->L, p = c->p, sh = c->sh;
+  for (size_t i = first; i < first + len; i++) {
+    uint64_t *x = c->X + i * L;
+    uint64_t ext = (uint64_t)0 - (x[L - 1] >> 63);
+    uint64_t l0 = p < L ? x[p] : ext, l1 = p + 1 < L ? x[p + 1] : ext, l2 = p + 2 < L ? x[p + 2] : ext;
+    uint64_t lo = sh ? (l0 >> sh) | (l1 << (64 - sh)) : l0;
+    uint64_t hi = sh ? (l1 >> sh) | (l2 << (64 - sh)) : l1;
+    T[i] = (((u128w)hi << 64) | lo) & c->mask;
+    for (unsigned l = p; l < L; l++) x[l] &= c->keep[l];
   }
 }
 
-static void wide_fwht(unsigned L, void *X, unsigned k)
+static void wide_fwht(unsigned L, void *Xv, unsigned k, long bits, void *scratch)
 {
-  wht__fwht_blocked(X, k, L * sizeof(uint64_t), wide_stages, NULL, &L);
-}
-
-static void wide_prep(void *Xv, size_t first, size_t len, const void *ctx)
-{
-  const load_ctx *c = ctx;
   uint64_t *X = Xv;
-  for (size_t i = first; i < first + len; i++) load_one(X + i * c->L, c->L, c->x[i], c->q);
+  u128wa *T = scratch;
+  size_t n = (size_t)1 << k;
+  long w = 127 - (long)k;
+  if (wht__oracle_forced_chunk() && (long)wht__oracle_forced_chunk() < w) w = wht__oracle_forced_chunk();
+  long chunks = (bits + 1 + w - 1) / w; /* the signed value fits in chunks * w bits */
+  if (chunks < 1) chunks = 1;
+  for (long j = chunks - 1; j >= 0; j--) {
+    long off = j * w, top = j == chunks - 1;
+    long end = top ? 64L * L : off + w < 64L * L ? off + w : 64L * L;
+    slice c = { .X = X, .L = L, .p = (unsigned)(off / 64), .sh = (unsigned)(off % 64) };
+    for (unsigned l = 0; l < L; l++) {
+      long lo = off - 64L * l, hi = end - 64L * l; /* slice bits within limb l */
+      if (lo < 0) lo = 0;
+      if (hi > 64) hi = 64;
+      uint64_t m = 0;
+      if (hi > lo) m = (hi == 64 ? ~UINT64_C(0) : (UINT64_C(1) << hi) - 1) & ~((UINT64_C(1) << lo) - 1);
+      c.keep[l] = ~m;
+    }
+    c.mask = top ? ~(u128w)0 : ((u128w)1 << w) - 1; /* the top slice is signed */
+    unsigned p = c.p, sh = c.sh;
+    wht__i128_fwht((void *)T, k, cut_slice, &c);
+    /* X += T * 2^off (T signed), modulo 2^(64 L) */
+    for (size_t i = 0; i < n; i++) {
+      uint64_t *x = X + i * L;
+      u128w t = T[i];
+      uint64_t ext = (uint64_t)0 - (uint64_t)(t >> 127), t0 = (uint64_t)t, t1 = (uint64_t)(t >> 64);
+      uint64_t v0 = t0 << sh, v1 = sh ? (t1 << sh) | (t0 >> (64 - sh)) : t1;
+      uint64_t v2 = sh ? (ext << sh) | (t1 >> (64 - sh)) : ext;
+      u128w acc = (u128w)x[p] + v0;
+      x[p] = (uint64_t)acc;
+      if (p + 1 >= L) continue;
+      acc = (acc >> 64) + x[p + 1] + v1;
+      x[p + 1] = (uint64_t)acc;
+      if (p + 2 >= L) continue;
+      acc = (acc >> 64) + x[p + 2] + v2;
+      x[p + 2] = (uint64_t)acc;
+      for (unsigned l = p + 3; l < L; l++) {
+        acc = (acc >> 64) + x[l] + ext;
+        x[l] = (uint64_t)acc;
+      }
+    }
+  }
 }
 
-static void wide_load_fwht(unsigned L, void *X, const double *x, unsigned k, int q)
+static void wide_load_fwht(unsigned L, void *Xv, const double *x, unsigned k, int q, long bits,
+                           void *scratch)
 {
-  load_ctx c = { L, x, q };
-  wht__fwht_blocked(X, k, L * sizeof(uint64_t), wide_stages, wide_prep, &c);
+  uint64_t *X = Xv;
+  size_t n = (size_t)1 << k;
+  if (bits + 1 + (long)k <= 127 && !wht__oracle_forced_chunk()) {
+    /* the transform of the inputs fits __int128: do it there (in the
+     * scratch array) and sign-extend the results to L limbs */
+    const u128wa *T = scratch;
+    wht__i128_engine.load_fwht(2, scratch, x, k, q, bits, NULL);
+    for (size_t i = 0; i < n; i++) {
+      uint64_t *xi = X + i * L, t1 = (uint64_t)(T[i] >> 64);
+      xi[0] = (uint64_t)T[i];
+      xi[1] = t1;
+      for (unsigned l = 2; l < L; l++) xi[l] = (uint64_t)0 - (t1 >> 63);
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; i++) load_one(X + i * L, L, x[i], q);
+  wide_fwht(L, X, k, bits, scratch);
 }
 
 /* ---- soft threshold and product ---------------------------------------- */

@@ -41,6 +41,8 @@ typedef struct {
   int qin[2];
   int eout;
   int zero;
+  long in_bits[2]; /* magnitude bits of the scaled inputs a, b */
+  long mid_bits;   /* magnitude bits entering the last transform (two-way, smoothed, xor-conv) */
 } wht__bounds;
 
 void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
@@ -64,10 +66,13 @@ wht_oracle_status wht__fixed_run(wht_op op, unsigned k, const double *a, const d
 typedef struct {
   unsigned limbs;
   /* X[i] = x[i] * 2^-q (exact: every x[i] is a multiple of 2^q), then the
-   * FWHT of X, converting each block just before its first stages */
-  void (*load_fwht)(unsigned limbs, void *X, const double *x, unsigned k, int q);
-  /* in-place unnormalised FWHT of 2^k elements */
-  void (*fwht)(unsigned limbs, void *X, unsigned k);
+   * FWHT of X; bits: magnitude bits of the X[i] (see fwht) */
+  void (*load_fwht)(unsigned limbs, void *X, const double *x, unsigned k, int q, long bits,
+                   void *scratch);
+  /* in-place unnormalised FWHT of 2^k elements whose magnitudes have at
+   * most `bits` bits on entry; scratch: 16 bytes per element, not X (the
+   * output array serves) */
+  void (*fwht)(unsigned limbs, void *X, unsigned k, long bits, void *scratch);
   /* soft threshold at T = tau * 2^-q */
   void (*phi)(unsigned limbs, void *X, size_t n, double tau, int q);
   /* A[i] *= B[i] */
@@ -79,10 +84,21 @@ typedef struct {
 extern const wht__fixed_engine wht__i128_engine;
 extern const wht__fixed_engine wht__wide_engine;
 
+/* The cache-blocked __int128 FWHT (fixed128.c), in place on 2^k values of
+ * 16 bytes; the limb engine transforms its values as sums of such slices.
+ * prep (may be NULL) fills each block just before its first stages, as in
+ * wht__fwht_blocked below. */
+typedef void (*wht__prep_fn)(void *x, size_t first, size_t len, const void *ctx);
+void wht__i128_fwht(void *X, unsigned k, wht__prep_fn prep, const void *ctx);
+
 /* For tests: when nonzero, the fixed path uses the generic limb engine with
  * at least this many limbs even where __int128 suffices. 0 restores. */
 void wht__oracle_force_limbs(unsigned limbs);
 unsigned wht__oracle_forced_limbs(void);
+/* For tests: when nonzero, the limb engine slices values into chunks of at
+ * most this many bits (more chunks, more carries exercised). 0 restores. */
+void wht__oracle_force_chunk(unsigned bits);
+unsigned wht__oracle_forced_chunk(void);
 
 /* Blocked FWHT driver shared by the engines: applies all k stages to x
  * (2^k elements of elem_bytes each) so that the low stages run on blocks
@@ -92,7 +108,6 @@ unsigned wht__oracle_forced_limbs(void);
 typedef void (*wht__stages_fn)(void *x, unsigned lk, unsigned s0, unsigned s1, const void *ctx);
 /* prep (may be NULL) fills elements first .. first+len-1 at x + first just
  * before the first stages touch them, so loading costs no extra pass. */
-typedef void (*wht__prep_fn)(void *x, size_t first, size_t len, const void *ctx);
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
                        wht__prep_fn prep, const void *ctx);
 

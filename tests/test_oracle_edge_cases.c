@@ -132,7 +132,9 @@ int main(void)
       wht_dd m[16];
       wht_oracle_info fi;
       char msg[256];
+      if (it % 4 == 1) wht__oracle_force_chunk(1 + (unsigned)(td_next(&r) % 100)); /* odd slicings */
       wht_oracle_status s1 = wht_oracle_run(op, k, a, b, tau, y, &fi, msg, sizeof msg);
+      wht__oracle_force_chunk(0);
       wht_oracle_force_mpfr(-1);
       wht_oracle_status s2 = wht_oracle_run(op, k, a, b, tau, m, NULL, msg, sizeof msg);
       wht_oracle_force_mpfr(0);

@@ -55,11 +55,15 @@ int main(void)
             ok = 0;
           }
           if (fi.prec > 128) wide_cases++;
-          /* the generic limb engine (2 and 3 limbs) on the same data, up to k = 12 */
+          /* the generic limb engine on the same data, up to k = 12: two limbs
+           * cut into 23-bit slices (many slices at odd offsets), three limbs
+           * with its own slice width */
           for (unsigned L = 2; L <= 3 && ok && k <= 12; L++) {
             wht__oracle_force_limbs(L);
+            wht__oracle_force_chunk(L == 2 ? 23 : 0);
             wht_oracle_status sw = wht_oracle_run((wht_op)op, k, a, b, 1.0, fast, &fi, msg, sizeof msg);
             wht__oracle_force_limbs(0);
+            wht__oracle_force_chunk(0);
             i = sw == WHT_ORACLE_OK ? first_diff(fast, ref, n) : 0;
             if (sw != WHT_ORACLE_OK || i >= 0) {
               tap_diag("%s %s %s k=%u generic engine %u limbs: status %d first diff %ld (%s)",
