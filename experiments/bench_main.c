@@ -32,14 +32,19 @@ static int run_out_of_place(void *arg)
 
 typedef struct {
   void *dst;
-  const void *src;
+  const void *src; /* NULL: refill dst with random values instead */
   size_t bytes;
+  wht_format f;
+  uint64_t N, seed;
+  double scale;
 } restore_ctx;
 
-/* Fresh input for an in-place run: the pristine data copied back. */
+/* Fresh input for an in-place run: the pristine data copied back, or
+ * (when two copies do not fit on the device) new random values. */
 static int restore_input(void *arg)
 {
   restore_ctx *c = arg;
+  if (!c->src) return bench_fill(c->dst, c->f, c->N, c->seed, c->scale);
   return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
 }
 
@@ -95,19 +100,28 @@ int main(int argc, char **argv)
         const uint64_t N = n * batch;
         const size_t bytes = (size_t)(N * esz);
         void *pristine = NULL, *buf = NULL;
-        if (cudaMalloc(&pristine, bytes) != cudaSuccess || cudaMalloc(&buf, bytes) != cudaSuccess) {
+        if (cudaMalloc(&buf, bytes) != cudaSuccess) {
           cudaGetLastError();
-          fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: %zu bytes twice do not fit on the device, skipped\n",
+          fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: %zu bytes do not fit on the device, skipped\n",
                   wht_format_name(f), k, (unsigned long long)batch, bytes);
-          cudaFree(pristine);
           failed = 1;
           continue;
         }
+        if (cudaMalloc(&pristine, bytes) != cudaSuccess) { /* largest sizes: in place only */
+          cudaGetLastError();
+          pristine = NULL;
+          fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: one copy of the data fits, not two: in place "
+                          "only, refilled before each run, no memcpy or cuFFT reference\n",
+                  wht_format_name(f), k, (unsigned long long)batch);
+        }
         /* values of magnitude about 1 after the transform */
-        bench_fill(pristine, f, N, seed ^ k ^ (batch << 8), ldexp(1.0, -(int)(k / 2)));
-        const bench_timing tm = bench_time_memcpy(buf, pristine, bytes, c.reps, c.warmup);
+        const uint64_t dseed = seed ^ k ^ (batch << 8);
+        const double scale = ldexp(1.0, -(int)(k / 2));
+        bench_fill(pristine ? pristine : buf, f, N, dseed, scale);
+        const bench_timing none = { 0, 0, 0, 0 };
+        const bench_timing tm = pristine ? bench_time_memcpy(buf, pristine, bytes, c.reps, c.warmup) : none;
         const bench_timing ta = bench_time_add_one(buf, f, N, c.reps, c.warmup);
-        const bench_timing tf = bench_time_cufft(pristine, f, n, batch, c.reps, c.warmup);
+        const bench_timing tf = pristine ? bench_time_cufft(pristine, f, n, batch, c.reps, c.warmup) : none;
         for (int ai = 0; ai < c.nalgos; ai++) {
           const wht_algorithm_info *info = wht_algorithm_find(c.algos[ai]);
           if (!(info->formats & (1u << f))) continue;
@@ -120,9 +134,9 @@ int main(int argc, char **argv)
             continue;
           }
           for (int place = 1; place >= 0; place--) {
-            if (place ? !c.in_place : !c.out_of_place) continue;
+            if (place ? !c.in_place : !c.out_of_place || !pristine) continue;
             run_ctx rc = { plan, pristine, buf };
-            restore_ctx rs = { buf, pristine, bytes };
+            restore_ctx rs = { buf, pristine, bytes, f, N, dseed, scale };
             const bench_timing t = place ? bench_time(run_in_place, &rc, restore_input, &rs, c.reps, c.warmup)
                                          : bench_time(run_out_of_place, &rc, NULL, NULL, c.reps, c.warmup);
             if (!t.ok || wht__gpu_sync() != WHT_OK) {

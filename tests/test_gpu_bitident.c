@@ -12,6 +12,7 @@
  * Skips without CUDA or without a device. Environment:
  *   WHT_GPU_TEST_MAXK  largest k of the sweep (default 26)
  *   WHT_GPU_TEST_BIG   0 skips k = 30 and the spot checks (default 1)
+ *   WHT_GPU_TEST_K30   0 skips k = 30 alone (default 1)
  *   WHT_GPU_TEST_SPOT  spot checks, ALGO:FMT:K,... (default
  *                      folklore:f32:32,alman-rao:f32:32,kahan:f32:31,folklore:f16:33)
  *   WHT_GPU_TEST_SEED  repeat a run */
@@ -313,7 +314,7 @@ int main(void)
   const uint64_t seed = gc_seed();
   sweep(seed, gc_env_unsigned("WHT_GPU_TEST_MAXK", 26));
   if (gc_env_unsigned("WHT_GPU_TEST_BIG", 1)) {
-    check_k30(seed);
+    if (gc_env_unsigned("WHT_GPU_TEST_K30", 1)) check_k30(seed);
     const char *spots = getenv("WHT_GPU_TEST_SPOT");
     spot_checks(spots ? spots : "folklore:f32:32,alman-rao:f32:32,kahan:f32:31,folklore:f16:33", seed);
   }
