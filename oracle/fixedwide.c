@@ -1,10 +1,12 @@
 /* fixedwide.c - the fixed-point engine for data too wide for __int128
- * (f64 data of wide exponent range, xor-conv's products): each value is a
- * two's complement integer of L 64-bit limbs (little-endian) holding
- * x * 2^-q. Exact while the width bound of bounds.c gives B + 1 <= 64 L
- * bits: sums, differences and products (taken modulo 2^(64 L), which is
- * the exact value when it fits) never leave the range. Conversion to
- * hi + lo rounds the exact integer by reading its bits, as fixed128.c. */
+ * (f64 two-way and smoothed at large n, xor-conv's products, wide exponent
+ * ranges): each value is a two's complement integer of L 64-bit limbs
+ * (little-endian) holding x * 2^-q. Exact while the width bound of
+ * bounds.c gives B + 1 <= 64 L bits: sums, products and the soft threshold
+ * (taken modulo 2^(64 L), which is the exact value when it fits) never
+ * leave the range. The FWHT itself runs as __int128 transforms of slices
+ * of at most 127 - k bits, each exact (see below). Conversion to hi + lo
+ * rounds the exact integer by reading its bits, as fixed128.c does. */
 #include <stdlib.h>
 #include <string.h>
 #include "oracle_internal.h"
@@ -57,7 +59,6 @@ static void load_one(uint64_t *X, unsigned L, double x, int q)
  * blocked engine of fixed128.c. The slices are taken from the top down:
  * slice j's contribution only touches bits at and above j w, where the
  * original bits have already been read, so the sum is built in place. */
-typedef unsigned __int128 u128w;
 typedef unsigned __int128 u128wa __attribute__((may_alias, aligned(8))); /* scratch is the wht_dd output */
 
 /* One slice being cut out of the values: its limb position p and shift sh,
@@ -66,7 +67,7 @@ typedef struct {
   uint64_t *X;
   unsigned L, p, sh;
   uint64_t keep[MAXL];
-  u128w mask;
+  u128 mask;
 } slice;
 
 /* prep of the __int128 FWHT: T[first ..] = the slice of X[first ..], and
@@ -82,7 +83,7 @@ static void cut_slice(void *Tv, size_t first, size_t len, const void *ctx)
     uint64_t l0 = p < L ? x[p] : ext, l1 = p + 1 < L ? x[p + 1] : ext, l2 = p + 2 < L ? x[p + 2] : ext;
     uint64_t lo = sh ? (l0 >> sh) | (l1 << (64 - sh)) : l0;
     uint64_t hi = sh ? (l1 >> sh) | (l2 << (64 - sh)) : l1;
-    T[i] = (((u128w)hi << 64) | lo) & c->mask;
+    T[i] = (((u128)hi << 64) | lo) & c->mask;
     for (unsigned l = p; l < L; l++) x[l] &= c->keep[l];
   }
 }
@@ -108,17 +109,17 @@ static void wide_fwht(unsigned L, void *Xv, unsigned k, long bits, void *scratch
       if (hi > lo) m = (hi == 64 ? ~UINT64_C(0) : (UINT64_C(1) << hi) - 1) & ~((UINT64_C(1) << lo) - 1);
       c.keep[l] = ~m;
     }
-    c.mask = top ? ~(u128w)0 : ((u128w)1 << w) - 1; /* the top slice is signed */
+    c.mask = top ? ~(u128)0 : ((u128)1 << w) - 1; /* the top slice is signed */
     unsigned p = c.p, sh = c.sh;
     wht__i128_fwht((void *)T, k, cut_slice, &c);
     /* X += T * 2^off (T signed), modulo 2^(64 L) */
     for (size_t i = 0; i < n; i++) {
       uint64_t *x = X + i * L;
-      u128w t = T[i];
+      u128 t = T[i];
       uint64_t ext = (uint64_t)0 - (uint64_t)(t >> 127), t0 = (uint64_t)t, t1 = (uint64_t)(t >> 64);
       uint64_t v0 = t0 << sh, v1 = sh ? (t1 << sh) | (t0 >> (64 - sh)) : t1;
       uint64_t v2 = sh ? (ext << sh) | (t1 >> (64 - sh)) : ext;
-      u128w acc = (u128w)x[p] + v0;
+      u128 acc = (u128)x[p] + v0;
       x[p] = (uint64_t)acc;
       if (p + 1 >= L) continue;
       acc = (acc >> 64) + x[p + 1] + v1;
