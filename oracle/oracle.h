@@ -48,8 +48,11 @@ typedef enum {
 } wht_oracle_status;
 
 /* Exact y of operation op on a (and b for xor-conv; NULL otherwise), n = 2^k
- * doubles each, tau for smoothed. out has n entries. msg (may be NULL)
- * receives a one-line explanation on failure, naming the operation. */
+ * doubles each, tau for smoothed (finite, >= 0; ignored by the others).
+ * out has n entries, must not overlap a or b, and serves as workspace
+ * during the call. msg (may be NULL) receives a one-line explanation on
+ * failure, naming the operation. Reentrant (the force_* test settings
+ * aside). */
 wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const double *b,
                                  double tau, wht_dd *out, wht_oracle_info *info,
                                  char *msg, size_t msglen);
