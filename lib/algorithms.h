@@ -14,6 +14,8 @@ extern const wht__gpu_fn wht__folklore_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__kahan_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__neumaier_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__alman_rao_gpu[WHT_NFORMATS];
+extern const wht__gpu_fn wht__tensor_core_gpu[WHT_NFORMATS];
+extern const wht__gpu_fn wht__tensor_core_f16acc_gpu[WHT_NFORMATS];
 #endif
 
 #endif

@@ -6,6 +6,7 @@
 #include "algorithms.h"
 
 #define ALL_FORMATS ((1u << WHT_F64) | (1u << WHT_F32) | (1u << WHT_F16) | (1u << WHT_BF16))
+#define TC_FORMATS ((1u << WHT_F16) | (1u << WHT_BF16))
 #define CPU (1u << WHT_BACKEND_CPU)
 #ifdef WHT_HAVE_CUDA
 #define GPU (1u << WHT_BACKEND_GPU)
@@ -28,6 +29,13 @@ static const wht__algorithm registry[] = {
   { { "alman-rao", ALL_FORMATS, CPU | GPU,
       "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling" },
     0, wht__alman_rao_cpu, GPU_TABLE(wht__alman_rao_gpu) },
+  { { "tensor-core", TC_FORMATS, GPU,
+      "mma.sync 16x16 Hadamard tiles on 4-bit index groups, f32 accumulation, rounded to the format "
+      "between stages (GPU only; checked against bounds: lib/tensor_core_model.c)" },
+    0, NULL, GPU_TABLE(wht__tensor_core_gpu) },
+  { { "tensor-core-f16acc", 1u << WHT_F16, GPU,
+      "as tensor-core with f16 accumulation, like HadaCore's f16 path (GPU only)" },
+    0, NULL, GPU_TABLE(wht__tensor_core_f16acc_gpu) },
 };
 
 #define NREG (sizeof registry / sizeof registry[0])

@@ -60,6 +60,7 @@ int main(void)
   double *x = malloc(nmax * sizeof *x), *y = malloc(nmax * sizeof *y), *v = malloc(nmax * sizeof *v);
   int inexact = 0;
   for (size_t a = 0; a < wht_algorithm_count(); a++) {
+    if (!(wht_algorithm_at(a)->backends & (1u << WHT_BACKEND_CPU))) continue; /* GPU-only rows */
     const char *name = wht_algorithm_at(a)->name;
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       const wht_format f = all_formats[fi];

@@ -25,6 +25,7 @@ int main(void)
   const uint64_t nmax = 1u << 10;
   double *x = malloc(nmax * sizeof *x), *y = malloc(nmax * sizeof *y), *v = malloc(nmax * sizeof *v);
   for (size_t a = 0; a < wht_algorithm_count(); a++) {
+    if (!(wht_algorithm_at(a)->backends & (1u << WHT_BACKEND_CPU))) continue; /* GPU-only rows */
     const char *name = wht_algorithm_at(a)->name;
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       wht_format f = all_formats[fi];

@@ -1,0 +1,150 @@
+/* tensor_core.cu - the tensor-core FWHT (HadaCore class, DESIGN.md section 4)
+ * for f16 and bf16 with f32 accumulation (`tensor-core`) and for f16 with
+ * f16 accumulation (`tensor-core-f16acc`): the passes over device memory and
+ * the registry's GPU tables. Numerics: lib/tensor_core_model.c.
+ *
+ * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
+ *   k = 0:      nothing to do;
+ *   k <= 8:     the small kernel, one read and one write;
+ *   k <= 15:    one natural pass (several rows per tile), one read and write;
+ *   k >= 16:    a natural pass for bits 0-11, then strided passes of 12 bits
+ *               (three stage groups) each: 1 + ceil((k - 12) / 12) passes.
+ * Stage groups never straddle a pass. Launches are asynchronous, like any
+ * kernel; errors of a running kernel surface at the next synchronization. */
+#include <stdint.h>
+#include <string.h>
+#include <cuda_runtime.h>
+#include "tensor_core_tile.cuh"
+extern "C" {
+#include "algorithms.h"
+}
+
+/* Natural tiles: first W2 straight from device memory (1) or staged
+ * through shared memory (0). For wht-bench comparisons. */
+static int wht__tc_direct = 1;
+extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
+
+extern "C" unsigned wht__tc_pass_count(unsigned k)
+{
+  return k == 0 ? 0 : k <= 15 ? 1 : 1 + (k - 12 + 11) / 12;
+}
+
+/* rb[i]: the row bit that tile bit i stands for, -1 for a row-index bit.
+ * The k-index mask of a stage over group [lo, hi) in frame order `bits`. */
+static unsigned wht__tc_mask(const int rb[], const unsigned bits[4], unsigned lo, unsigned hi)
+{
+  unsigned m = 0;
+  for (unsigned j = 0; j < 4; j++) {
+    const int r = rb[bits[j]];
+    if (r >= 0 && (unsigned)r >= lo && (unsigned)r < hi) m |= 1u << j;
+  }
+  return m;
+}
+
+/* Masks of the two stages of frame F (nibbles `at`, at + 1) for groups
+ * [lo, lo + 4) and [lo + 4, lo + 8), both cut at hi. */
+template <class F>
+static unsigned wht__tc_frame_masks(const int rb[], unsigned lo, unsigned hi, unsigned at)
+{
+  const unsigned ka[4] = { F::h, F::t0, F::t1, F::b }, kb[4] = { F::g0, F::g1, F::g2, F::s };
+  const unsigned a = wht__tc_mask(rb, ka, lo, lo + 4 < hi ? lo + 4 : hi);
+  const unsigned b = wht__tc_mask(rb, kb, lo + 4, lo + 8 < hi ? lo + 8 : hi);
+  return (a | b << 4) << (4 * at);
+}
+
+template <class M, int KIND>
+static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
+{
+  const int smem = (int)(sizeof(uint16_t) << WHT__TC_TILE_LOG2);
+  static int ready = 0; /* per instantiation: the shared-memory limit is raised */
+  if (!ready) {
+    if (cudaFuncSetAttribute((const void *)wht__tc_tile_kernel<M, KIND>,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess ||
+        cudaFuncSetAttribute((const void *)wht__tc_tile_kernel<M, KIND>,
+                             cudaFuncAttributePreferredSharedMemoryCarveout,
+                             cudaSharedmemCarveoutMaxShared) != cudaSuccess)
+      return WHT_E_CUDA;
+    ready = 1;
+  }
+  const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
+  wht__tc_tile_kernel<M, KIND><<<(unsigned)grid, WHT__TC_THREADS, smem>>>(p, x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* The transform on a 16-byte aligned device pointer. */
+template <class M>
+static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint64_t batch)
+{
+  const uint64_t N = n * batch;
+  int rb[WHT__TC_TILE_LOG2];
+  for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) rb[i] = i < k ? (int)i : -1;
+  if (k <= 8) {
+    const unsigned masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0);
+    const uint64_t units = (N + 1023) >> 10, per = WHT__TC_THREADS / 32;
+    uint64_t grid = (units + per - 1) / per;
+    if (grid > (1u << 24)) grid = 1u << 24;
+    wht__tc_small_kernel<M><<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  }
+  /* natural pass: stage groups inside [0, s1) */
+  wht__tc_pass p;
+  memset(&p, 0, sizeof p);
+  p.N = N;
+  p.n = n;
+  p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
+  const unsigned s1 = k <= 15 ? k : 12;
+  p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s1, 0) |
+            wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s1, 2);
+  wht_status st = wht__tc_direct ? wht__tc_launch_tile<M, 0>(p, x) : wht__tc_launch_tile<M, 1>(p, x);
+  /* strided passes over [s0, s0 + 12) */
+  for (unsigned s0 = s1; st == WHT_OK && s0 < k; s0 += 12) {
+    const unsigned L = k - s0 < 12 ? k - s0 : 12;
+    unsigned char used[64] = { 0 };
+    for (unsigned i = 0; i < 3; i++) rb[i] = (int)i, used[i] = 1;
+    for (unsigned j = 0; j < L; j++) rb[3 + j] = (int)(s0 + j), used[s0 + j] = 1;
+    unsigned r = 3;
+    for (unsigned i = 3 + L; i < WHT__TC_TILE_LOG2; i++) { /* filler: the lowest free row bits */
+      while (used[r]) r++;
+      rb[i] = (int)r, used[r] = 1;
+    }
+    p.nrest = 0;
+    for (unsigned b = 0; b < k; b++)
+      if (!used[b]) p.rest[p.nrest++] = (unsigned char)b;
+    for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) p.stride[i] = (uint64_t)1 << rb[i];
+    p.tiles_per_row = (uint64_t)1 << p.nrest;
+    p.ntiles = batch << p.nrest;
+    /* the second W2's b stage is an identity on already transformed bits */
+    p.masks = wht__tc_frame_masks<wht__tc_f1str>(rb, s0, k, 0) |
+              wht__tc_frame_masks<wht__tc_f2str>(rb, s0 + 8, s0 + 12 < k ? s0 + 12 : k, 2);
+    st = wht__tc_launch_tile<M, 2>(p, x);
+  }
+  return st;
+}
+
+template <class M>
+static wht_status wht__tc_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *dwork)
+{
+  (void)dwork;
+  if (k == 0) return WHT_OK; /* H_1 is the identity */
+  if ((uintptr_t)dx % 16 == 0) return wht__tc_run_aligned<M>((uint16_t *)dx, n, k, batch);
+  /* the kernels use 8- and 16-byte accesses: work on an aligned copy */
+  const size_t bytes = (size_t)(n * batch * sizeof(uint16_t));
+  void *tmp = NULL;
+  const cudaError_t e = cudaMalloc(&tmp, bytes);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    return e == cudaErrorMemoryAllocation ? WHT_E_NOMEM : WHT_E_CUDA;
+  }
+  wht_status st = cudaMemcpy(tmp, dx, bytes, cudaMemcpyDeviceToDevice) == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  if (st == WHT_OK) st = wht__tc_run_aligned<M>((uint16_t *)tmp, n, k, batch);
+  if (st == WHT_OK && cudaMemcpy(dx, tmp, bytes, cudaMemcpyDeviceToDevice) != cudaSuccess) st = WHT_E_CUDA;
+  cudaFree(tmp);
+  return st;
+}
+
+extern "C" const wht__gpu_fn wht__tensor_core_gpu[WHT_NFORMATS] = {
+  NULL, NULL, wht__tc_run<wht__tc_f16>, wht__tc_run<wht__tc_bf16>
+};
+extern "C" const wht__gpu_fn wht__tensor_core_f16acc_gpu[WHT_NFORMATS] = {
+  NULL, NULL, wht__tc_run<wht__tc_f16acc>, NULL
+};

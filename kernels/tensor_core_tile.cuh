@@ -1,0 +1,241 @@
+/* tensor_core_tile.cuh - the kernels of the tensor-core FWHT.
+ *
+ * Small rows (k <= 8): each warp takes 1024 consecutive elements straight
+ * from device memory into the frame wht__tc_f1nat (coalesced 8-byte loads,
+ * a warp's load covers 256 contiguous bytes), applies stages 0 and 1 and
+ * stores them back: one read and one write, no shared memory.
+ *
+ * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
+ *   natural tile (rows of k = 9..15, several rows per tile; or the first
+ *   pass of longer rows): the first W2 reads device memory directly, like
+ *   the small kernel, and leaves its result in shared memory; the second W2
+ *   works in shared memory; 16-byte stores write the tile back.
+ *   strided tile (later passes of rows longer than 2^15): tile bits 0-2 are
+ *   row bits 0-2 (16-byte runs), tile bits 3-14 the pass's 12 row bits
+ *   (three 4-bit groups; bits past the row's end map to other row bits as
+ *   identity filler); 16-byte loads fill shared memory, both W2 work there.
+ * Shared memory is swizzled (wht__tc_phys) so that every access of every
+ * phase is free of bank conflicts: a half-warp's 8-byte words and a quarter
+ * warp's 16-byte vectors fall into distinct banks. */
+#ifndef WHT_KERNELS_TENSOR_CORE_TILE_CUH
+#define WHT_KERNELS_TENSOR_CORE_TILE_CUH
+
+#include "tensor_core_w2.cuh"
+
+/* One launch over the whole data. */
+struct wht__tc_pass {
+  uint64_t N;              /* elements over all rows */
+  uint64_t ntiles;
+  uint64_t n;              /* row length */
+  uint64_t tiles_per_row;  /* strided: tiles in one row */
+  uint64_t stride[WHT__TC_TILE_LOG2]; /* strided: row offset of each tile bit */
+  unsigned char rest[64];  /* strided: row bits outside the tile, in tile-index order */
+  unsigned nrest;
+  unsigned masks;          /* k-index masks of the 4 stages, nibble j for stage j */
+};
+
+/* Physical element offset of tile element u: XOR of tile bits 6-14 into
+ * bits 2-5 (the 8-byte word within a bank row). */
+__device__ __forceinline__ unsigned wht__tc_swz(unsigned u)
+{
+  return ((u >> 6 ^ u >> 10 ^ u >> 14) & 1u) | ((u >> 7 ^ u >> 11) & 1u) << 1 |
+         ((u >> 8 ^ u >> 12) & 1u) << 2 | (u >> 13 & 1u) << 3;
+}
+__device__ __forceinline__ unsigned wht__tc_phys(unsigned u) { return u ^ wht__tc_swz(u) << 2; }
+
+/* 4 elements at x[e] (e a multiple of 4); zeros past N. */
+__device__ __forceinline__ uint2 wht__tc_load4(const uint16_t *x, uint64_t e, uint64_t N)
+{
+  if (e + 4 <= N) return *(const uint2 *)(x + e);
+  uint16_t h[4];
+#pragma unroll
+  for (unsigned j = 0; j < 4; j++) h[j] = e + j < N ? x[e + j] : (uint16_t)0;
+  return make_uint2(h[0] | (uint32_t)h[1] << 16, h[2] | (uint32_t)h[3] << 16);
+}
+
+__device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t N, uint2 v)
+{
+  if (e + 4 <= N) {
+    *(uint2 *)(x + e) = v;
+    return;
+  }
+  const uint16_t h[4] = { (uint16_t)v.x, (uint16_t)(v.x >> 16), (uint16_t)v.y, (uint16_t)(v.y >> 16) };
+#pragma unroll
+  for (unsigned j = 0; j < 4; j++)
+    if (e + j < N) x[e + j] = h[j];
+}
+
+template <class M>
+__global__ void __launch_bounds__(WHT__TC_THREADS)
+wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
+{
+  typedef wht__tc_f1nat F;
+  uint32_t aa[4], ab[4];
+  wht__tc_afrag<M>(aa, masks & 15u);
+  wht__tc_afrag<M>(ab, masks >> 4 & 15u);
+  const unsigned lane = threadIdx.x & 31;
+  const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
+  for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units;
+       w += step) {
+    const uint64_t base = (w << 10) + F::lane_offset(lane);
+    uint2 v[2][4];
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4(x, base + F::word(i, s), N);
+    wht__tc_w2<M>(v, aa, ab);
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, base + F::word(i, s), N, v[s][i]);
+  }
+}
+
+/* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
+template <bool NATURAL>
+__device__ __forceinline__ uint64_t wht__tc_offset(const wht__tc_pass &p, unsigned u)
+{
+  if (NATURAL) return u;
+  uint64_t o = u & 7u;
+#pragma unroll
+  for (unsigned i = 3; i < WHT__TC_TILE_LOG2; i++)
+    if (u >> i & 1u) o += p.stride[i];
+  return o;
+}
+
+template <bool NATURAL>
+__device__ __forceinline__ uint64_t wht__tc_tile_base(const wht__tc_pass &p, uint64_t b)
+{
+  if (NATURAL) return b << WHT__TC_TILE_LOG2;
+  const uint64_t row = b / p.tiles_per_row, c = b % p.tiles_per_row;
+  uint64_t o = row * p.n;
+  for (unsigned j = 0; j < p.nrest; j++)
+    if (c >> j & 1u) o += (uint64_t)1 << p.rest[j];
+  return o;
+}
+
+/* One W2 over the whole tile in shared memory (4 slabs per warp). */
+template <class M, class F>
+__device__ __forceinline__ void wht__tc_w2_shared(uint16_t *sm, const uint32_t aa[4], const uint32_t ab[4])
+{
+  const unsigned lane = threadIdx.x & 31, lo = F::lane_offset(lane);
+  for (unsigned slab = threadIdx.x >> 5; slab < 32; slab += WHT__TC_THREADS / 32) {
+    const unsigned base = F::slab_base(slab) | lo;
+    uint2 v[2][4];
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) v[s][i] = *(const uint2 *)(sm + wht__tc_phys(base | F::word(i, s)));
+    if (F::TR) {
+      wht__tc_transpose(v[0]);
+      wht__tc_transpose(v[1]);
+    }
+    wht__tc_w2<M>(v, aa, ab);
+    if (F::TR) {
+      wht__tc_transpose(v[0]);
+      wht__tc_transpose(v[1]);
+    }
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) *(uint2 *)(sm + wht__tc_phys(base | F::word(i, s))) = v[s][i];
+  }
+}
+
+/* The first W2 of a natural tile, from device memory into shared memory. */
+template <class M>
+__device__ __forceinline__ void wht__tc_w2_direct(const uint16_t *x, uint64_t tb, uint64_t N,
+                                                  uint16_t *sm, const uint32_t aa[4], const uint32_t ab[4])
+{
+  typedef wht__tc_f1nat F;
+  const unsigned lane = threadIdx.x & 31, lo = F::lane_offset(lane);
+  for (unsigned slab = threadIdx.x >> 5; slab < 32; slab += WHT__TC_THREADS / 32) {
+    const unsigned base = F::slab_base(slab) | lo;
+    uint2 v[2][4];
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4(x, tb + (base | F::word(i, s)), N);
+    wht__tc_w2<M>(v, aa, ab);
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) *(uint2 *)(sm + wht__tc_phys(base | F::word(i, s))) = v[s][i];
+  }
+}
+
+/* 16-byte vectors between device memory and shared memory: vector v holds
+ * tile elements 8v..8v+7; the swizzle may swap its two 8-byte halves. */
+template <bool NATURAL, bool LOAD>
+__device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint16_t *sm)
+{
+  constexpr unsigned NV = (1u << WHT__TC_TILE_LOG2) / 8, PER = NV / WHT__TC_THREADS, BATCH = 8;
+#pragma unroll 1
+  for (unsigned j0 = 0; j0 < PER; j0 += BATCH) {
+    uint4 r[BATCH];
+    if (LOAD) {
+#pragma unroll
+      for (unsigned j = 0; j < BATCH; j++) {
+        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3;
+        const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
+        r[j] = e < p.N ? *(const uint4 *)(x + e) : make_uint4(0, 0, 0, 0);
+      }
+#pragma unroll
+      for (unsigned j = 0; j < BATCH; j++) {
+        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3, sw = wht__tc_swz(u);
+        const uint4 q = (sw & 1u) ? make_uint4(r[j].z, r[j].w, r[j].x, r[j].y) : r[j];
+        *(uint4 *)(sm + ((u ^ sw << 2) & ~7u)) = q;
+      }
+    } else {
+#pragma unroll
+      for (unsigned j = 0; j < BATCH; j++) {
+        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3, sw = wht__tc_swz(u);
+        const uint4 q = *(const uint4 *)(sm + ((u ^ sw << 2) & ~7u));
+        r[j] = (sw & 1u) ? make_uint4(q.z, q.w, q.x, q.y) : q;
+      }
+#pragma unroll
+      for (unsigned j = 0; j < BATCH; j++) {
+        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3;
+        const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
+        if (e < p.N) *(uint4 *)(x + e) = r[j];
+      }
+    }
+  }
+}
+
+/* KIND 0: natural tile, first W2 from device memory; 1: natural tile staged
+ * through shared memory; 2: strided tile. */
+template <class M, int KIND>
+__global__ void __launch_bounds__(WHT__TC_THREADS, 3)
+wht__tc_tile_kernel(const wht__tc_pass p, uint16_t *x)
+{
+  constexpr bool NATURAL = KIND != 2;
+  extern __shared__ uint4 wht__tc_smem[];
+  uint16_t *sm = (uint16_t *)wht__tc_smem;
+  uint32_t a[4][4];
+#pragma unroll
+  for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], p.masks >> 4 * j & 15u);
+  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
+    const uint64_t tb = wht__tc_tile_base<NATURAL>(p, b);
+    if (KIND == 0) {
+      wht__tc_w2_direct<M>(x, tb, p.N, sm, a[0], a[1]);
+    } else {
+      wht__tc_copy<NATURAL, true>(p, x, tb, sm);
+      __syncthreads();
+      if (NATURAL)
+        wht__tc_w2_shared<M, wht__tc_f1nat>(sm, a[0], a[1]);
+      else
+        wht__tc_w2_shared<M, wht__tc_f1str>(sm, a[0], a[1]);
+    }
+    __syncthreads();
+    if (NATURAL)
+      wht__tc_w2_shared<M, wht__tc_f2nat>(sm, a[2], a[3]);
+    else
+      wht__tc_w2_shared<M, wht__tc_f2str>(sm, a[2], a[3]);
+    __syncthreads();
+    wht__tc_copy<NATURAL, false>(p, x, tb, sm);
+    __syncthreads();
+  }
+}
+
+#endif
