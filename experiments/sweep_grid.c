@@ -78,9 +78,24 @@ static int check_memory(const wht_sweep_config *c)
                                (double)wht_sweep_cell_bytes(c, c->kmax) / (1 << 30), (double)limit / (1 << 30), k);
 }
 
+/* the algorithms that have a path on the chosen backend here: "a, b, c" */
+static const char *runnable(const wht_sweep_config *c, int gpu, char *buf, size_t len)
+{
+  size_t off = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < wht_algorithm_count() && i < WHT_SWEEP_MAX_ALGOS; i++) {
+    const wht_algorithm_info *a = wht_algorithm_at(i);
+    if (pick_backend(c->backend, a->backends, gpu) >= 0)
+      off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s%s", off ? ", " : "", a->name);
+  }
+  return off ? buf : "none";
+}
+
+static const char *const backend_option[] = { [WHT_SWEEP_CPU] = "cpu", [WHT_SWEEP_GPU] = "gpu", [WHT_SWEEP_AUTO] = "auto" };
+
 int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
 {
-  char buf[128], buf2[128], buf3[128];
+  char buf[512], buf2[128], buf3[128];
   unsigned want_formats = 0, covered = 0;
   memset(g, 0, sizeof *g);
   for (int f = 0; f < WHT_NFORMATS; f++)
@@ -92,28 +107,31 @@ int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
     const wht_algorithm_info *a = wht_algorithm_at(i);
     int b = pick_backend(c->backend, a->backends, gpu);
     unsigned fm = a->formats & want_formats;
-    if (b < 0) {
-      if (!c->algo_named) continue;
-      return wht_sweep_usage_error("--algo %s: no path on backend %s (backends of %s: %s%s)", a->name,
-                                   c->backend == WHT_SWEEP_GPU ? "gpu" : c->backend == WHT_SWEEP_CPU ? "cpu" : "auto",
-                                   a->name, backend_names(a->backends, buf, sizeof buf),
-                                   gpu ? "" : "; no GPU here");
-    }
+    /* a named pair first: its answer does not depend on the machine */
     if (c->algo_named && c->fmt_named && fm != want_formats)
-      return wht_sweep_usage_error("--format %s: algorithm %s has no %s (formats of %s: %s)",
+      return wht_sweep_usage_error("--format %s: algorithm %s has no %s (accepted with %s: %s)",
                                    format_names(want_formats, buf, sizeof buf), a->name,
                                    format_names(want_formats & ~a->formats, buf2, sizeof buf2), a->name,
                                    format_names(a->formats, buf3, sizeof buf3));
+    if (b < 0) {
+      if (!c->algo_named) continue;
+      return wht_sweep_usage_error("--algo %s: no path on --backend %s here (backends of %s: %s%s; accepted: %s)",
+                                   a->name, backend_option[c->backend], a->name,
+                                   backend_names(a->backends, buf2, sizeof buf2), gpu ? "" : ", no GPU here",
+                                   runnable(c, gpu, buf, sizeof buf));
+    }
     if (!fm) continue;
     g->algo[g->nalgo++] = (wht_sweep_algo){ a, (wht_backend)b, fm };
     covered |= fm;
   }
   if (c->fmt_named && covered != want_formats)
-    return wht_sweep_usage_error("--format %s: no selected algorithm runs in it on this backend (formats covered: %s)",
-                                 format_names(want_formats & ~covered, buf, sizeof buf),
+    return wht_sweep_usage_error("--format %s: no selected algorithm runs in it on --backend %s here (accepted: %s)",
+                                 format_names(want_formats & ~covered, buf, sizeof buf), backend_option[c->backend],
                                  covered ? format_names(covered, buf2, sizeof buf2) : "none");
   if (g->nalgo == 0)
-    return wht_sweep_usage_error("empty grid: no selected algorithm runs in a selected format on this backend");
+    return wht_sweep_usage_error("empty grid: no selected algorithm runs in a selected format on --backend %s here "
+                                 "(accepted: algorithms %s, in their formats as --list shows)",
+                                 backend_option[c->backend], runnable(c, gpu, buf, sizeof buf));
   return check_memory(c);
 }
 
