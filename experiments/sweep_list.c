@@ -24,6 +24,7 @@ void wht_sweep_list(FILE *f)
                                            wht_format_name((wht_format)j));
     snprintf(be, sizeof be, "%s%s%s", a->backends & (1u << WHT_BACKEND_CPU) ? "cpu" : "",
              (a->backends & 3u) == 3u ? "," : "", a->backends & (1u << WHT_BACKEND_GPU) ? "gpu" : "");
+    if (!be[0]) snprintf(be, sizeof be, "none"); /* e.g. a GPU-only algorithm built without CUDA */
     fprintf(f, "  %-20s %-16s %-8s %s\n", a->name, fm, be, a->notes ? a->notes : "");
   }
   names_line(f, "formats", &wht_format_names);
