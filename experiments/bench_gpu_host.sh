@@ -23,19 +23,19 @@ git rev-parse --short HEAD 2>/dev/null | tee -a "$O/device.txt"
 want() { case " ${STEPS:-emulated bitident bench memcheck racecheck} " in *" $1 "*) return 0;; esac; return 1; }
 want emulated && step emulated 40 "$B/tests/test_gpu_emulated_bitident"
 want bitident && step bitident ${BITIDENT_LIMIT:-300} "$B/tests/test_gpu_bitident"
-want bench && step bench ${BENCH_LIMIT:-120} sh -c "
-  $B/experiments/wht-bench --format f32 --log2n 28 -o $O/bench.h5 &&
-  $B/experiments/wht-bench --format f64 --log2n 27 -o $O/bench.h5 &&
-  $B/experiments/wht-bench --format f16,bf16 --log2n 28 -o $O/bench.h5 &&
-  $B/experiments/wht-bench --log2n 10 --total-log2 28 -o $O/bench.h5 &&
-  $B/experiments/wht-bench --algo folklore --format f32 --log2n 12,16,20,24,30 --place in -o $O/bench.h5 &&
+want bench && step bench ${BENCH_LIMIT:-180} sh -c "
+  $B/experiments/wht-bench --format f32 --log2n 28 -o $O/bench.h5;
+  $B/experiments/wht-bench --format f64 --log2n 27 -o $O/bench.h5;
+  $B/experiments/wht-bench --format f16,bf16 --log2n 28 -o $O/bench.h5;
+  $B/experiments/wht-bench --log2n 10 --total-log2 28 -o $O/bench.h5;
+  $B/experiments/wht-bench --algo folklore --format f32 --log2n 12,16,20,24,30 --place in -o $O/bench.h5;
   for t in 12 14; do echo \"# WHT_GPU_TILE_LOG2=\$t\"; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --format f32 --log2n 28 --place in; done"
 want memcheck && step memcheck 70 env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 want racecheck && step racecheck 70 env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 # the largest in place on a 141 GB H200: exact spot checks, then timings
-want largest && step largest_check 300 env WHT_GPU_TEST_MAXK=0 WHT_GPU_TEST_K30=0 \
-  WHT_GPU_TEST_SPOT=folklore:f16:36,folklore:f32:35,alman-rao:f32:35 "$B/tests/test_gpu_bitident"
-want largest && step largest_bench 200 sh -c "
+want largest && step largest_check 150 env WHT_GPU_TEST_MAXK=0 WHT_GPU_TEST_K30=0 \
+  WHT_GPU_TEST_SPOT=folklore:f16:36,folklore:f32:35 "$B/tests/test_gpu_bitident"
+want largest && step largest_bench 90 sh -c "
   $B/experiments/wht-bench --algo folklore,alman-rao --format f16 --log2n 36 --place in --reps 5 --warmup 1 -o $O/bench.h5;
   $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 35 --place in --reps 5 --warmup 1 -o $O/bench.h5"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log 2>/dev/null | tee -a "$O/summary.txt"

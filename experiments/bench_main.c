@@ -139,6 +139,11 @@ int main(int argc, char **argv)
             restore_ctx rs = { buf, pristine, bytes, f, N, dseed, scale };
             const bench_timing t = place ? bench_time(run_in_place, &rc, restore_input, &rs, c.reps, c.warmup)
                                          : bench_time(run_out_of_place, &rc, NULL, NULL, c.reps, c.warmup);
+            if (!place && !t.ok && wht__gpu_execute_out_of_place(plan, pristine, buf) == WHT_E_BACKEND) {
+              cudaGetLastError();
+              fprintf(stderr, "wht-bench: %s has no out-of-place GPU path, in place only\n", c.algos[ai]);
+              continue;
+            }
             if (!t.ok || wht__gpu_sync() != WHT_OK) {
               fprintf(stderr, "wht-bench: %s %s log2n=%u batch=%llu %s: a CUDA call failed\n", c.algos[ai],
                       wht_format_name(f), k, (unsigned long long)batch, place ? "in place" : "out of place");

@@ -1,8 +1,9 @@
 /* alman_rao.cu - GPU Alman-Rao radix-8 FWHT, operation for operation that
  * of lib/alman_rao_body.h: the head round (k mod 3 folklore stages, then
- * x_i *= 2^(nonzero 3-bit digits of (i mod n) >> (k mod 3))) and radix-8
- * groups sharing the half-sum tot. The pass plan keeps every radix-8 group
- * inside one pass (boundaries at s = k mod 3 + 3t). */
+ * x_i *= 2^(nonzero 3-bit digits of (i mod n) >> (k mod 3)), fused with the
+ * first radix-8 group) and radix-8 groups sharing the half-sum tot, one or
+ * two per round. The pass plan keeps every radix-8 group inside one pass
+ * (boundaries at s = k mod 3 + 3t). */
 #include "pass_run.cuh"
 #include "gpu_util.h"
 extern "C" {
@@ -11,11 +12,51 @@ extern "C" {
 
 struct wht__alman_rao_alg {
   static const bool COMPENSATED = false, ALMAN_RAO = true;
+  static const int MIN_BLOCKS = 2; /* blocks per SM: caps registers at 128 */
+
+  /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,
+   * evaluated left to right */
+  template <class F>
+  static WHT__HD void radix8(typename F::T *v, unsigned o, unsigned m)
+  {
+    typedef typename F::T T;
+    const T a = v[o], b = v[o + m], c = v[o + 2 * m], d = v[o + 3 * m];
+    const T e = v[o + 4 * m], f = v[o + 5 * m], g = v[o + 6 * m], h = v[o + 7 * m];
+    const T B1 = F::add(b, c), B2 = F::add(d, h), B3 = F::add(f, g);
+    const T tot = F::mul(F::add(F::add(F::add(B1, B2), B3), e), F::half());
+    const T diff = F::sub(a, tot);
+    const T D = F::add(diff, d), E = F::add(diff, e), H = F::add(diff, h);
+    v[o] = F::add(a, tot);
+    v[o + m] = F::add(F::add(E, c), g);
+    v[o + 2 * m] = F::add(F::add(E, b), f);
+    v[o + 3 * m] = F::add(E, B2);
+    v[o + 4 * m] = F::add(D, B1);
+    v[o + 5 * m] = F::add(F::add(H, c), f);
+    v[o + 6 * m] = F::add(F::add(H, b), g);
+    v[o + 7 * m] = F::add(D, B3);
+  }
+
+  /* The C/3 radix-8 groups of a round, on bit triples 0-2, 3-5 in turn. */
   template <class F, unsigned C>
-  static WHT__HD void head(typename F::T *v, typename F::T scale)
+  static WHT__HD void radix8_rounds(typename F::T *v)
   {
 WHT__UNROLL
-    for (unsigned h = 1; h < (1u << C); h <<= 1)
+    for (unsigned s = 0; s < C; s += 3)
+WHT__UNROLL
+      for (unsigned o = 0; o < (1u << C); o++)
+        if (((o >> s) & 7u) == 0) radix8<F>(v, o, 1u << s);
+  }
+
+  /* Head round of C = f + 3g stages (f = k mod 3, g = 0 or 1): folklore
+   * stages 0..f-1, then x_i *= 2^(nonzero octal digits of (i mod n) >> f),
+   * where the group shares nz_hi digits and element j adds its lowest digit
+   * j >> f; then (g = 1) the radix-8 group on bits f..f+2. */
+  template <class F, unsigned C>
+  static WHT__HD void head(typename F::T *v, unsigned nz_hi)
+  {
+    constexpr unsigned f = C % 3;
+WHT__UNROLL
+    for (unsigned h = 1; h < (1u << f); h <<= 1)
 WHT__UNROLL
       for (unsigned t = 0; t < (1u << C); t++)
         if (!(t & h)) {
@@ -24,26 +65,11 @@ WHT__UNROLL
           v[t + h] = F::sub(a, b);
         }
 WHT__UNROLL
-    for (unsigned t = 0; t < (1u << C); t++) v[t] = F::mul(v[t], scale);
-  }
-  /* a..h = v[0..7], outputs in DESIGN.md's order, evaluated left to right */
-  template <class F>
-  static WHT__HD void radix8(typename F::T *v)
-  {
-    typedef typename F::T T;
-    const T a = v[0], b = v[1], c = v[2], d = v[3], e = v[4], f = v[5], g = v[6], h = v[7];
-    const T B1 = F::add(b, c), B2 = F::add(d, h), B3 = F::add(f, g);
-    const T tot = F::mul(F::add(F::add(F::add(B1, B2), B3), e), F::half());
-    const T diff = F::sub(a, tot);
-    const T D = F::add(diff, d), E = F::add(diff, e), H = F::add(diff, h);
-    v[0] = F::add(a, tot);
-    v[1] = F::add(F::add(E, c), g);
-    v[2] = F::add(F::add(E, b), f);
-    v[3] = F::add(E, B2);
-    v[4] = F::add(D, B1);
-    v[5] = F::add(F::add(H, c), f);
-    v[6] = F::add(F::add(H, b), g);
-    v[7] = F::add(D, B3);
+    for (unsigned t = 0; t < (1u << C); t++) v[t] = F::mul(v[t], F::pow2(nz_hi + ((t >> f) != 0)));
+    if constexpr (C >= 3) {
+WHT__UNROLL
+      for (unsigned o = 0; o < (1u << f); o++) radix8<F>(v, o, 1u << f);
+    }
   }
 };
 

@@ -83,7 +83,9 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
-  return wht__plan_passes(k, batch, esz, sched, wht__choose_tile_log2(k, batch, esz, sched, comp), tmp);
+  const unsigned cmax = wht__round_cmax(comp, sched, esz);
+  return wht__plan_passes(k, batch, esz, sched, cmax, wht__choose_tile_log2(k, batch, esz, sched, cmax, comp),
+                          tmp);
 }
 
 extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst)

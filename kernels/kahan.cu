@@ -8,6 +8,7 @@ extern "C" {
 }
 
 struct wht__kahan_err {
+  static const int MIN_BLOCKS = 3; /* caps registers at 80 */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
   { return F::sub(F::sub(Ap, A), B); }

@@ -30,31 +30,44 @@ unsigned wht__tile_log2_max(unsigned esz, int compensated)
 
 static void add_round(wht__pass *p, unsigned q, unsigned c, unsigned kind)
 {
-  p->rounds |= (uint64_t)(q | c << 4 | kind << 6) << (8 * p->nrounds);
+  const uint64_t bits = (uint64_t)(q | c << 5 | kind << 8) << (10 * (p->nrounds % 6));
+  if (p->nrounds < 6) p->rounds_lo |= bits;
+  else p->rounds_hi |= bits;
   p->nrounds++;
 }
 
 /* Rounds of one pass: stages s0 .. s0+L-1 on tile bits from q0 up. */
-static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned head_c)
+static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned cmax, unsigned head_c)
 {
   unsigned q = q0, left = p->L;
-  p->rounds = 0;
+  p->rounds_lo = p->rounds_hi = 0;
   p->nrounds = 0;
   if (sched == WHT__SCHED_ALMAN_RAO) {
-    if (p->s0 == 0) {
-      add_round(p, q, head_c, WHT__ROUND_AR_HEAD);
-      q += head_c;
-      left -= head_c;
+    if (p->s0 == 0) { /* head, fused with the first radix-8 group */
+      const unsigned c = head_c + (left > head_c ? 3 : 0);
+      add_round(p, q, c, WHT__ROUND_AR_HEAD);
+      q += c;
+      left -= c;
     }
-    for (; left; left -= 3, q += 3) add_round(p, q, 3, WHT__ROUND_AR_RADIX8);
+    for (; left; ) {
+      const unsigned c = left >= 6 && cmax >= 6 ? 6 : 3;
+      add_round(p, q, c, WHT__ROUND_AR_RADIX8);
+      q += c;
+      left -= c;
+    }
   } else {
-    /* a short round first keeps the later rounds radix-8 */
-    unsigned c = left % 3 ? left % 3 : 3;
-    for (; left; left -= c, q += c, c = 3) add_round(p, q, c, WHT__ROUND_BFLY);
+    /* as few rounds as cmax allows, their sizes as even as possible */
+    const unsigned nr = (left + cmax - 1) / cmax;
+    for (unsigned i = 0; i < nr; i++) {
+      const unsigned c = left / (nr - i) + (left % (nr - i) ? 1 : 0);
+      add_round(p, q, c, WHT__ROUND_BFLY);
+      q += c;
+      left -= c;
+    }
   }
 }
 
-unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
+unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                           unsigned tile_log2, wht__pass *out)
 {
   if (k == 0) return 0;
@@ -77,7 +90,7 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
   p->ntiles = (N + ((uint64_t)1 << p->Tt) - 1) >> p->Tt;
   p->first = 1;
   p->last = L0 == k;
-  plan_rounds(p, 0, sched, f);
+  plan_rounds(p, 0, sched, cmax, f);
 
   /* later passes: strided tiles, the stages spread evenly over them */
   unsigned s = L0;
@@ -103,7 +116,7 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
     p->ntiles = N >> p->Tt;
     p->first = 0;
     p->last = s + L == k;
-    plan_rounds(p, p->R, sched, 0);
+    plan_rounds(p, p->R, sched, cmax, 0);
     s += L;
   }
   return np;
@@ -129,14 +142,14 @@ extern "C" unsigned wht__gpu_tile_log2(void)
 }
 
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
-                               int compensated)
+                               unsigned cmax, int compensated)
 {
   const unsigned lo = wht__tile_log2_min(esz), hi = wht__tile_log2_max(esz, compensated);
   unsigned t = wht__gpu_tile_log2();
   if (t) return t < lo ? lo : t > hi ? hi : t;
   wht__pass tmp[WHT__MAX_PASSES];
   const unsigned base = 15 - log2_of(esz) - (compensated ? 1 : 0);
-  const unsigned a = wht__plan_passes(k, batch, esz, sched, base, tmp);
-  const unsigned b = wht__plan_passes(k, batch, esz, sched, base + 1, tmp);
+  const unsigned a = wht__plan_passes(k, batch, esz, sched, cmax, base, tmp);
+  const unsigned b = wht__plan_passes(k, batch, esz, sched, cmax, base + 1, tmp);
   return b < a ? base + 1 : base;
 }

@@ -12,17 +12,19 @@
  * tiles b differ in mid first, so the blocks running at one time cover
  * contiguous memory.
  *
- * Inside a tile the stages run in rounds of up to three stages on tile bits
- * q .. q+c-1 (radix 2^c), in increasing stage order. For Alman-Rao the
- * first pass starts with the head round (k mod 3 folklore stages and the
- * 2^c(i) prescaling) and every other round is a whole radix-8 group, so
- * pass boundaries fall at s = f + 3t. */
+ * Inside a tile the stages run in rounds of c stages on tile bits
+ * q .. q+c-1 (radix 2^c, c up to the algorithm's cmax, rounds of one stage
+ * only in one-stage passes), in increasing stage order. For Alman-Rao the
+ * first pass starts with the head round (f = k mod 3 folklore stages, the
+ * 2^c(i) prescaling and the first radix-8 group) and every other round
+ * holds one or two whole radix-8 groups, so pass boundaries fall at
+ * s = f + 3t. */
 #ifndef WHT_KERNELS_PASS_PLAN_H
 #define WHT_KERNELS_PASS_PLAN_H
 
 #include <stdint.h>
 
-#define WHT__MAX_ROUNDS 8
+#define WHT__MAX_ROUNDS 12
 #define WHT__MAX_PASSES 24
 #define WHT__THREADS 256
 
@@ -36,21 +38,32 @@ typedef struct {
   unsigned s0, L;    /* stages s0 .. s0+L-1 */
   unsigned R, Tt;    /* run bits and tile bits (Tt = R + L except the first pass) */
   unsigned nrounds;
-  /* round r in bits 8r .. 8r+7: tile bit q of its first stage (bits 0-3),
-   * stage count c (bits 4-5), kind WHT__ROUND_* (bits 6-7); packed so that
-   * a kernel reads round r with a shift, not an indexed (local) array */
-  uint64_t rounds;
+  /* round r in bits 10(r mod 6) .. +9 of rounds[r / 6]: tile bit q of its
+   * first stage (bits 0-4), stage count c (bits 5-7), kind WHT__ROUND_*
+   * (bits 8-9); packed in two words so that a kernel reads round r with a
+   * select and a shift, not an indexed (local-memory) array */
+  uint64_t rounds_lo, rounds_hi;
   unsigned first, last;  /* pass holds stage 0 / stage k-1 */
 } wht__pass;
 
-#define WHT__ROUND_Q(p, r) ((unsigned)((p).rounds >> (8 * (r))) & 15u)
-#define WHT__ROUND_C(p, r) ((unsigned)((p).rounds >> (8 * (r) + 4)) & 3u)
-#define WHT__ROUND_KIND(p, r) ((unsigned)((p).rounds >> (8 * (r) + 6)) & 3u)
+#define WHT__ROUND_BITS(p, r) ((unsigned)(((r) < 6 ? (p).rounds_lo : (p).rounds_hi) >> (10 * ((r) % 6))))
+#define WHT__ROUND_Q(p, r) (WHT__ROUND_BITS(p, r) & 31u)
+#define WHT__ROUND_C(p, r) ((WHT__ROUND_BITS(p, r) >> 5) & 7u)
+#define WHT__ROUND_KIND(p, r) ((WHT__ROUND_BITS(p, r) >> 8) & 3u)
+
+/* Most stages a round holds in registers: 32 values of 4 or 2 bytes or 16
+ * doubles; compensated algorithms hold x and e (16 of each, 8 in f64);
+ * Alman-Rao rounds hold two radix-8 groups (64 values), one in f64. */
+__host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sched, unsigned esz)
+{
+  return sched == WHT__SCHED_ALMAN_RAO ? (esz == 8 ? 3 : 6) : compensated ? (esz == 8 ? 3 : 4) : (esz == 8 ? 4 : 5);
+}
 
 /* Split k stages of `batch` rows of 2^k elements of esz bytes into passes
- * with tiles of at most 2^tile_log2 elements. Returns the number of passes
- * written to out (0 when k = 0: nothing to do). */
-unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
+ * with tiles of at most 2^tile_log2 elements and rounds of at most cmax
+ * stages (Alman-Rao: cmax 6 lets a round hold two radix-8 groups, 3 one).
+ * Returns the number of passes written to out (0 when k = 0). */
+unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                           unsigned tile_log2, wht__pass *out);
 
 /* The tile size used for a transform: 32 KB of shared memory per block
@@ -58,7 +71,7 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched,
  * wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
  * force a size (clamped to what the planner accepts). */
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
-                               int compensated);
+                               unsigned cmax, int compensated);
 unsigned wht__tile_log2_min(unsigned esz);
 unsigned wht__tile_log2_max(unsigned esz, int compensated);
 

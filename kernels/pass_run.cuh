@@ -3,9 +3,10 @@
  * and the host emulation of the same passes.
  *
  * An algorithm A is a struct with COMPENSATED (carries the error array e,
- * kept in the device workspace between passes) and ALMAN_RAO (uses the
- * Alman-Rao round kinds), and the round functions its kinds need:
- * butterflies<F, C>(v, e), head<F, C>(v, scale), radix8<F>(v).
+ * kept in the device workspace between passes), ALMAN_RAO (uses the
+ * Alman-Rao round kinds), MIN_BLOCKS (blocks per multiprocessor the
+ * register budget must allow) and the round functions its kinds need:
+ * butterflies<F, C>(v, e), head<F, C>(v, nz), radix8_rounds<F, C>(v).
  *
  * wht__gpu_run is asynchronous like any kernel launch: it reports launch
  * errors; an error while a kernel runs surfaces at the next synchronizing
@@ -20,7 +21,7 @@ extern "C" {
 }
 
 template <class F, class A, bool VEC>
-__global__ void __launch_bounds__(WHT__THREADS)
+__global__ void __launch_bounds__(WHT__THREADS, A::MIN_BLOCKS)
 wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
@@ -46,7 +47,14 @@ static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const vo
 }
 
 template <class A>
-static int wht__sched_of() { return A::ALMAN_RAO ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
+static constexpr int wht__sched_of() { return A::ALMAN_RAO ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
+
+/* Rounds of at most this many stages for algorithm A in format F. */
+template <class F, class A>
+static constexpr unsigned wht__cmax_of()
+{
+  return wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
+}
 
 template <class F, class A, bool VEC>
 static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
@@ -74,8 +82,9 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
 {
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
-  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
-  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
+  constexpr unsigned cmax = wht__cmax_of<F, A>();
+  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), cmax, A::COMPENSATED);
+  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), cmax, T, passes);
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
@@ -105,8 +114,9 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
 {
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
-  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), A::COMPENSATED);
-  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), T, passes);
+  constexpr unsigned cmax = wht__cmax_of<F, A>();
+  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), cmax, A::COMPENSATED);
+  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), cmax, T, passes);
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;

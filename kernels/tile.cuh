@@ -4,29 +4,51 @@
  * between phases) and in the host emulation (every thread of a phase in
  * turn), so the emulation checks the tiling on machines without a GPU.
  *
- * Shared memory holds raw bit patterns (F::U) under an XOR swizzle of the
- * low index bits that keeps every round's accesses and the loads/stores
- * free of bank conflicts for 2-, 4- and 8-byte elements (found by search
- * over all rounds of up to three stages). The swizzle is linear over GF(2),
- * so the address of element base|(j<<q) is swz(base) ^ swz(j<<q). */
+ * Shared memory holds raw bit patterns (F::U) under an XOR swizzle: bits
+ * B..B+5 of an element's tile index select masks XORed into its low bits
+ * (B = log2 of the elements per 128-byte bank row; for f16 the masks leave
+ * bit 0 alone, two elements sharing a word). The masks were found by a
+ * GF(2) rank search so that every round of 2..6 stages on any tile bits,
+ * and the vector loads and stores, are free of bank conflicts for 2-, 4-
+ * and 8-byte elements (a one-stage round may conflict two-way; the planner
+ * uses those only for passes of one stage). The swizzle is linear over
+ * GF(2): the address of element a|b (disjoint bits) is swz(a) ^ swz(b). */
 #ifndef WHT_KERNELS_TILE_CUH
 #define WHT_KERNELS_TILE_CUH
 
 #include "fmt_ops.cuh"
 #include "pass_plan.h"
 
-template <unsigned ESZ> struct wht__swz_consts;
-template <> struct wht__swz_consts<8> { enum { B = 4, M0 = 15, M1 = 10, M2 = 12 }; };
-template <> struct wht__swz_consts<4> { enum { B = 5, M0 = 31, M1 = 21, M2 = 25 }; };
-template <> struct wht__swz_consts<2> { enum { B = 6, M0 = 22, M1 = 26, M2 = 0 }; };
+template <unsigned ESZ> struct wht__swz_masks;
+template <> struct wht__swz_masks<8> { enum { B = 4, M0 = 5, M1 = 10, M2 = 12, M3 = 8, M4 = 15, M5 = 10 }; };
+template <> struct wht__swz_masks<4> { enum { B = 5, M0 = 10, M1 = 21, M2 = 25, M3 = 17, M4 = 30, M5 = 20 }; };
+template <> struct wht__swz_masks<2> { enum { B = 6, M0 = 22, M1 = 26, M2 = 18, M3 = 28, M4 = 32, M5 = 0 }; };
+
+/* XOR of masks a, b, c selected by the bits of i (0..7), as the byte i of
+ * an 8-byte table. */
+__host__ __device__ constexpr uint64_t wht__swz_table(unsigned a, unsigned b, unsigned c, unsigned i = 0)
+{
+  return i == 8 ? 0
+                : ((uint64_t)(((i & 1) ? a : 0) ^ ((i & 2) ? b : 0) ^ ((i & 4) ? c : 0)) << (8 * i)) |
+                      wht__swz_table(a, b, c, i + 1);
+}
+
+WHT__HD unsigned wht__table_byte(uint64_t table, unsigned i)
+{
+#ifdef __CUDA_ARCH__
+  return __byte_perm((unsigned)table, (unsigned)(table >> 32), i) & 0xffu;
+#else
+  return (unsigned)(table >> (8 * i)) & 0xffu;
+#endif
+}
 
 template <class U>
 WHT__HD unsigned wht__swz(unsigned pos)
 {
-  typedef wht__swz_consts<sizeof(U)> S;
+  typedef wht__swz_masks<sizeof(U)> S;
+  constexpr uint64_t lo = wht__swz_table(S::M0, S::M1, S::M2), hi = wht__swz_table(S::M3, S::M4, S::M5);
   const unsigned h = pos >> S::B;
-  return pos ^ ((0u - (h & 1u)) & (unsigned)S::M0) ^ ((0u - ((h >> 1) & 1u)) & (unsigned)S::M1)
-             ^ ((0u - ((h >> 2) & 1u)) & (unsigned)S::M2);
+  return pos ^ wht__table_byte(lo, h & 7u) ^ wht__table_byte(hi, (h >> 3) & 7u);
 }
 
 /* First element of tile b in device memory (the (hi, mid) part of g). */
@@ -87,8 +109,9 @@ WHT__UNROLL
         if (w < nv) {
           U part[V];
           memcpy(part, &r[i], sizeof part);
+          const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
 WHT__UNROLL
-          for (unsigned v = 0; v < V; v++) s[wht__swz<U>(w * V + v)] = part[v];
+          for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
         }
       }
     }
@@ -120,9 +143,10 @@ WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typenam
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       if (gi >= p.N) continue;
       U part[V];
+      const unsigned a0 = wht__swz<U>(w * V);
 WHT__UNROLL
       for (unsigned v = 0; v < V; v++) {
-        const unsigned a = wht__swz<U>(w * V + v);
+        const unsigned a = a0 ^ v;
         part[v] = DIFF ? F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a]))) : s[a];
       }
       uint4 r;
@@ -150,43 +174,68 @@ WHT__HD unsigned wht__octal_nonzero_digits(uint64_t d)
 #endif
 }
 
+WHT__HD unsigned wht__opaque(unsigned v)
+{
+#ifdef __CUDA_ARCH__
+  asm volatile("mov.b32 %0, %0;" : "+r"(v));
+#endif
+  return v;
+}
+
+__host__ __device__ constexpr unsigned wht__ctz_const(unsigned j) { return (j & 1u) ? 0u : 1u + wht__ctz_const(j >> 1); }
+__host__ __device__ constexpr unsigned wht__log2_const(unsigned v) { return v <= 1 ? 0u : 1u + wht__log2_const(v >> 1); }
+
 /* One round of C stages on tile bits q..q+C-1: each thread takes groups of
  * 2^C elements (gi = t, t+P, ...), loads them, lets the algorithm A apply
  * the round, and writes them back. KIND selects butterflies, Alman-Rao's
- * head (needs each group's row index) or its radix-8 group. */
+ * head (folklore stages 0..f-1, the prescaling, then the first radix-8
+ * group when C = f + 3; it needs each element's row index) or radix-8
+ * groups on C/3 bit triples. Addresses are byte offsets: the group's first
+ * element swizzled once, then one XOR per element (linearity). */
 template <class F, class A, unsigned C, int KIND>
 WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
                              typename F::U *se, uint64_t base, unsigned t, unsigned P)
 {
   typedef typename F::T T;
   typedef typename F::U U;
-  constexpr unsigned R = 1u << C;
+  constexpr unsigned R = 1u << C, ESH = wht__log2_const(sizeof(U));
   const unsigned ngroups = 1u << (p.Tt - C), lomask = (1u << q) - 1u;
-  unsigned off[R];
+  unsigned step[C > 0 ? C : 1]; /* byte offset of a single-bit step along bit q+b */
 WHT__UNROLL
-  for (unsigned j = 0; j < R; j++) off[j] = wht__swz<U>(j << q);
+  for (unsigned b = 0; b < C; b++) step[b] = wht__swz<U>(1u << (q + b)) << ESH;
+  char *bx = (char *)sx, *be = (char *)se;
   for (unsigned gi = t; gi < ngroups; gi += P) {
     const unsigned first = ((gi & ~lomask) << C) | (gi & lomask);
-    const unsigned pb = wht__swz<U>(first);
+    unsigned a[R];
+    a[0] = wht__swz<U>(first) << ESH;
+WHT__UNROLL
+    for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
     T v[R], e[R];
 WHT__UNROLL
     for (unsigned j = 0; j < R; j++) {
-      v[j] = F::from_bits(sx[pb ^ off[j]]);
-      if constexpr (A::COMPENSATED) e[j] = F::from_bits(se[pb ^ off[j]]);
+      v[j] = F::from_bits(*(const U *)(bx + a[j]));
+      if constexpr (A::COMPENSATED) e[j] = F::from_bits(*(const U *)(be + a[j]));
     }
     if constexpr (KIND == WHT__ROUND_BFLY) {
       A::template butterflies<F, C>(v, e);
     } else if constexpr (KIND == WHT__ROUND_AR_HEAD) {
-      /* all 2^C elements share the digits of (i mod n) >> C */
+      /* f = C mod 3 head stages; the group's row indices share every octal
+       * digit of (i mod n) >> f but the lowest, which is (j >> f) */
+      constexpr unsigned f = C % 3;
       const uint64_t row_index = (base + wht__tile_offset(p, first)) & (((uint64_t)1 << p.k) - 1);
-      A::template head<F, C>(v, F::pow2(wht__octal_nonzero_digits(row_index >> C)));
+      A::template head<F, C>(v, wht__octal_nonzero_digits(row_index >> f));
     } else {
-      A::template radix8<F>(v);
+      A::template radix8_rounds<F, C>(v);
     }
+    /* the store addresses again from an opaque copy of the first, so the
+     * compiler keeps 2^C values live, not 2^C addresses as well */
+    a[0] = wht__opaque(a[0]);
+WHT__UNROLL
+    for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
 WHT__UNROLL
     for (unsigned j = 0; j < R; j++) {
-      sx[pb ^ off[j]] = F::to_bits(v[j]);
-      if constexpr (A::COMPENSATED) se[pb ^ off[j]] = F::to_bits(e[j]);
+      *(U *)(bx + a[j]) = F::to_bits(v[j]);
+      if constexpr (A::COMPENSATED) *(U *)(be + a[j]) = F::to_bits(e[j]);
     }
   }
 }
@@ -222,14 +271,36 @@ WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, const typename F::
   }
   const unsigned r = ph - 1, q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
   if constexpr (A::ALMAN_RAO) {
-    if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) wht__tile_round<F, A, 3, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
-    else if (c == 0) wht__tile_round<F, A, 0, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
-    else if (c == 1) wht__tile_round<F, A, 1, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
-    else wht__tile_round<F, A, 2, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P);
+    if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
+      if constexpr (sizeof(typename F::U) != 8) /* f64 rounds hold one radix-8 group */
+        if (c == 6) {
+          wht__tile_round<F, A, 6, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
+          return;
+        }
+      wht__tile_round<F, A, 3, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
+    } else {
+      switch (c) {
+      case 1: wht__tile_round<F, A, 1, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
+      case 2: wht__tile_round<F, A, 2, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
+      case 3: wht__tile_round<F, A, 3, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
+      case 4: wht__tile_round<F, A, 4, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
+      default: wht__tile_round<F, A, 5, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
+      }
+    }
   } else {
-    if (c == 1) wht__tile_round<F, A, 1, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
-    else if (c == 2) wht__tile_round<F, A, 2, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
-    else wht__tile_round<F, A, 3, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+    switch (c) {
+    case 1: wht__tile_round<F, A, 1, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
+    case 2: wht__tile_round<F, A, 2, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
+    case 3: wht__tile_round<F, A, 3, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
+    case 4:
+      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 4)
+        wht__tile_round<F, A, 4, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+      break;
+    default:
+      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 5)
+        wht__tile_round<F, A, 5, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
+      break;
+    }
   }
 }
 
