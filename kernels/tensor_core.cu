@@ -7,8 +7,10 @@
  *   k = 0:      nothing to do;
  *   k <= 8:     the small kernel, one read and one write;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
- *   k >= 16:    a natural pass for bits 0-11, then strided passes of 12 bits
- *               (three stage groups) each: 1 + ceil((k - 12) / 12) passes.
+ *   k >= 16:    a natural pass for bits 0-11, then strided passes of 8 bits
+ *               (two stage groups, 256-byte runs) each, or of 12 bits (three
+ *               groups, 16-byte runs: fewer passes, but measured far slower
+ *               per pass on an H200); 1 + ceil((k - 12) / bits) passes.
  * Stage groups never straddle a pass. Launches are asynchronous, like any
  * kernel; errors of a running kernel surface at the next synchronization. */
 #include <stdint.h>
@@ -20,13 +22,17 @@ extern "C" {
 }
 
 /* Natural tiles: first W2 straight from device memory (1) or staged
- * through shared memory (0). For wht-bench comparisons. */
-static int wht__tc_direct = 1;
+ * through shared memory (0, faster on an H200); row bits per strided pass
+ * (8 or 12). Settable for benchmark comparisons. */
+static int wht__tc_direct = 0;
+static unsigned wht__tc_strided_bits = 8;
 extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
+extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
 
 extern "C" unsigned wht__tc_pass_count(unsigned k)
 {
-  return k == 0 ? 0 : k <= 15 ? 1 : 1 + (k - 12 + 11) / 12;
+  const unsigned b = wht__tc_strided_bits;
+  return k == 0 ? 0 : k <= 15 ? 1 : 1 + (k - 12 + b - 1) / b;
 }
 
 /* rb[i]: the row bit that tile bit i stands for, -1 for a row-index bit.
@@ -96,16 +102,22 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s1, 0) |
             wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s1, 2);
   wht_status st = wht__tc_direct ? wht__tc_launch_tile<M, 0>(p, x) : wht__tc_launch_tile<M, 1>(p, x);
-  /* strided passes over [s0, s0 + 12) */
-  for (unsigned s0 = s1; st == WHT_OK && s0 < k; s0 += 12) {
-    const unsigned L = k - s0 < 12 ? k - s0 : 12;
+  /* strided passes over [s0, s0 + bits): tile slot j (j < bits) holds row
+   * bit s0 + j, or a filler row bit where s0 + j >= k; runs are the row bits
+   * below R */
+  const unsigned bits = wht__tc_strided_bits, R = WHT__TC_TILE_LOG2 - bits;
+  static const unsigned slots12[12] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
+  static const unsigned slots8[8] = { 7, 8, 10, 11, 12, 13, 14, 9 }; /* wht__tc_f1run */
+  const unsigned *slot = bits == 12 ? slots12 : slots8;
+  for (unsigned s0 = s1; st == WHT_OK && s0 < k; s0 += bits) {
+    const unsigned L = k - s0 < bits ? k - s0 : bits;
     unsigned char used[64] = { 0 };
-    for (unsigned i = 0; i < 3; i++) rb[i] = (int)i, used[i] = 1;
-    for (unsigned j = 0; j < L; j++) rb[3 + j] = (int)(s0 + j), used[s0 + j] = 1;
-    unsigned r = 3;
-    for (unsigned i = 3 + L; i < WHT__TC_TILE_LOG2; i++) { /* filler: the lowest free row bits */
+    for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
+    for (unsigned j = 0; j < L; j++) rb[slot[j]] = (int)(s0 + j), used[s0 + j] = 1;
+    unsigned r = R; /* filler: the lowest free row bits (k >= 16 leaves enough) */
+    for (unsigned j = L; j < bits; j++) {
       while (used[r]) r++;
-      rb[i] = (int)r, used[r] = 1;
+      rb[slot[j]] = (int)r, used[r] = 1;
     }
     p.nrest = 0;
     for (unsigned b = 0; b < k; b++)
@@ -113,10 +125,16 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
     for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) p.stride[i] = (uint64_t)1 << rb[i];
     p.tiles_per_row = (uint64_t)1 << p.nrest;
     p.ntiles = batch << p.nrest;
-    /* the second W2's b stage is an identity on already transformed bits */
-    p.masks = wht__tc_frame_masks<wht__tc_f1str>(rb, s0, k, 0) |
-              wht__tc_frame_masks<wht__tc_f2str>(rb, s0 + 8, s0 + 12 < k ? s0 + 12 : k, 2);
-    st = wht__tc_launch_tile<M, 2>(p, x);
+    const unsigned hi = s0 + bits < k ? s0 + bits : k;
+    if (bits == 12) {
+      /* the second W2's b stage is an identity on already transformed bits */
+      p.masks = wht__tc_frame_masks<wht__tc_f1str>(rb, s0, hi, 0) |
+                wht__tc_frame_masks<wht__tc_f2str>(rb, s0 + 8, hi, 2);
+      st = wht__tc_launch_tile<M, 2>(p, x);
+    } else {
+      p.masks = wht__tc_frame_masks<wht__tc_f1run>(rb, s0, hi, 0);
+      st = wht__tc_launch_tile<M, 3>(p, x);
+    }
   }
   return st;
 }

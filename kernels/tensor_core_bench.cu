@@ -16,6 +16,7 @@
 extern "C" {
 #include "wht.h"
 void wht__tc_set_direct(int on);
+void wht__tc_set_strided_bits(unsigned bits);
 unsigned wht__tc_pass_count(unsigned k);
 }
 
@@ -128,10 +129,11 @@ static double time_transform(const char *algo, wht_format f, unsigned k, uint64_
 static void usage(FILE *o)
 {
   fprintf(o, "usage: tensor_core_bench [--elems-log2 E] [--kmin A] [--kmax B] [--single-log2 S]\n"
-             "                         [--reps R] [--staged] [--no-batched] [--no-single]\n"
+             "                         [--reps R] [--direct] [--strided-bits 8|12] [--no-batched] [--no-single]\n"
              "  batched rows of 2^A..2^B over 2^E elements (28, 7, 15) against an in-place add-one;\n"
              "  one f16 vector of 2^S elements (30) against a device memcpy of its bytes;\n"
-             "  --staged: natural tiles staged through shared memory (default: first W2 from memory)\n");
+             "  --direct: natural tiles read by their first W2 (default: staged through shared memory)\n"
+             "  --strided-bits: row bits per strided pass of long vectors (default 8)\n");
 }
 
 int main(int argc, char **argv)
@@ -144,7 +146,8 @@ int main(int argc, char **argv)
                 : !strcmp(a, "--single-log2") ? &S : NULL;
     if (u && i + 1 < argc) *u = (unsigned)atoi(argv[++i]);
     else if (!strcmp(a, "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
-    else if (!strcmp(a, "--staged")) wht__tc_set_direct(0);
+    else if (!strcmp(a, "--direct")) wht__tc_set_direct(1);
+    else if (!strcmp(a, "--strided-bits") && i + 1 < argc) wht__tc_set_strided_bits((unsigned)atoi(argv[++i]));
     else if (!strcmp(a, "--no-batched")) batched = 0;
     else if (!strcmp(a, "--no-single")) single = 0;
     else if (!strcmp(a, "--help")) return usage(stdout), 0;

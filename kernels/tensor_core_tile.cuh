@@ -10,10 +10,12 @@
  *   pass of longer rows): the first W2 reads device memory directly, like
  *   the small kernel, and leaves its result in shared memory; the second W2
  *   works in shared memory; 16-byte stores write the tile back.
- *   strided tile (later passes of rows longer than 2^15): tile bits 0-2 are
- *   row bits 0-2 (16-byte runs), tile bits 3-14 the pass's 12 row bits
- *   (three 4-bit groups; bits past the row's end map to other row bits as
- *   identity filler); 16-byte loads fill shared memory, both W2 work there.
+ *   strided tile (later passes of rows longer than 2^15), two shapes:
+ *   runs of 8 (tile bits 0-2 are row bits 0-2, tile bits 3-14 the pass's 12
+ *   row bits: three 4-bit groups, two W2) or runs of 128 (tile bits 0-6 are
+ *   row bits 0-6, tile bits 7-14 the pass's 8 row bits: two groups, one W2).
+ *   Row bits past the row's end map to other row bits as identity filler.
+ *   16-byte asynchronous copies fill shared memory, the W2 work there.
  * Shared memory is swizzled (wht__tc_phys) so that every access of every
  * phase is free of bank conflicts: a half-warp's 8-byte words and a quarter
  * warp's 16-byte vectors fall into distinct banks. */
@@ -70,24 +72,31 @@ __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
   typedef wht__tc_f1nat F;
+  constexpr unsigned U = 2; /* units of 1024 elements per warp and step: loads in flight */
   uint32_t aa[4], ab[4];
   wht__tc_afrag<M>(aa, masks & 15u);
   wht__tc_afrag<M>(ab, masks >> 4 & 15u);
   const unsigned lane = threadIdx.x & 31;
-  const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
-  for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units;
+  const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32) * U;
+  for (uint64_t w = ((uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5)) * U; w < units;
        w += step) {
-    const uint64_t base = (w << 10) + F::lane_offset(lane);
-    uint2 v[2][4];
+    uint2 v[U][2][4];
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
+    for (unsigned q = 0; q < U; q++)
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4(x, base + F::word(i, s), N);
-    wht__tc_w2<M>(v, aa, ab);
+      for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
+        for (unsigned i = 0; i < 4; i++)
+          v[q][s][i] = wht__tc_load4(x, ((w + q) << 10) + F::lane_offset(lane) + F::word(i, s), N);
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, base + F::word(i, s), N, v[s][i]);
+    for (unsigned q = 0; q < U; q++) wht__tc_w2<M>(v[q], aa, ab);
+#pragma unroll
+    for (unsigned q = 0; q < U; q++)
+#pragma unroll
+      for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+        for (unsigned i = 0; i < 4; i++)
+          wht__tc_store4(x, ((w + q) << 10) + F::lane_offset(lane) + F::word(i, s), N, v[q][s][i]);
   }
 }
 
@@ -165,28 +174,42 @@ __device__ __forceinline__ void wht__tc_w2_direct(const uint16_t *x, uint64_t tb
 }
 
 /* 16-byte vectors between device memory and shared memory: vector v holds
- * tile elements 8v..8v+7; the swizzle may swap its two 8-byte halves. */
+ * tile elements 8v..8v+7; the swizzle may swap its two 8-byte halves.
+ * Loads are asynchronous copies (all of a thread's in flight at once, no
+ * registers held); the caller waits with wht__tc_copy_wait. */
+__device__ __forceinline__ void wht__tc_cp(uint16_t *dst, const uint16_t *src, unsigned bytes)
+{
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  if (bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(d), "l"(src) : "memory");
+}
+__device__ __forceinline__ void wht__tc_copy_wait() { asm volatile("cp.async.wait_all;" ::: "memory"); }
+
 template <bool NATURAL, bool LOAD>
 __device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint16_t *sm)
 {
   constexpr unsigned NV = (1u << WHT__TC_TILE_LOG2) / 8, PER = NV / WHT__TC_THREADS, BATCH = 8;
+  if constexpr (LOAD) {
+#pragma unroll 4
+    for (unsigned j = 0; j < PER; j++) {
+      const unsigned u = (j * WHT__TC_THREADS + threadIdx.x) << 3, sw = wht__tc_swz(u);
+      const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
+      uint16_t *d = sm + ((u ^ sw << 2) & ~7u);
+      if (e >= p.N)
+        *(uint4 *)d = make_uint4(0, 0, 0, 0);
+      else if (!(sw & 1u))
+        wht__tc_cp(d, x + e, 16);
+      else {
+        wht__tc_cp(d, x + e + 4, 8);
+        wht__tc_cp(d + 4, x + e, 8);
+      }
+    }
+  } else {
 #pragma unroll 1
-  for (unsigned j0 = 0; j0 < PER; j0 += BATCH) {
-    uint4 r[BATCH];
-    if (LOAD) {
-#pragma unroll
-      for (unsigned j = 0; j < BATCH; j++) {
-        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3;
-        const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
-        r[j] = e < p.N ? *(const uint4 *)(x + e) : make_uint4(0, 0, 0, 0);
-      }
-#pragma unroll
-      for (unsigned j = 0; j < BATCH; j++) {
-        const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3, sw = wht__tc_swz(u);
-        const uint4 q = (sw & 1u) ? make_uint4(r[j].z, r[j].w, r[j].x, r[j].y) : r[j];
-        *(uint4 *)(sm + ((u ^ sw << 2) & ~7u)) = q;
-      }
-    } else {
+    for (unsigned j0 = 0; j0 < PER; j0 += BATCH) {
+      uint4 r[BATCH];
 #pragma unroll
       for (unsigned j = 0; j < BATCH; j++) {
         const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3, sw = wht__tc_swz(u);
@@ -204,12 +227,13 @@ __device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x,
 }
 
 /* KIND 0: natural tile, first W2 from device memory; 1: natural tile staged
- * through shared memory; 2: strided tile. */
+ * through shared memory; 2: strided tile with 8-element runs (two W2);
+ * 3: strided tile with 128-element runs (one W2). */
 template <class M, int KIND>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_tile_kernel(const wht__tc_pass p, uint16_t *x)
 {
-  constexpr bool NATURAL = KIND != 2;
+  constexpr bool NATURAL = KIND < 2;
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
   uint32_t a[4][4];
@@ -221,18 +245,23 @@ wht__tc_tile_kernel(const wht__tc_pass p, uint16_t *x)
       wht__tc_w2_direct<M>(x, tb, p.N, sm, a[0], a[1]);
     } else {
       wht__tc_copy<NATURAL, true>(p, x, tb, sm);
+      wht__tc_copy_wait();
       __syncthreads();
-      if (NATURAL)
+      if (KIND == 1)
         wht__tc_w2_shared<M, wht__tc_f1nat>(sm, a[0], a[1]);
-      else
+      else if (KIND == 2)
         wht__tc_w2_shared<M, wht__tc_f1str>(sm, a[0], a[1]);
+      else
+        wht__tc_w2_shared<M, wht__tc_f1run>(sm, a[0], a[1]);
     }
     __syncthreads();
-    if (NATURAL)
-      wht__tc_w2_shared<M, wht__tc_f2nat>(sm, a[2], a[3]);
-    else
-      wht__tc_w2_shared<M, wht__tc_f2str>(sm, a[2], a[3]);
-    __syncthreads();
+    if (KIND < 3) {
+      if (NATURAL)
+        wht__tc_w2_shared<M, wht__tc_f2nat>(sm, a[2], a[3]);
+      else
+        wht__tc_w2_shared<M, wht__tc_f2str>(sm, a[2], a[3]);
+      __syncthreads();
+    }
     wht__tc_copy<NATURAL, false>(p, x, tb, sm);
     __syncthreads();
   }

@@ -57,12 +57,16 @@ struct wht__tc_frame {
 
 /* The frames of the tile kernel: the first W2 of a natural tile (stages on
  * bits 0-3, 4-7), its second (8-11, then 12-14 with bit 7 as filler), and
- * those of a strided tile (tile bits 3-6, 7-10; then 11-14 with 3-6 as the
- * filler of an identity stage). */
+ * those of a strided tile with 8-element runs (tile bits 3-6, 7-10; then
+ * 11-14 with 3-6 as the filler of an identity stage). */
 typedef wht__tc_frame<0, 1, 2, 3, 4, 5, 6, 7, 8, 9> wht__tc_f1nat;
 typedef wht__tc_frame<8, 9, 10, 11, 12, 13, 14, 7, 8, 9> wht__tc_f2nat;
 typedef wht__tc_frame<3, 4, 5, 6, 7, 8, 9, 10, 3, 4> wht__tc_f1str;
 typedef wht__tc_frame<11, 12, 13, 14, 3, 4, 5, 6, 11, 12> wht__tc_f2str;
+/* A strided tile with 128-element runs (tile bits 0-6) and two stage groups
+ * on tile bits {7, 8, 10, 11} and {12, 13, 14, 9}: bits 10-13 on the lanes of
+ * a half-warp keep its shared-memory words in distinct banks. */
+typedef wht__tc_frame<7, 8, 10, 11, 12, 13, 14, 9, 7, 8> wht__tc_f1run;
 
 /* 4 x 4 transpose of halves: word i holds bits (0, 1) = element index,
  * words indexed by (P0, P1); afterwards the roles are swapped. Its own
