@@ -16,3 +16,6 @@ tests_test_algorithms_bound_LDADD = $(LDADD) $(MPFR_LIBS)
 LIB_CASE_TESTS = tests/test_compensated_cases tests/test_api_misuse
 check_PROGRAMS += $(LIB_CASE_TESTS)
 TESTS += $(LIB_CASE_TESTS)
+LIB_REF_TESTS = tests/test_algorithms_reference
+check_PROGRAMS += $(LIB_REF_TESTS)
+TESTS += $(LIB_REF_TESTS)
