@@ -2,6 +2,7 @@
  * formats that run. A combination named explicitly that the registry lacks
  * is a usage error; `all` quietly keeps the combinations that exist. */
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 #include "sweep_cli.h"
@@ -132,6 +133,14 @@ int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
     return wht_sweep_usage_error("empty grid: no selected algorithm runs in a selected format on --backend %s here "
                                  "(accepted: algorithms %s, in their formats as --list shows)",
                                  backend_option[c->backend], runnable(c, gpu, buf, sizeof buf));
+  /* smoothed thresholds at tau rounded to each format: a tau that rounds
+   * to inf would zero every output and read as an overflow row */
+  for (int f = 0; c->op[WHT_OP_SMOOTHED] && f < WHT_NFORMATS; f++) {
+    double maxf = ldexp(2.0 - ldexp(1.0, 1 - wht_format_precision((wht_format)f)), wht_format_emax((wht_format)f));
+    if ((covered >> f & 1) && !isfinite(wht_round_to_format(c->tau, (wht_format)f)))
+      return wht_sweep_usage_error("--tau %g: rounds to inf in %s (accepted with --op smoothed and %s: 0 <= tau <= %g)",
+                                   c->tau, wht_format_name((wht_format)f), wht_format_name((wht_format)f), maxf);
+  }
   return check_memory(c);
 }
 

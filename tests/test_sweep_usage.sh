@@ -64,6 +64,7 @@ expect_usage "seed beyond 64 bits" "18446744073709551616" --seed 184467440737095
 expect_usage "seed with junk" "12abc" --seed 12abc -o "$new"
 expect_usage "negative tau" "-0.5" --tau -0.5 -o "$new"
 expect_usage "non-finite tau" "nan" --tau nan -o "$new"
+expect_usage "tau that rounds to inf in f16" "1e+06" --tau 1e6 --format f16 --op smoothed -o "$new"
 expect_usage "unknown backend" "tpu" --backend tpu -o "$new"
 expect_usage "missing argument" "--algo" -o "$new" --algo
 expect_usage "unknown option" "--bogus" --bogus -o "$new"
