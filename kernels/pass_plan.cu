@@ -147,8 +147,13 @@ unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sch
   const unsigned lo = wht__tile_log2_min(esz), hi = wht__tile_log2_max(esz, compensated);
   unsigned t = wht__gpu_tile_log2();
   if (t) return t < lo ? lo : t > hi ? hi : t;
+  /* measured on an H200 (docs/PERFORMANCE.md): 64 KB tiles beat 32 KB ones
+   * for folklore and Alman-Rao, and 128 KB blocks (one per multiprocessor)
+   * lose; compensated passes hold x and e, 16 KB each, or 32 KB each when
+   * that saves a pass */
+  if (!compensated) return 16 - log2_of(esz);
   wht__pass tmp[WHT__MAX_PASSES];
-  const unsigned base = 15 - log2_of(esz) - (compensated ? 1 : 0);
+  const unsigned base = 14 - log2_of(esz);
   const unsigned a = wht__plan_passes(k, batch, esz, sched, cmax, base, tmp);
   const unsigned b = wht__plan_passes(k, batch, esz, sched, cmax, base + 1, tmp);
   return b < a ? base + 1 : base;

@@ -66,9 +66,9 @@ __host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sche
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                           unsigned tile_log2, wht__pass *out);
 
-/* The tile size used for a transform: 32 KB of shared memory per block
- * (x, and e for compensated algorithms), or 64 KB when that saves a pass;
- * wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
+/* The tile size used for a transform: 64 KB of shared memory per block,
+ * or for compensated algorithms 16 KB each of x and e (32 KB each when
+ * that saves a pass); wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
  * force a size (clamped to what the planner accepts). */
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
                                unsigned cmax, int compensated);

@@ -84,41 +84,81 @@ WHT__HD void wht__st16(void *dst, uint4 v)
 #endif
 }
 
-/* Device memory -> tile (elements past N read as zero). VEC: 16-byte
- * accesses, a run of 16/sizeof(U) elements each (the plan checked that
- * runs, N and the pointer allow it); several loads in flight per thread. */
-template <class U, bool VEC>
-WHT__HD void wht__tile_load(const wht__pass &p, const U *g, U *s, uint64_t base,
-                            unsigned t, unsigned P)
+/* Whether a thread's vectors are evenly spaced in device memory: every
+ * thread has the same number of them (nv a multiple of P) and P vectors
+ * span whole runs, so vector i of thread t sits at offset(tV) + i * inc. */
+template <class U>
+WHT__HD bool wht__tile_regular(const wht__pass &p, unsigned P)
+{
+  const unsigned V = 16 / sizeof(U), nv = (1u << p.Tt) / V;
+  return nv % P == 0 && (P * V) % (1u << p.R) == 0;
+}
+
+/* Device memory -> tile for 1 or 2 arrays (x, and e of a compensated
+ * pass), elements past N read as zero. VEC: 16-byte accesses, a run of
+ * V = 16/sizeof(U) elements each (the plan checked that runs, N and the
+ * pointers allow it), up to 8 per array in flight per thread; in the
+ * regular case (above) the addresses advance by constants. */
+template <class U, bool VEC, bool TWO>
+WHT__HD void wht__tile_load(const wht__pass &p, const U *g, U *s, const U *g2, U *s2,
+                            uint64_t base, unsigned t, unsigned P)
 {
   const unsigned size = 1u << p.Tt;
-  if (VEC) {
-    const unsigned V = 16 / sizeof(U), nv = size / V, B = 4;
-    for (unsigned w0 = t; w0 < nv; w0 += B * P) {
-      uint4 r[B];
+  if (VEC && wht__tile_regular<U>(p, P)) {
+    constexpr unsigned V = 16 / sizeof(U), B = TWO ? 4 : 8;
+    const unsigned per = size / V / P, a0 = wht__swz<U>(t * V);
+    const uint64_t first = base + wht__tile_offset(p, t * V);
+    const uint64_t inc = (uint64_t)((P * V) >> p.R) << p.s0;
+    for (unsigned i0 = 0; i0 < per; i0 += B) {
+      uint4 r[B], r2[B];
 WHT__UNROLL
       for (unsigned i = 0; i < B; i++) {
-        const unsigned w = w0 + i * P;
-        const uint64_t gi = base + wht__tile_offset(p, w * V);
-        r[i] = make_uint4(0, 0, 0, 0);
-        if (w < nv && gi < p.N) r[i] = wht__ld16(g + gi);
+        const uint64_t gi = first + (uint64_t)(i0 + i) * inc;
+        r[i] = r2[i] = make_uint4(0, 0, 0, 0);
+        if (i0 + i < per && gi < p.N) {
+          r[i] = wht__ld16(g + gi);
+          if (TWO) r2[i] = wht__ld16(g2 + gi);
+        }
       }
 WHT__UNROLL
       for (unsigned i = 0; i < B; i++) {
-        const unsigned w = w0 + i * P;
-        if (w < nv) {
-          U part[V];
-          memcpy(part, &r[i], sizeof part);
-          const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
+        if (i0 + i >= per) break;
+        /* swz((t + iP)V + v) = swz(tV) ^ swz(iPV) ^ v: disjoint bits, v < 2^B */
+        const unsigned a = a0 ^ wht__swz<U>((i0 + i) * P * V);
+        U part[V];
+        memcpy(part, &r[i], sizeof part);
 WHT__UNROLL
-          for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
+        for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
+        if (TWO) {
+          memcpy(part, &r2[i], sizeof part);
+WHT__UNROLL
+          for (unsigned v = 0; v < V; v++) s2[a ^ v] = part[v];
         }
+      }
+    }
+  } else if (VEC) {
+    const unsigned V = 16 / sizeof(U), nv = size / V;
+    for (unsigned w = t; w < nv; w += P) {
+      const uint64_t gi = base + wht__tile_offset(p, w * V);
+      uint4 r = make_uint4(0, 0, 0, 0), r2 = r;
+      if (gi < p.N) {
+        r = wht__ld16(g + gi);
+        if (TWO) r2 = wht__ld16(g2 + gi);
+      }
+      const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
+      U part[16 / sizeof(U)];
+      memcpy(part, &r, sizeof part);
+      for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
+      if (TWO) {
+        memcpy(part, &r2, sizeof part);
+        for (unsigned v = 0; v < V; v++) s2[a ^ v] = part[v];
       }
     }
   } else {
     for (unsigned u = t; u < size; u += P) {
       const uint64_t gi = base + wht__tile_offset(p, u);
       s[wht__swz<U>(u)] = gi < p.N ? g[gi] : (U)0;
+      if (TWO) s2[wht__swz<U>(u)] = gi < p.N ? g2[gi] : (U)0;
     }
   }
 }
@@ -129,26 +169,46 @@ WHT__HD void wht__tile_zero(const wht__pass &p, U *s, unsigned t, unsigned P)
   for (unsigned u = t; u < (1u << p.Tt); u += P) s[u] = 0;
 }
 
-/* Tile -> device memory; with DIFF (compensated, last pass) the stored
- * value is x - e, one more rounding. */
+/* One stored element: the tile's, or with DIFF (compensated, last pass)
+ * x - e, one more rounding. */
+template <class F, bool DIFF>
+WHT__HD typename F::U wht__tile_out(const typename F::U *s, const typename F::U *se, unsigned a)
+{
+  if constexpr (DIFF) return F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a])));
+  else return s[a];
+}
+
+/* Tile -> device memory (elements past N are not stored). */
 template <class F, bool VEC, bool DIFF>
 WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typename F::U *s,
                              const typename F::U *se, uint64_t base, unsigned t, unsigned P)
 {
   typedef typename F::U U;
   const unsigned size = 1u << p.Tt;
-  if (VEC) {
+  if (VEC && wht__tile_regular<U>(p, P)) {
+    constexpr unsigned V = 16 / sizeof(U);
+    const unsigned per = size / V / P, a0 = wht__swz<U>(t * V);
+    const uint64_t first = base + wht__tile_offset(p, t * V);
+    const uint64_t inc = (uint64_t)((P * V) >> p.R) << p.s0;
+    for (unsigned i = 0; i < per; i++) {
+      const uint64_t gi = first + (uint64_t)i * inc;
+      if (gi >= p.N) continue;
+      const unsigned a = a0 ^ wht__swz<U>(i * P * V);
+      U part[V];
+WHT__UNROLL
+      for (unsigned v = 0; v < V; v++) part[v] = wht__tile_out<F, DIFF>(s, se, a ^ v);
+      uint4 r;
+      memcpy(&r, part, sizeof r);
+      wht__st16(g + gi, r);
+    }
+  } else if (VEC) {
     const unsigned V = 16 / sizeof(U), nv = size / V;
     for (unsigned w = t; w < nv; w += P) {
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       if (gi >= p.N) continue;
-      U part[V];
-      const unsigned a0 = wht__swz<U>(w * V);
-WHT__UNROLL
-      for (unsigned v = 0; v < V; v++) {
-        const unsigned a = a0 ^ v;
-        part[v] = DIFF ? F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a]))) : s[a];
-      }
+      const unsigned a = wht__swz<U>(w * V);
+      U part[16 / sizeof(U)];
+      for (unsigned v = 0; v < V; v++) part[v] = wht__tile_out<F, DIFF>(s, se, a ^ v);
       uint4 r;
       memcpy(&r, part, sizeof r);
       wht__st16(g + gi, r);
@@ -156,9 +216,7 @@ WHT__UNROLL
   } else {
     for (unsigned u = t; u < size; u += P) {
       const uint64_t gi = base + wht__tile_offset(p, u);
-      if (gi >= p.N) continue;
-      const unsigned a = wht__swz<U>(u);
-      g[gi] = DIFF ? F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a]))) : s[a];
+      if (gi < p.N) g[gi] = wht__tile_out<F, DIFF>(s, se, wht__swz<U>(u));
     }
   }
 }
@@ -249,10 +307,15 @@ WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, const typename F::
 {
   const uint64_t base = wht__tile_base(p, b);
   if (ph == 0) {
-    wht__tile_load<typename F::U, VEC>(p, xin, sx, base, t, P);
     if constexpr (A::COMPENSATED) {
-      if (p.first) wht__tile_zero(p, se, t, P);
-      else wht__tile_load<typename F::U, VEC>(p, e, se, base, t, P);
+      if (p.first) {
+        wht__tile_load<typename F::U, VEC, false>(p, xin, sx, NULL, NULL, base, t, P);
+        wht__tile_zero(p, se, t, P);
+      } else {
+        wht__tile_load<typename F::U, VEC, true>(p, xin, sx, e, se, base, t, P);
+      }
+    } else {
+      wht__tile_load<typename F::U, VEC, false>(p, xin, sx, NULL, NULL, base, t, P);
     }
     return;
   }
