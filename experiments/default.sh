@@ -7,7 +7,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-sweep=${WHT_SWEEP:-$here/wht-sweep}
+. "$here/locate_sweep.sh"
 table=${WHT_TABLE:-$top/analysis/wht-table}
 out=${1:-$top/data/default.h5}
 kmax=16

@@ -8,18 +8,7 @@
 # Environment: WHT_SWEEP, WHT_BACKEND, WHT_SEED, WHT_OUTPUT as thesis.sh.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-sweep=${WHT_SWEEP:-}
-if [ -z "$sweep" ]; then
-  for c in "$here/wht-sweep" ./experiments/wht-sweep; do
-    if [ -x "$c" ]; then sweep=$c; break; fi
-  done
-fi
-if [ -z "$sweep" ]; then
-  sweep=$(command -v wht-sweep) || {
-    echo "smoke.sh: wht-sweep not found: build it (make), or set WHT_SWEEP" >&2
-    exit 2
-  }
-fi
+. "$here/locate_sweep.sh"
 # overwrite, unless asked to resume
 force=--force
 for a in "$@"; do

@@ -53,7 +53,7 @@ experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libexperiments.a oracle/liboracle.a \
   lib/libwht.a $(HDF5_LIBS) $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 
-EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh
+EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip

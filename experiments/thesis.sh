@@ -11,18 +11,7 @@
 #              WHT_OUTPUT  results file (data/thesis.h5 of the source tree)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-sweep=${WHT_SWEEP:-}
-if [ -z "$sweep" ]; then
-  for c in "$here/wht-sweep" ./experiments/wht-sweep; do
-    if [ -x "$c" ]; then sweep=$c; break; fi
-  done
-fi
-if [ -z "$sweep" ]; then
-  sweep=$(command -v wht-sweep) || {
-    echo "thesis.sh: wht-sweep not found: build it (make), or set WHT_SWEEP" >&2
-    exit 2
-  }
-fi
+. "$here/locate_sweep.sh"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 1 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" \
   -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"
