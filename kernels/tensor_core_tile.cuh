@@ -7,9 +7,10 @@
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
  *   natural tile (rows of k = 9..15, several rows per tile; or the first
- *   pass of longer rows): the first W2 reads device memory directly, like
- *   the small kernel, and leaves its result in shared memory; the second W2
- *   works in shared memory; 16-byte stores write the tile back.
+ *   pass of longer rows): 16-byte asynchronous copies fill shared memory
+ *   (or, KIND 0, the first W2 reads device memory directly like the small
+ *   kernel: 3 % slower on an H200), two W2 work there, 16-byte stores write
+ *   the tile back.
  *   strided tile (later passes of rows longer than 2^15), two shapes:
  *   runs of 8 (tile bits 0-2 are row bits 0-2, tile bits 3-14 the pass's 12
  *   row bits: three 4-bit groups, two W2) or runs of 128 (tile bits 0-6 are
