@@ -8,3 +8,4 @@ experiments_wht_bench_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_bench_LDADD = $(H5STORE_LIBS) lib/libwht.a $(CUDA_LIBS) -lm
 experiments/bench_kernels.$(OBJEXT): $(top_srcdir)/experiments/bench.h $(top_srcdir)/lib/wht.h
 endif
+EXTRA_DIST += experiments/bench_gpu_host.sh

@@ -16,8 +16,8 @@ kernels/kahan.$(OBJEXT) kernels/neumaier.$(OBJEXT) kernels/alman_rao.$(OBJEXT): 
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
-# a device) they print "1..0 # SKIP". The emulated test needs no device.
-GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident
+# a device) they print "1..0 # SKIP". The emulated and CLI tests need no device.
+GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h
