@@ -62,6 +62,9 @@ wht_plan *wht_plan_create(uint64_t n, wht_format fmt, const char *algorithm,
 wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
                                   const char *algorithm, wht_backend backend,
                                   unsigned flags, wht_status *st);
+/* GPU plans without WHT_HOST_POINTER run asynchronously on the default
+ * stream, like a cuFFT exec: launch errors are returned at once, an error
+ * while a kernel runs is reported by the next synchronizing CUDA call. */
 wht_status wht_execute(wht_plan *p, void *x);
 void wht_plan_destroy(wht_plan *p);
 const char *wht_strerror(wht_status st);
