@@ -10,7 +10,7 @@ both in the algorithm's colour and both explained in the legend."""
 import math
 
 from matplotlib.lines import Line2D
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, NullLocator
 import matplotlib.pyplot as plt
 
 from whtlab_cells import OVERFLOW, UNDEFINED, UNSUPPORTED, Cell
@@ -75,6 +75,15 @@ def _y_limits(values, u, n_bottom, n_top):
     total = span / (1.0 - fb - ft)
     mid = 0.5 * (hi + lo) - 0.5 * span
     return 10 ** (mid - fb * total), 10 ** (mid + span + ft * total)
+
+
+def _data_ticks(values, u):
+    """Powers of ten from below the smallest to above the largest of the
+    values and u, at most about six of them."""
+    logs = [math.log10(v) for v in values] + [math.log10(u)]
+    lo, hi = math.floor(min(logs)), math.ceil(max(logs))
+    step = max(1, math.ceil((hi - lo) / 5))
+    return [10.0 ** e for e in range(lo, hi + 1, step)]
 
 
 def plot_format(rows, fmt, all_kinds):
@@ -146,6 +155,10 @@ def plot_format(rows, fmt, all_kinds):
             # count the legend row as the bottom row).
             ax.tick_params(labelbottom=r == len(dists) - 1, labelleft=c == 0)
     first.set_ylim(*ylim)
+    # Ticks only over the decades the values span: the marker bands above
+    # and below are not values, and a tick there would read like one.
+    first.set_yticks(_data_ticks(positive, u))
+    first.yaxis.set_minor_locator(NullLocator())
     first.xaxis.set_major_locator(MaxNLocator(integer=True))
     leg_ax = fig.add_subplot(gs[len(dists), :])
     leg_ax.axis("off")
