@@ -19,3 +19,6 @@ TESTS += $(LIB_CASE_TESTS)
 LIB_REF_TESTS = tests/test_algorithms_reference
 check_PROGRAMS += $(LIB_REF_TESTS)
 TESTS += $(LIB_REF_TESTS)
+# end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
+TESTS += tests/test_sweep_expectations.py
+EXTRA_DIST += tests/test_sweep_expectations.py
