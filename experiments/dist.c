@@ -35,7 +35,6 @@
  * start from distinct states. gsl_rng_get returns the top 32 bits of each
  * output; gsl_rng_uniform the top 53 bits times 2^-53. All distributions
  * then come from GSL (gsl_ran_gaussian_ziggurat, gsl_rng_uniform_int). */
-#include <ctype.h>
 #include <string.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
@@ -153,7 +152,7 @@ static void fill_pagh_norm(gsl_rng *r, double *x, uint64_t n) { fill_pagh(r, x, 
 static void fill_pagh_pmone(gsl_rng *r, double *x, uint64_t n) { fill_pagh(r, x, n, sign); }
 
 /* Canonical names as stored in results files; the thesis's upper-case
- * spellings (PMONE, RELU_NORM, PAGH_PMONE, ...) are matched by same_name. */
+ * spellings (PMONE, RELU_NORM, PAGH_PMONE, ...) are matched by wht_name_matches (lib/names.c). */
 typedef struct {
   const char *name;
   void (*fill)(gsl_rng *r, double *x, uint64_t n);
@@ -172,22 +171,11 @@ const char *wht_dist_name(wht_dist d)
   return (unsigned)d < WHT_NDISTS ? dists[d].name : NULL;
 }
 
-/* Names match ignoring case, with '_' and '-' equivalent, so "relu_norm",
- * "RELU_NORM" and "Relu-Norm" all name relu-norm. */
-static int fold(char c) { return c == '_' ? '-' : tolower((unsigned char)c); }
-
-static int same_name(const char *a, const char *b)
-{
-  for (; fold(*a) == fold(*b); a++, b++)
-    if (!*a) return 1;
-  return 0;
-}
-
 int wht_dist_from_name(const char *name, wht_dist *d)
 {
   if (!name || !d) return -1;
   for (unsigned i = 0; i < WHT_NDISTS; i++)
-    if (same_name(name, dists[i].name)) {
+    if (wht_name_matches(name, dists[i].name)) {
       *d = (wht_dist)i;
       return 0;
     }

@@ -2,7 +2,6 @@
  * conversion from double and host arithmetic (DESIGN.md section 3). */
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 #include "wht.h"
 #include "arith.h"
 
@@ -32,7 +31,7 @@ int wht_format_from_name(const char *name, wht_format *f)
 {
   if (!name || !f) return -1;
   for (int i = 0; i < WHT_NFORMATS; i++)
-    if (strcasecmp(name, formats[i].name) == 0) {
+    if (wht_name_matches(name, formats[i].name)) {
       *f = (wht_format)i;
       return 0;
     }

@@ -4,7 +4,7 @@ include_HEADERS += lib/wht.h
 lib_libwht_a_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h \
-  lib/format.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
+  lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/alman_rao.c lib/alman_rao_body.h

@@ -69,6 +69,10 @@ wht_status wht_execute(wht_plan *p, void *x);
 void wht_plan_destroy(wht_plan *p);
 const char *wht_strerror(wht_status st);
 
+/* ---- names -------------------------------------------------------------- */
+/* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent. */
+int wht_name_matches(const char *given, const char *canonical);
+
 /* ---- formats ---------------------------------------------------------- */
 const char *wht_format_name(wht_format f);               /* "f64", ... ; NULL if out of range */
 int wht_format_from_name(const char *name, wht_format *f); /* 0 on success, -1 unknown */

@@ -1,6 +1,5 @@
 /* op_names.c - names of the four operations (DESIGN.md section 6) and of
  * the oracle's statuses, table-driven so drivers and HDF5 files agree. */
-#include <ctype.h>
 #include <string.h>
 #include "oracle.h"
 
@@ -24,23 +23,11 @@ unsigned wht_op_inputs(wht_op op)
   return (unsigned)op < WHT_NOPS ? ops[op].inputs : 0;
 }
 
-/* Canonical names are lower case with '-'; upper case and '_' are aliases
- * (the thesis writes ONE_WAY, XOR_CONV). */
-static int same_name(const char *alias, const char *canon)
-{
-  for (; *alias && *canon; alias++, canon++) {
-    char c = (char)tolower((unsigned char)*alias);
-    if (c == '_') c = '-';
-    if (c != *canon) return 0;
-  }
-  return *alias == '\0' && *canon == '\0';
-}
-
 int wht_op_from_name(const char *name, wht_op *op)
 {
   if (!name || !op) return -1;
   for (int i = 0; i < WHT_NOPS; i++)
-    if (same_name(name, ops[i].name)) {
+    if (wht_name_matches(name, ops[i].name)) {
       *op = (wht_op)i;
       return 0;
     }
