@@ -37,6 +37,11 @@ def parse_log2n(text):
     return a, b
 
 
+def _fold(name):
+    """The spelling wht_name_matches (lib/names.c) compares."""
+    return name.lower().replace("_", "-")
+
+
 def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
     """Rows restricted by the filters given in args (argparse namespace).
 
@@ -50,16 +55,20 @@ def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
         if text is None:
             continue
         present = rows.distinct(col)
-        wanted = [v.strip() for v in text.split(",") if v.strip()]
-        if wanted == ["all"]:
+        items = [v.strip() for v in text.split(",")]
+        if items == ["all"]:
             continue
-        if not wanted:
-            raise UsageError("--%s '%s' names nothing; accepted (present in the "
+        if not any(items) or not all(items):
+            raise UsageError("--%s '%s': empty name in the list; accepted (present in the "
                              "input): %s" % (opt, text, ",".join(present)))
-        for v in wanted:
-            if v not in present:
+        # names as wht-sweep takes them: case ignored, '_' and '-' alike
+        canon = {_fold(p): p for p in present}
+        wanted = []
+        for v in items:
+            if _fold(v) not in canon:
                 raise UsageError("--%s '%s' is not in the input files; accepted "
                                  "(present): %s" % (opt, v, ",".join(present)))
+            wanted.append(canon[_fold(v)])
         sel = np.isin(rows[col], wanted + [k for k in keep if col == "algorithm"])
         mask &= sel
     if "log2n" in names and getattr(args, "log2n", None) is not None:
