@@ -9,7 +9,9 @@
 #include "testdata.h"
 #include "tap.h"
 
-#define KMAX 16
+/* k = 0..16; 0..19 under make check-long (WHT_CHECK_LONG set) */
+#define KMAX_CHECK 16
+#define KMAX_LONG 19
 
 /* index of the first element whose hi or lo bits differ, or -1 */
 static long first_diff(const wht_dd *x, const wht_dd *y, size_t n)
@@ -22,6 +24,7 @@ static long first_diff(const wht_dd *x, const wht_dd *y, size_t n)
 
 int main(void)
 {
+  const unsigned KMAX = getenv("WHT_CHECK_LONG") ? KMAX_LONG : KMAX_CHECK;
   size_t nmax = (size_t)1 << KMAX;
   double *a = malloc(nmax * sizeof *a), *b = malloc(nmax * sizeof *b);
   wht_dd *ref = malloc(nmax * sizeof *ref), *fast = malloc(nmax * sizeof *fast);
