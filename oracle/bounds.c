@@ -17,13 +17,8 @@
  * its bits: x = m * 2^e with m the 53-bit (or subnormal) integer significand. */
 static void exps(uint64_t u, int *lowbit, int *lead)
 {
-  unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
-  int e = -1074;
-  if (E) {
-    m |= UINT64_C(1) << 52;
-    e = (int)E - 1075;
-  }
+  int e;
+  uint64_t m = wht__dbl_significand(u, &e);
   *lowbit = e + __builtin_ctzll(m);
   *lead = e + 63 - __builtin_clzll(m);
 }

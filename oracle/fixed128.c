@@ -26,13 +26,8 @@ static void i128_load(u128a *X, const double *x, size_t n, int q)
       X[i] = 0;
       continue;
     }
-    unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-    uint64_t m = u & ((UINT64_C(1) << 52) - 1);
-    int e = -1074;
-    if (E) {
-      m |= UINT64_C(1) << 52;
-      e = (int)E - 1075;
-    }
+    int e;
+    uint64_t m = wht__dbl_significand(u, &e);
     int sh = e - q; /* the bits below 2^q are zero, so a right shift drops only zeros */
     u128 v = sh >= 0 ? (u128)m << sh : (u128)(m >> -sh);
     u128 mask = (u128)(i128)((int64_t)u >> 63); /* all ones when negative: no branch on a random sign */
@@ -196,14 +191,6 @@ static uint64_t round_bits(u128 M, int e, u128 *rem, int *rneg)
   return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
 }
 
-static inline double from_bits(uint64_t bits, int neg)
-{
-  bits |= (uint64_t)(neg != 0) << 63;
-  double d;
-  memcpy(&d, &bits, sizeof d);
-  return d;
-}
-
 /* General conversion (any exponent, subnormal and overflow included). */
 static int to_dd_slow(u128 M, int neg, int e, wht_dd *o)
 {
@@ -211,13 +198,13 @@ static int to_dd_slow(u128 M, int neg, int e, wht_dd *o)
   int rneg, r2neg;
   uint64_t hb = round_bits(M, e, &R, &rneg);
   if (hb == UINT64_MAX) {
-    o->hi = from_bits(UINT64_C(0x7ff0000000000000), neg);
+    o->hi = wht__dbl_from_bits(UINT64_C(0x7ff0000000000000), neg);
     o->lo = 0.0;
     return 1;
   }
-  o->hi = from_bits(hb, neg);
+  o->hi = wht__dbl_from_bits(hb, neg);
   /* lo = RN(R * 2^e) with the sign of X - hi; its own remainder is dropped */
-  o->lo = R == 0 ? 0.0 : from_bits(round_bits(R, e, &R2, &r2neg), neg != rneg);
+  o->lo = R == 0 ? 0.0 : wht__dbl_from_bits(round_bits(R, e, &R2, &r2neg), neg != rneg);
   return 0;
 }
 
@@ -255,12 +242,12 @@ static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd
     top += up;
     uint64_t hb = ((uint64_t)(lead + 1022) << 52) + top;
     if (hb >= UINT64_C(0x7ff0000000000000)) {
-      out[i].hi = from_bits(UINT64_C(0x7ff0000000000000), (int)neg);
+      out[i].hi = wht__dbl_from_bits(UINT64_C(0x7ff0000000000000), (int)neg);
       out[i].lo = 0.0;
       over++;
       continue;
     }
-    out[i].hi = from_bits(hb, (int)neg);
+    out[i].hi = wht__dbl_from_bits(hb, (int)neg);
     u128 r = up ? -rest : rest;
     if (r == 0) {
       out[i].lo = 0.0;
@@ -273,7 +260,7 @@ static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd
     uint64_t lb;
     memcpy(&lb, &ld, sizeof lb);
     lb = (uint64_t)((int64_t)lb + (int64_t)(lead - 244 + br) * ((int64_t)1 << 52));
-    out[i].lo = from_bits(lb, (int)(neg ^ up));
+    out[i].lo = wht__dbl_from_bits(lb, (int)(neg ^ up));
   }
   return over;
 }

@@ -32,13 +32,8 @@ static void load_one(uint64_t *X, unsigned L, double x, int q)
   uint64_t u;
   memcpy(&u, &x, sizeof u);
   if ((u << 1) == 0) return;
-  unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
-  int e = -1074;
-  if (E) {
-    m |= UINT64_C(1) << 52;
-    e = (int)E - 1075;
-  }
+  int e;
+  uint64_t m = wht__dbl_significand(u, &e);
   int sh = e - q;
   if (sh < 0) {
     m >>= -sh; /* only zero bits below 2^q */
@@ -272,14 +267,6 @@ static uint64_t round_bits(const uint64_t *M, unsigned L, int e, int *up, long *
   return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
 }
 
-static inline double from_bits(uint64_t bits, int neg)
-{
-  bits |= (uint64_t)(neg != 0) << 63;
-  double d;
-  memcpy(&d, &bits, sizeof d);
-  return d;
-}
-
 static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *out)
 {
   const uint64_t *X = Xv;
@@ -297,12 +284,12 @@ static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *ou
     long sh, sh2;
     uint64_t hb = round_bits(M, L, e, &up, &sh);
     if (hb == UINT64_MAX) {
-      out[i].hi = from_bits(UINT64_C(0x7ff0000000000000), neg);
+      out[i].hi = wht__dbl_from_bits(UINT64_C(0x7ff0000000000000), neg);
       out[i].lo = 0.0;
       over++;
       continue;
     }
-    out[i].hi = from_bits(hb, neg);
+    out[i].hi = wht__dbl_from_bits(hb, neg);
     /* remainder R = M mod 2^sh, or 2^sh - that when rounded up (sign flips) */
     if (sh > 64L * L) sh = 64L * L;
     unsigned w = (unsigned)(sh / 64), o = (unsigned)(sh % 64);
@@ -321,7 +308,7 @@ static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *ou
       out[i].lo = 0.0;
       continue;
     }
-    out[i].lo = from_bits(round_bits(M, L, e, &up2, &sh2), neg != up);
+    out[i].lo = wht__dbl_from_bits(round_bits(M, L, e, &up2, &sh2), neg != up);
   }
   return over;
 }

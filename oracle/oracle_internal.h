@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "oracle.h"
 
 /* Exponent range of the nonzero elements of a vector. */
@@ -114,4 +115,29 @@ void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn st
 /* msg helper: snprintf into msg when msg != NULL. */
 void wht__msg(char *msg, size_t msglen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* A finite nonzero double given by its bits u, as m * 2^e with m its
+ * integer significand (53 bits, fewer when subnormal); the sign is u's top
+ * bit. Shared by the width bound and both fixed-point engines. */
+static inline uint64_t wht__dbl_significand(uint64_t u, int *e)
+{
+  unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  *e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    *e = (int)E - 1075;
+  }
+  return m;
+}
+
+/* The double of magnitude bits `bits` and sign neg. */
+static inline double wht__dbl_from_bits(uint64_t bits, int neg)
+{
+  bits |= (uint64_t)(neg != 0) << 63;
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
 #endif
