@@ -9,6 +9,11 @@ lib_libwht_a_SOURCES += kernels/tensor_core.cu kernels/tensor_core_mma.cuh \
 # (a tool, not installed): kernels/tensor_core_bench --help
 check_PROGRAMS += kernels/tensor_core_bench
 kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
+# the .cu.o suffix rule tracks no headers: list them
+kernels/tensor_core.$(OBJEXT): $(top_srcdir)/kernels/tensor_core_mma.cuh \
+  $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
+  $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h
+kernels/tensor_core_bench.$(OBJEXT): $(top_srcdir)/lib/wht.h
 endif
 
 TC_TESTS = tests/test_tensor_core_model tests/test_tensor_core_gpu

@@ -37,6 +37,16 @@ static unsigned batches(unsigned k, uint64_t out[3])
   return nb;
 }
 
+/* The most elements any (k <= kmax, batch) of batches() needs. */
+static uint64_t max_elements(unsigned kmax)
+{
+  uint64_t cap = 0, bs[3];
+  for (unsigned k = 0; k <= kmax; k++)
+    for (unsigned i = 0, nb = batches(k, bs); i < nb; i++)
+      if (bs[i] << k > cap) cap = bs[i] << k;
+  return cap;
+}
+
 int main(void)
 {
   if (!wht_gpu_available()) return tap_skip_all("no GPU (CUDA not compiled in, or no device)");
@@ -45,7 +55,7 @@ int main(void)
   const char *se = getenv("WHT_TC_TEST_SEED");
   const uint64_t seed = se && *se ? strtoull(se, NULL, 0) : 7;
   tap_diag("seed %llu (WHT_TC_TEST_SEED), k <= %u (WHT_TC_TEST_KMAX)", (unsigned long long)seed, kmax);
-  const uint64_t cap = ((uint64_t)1 << kmax) * 3 > 1001 * 4 ? ((uint64_t)1 << kmax) * 3 : 1001 * 4;
+  const uint64_t cap = max_elements(kmax);
   uint16_t *x = malloc(cap * sizeof *x), *y = malloc(cap * sizeof *y), *m = malloc(cap * sizeof *m);
   double *v = malloc(cap * sizeof *v);
   if (!x || !y || !m || !v) return tap_skip_all("out of memory");
