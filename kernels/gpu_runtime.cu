@@ -39,12 +39,16 @@ extern "C" wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, in
 {
   const cudaError_t e = cudaMemcpy(dst, src, bytes, to_device ? cudaMemcpyHostToDevice
                                                               : cudaMemcpyDeviceToHost);
-  return e == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  if (e == cudaSuccess) return WHT_OK;
+  cudaGetLastError(); /* leave no error for a later launch check */
+  return WHT_E_CUDA;
 }
 
 extern "C" wht_status wht__gpu_memset(void *d, int byte, size_t bytes)
 {
-  return cudaMemset(d, byte, bytes) == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  if (cudaMemset(d, byte, bytes) == cudaSuccess) return WHT_OK;
+  cudaGetLastError(); /* likewise */
+  return WHT_E_CUDA;
 }
 
 extern "C" wht_status wht__gpu_sync(void)
@@ -72,6 +76,8 @@ extern "C" unsigned wht__gpu_tile_log2_min(wht_format f)
   return wht__tile_log2_min((unsigned)wht_format_size(f));
 }
 
+extern "C" unsigned wht__tc_pass_count(unsigned k); /* tensor_core.cu */
+
 extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n,
                                         uint64_t batch)
 {
@@ -79,6 +85,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   if (!a || (unsigned)f >= WHT_NFORMATS || !n || (n & (n - 1))) return 0;
   unsigned k = 0;
   while (((uint64_t)1 << k) < n) k++;
+  /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides) */
+  if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k);
   const int sched = a->gpu == wht__alman_rao_gpu ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2;
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);

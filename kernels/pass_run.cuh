@@ -65,8 +65,10 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
     static size_t raised = 0; /* per instantiation: the largest limit set so far */
     if (smem > raised) {
       if (cudaFuncSetAttribute((const void *)wht__pass_kernel<F, A, VEC>,
-                               cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess)
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: leave no error for a later launch check */
         return WHT_E_CUDA;
+      }
       raised = smem;
     }
   }
@@ -88,9 +90,12 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
-  if (np == 0 && src != dst) /* k = 0: the transform is the identity */
-    return cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess
-               ? WHT_OK : WHT_E_CUDA;
+  if (np == 0 && src != dst) { /* k = 0: the transform is the identity */
+    if (cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess)
+      return WHT_OK;
+    cudaGetLastError(); /* leave no error for a later launch check */
+    return WHT_E_CUDA;
+  }
   for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
     const wht_status s = wht__pass_vectorizable<F>(p, xin, x, e) ? wht__launch_pass<F, A, true>(p, xin, x, e)

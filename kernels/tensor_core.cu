@@ -68,8 +68,10 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
                              cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess ||
         cudaFuncSetAttribute((const void *)wht__tc_tile_kernel<M, KIND>,
                              cudaFuncAttributePreferredSharedMemoryCarveout,
-                             cudaSharedmemCarveoutMaxShared) != cudaSuccess)
+                             cudaSharedmemCarveoutMaxShared) != cudaSuccess) {
+      cudaGetLastError(); /* not sticky: leave no error for a later launch check */
       return WHT_E_CUDA;
+    }
     ready = 1;
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
@@ -139,6 +141,14 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   return st;
 }
 
+/* Device to device; a failed copy leaves no error for a later launch check. */
+static wht_status wht__tc_copy(void *dst, const void *src, size_t bytes)
+{
+  if (cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice) == cudaSuccess) return WHT_OK;
+  cudaGetLastError();
+  return WHT_E_CUDA;
+}
+
 template <class M>
 static wht_status wht__tc_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *dwork)
 {
@@ -153,9 +163,9 @@ static wht_status wht__tc_run(void *dx, uint64_t n, unsigned k, uint64_t batch, 
     cudaGetLastError();
     return e == cudaErrorMemoryAllocation ? WHT_E_NOMEM : WHT_E_CUDA;
   }
-  wht_status st = cudaMemcpy(tmp, dx, bytes, cudaMemcpyDeviceToDevice) == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  wht_status st = wht__tc_copy(tmp, dx, bytes);
   if (st == WHT_OK) st = wht__tc_run_aligned<M>((uint16_t *)tmp, n, k, batch);
-  if (st == WHT_OK && cudaMemcpy(dx, tmp, bytes, cudaMemcpyDeviceToDevice) != cudaSuccess) st = WHT_E_CUDA;
+  if (st == WHT_OK) st = wht__tc_copy(dx, tmp, bytes);
   cudaFree(tmp);
   return st;
 }
