@@ -1,12 +1,22 @@
 /* gpu_check.h - what the GPU tests share: random inputs of each format,
  * CPU reference results, byte-for-byte comparison, the seed.
  *
- * Inputs are random signed values with random exponents (and a few signed
- * zeros), so that cancellation, subnormals and every rounding path occur.
+ * Three kinds of input (gc_input):
+ *   random:  signed values with random exponents (and a few signed zeros),
+ *            so that cancellation and every rounding path occur (f16 ones
+ *            reach its subnormals);
+ *   tiny:    exponents in [emin, emin + 8] of the format (lower for f16 at
+ *            large k, as below), so that inputs, differences and error
+ *            terms are subnormal in every format: a device that flushes
+ *            them to zero differs from the CPU;
+ *   inf-nan: random data with an infinity in the first row and a NaN in
+ *            the last (the same row when batch = 1).
  * f16 inputs are scaled with k so that no intermediate value of any
  * algorithm overflows (Alman-Rao's prescaling multiplies by up to
  * 2^ceil(k/3)): the comparison is of bits, and NaN bit patterns are not
- * specified alike on the CPU and the GPU. */
+ * specified alike on the CPU and the GPU. So inf-nan results are compared
+ * NaN-insensitively (any NaN equals any NaN, all else bit for bit), the
+ * others bit for bit. */
 #ifndef WHT_TESTS_GPU_CHECK_H
 #define WHT_TESTS_GPU_CHECK_H
 
@@ -44,16 +54,23 @@ static unsigned gc_env_unsigned(const char *name, unsigned dflt)
   return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
 }
 
-/* One test input: N elements of format f for rows of 2^k, from stream seed. */
-static void gc_fill(wht_format f, unsigned k, void *x, uint64_t N, uint64_t seed)
+typedef enum { GC_RANDOM, GC_TINY, GC_INF_NAN, GC_NINPUTS } gc_input;
+static const char *const gc_input_names[GC_NINPUTS] = { "random", "tiny", "inf-nan" };
+
+/* f16: the largest magnitude 2^hi keeps every algorithm finite (seen to
+ * k = 26: outputs below 2^8, no overflow in Alman-Rao's prescaled steps) */
+static int gc_hi(wht_format f, unsigned k)
+{
+  return f == WHT_F16 ? 14 - (int)((k + 1) / 2) - (int)((k + 2) / 3) : 20;
+}
+
+/* N elements u 2^e, u in [0, 1) and e in [hi - spread, hi], random signs,
+ * a few zeros, from stream seed. */
+static void gc_fill_range(wht_format f, void *x, uint64_t N, uint64_t seed, int hi, int spread)
 {
   enum { CHUNK = 4096 };
   double buf[CHUNK];
   const size_t esz = wht_format_size(f);
-  /* f16: the largest magnitude 2^hi keeps every algorithm finite (seen to
-   * k = 26: outputs below 2^8, no overflow in Alman-Rao's prescaled steps) */
-  const int hi = f == WHT_F16 ? 14 - (int)((k + 1) / 2) - (int)((k + 2) / 3) : 20;
-  const int spread = f == WHT_F16 ? 6 : 40;
   uint64_t s = gc_mix(seed);
   for (uint64_t i = 0; i < N; i += CHUNK) {
     const size_t m = N - i < CHUNK ? (size_t)(N - i) : CHUNK;
@@ -67,6 +84,32 @@ static void gc_fill(wht_format f, unsigned k, void *x, uint64_t N, uint64_t seed
     }
     wht_store_doubles(f, (char *)x + i * esz, buf, m);
   }
+}
+
+/* One random test input: N elements of format f for rows of 2^k. */
+static void gc_fill(wht_format f, unsigned k, void *x, uint64_t N, uint64_t seed)
+{
+  gc_fill_range(f, x, N, seed, gc_hi(f, k), f == WHT_F16 ? 6 : 40);
+}
+
+/* One test input of kind in: batch rows of 2^k elements of format f. */
+static void gc_fill_input(gc_input in, wht_format f, unsigned k, void *x, uint64_t batch, uint64_t seed)
+{
+  const uint64_t n = (uint64_t)1 << k, N = n * batch;
+  if (in == GC_TINY) {
+    const int top = wht_format_emin(f) + 8;
+    gc_fill_range(f, x, N, seed, top < gc_hi(f, k) ? top : gc_hi(f, k), 8);
+    return;
+  }
+  gc_fill(f, k, x, N, seed);
+  if (in != GC_INF_NAN) return;
+  const size_t esz = wht_format_size(f);
+  const uint64_t s = gc_mix(seed ^ 0x1f1f), at_inf = s % n;
+  /* the NaN elsewhere in the row when there is one row (and room) */
+  const uint64_t at_nan = (batch - 1) * n + (batch > 1 || n == 1 ? (s >> 32) % n : (at_inf + 1 + (s >> 32) % (n - 1)) % n);
+  const double inf = (s >> 20) & 1 ? -INFINITY : INFINITY, nan = NAN;
+  wht_store_doubles(f, (char *)x + at_inf * esz, &inf, 1);
+  wht_store_doubles(f, (char *)x + at_nan * esz, &nan, 1);
 }
 
 /* In-place CPU transform of `batch` rows of n: the reference. */
@@ -90,6 +133,32 @@ static int gc_differs(const void *got, const void *want, uint64_t N, size_t esz,
   while (i < N && memcmp(a + i * esz, b + i * esz, esz) == 0) i++;
   *first = i;
   return 1;
+}
+
+/* As gc_differs, but any NaN equals any NaN (CPU and GPU NaN bits differ). */
+static int gc_differs_nan(const void *got, const void *want, uint64_t N, wht_format f, uint64_t *first)
+{
+  const size_t esz = wht_format_size(f);
+  if (memcmp(got, want, (size_t)(N * esz)) == 0) return 0;
+  const unsigned char *a = got, *b = want;
+  for (uint64_t i = 0; i < N; i++) {
+    if (memcmp(a + i * esz, b + i * esz, esz) == 0) continue;
+    double va, vb;
+    wht_load_doubles(f, &va, a + i * esz, 1);
+    wht_load_doubles(f, &vb, b + i * esz, 1);
+    if (isnan(va) && isnan(vb)) continue;
+    *first = i;
+    return 1;
+  }
+  return 0;
+}
+
+/* The comparison that fits input kind in. */
+static int gc_differs_input(gc_input in, const void *got, const void *want, uint64_t N, wht_format f,
+                            uint64_t *first)
+{
+  return in == GC_INF_NAN ? gc_differs_nan(got, want, N, f, first)
+                          : gc_differs(got, want, N, wht_format_size(f), first);
 }
 
 /* Hex of element i (for failure messages). */

@@ -1,6 +1,8 @@
 /* test_gpu_bitident - on a GPU, every algorithm in every format gives bit
  * for bit the CPU result (DESIGN.md section 3), for k = 0..26 and several
- * batch counts, on fresh random data (seed printed), through device
+ * batch counts, on fresh random data (seed printed) and, to k = 20, on
+ * data near the smallest normal and data with an infinity and a NaN
+ * (gpu_check.h; NaNs compared as NaNs), through device
  * pointers (automatic tiles, and forced small tiles so that small k take
  * many passes), out of place (destination poisoned, source unchanged) and
  * through WHT_HOST_POINTER plans. The workspace, the destination and the
@@ -31,6 +33,7 @@ typedef struct {
   const char *algo;
   wht_format f;
   unsigned k;
+  gc_input input;
   uint64_t batch, seed;
   unsigned char *in, *ref; /* input and CPU result */
   wht_status cpu_status;
@@ -44,7 +47,7 @@ static void *job_cpu(void *arg)
   j->in = malloc(bytes);
   j->ref = malloc(bytes);
   if (!j->in || !j->ref) { j->cpu_status = WHT_E_NOMEM; return NULL; }
-  gc_fill(j->f, j->k, j->in, N, j->seed);
+  gc_fill_input(j->input, j->f, j->k, j->in, j->batch, j->seed);
   memcpy(j->ref, j->in, bytes);
   j->cpu_status = gc_cpu_transform(j->algo, j->f, (uint64_t)1 << j->k, j->batch, j->ref);
   return NULL;
@@ -62,10 +65,10 @@ static void report(const job *j, const char *path, wht_status st, const unsigned
   const size_t esz = wht_format_size(j->f);
   const uint64_t N = j->batch << j->k;
   uint64_t first = 0;
-  const int bad = j->cpu_status != WHT_OK || st != WHT_OK || gc_differs(got, j->ref, N, esz, &first);
+  const int bad = j->cpu_status != WHT_OK || st != WHT_OK || gc_differs_input(j->input, got, j->ref, N, j->f, &first);
   char h1[20], h2[20];
-  if (tap_ok(!bad, "%s %s k=%u batch=%llu %s", j->algo, wht_format_name(j->f), j->k,
-             (unsigned long long)j->batch, path))
+  if (tap_ok(!bad, "%s %s k=%u batch=%llu %s %s", j->algo, wht_format_name(j->f), j->k,
+             (unsigned long long)j->batch, gc_input_names[j->input], path))
     return;
   if (j->cpu_status != WHT_OK || st != WHT_OK)
     tap_diag("status: CPU %s, GPU %s", wht_strerror(j->cpu_status), wht_strerror(st));
@@ -119,8 +122,8 @@ static void check_out_of_place(const job *j)
   if (st == WHT_OK) st = wht__gpu_copy(out, dst, bytes, 0);
   if (st == WHT_OK) st = wht__gpu_copy(back, src, bytes, 0);
   report(j, "out of place", out && back ? st : WHT_E_NOMEM, out);
-  tap_ok(st == WHT_OK && memcmp(back, j->in, bytes) == 0, "%s %s k=%u batch=%llu out of place: source unchanged",
-         j->algo, wht_format_name(j->f), j->k, (unsigned long long)j->batch);
+  tap_ok(st == WHT_OK && memcmp(back, j->in, bytes) == 0, "%s %s k=%u batch=%llu %s out of place: source unchanged",
+         j->algo, wht_format_name(j->f), j->k, (unsigned long long)j->batch, gc_input_names[j->input]);
   wht__gpu_free(src);
   wht__gpu_free(dst);
   wht_plan_destroy(p);
@@ -153,25 +156,30 @@ static uint64_t job_seed(uint64_t seed, int ai, int fi, unsigned k, uint64_t bat
   return gc_mix(seed ^ gc_mix(((uint64_t)ai << 56) ^ ((uint64_t)fi << 48) ^ ((uint64_t)k << 40) ^ batch));
 }
 
+/* Input kinds at row length 2^k: the rarer kinds to k = 20. */
+static int input_count(unsigned k) { return k <= 20 ? GC_NINPUTS : 1; }
+
 static void sweep(uint64_t seed, unsigned maxk)
 {
   for (unsigned k = 0; k <= maxk; k++) {
     const uint64_t batches[] = { 1, 3, 64 };
     const int nb = k <= 10 ? 3 : k <= 20 ? 2 : 1;
     for (int bi = 0; bi < nb; bi++) {
-      job jobs[GC_NALGOS * WHT_NFORMATS];
-      pthread_t th[GC_NALGOS * WHT_NFORMATS];
+      job jobs[GC_NALGOS * WHT_NFORMATS * GC_NINPUTS];
+      pthread_t th[GC_NALGOS * WHT_NFORMATS * GC_NINPUTS];
       int nj = 0;
-      for (int ai = 0; ai < GC_NALGOS; ai++)
-        for (int fi = 0; fi < WHT_NFORMATS; fi++, nj++) {
-          job *j = &jobs[nj];
-          memset(j, 0, sizeof *j);
-          j->algo = gc_algorithms[ai];
-          j->f = (wht_format)fi;
-          j->k = k;
-          j->batch = batches[bi];
-          j->seed = job_seed(seed, ai, fi, k, batches[bi]);
-        }
+      for (int in = 0; in < input_count(k); in++)
+        for (int ai = 0; ai < GC_NALGOS; ai++)
+          for (int fi = 0; fi < WHT_NFORMATS; fi++, nj++) {
+            job *j = &jobs[nj];
+            memset(j, 0, sizeof *j);
+            j->algo = gc_algorithms[ai];
+            j->f = (wht_format)fi;
+            j->k = k;
+            j->input = (gc_input)in;
+            j->batch = batches[bi];
+            j->seed = job_seed(seed, ai, fi, k, batches[bi]) ^ (uint64_t)in;
+          }
       /* CPU references in parallel: they dominate the run time */
       for (int i = 0; i < nj; i++)
         if (pthread_create(&th[i], NULL, job_cpu, &jobs[i])) job_cpu(&jobs[i]), th[i] = 0;

@@ -3,7 +3,9 @@
  * give bit for bit the CPU result of every algorithm and format, for
  * k = 0..15, several batch counts, the automatic tile size and forced small
  * tiles (many passes at small k), unaligned data (scalar accesses), and
- * out of place (source unchanged, poisoned destination).
+ * out of place (source unchanged, poisoned destination), on random data
+ * and (automatic tiles) on data near the smallest normal and data with an
+ * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
  * Needs no GPU; skips when CUDA is not compiled in. WHT_GPU_TEST_MAXK
  * lowers the largest k. */
 #include "tap.h"
@@ -50,26 +52,31 @@ int main(void)
           for (int bi = 0; bi < 3; bi++) {
             const uint64_t batch = batches[bi], n = (uint64_t)1 << k, N = n * batch;
             if (batch == 64 && k > 6) continue;
-            for (int offset = 0; offset < 2; offset++) {
+            for (int run = 0; run < 2 + GC_NINPUTS - 1; run++) {
+              /* runs 0, 1: random data aligned and not; then the other inputs */
+              const int offset = run == 1;
+              const gc_input input = run < 2 ? GC_RANDOM : (gc_input)(run - 1);
               if (offset && (k > 9 || tile_mode)) continue;
+              if (input != GC_RANDOM && tile_mode) continue;
               const uint64_t sd = gc_mix(seed ^ gc_mix(((uint64_t)fi << 56) ^ ((uint64_t)ai << 48) ^
-                                                       ((uint64_t)k << 40) ^ (batch << 8) ^ (uint64_t)offset));
+                                                       ((uint64_t)k << 40) ^ (batch << 8) ^ (uint64_t)offset)) ^
+                                  (uint64_t)input;
               /* offset: data one element past a 16-byte boundary */
               unsigned char *in = malloc((N + 1) * esz), *ref = malloc(N * esz);
               unsigned char *buf = malloc((N + 1) * esz), *work = malloc((N + 1) * esz);
               if (!in || !ref || !buf || !work) { tap_ok(0, "allocation"); return tap_done(); }
               unsigned char *x = buf + offset * esz, *e = work + offset * esz;
-              gc_fill(f, k, in, N, sd);
+              gc_fill_input(input, f, k, in, batch, sd);
               memcpy(ref, in, N * esz);
               const wht_status cs = gc_cpu_transform(algo, f, n, batch, ref);
               memcpy(x, in, N * esz);
               memset(work, 0xff, (N + 1) * esz); /* poisoned: the first pass must not read e */
               const wht_status gs = emulated(algo)[f](x, n, k, batch, e);
               uint64_t first = 0;
-              const int bad = cs != WHT_OK || gs != WHT_OK || gc_differs(x, ref, N, esz, &first);
+              const int bad = cs != WHT_OK || gs != WHT_OK || gc_differs_input(input, x, ref, N, f, &first);
               char h1[20], h2[20];
-              if (!tap_ok(!bad, "emulated %s %s k=%u batch=%llu tile=%u%s", algo, wht_format_name(f), k,
-                          (unsigned long long)batch, tile, offset ? " unaligned" : "") &&
+              if (!tap_ok(!bad, "emulated %s %s k=%u batch=%llu tile=%u %s%s", algo, wht_format_name(f), k,
+                          (unsigned long long)batch, tile, gc_input_names[input], offset ? " unaligned" : "") &&
                   cs == WHT_OK && gs == WHT_OK)
                 tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                          gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
@@ -81,14 +88,15 @@ int main(void)
                 if (!dst) { tap_ok(0, "allocation"); return tap_done(); }
                 memset(dst, 0xff, N * esz);
                 const wht_status os = emulated_out(algo)[f](buf, dst, n, k, batch, work);
-                const int obad = cs != WHT_OK || os != WHT_OK || gc_differs(dst, ref, N, esz, &first);
-                if (!tap_ok(!obad, "emulated out of place %s %s k=%u batch=%llu tile=%u", algo,
-                            wht_format_name(f), k, (unsigned long long)batch, tile) &&
+                const int obad = cs != WHT_OK || os != WHT_OK || gc_differs_input(input, dst, ref, N, f, &first);
+                if (!tap_ok(!obad, "emulated out of place %s %s k=%u batch=%llu tile=%u %s", algo,
+                            wht_format_name(f), k, (unsigned long long)batch, tile, gc_input_names[input]) &&
                     cs == WHT_OK && os == WHT_OK)
                   tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                            gc_hex(dst, first, esz, h1), gc_hex(ref, first, esz, h2));
-                tap_ok(memcmp(buf, in, N * esz) == 0, "emulated out of place %s %s k=%u batch=%llu tile=%u: source unchanged",
-                       algo, wht_format_name(f), k, (unsigned long long)batch, tile);
+                tap_ok(memcmp(buf, in, N * esz) == 0,
+                       "emulated out of place %s %s k=%u batch=%llu tile=%u %s: source unchanged", algo,
+                       wht_format_name(f), k, (unsigned long long)batch, tile, gc_input_names[input]);
                 free(dst);
               }
               free(in);
