@@ -1,9 +1,10 @@
 #!/bin/sh
 # bench_gpu_host.sh - one session on the GPU host: the GPU tests, compute-sanitizer
-# memcheck and racecheck on a sample of sizes, and the wht-bench measurements
-# of docs/PERFORMANCE.md (STEPS selects: emulated bitident bench memcheck
-# racecheck by default; largest for the biggest in-place sizes of a 141 GB
-# GPU). Run from the repository root with the CUDA build in
+# memcheck and racecheck on a sample of sizes (of test_gpu_bitident, and of
+# test_tensor_core_gpu: tc_memcheck, tc_racecheck), and the wht-bench
+# measurements of docs/PERFORMANCE.md (STEPS selects: emulated bitident bench
+# memcheck racecheck tc_memcheck tc_racecheck by default; largest for the
+# biggest in-place sizes of a 141 GB GPU). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
 set -u
@@ -20,7 +21,7 @@ step() { # name limit command...
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$O/device.txt"
 git rev-parse --short HEAD 2>/dev/null | tee -a "$O/device.txt"
 
-want() { case " ${STEPS:-emulated bitident bench memcheck racecheck} " in *" $1 "*) return 0;; esac; return 1; }
+want() { case " ${STEPS:-emulated bitident bench memcheck racecheck tc_memcheck tc_racecheck} " in *" $1 "*) return 0;; esac; return 1; }
 want emulated && step emulated 40 "$B/tests/test_gpu_emulated_bitident"
 want bitident && step bitident ${BITIDENT_LIMIT:-300} "$B/tests/test_gpu_bitident"
 want bench && step bench ${BENCH_LIMIT:-180} sh -c "
@@ -32,13 +33,19 @@ want bench && step bench ${BENCH_LIMIT:-180} sh -c "
   for t in 13; do echo \"# WHT_GPU_TILE_LOG2=\$t\"; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 28 --place in; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28 --place in; done"
 want memcheck && step memcheck 70 env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 want racecheck && step racecheck 70 env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+# the tensor-core kernels: k = 16 still has a strided pass; racecheck is slower
+want tc_memcheck && step tc_memcheck 90 env WHT_TC_TEST_KMAX=${TC_MEMCHECK_KMAX:-16} compute-sanitizer \
+  --tool memcheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
+want tc_racecheck && step tc_racecheck 90 env WHT_TC_TEST_KMAX=${TC_RACECHECK_KMAX:-12} compute-sanitizer \
+  --tool racecheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
 # the largest in place on a 141 GB H200: exact spot checks, then timings
 want largest && step largest_check 150 env WHT_GPU_TEST_MAXK=0 WHT_GPU_TEST_K30=0 \
   WHT_GPU_TEST_SPOT=folklore:f16:36,folklore:f32:35 "$B/tests/test_gpu_bitident"
 want largest && step largest_bench 90 sh -c "
   $B/experiments/wht-bench --algo folklore,alman-rao --format f16 --log2n 36 --place in --reps 5 --warmup 1 -o $O/bench.h5;
   $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 35 --place in --reps 5 --warmup 1 -o $O/bench.h5"
-grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
+grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
+  "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
 cat "$O"/bench.log "$O"/largest_bench.log 2>/dev/null
 cat "$O/summary.txt"
