@@ -95,7 +95,7 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
   if (nonfinite) *nonfinite = 0;
   /* No status names a bad operation; an out-of-range op is a mode value
    * out of range, like an unknown flag bit. */
-  if ((unsigned)op >= WHT_NOPS) return WHT_E_FLAGS;
+  if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
   if (!algorithm || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if (k >= 64) return WHT_E_SIZE;
   /* Data are on the host; a GPU plan copies them to the device and back. */
