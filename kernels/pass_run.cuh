@@ -77,6 +77,17 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* The tile size (*T, log2 elements) and the passes of one transform, as
+ * the GPU and its host emulation both run them; returns the pass count. */
+template <class F, class A>
+unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *T)
+{
+  constexpr unsigned cmax = wht__cmax_of<F, A>();
+  const size_t esz = sizeof(typename F::U);
+  *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED);
+  return wht__plan_passes(k, batch, esz, wht__sched_of<A>(), cmax, *T, passes);
+}
+
 /* Transform src into dst (the same pointer: in place). */
 template <class F, class A>
 wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
@@ -84,9 +95,8 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
 {
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
-  constexpr unsigned cmax = wht__cmax_of<F, A>();
-  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), cmax, A::COMPENSATED);
-  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), cmax, T, passes);
+  unsigned T;
+  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T);
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
@@ -119,9 +129,8 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
 {
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
-  constexpr unsigned cmax = wht__cmax_of<F, A>();
-  const unsigned T = wht__choose_tile_log2(k, batch, sizeof(U), wht__sched_of<A>(), cmax, A::COMPENSATED);
-  const unsigned np = wht__plan_passes(k, batch, sizeof(U), wht__sched_of<A>(), cmax, T, passes);
+  unsigned T;
+  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T);
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
