@@ -8,19 +8,7 @@
 #include "arith.h"
 #include "algorithms.h"
 
-#define FMT F64
-#define SFX f64
-#include "alman_rao_body.h"
-#define FMT F32
-#define SFX f32
-#include "alman_rao_body.h"
-#define FMT F16
-#define SFX f16
-#include "alman_rao_body.h"
-#define FMT BF16
-#define SFX bf16
-#include "alman_rao_body.h"
+#define WHT__BODY "alman_rao_body.h"
+#include "each_format.h"
 
-const wht__cpu_group_fn wht__alman_rao_cpu[WHT_NFORMATS] = {
-  ar_group_f64, ar_group_f32, ar_group_f16, ar_group_bf16,
-};
+const wht__cpu_group_fn wht__alman_rao_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(ar_group);

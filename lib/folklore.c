@@ -4,19 +4,7 @@
 #include "arith.h"
 #include "algorithms.h"
 
-#define FMT F64
-#define SFX f64
-#include "folklore_body.h"
-#define FMT F32
-#define SFX f32
-#include "folklore_body.h"
-#define FMT F16
-#define SFX f16
-#include "folklore_body.h"
-#define FMT BF16
-#define SFX bf16
-#include "folklore_body.h"
+#define WHT__BODY "folklore_body.h"
+#include "each_format.h"
 
-const wht__cpu_group_fn wht__folklore_cpu[WHT_NFORMATS] = {
-  folklore_group_f64, folklore_group_f32, folklore_group_f16, folklore_group_bf16,
-};
+const wht__cpu_group_fn wht__folklore_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(folklore_group);

@@ -8,19 +8,7 @@
 #define ERR_A(Ap, A, B) SUB(SUB(Ap, A), B)
 #define ERR_B(Bp, A, B) ADD(SUB(Bp, A), B)
 #define GROUP_NAME kahan_group
-#define FMT F64
-#define SFX f64
-#include "compensated_body.h"
-#define FMT F32
-#define SFX f32
-#include "compensated_body.h"
-#define FMT F16
-#define SFX f16
-#include "compensated_body.h"
-#define FMT BF16
-#define SFX bf16
-#include "compensated_body.h"
+#define WHT__BODY "compensated_body.h"
+#include "each_format.h"
 
-const wht__cpu_group_fn wht__kahan_cpu[WHT_NFORMATS] = {
-  kahan_group_f64, kahan_group_f32, kahan_group_f16, kahan_group_bf16,
-};
+const wht__cpu_group_fn wht__kahan_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(kahan_group);

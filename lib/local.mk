@@ -3,7 +3,7 @@ lib_LIBRARIES += lib/libwht.a
 include_HEADERS += lib/wht.h
 lib_libwht_a_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
-  lib/fmt_begin.h lib/fmt_end.h \
+  lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
   lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \

@@ -19,19 +19,7 @@
    : (ABS(A) <= ABS(Bp) && ABS(A) <= ABS(B)) ? SUB(ADD(Bp, B), A)       \
    : ADD(ADD(-(A), B), Bp))
 #define GROUP_NAME neumaier_group
-#define FMT F64
-#define SFX f64
-#include "compensated_body.h"
-#define FMT F32
-#define SFX f32
-#include "compensated_body.h"
-#define FMT F16
-#define SFX f16
-#include "compensated_body.h"
-#define FMT BF16
-#define SFX bf16
-#include "compensated_body.h"
+#define WHT__BODY "compensated_body.h"
+#include "each_format.h"
 
-const wht__cpu_group_fn wht__neumaier_cpu[WHT_NFORMATS] = {
-  neumaier_group_f64, neumaier_group_f32, neumaier_group_f16, neumaier_group_bf16,
-};
+const wht__cpu_group_fn wht__neumaier_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(neumaier_group);
