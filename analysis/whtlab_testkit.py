@@ -157,6 +157,27 @@ def write_file(path, results=None, timings=None, schema_version=1, attrs=None):
                              chunks=(max(1, min(len(data), 256)),), compression="gzip")
 
 
+def write_refusal_cases(folder):
+    """A readable results file and the inputs both analysis programs must
+    refuse (not HDF5, another schema_version, none, missing), written into
+    folder. Returns (good, [(label, path, words the error must hold)]); the
+    missing file is only named."""
+    good = os.path.join(folder, "good.h5")
+    write_file(good, results=synthetic_results(sizes=range(3, 5), trials=1))
+    text = os.path.join(folder, "notes.h5")
+    with open(text, "w") as f:
+        f.write("format,log2n\nf32,3\n")
+    foreign = os.path.join(folder, "v2.h5")
+    write_file(foreign, results=synthetic_results(sizes=range(3, 4), trials=1), schema_version=2)
+    noschema = os.path.join(folder, "noschema.h5")
+    with h5py.File(noschema, "w") as f:
+        f.create_dataset("results", data=synthetic_results(sizes=range(3, 4), trials=1))
+    return good, [("a non-HDF5 file", text, "not an HDF5 file"),
+                  ("schema_version 2", foreign, "schema_version 2"),
+                  ("no schema_version", noschema, "schema_version"),
+                  ("a missing file", os.path.join(folder, "absent.h5"), "no such file")]
+
+
 def read_rows(path, name="results"):
     """The file's rows as a numpy structured array (for recomputing)."""
     with h5py.File(path, "r") as f:

@@ -8,27 +8,14 @@ import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
-import h5py  # noqa: E402
 import whtlab_testkit as tk  # noqa: E402
 
 t = tk.Tap()
 tmp = tempfile.TemporaryDirectory()
-good = os.path.join(tmp.name, "good.h5")
-tk.write_file(good, results=tk.synthetic_results(sizes=range(3, 5), trials=1))
-text = os.path.join(tmp.name, "notes.txt")
-with open(text, "w") as f:
-    f.write("not a results file\n")
-foreign = os.path.join(tmp.name, "v7.h5")
-tk.write_file(foreign, results=tk.synthetic_results(sizes=range(3, 4), trials=1), schema_version=7)
-noschema = os.path.join(tmp.name, "plain.h5")
-with h5py.File(noschema, "w") as f:
-    f["x"] = [1, 2, 3]
+good, refusals = tk.write_refusal_cases(tmp.name)
 outdir = os.path.join(tmp.name, "figs")
 
-for label, path, words in (("a non-HDF5 file", text, "not an HDF5 file"),
-                           ("schema_version 7", foreign, "schema_version 7"),
-                           ("an HDF5 file without schema_version", noschema, "schema_version"),
-                           ("a missing file", os.path.join(tmp.name, "gone.h5"), "no such file")):
+for label, path, words in refusals:
     rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, path)
     t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and path in err and words in err
          and not os.path.exists(outdir),

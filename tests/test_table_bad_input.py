@@ -9,32 +9,18 @@ import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
-import h5py  # noqa: E402
 import whtlab_testkit as tk  # noqa: E402
 
 t = tk.Tap()
 tmp = tempfile.TemporaryDirectory()
-good = os.path.join(tmp.name, "good.h5")
-tk.write_file(good, results=tk.synthetic_results(sizes=range(3, 5), trials=1))
-
-text = os.path.join(tmp.name, "notes.h5")
-with open(text, "w") as f:
-    f.write("format,log2n\nf32,3\n")
-foreign = os.path.join(tmp.name, "v2.h5")
-tk.write_file(foreign, results=tk.synthetic_results(sizes=range(3, 4), trials=1), schema_version=2)
-noschema = os.path.join(tmp.name, "noschema.h5")
-with h5py.File(noschema, "w") as f:
-    f.create_dataset("results", data=tk.synthetic_results(sizes=range(3, 4), trials=1))
-missing = os.path.join(tmp.name, "absent.h5")
+good, refusals = tk.write_refusal_cases(tmp.name)
+text = refusals[0][1]
 
 target = os.path.join(tmp.name, "out.md")
 with open(target, "w") as f:
     f.write("previous table\n")
 
-for label, path, words in (("a non-HDF5 file", text, "not an HDF5 file"),
-                           ("schema_version 2", foreign, "schema_version 2"),
-                           ("no schema_version", noschema, "schema_version"),
-                           ("a missing file", missing, "no such file")):
+for label, path, words in refusals:
     for table in ("--reduction", "--cells"):
         rc, out, err = tk.run("analysis/wht-table", table, "-o", target, good, path)
         t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and path in err and words in err,
