@@ -5,16 +5,8 @@
 # format, dist, op, log2n, trials) and merged equals the single sweep as a
 # set of rows; --merge refuses other seeds, conflicting duplicates and an
 # existing output, and records its inputs in merged_from.
-set -u
-sweep=${top_builddir:-.}/experiments/wht-sweep
-rows=${top_builddir:-.}/tests/h5rows
-dir=$(mktemp -d "${TMPDIR:-/tmp}/test_sweep_determinism.XXXXXX") || exit 1
-trap 'rm -rf "$dir"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); fail=1; echo "not ok $n - $*"; }
-check() { if eval "$1"; then ok "$2"; else notok "$2"; fi; }
+tap_name=test_sweep_determinism
+. "${top_srcdir:-.}/tests/tap.sh"
 run() { "$sweep" --trials 2 --log2n 3:7 --seed 42 "$@" 2>/dev/null; }
 sorted() { "$rows" --no-timing "$1" | sort; }
 
@@ -71,5 +63,4 @@ check '[ $rc -eq 2 ] && [ "$before" = "$(cksum < "$dir/b.h5")" ]' "merge does no
 "$sweep" --merge "$dir/b.h5" --force "$dir/a.h5" "$dir/a.h5" 2>/dev/null
 rc=$?
 check '[ $rc -eq 0 ] && [ "$(sorted "$dir/b.h5")" = "$(cat "$dir/a.txt")" ]' "merge --force overwrites; a file merged with itself is itself"
-echo "1..$n"
-exit $fail
+tap_done

@@ -6,16 +6,8 @@
 # rows, and the final file holds exactly the rows of an uninterrupted run
 # (timing columns aside), with no FILE.tmp or FILE.lock left and the
 # resumes logged in the attribute `resumed`.
-set -u
-sweep=${top_builddir:-.}/experiments/wht-sweep
-rows=${top_builddir:-.}/tests/h5rows
-dir=$(mktemp -d "${TMPDIR:-/tmp}/test_sweep_resume.XXXXXX") || exit 1
-trap 'rm -rf "$dir"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); fail=1; echo "not ok $n - $*"; }
-check() { if eval "$1"; then ok "$2"; else notok "$2"; fi; }
+tap_name=test_sweep_resume
+. "${top_srcdir:-.}/tests/tap.sh"
 
 grid="--algo all --format all --dist all --op all --log2n 3:14 --trials 1 --seed 7"
 ref=$dir/ref.h5
@@ -92,5 +84,4 @@ check '"$rows" --attr resumed "$f" | grep -c -- "--resume" | grep -q "^[1-9]"' \
 "$sweep" $grid -o "$f" --resume 2> "$dir/err.txt"
 check 'grep -q " 0 cells run" "$dir/err.txt" && [ "$("$rows" "$f" | wc -l)" -eq "$total" ]' \
   "a --resume of a complete file runs nothing and adds no row"
-echo "1..$n"
-exit $fail
+tap_done

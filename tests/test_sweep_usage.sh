@@ -3,20 +3,14 @@
 # one line on stderr that names the bad value and says what is accepted,
 # prints nothing on stdout, and creates or changes no file (the test
 # directory's listing and the existing files' checksums are compared).
-set -u
-sweep=${top_builddir:-.}/experiments/wht-sweep
-dir=$(mktemp -d "${TMPDIR:-/tmp}/test_sweep_usage.XXXXXX") || exit 1
-trap 'rm -rf "$dir"' EXIT
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-notok() { n=$((n + 1)); fail=1; echo "not ok $n - $*"; }
+tap_name=test_sweep_usage
+. "${top_srcdir:-.}/tests/tap.sh"
 
 # a real results file, and a file that is not HDF5
 "$sweep" --algo folklore --format f64 --dist pmone --op one-way --log2n 3 -o "$dir/existing.h5" 2>/dev/null ||
   { echo "Bail out! cannot make a results file with $sweep"; exit 1; }
 echo "not hdf5" > "$dir/text.h5"
-"${top_builddir:-.}/tests/h5rows" --foreign "$dir/foreign.h5" || { echo "Bail out! tests/h5rows --foreign failed"; exit 1; }
+"$rows" --foreign "$dir/foreign.h5" || { echo "Bail out! tests/h5rows --foreign failed"; exit 1; }
 state() { (cd "$dir" && ls -a && cksum existing.h5 text.h5 foreign.h5); }
 
 # expect_usage DESCRIPTION EXPECTED-SUBSTRING ARGS...
@@ -106,5 +100,4 @@ fi
 # the help is not an error
 if "$sweep" --help | grep -q -- "--log2n"; then ok "--help prints the options and exits 0"
 else notok "--help"; fi
-echo "1..$n"
-exit $fail
+tap_done
