@@ -14,6 +14,7 @@
 #include "oracle.h"
 #include "testdata.h"
 #include "tap.h"
+#include "dd_check.h"
 
 #define KMAX 10
 #define NMAX (1u << KMAX)
@@ -119,14 +120,6 @@ static void exact(wht_op op, unsigned k, const double *a, const double *b, doubl
   for (size_t i = 0; i < n; i++) expect(Y[i], e, &want[i]);
 }
 
-static long first_diff(const wht_dd *x, const wht_dd *y, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    if (memcmp(&x[i].hi, &y[i].hi, sizeof(double)) || memcmp(&x[i].lo, &y[i].lo, sizeof(double)))
-      return (long)i;
-  return -1;
-}
-
 int main(void)
 {
   static double a[NMAX], b[NMAX];
@@ -153,7 +146,7 @@ int main(void)
             wht_oracle_force_mpfr(mp ? -1 : 0);
             wht_oracle_status st = wht_oracle_run((wht_op)op, k, a, b, tau, got, NULL, msg, sizeof msg);
             wht_oracle_force_mpfr(0);
-            long i = st == WHT_ORACLE_OK ? first_diff(got, want, n) : 0;
+            long i = st == WHT_ORACLE_OK ? dd_first_diff(got, want, n) : 0;
             if (st != WHT_ORACLE_OK || i >= 0) {
               tap_diag("%s %s %s k=%u tau=%g %s path: status %d, first diff %ld: %a + %a, want %a + %a (%s)",
                        wht_op_name((wht_op)op), td_dist_names[d], wht_format_name((wht_format)f), k,

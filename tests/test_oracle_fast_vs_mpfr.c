@@ -8,19 +8,11 @@
 #include "oracle_internal.h"
 #include "testdata.h"
 #include "tap.h"
+#include "dd_check.h"
 
 /* k = 0..16; 0..19 under make check-long (WHT_CHECK_LONG set) */
 #define KMAX_CHECK 16
 #define KMAX_LONG 19
-
-/* index of the first element whose hi or lo bits differ, or -1 */
-static long first_diff(const wht_dd *x, const wht_dd *y, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    if (memcmp(&x[i].hi, &y[i].hi, sizeof(double)) || memcmp(&x[i].lo, &y[i].lo, sizeof(double)))
-      return (long)i;
-  return -1;
-}
 
 int main(void)
 {
@@ -47,7 +39,7 @@ int main(void)
           wht_oracle_force_mpfr(-1);
           wht_oracle_status sm = wht_oracle_run((wht_op)op, k, a, b, 1.0, ref, &mi, msg, sizeof msg);
           wht_oracle_force_mpfr(0);
-          long i = sf == WHT_ORACLE_OK && sm == WHT_ORACLE_OK ? first_diff(fast, ref, n) : 0;
+          long i = sf == WHT_ORACLE_OK && sm == WHT_ORACLE_OK ? dd_first_diff(fast, ref, n) : 0;
           if (sf != WHT_ORACLE_OK || sm != WHT_ORACLE_OK || !fi.fast_path || mi.fast_path || i >= 0) {
             tap_diag("%s %s %s k=%u: status %d/%d fast_path %d/%d first diff %ld: "
                      "fast %a + %a, mpfr %a + %a (%s)",
@@ -67,7 +59,7 @@ int main(void)
             wht_oracle_status sw = wht_oracle_run((wht_op)op, k, a, b, 1.0, fast, &fi, msg, sizeof msg);
             wht__oracle_force_limbs(0);
             wht__oracle_force_chunk(0);
-            i = sw == WHT_ORACLE_OK ? first_diff(fast, ref, n) : 0;
+            i = sw == WHT_ORACLE_OK ? dd_first_diff(fast, ref, n) : 0;
             if (sw != WHT_ORACLE_OK || i >= 0) {
               tap_diag("%s %s %s k=%u generic engine %u limbs: status %d first diff %ld (%s)",
                        td_dist_names[d], wht_format_name((wht_format)f),
