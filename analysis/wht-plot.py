@@ -61,9 +61,9 @@ Filters select what is drawn; a value must be present in the files (in
 """
 
 EPILOG = """\
-Exit status: 0 success; 1 a file that cannot be used (missing, not HDF5,
-another or no schema_version, no /results or /timings, conflicting rows) or
-a figure that cannot be written; 2 a usage error. Errors are one line on
+Exit status: 0 success; 1 a figure that cannot be written; 2 a usage error:
+a bad option, or an input file that cannot be used (missing, not HDF5,
+another or no schema_version, no /results or /timings, conflicting rows). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 """
 

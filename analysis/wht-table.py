@@ -44,7 +44,7 @@ DESCRIPTION = """\
 Print a table from one or more whtlab result files (HDF5, schema_version 1,
 data/README.md). Several files are combined into one table: their rows are
 concatenated; a row found twice is kept once when both copies agree and
-refused (exit 1) when they differ.
+refused (exit 2) when they differ.
 
 Tables:
   --reduction  (default) per (format, log2n) and algorithm, the median over
@@ -63,10 +63,10 @@ Tables:
 """
 
 EPILOG = """\
-Exit status: 0 success; 1 a file that cannot be used (missing, not HDF5,
-another or no schema_version, lacking the table's data, conflicting rows) or
-an output that cannot be written; 2 a usage error (bad option, a filter value
-that is not in the files). Errors are one line on stderr; no output file is
+Exit status: 0 success; 1 an output that cannot be written; 2 a usage
+error: a bad option, a filter value that is not in the files, or an input
+file that cannot be used (missing, not HDF5, another or no schema_version,
+lacking the table's data, conflicting rows). Errors are one line on stderr; no output file is
 created or changed on any error.
 """
 

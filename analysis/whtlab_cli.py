@@ -1,6 +1,7 @@
 """whtlab_cli - what wht-table and wht-plot share as command-line programs:
 one-line errors, exit statuses (DESIGN.md section 11: 0 success, 1 failed
-run, 2 usage error) and outputs written under a temporary name and renamed,
+run, 2 usage error; an input file named on the command line that cannot be
+used is a bad argument, 2, as for wht-sweep --merge) and outputs written under a temporary name and renamed,
 so a failed or refused run never leaves a partial or changed file."""
 
 import argparse
@@ -23,12 +24,9 @@ def run(prog, main):
     """Call main(); map the errors of this package to one line and a status."""
     try:
         sys.exit(main() or 0)
-    except UsageError as e:
+    except (UsageError, InputError) as e:
         sys.stderr.write("%s: %s\n" % (prog, e))
         sys.exit(2)
-    except InputError as e:
-        sys.stderr.write("%s: %s\n" % (prog, e))
-        sys.exit(1)
     except BrokenPipeError:
         # The reader went away (e.g. | head): stop quietly, no second error
         # when Python flushes stdout at exit.

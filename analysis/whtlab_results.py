@@ -59,7 +59,7 @@ ORDER = {
 
 
 class InputError(Exception):
-    """An input file that cannot be used (exit status 1)."""
+    """An input file that cannot be used: a bad argument (exit status 2)."""
 
 
 class UsageError(Exception):

@@ -1,6 +1,6 @@
 """wht-plot refuses bad input before creating anything: a non-HDF5 file, a
-foreign or missing schema_version, a missing file (exit 1) and bad options
-(exit 2) each get one line on stderr, and --outdir is not created."""
+foreign or missing schema_version, a missing file and bad options each
+get exit 2 and one line on stderr, and --outdir is not created."""
 
 import os
 import sys
@@ -17,9 +17,9 @@ outdir = os.path.join(tmp.name, "figs")
 
 for label, path, words in refusals:
     rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, path)
-    t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and path in err and words in err
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and path in err and words in err
          and not os.path.exists(outdir),
-         "%s: exit 1, one line naming the file, no folder created (%s)" % (label, err.strip()))
+         "%s: exit 2, one line naming the file, no folder created (%s)" % (label, err.strip()))
 
 for args, what in ((["--dpi", "5"], "--dpi 5"), (["--format", "f99"], "--format f99"),
                    (["--dist", "cauchy"], "--dist cauchy"), (["--only", "both"], "--only both"),

@@ -91,6 +91,6 @@ res = os.path.join(tmp.name, "results.h5")
 tk.write_file(res, results=tk.synthetic_results(sizes=range(3, 4), trials=1))
 out3 = os.path.join(tmp.name, "figs3")
 rc, out, err = tk.run("analysis/wht-plot", "--outdir", out3, "--only", "speed", res)
-t.ok(rc == 1 and "/timings" in err and not os.path.exists(out3),
-     "--only speed on a file without /timings: exit 1, nothing created (%s)" % err.strip())
+t.ok(rc == 2 and "/timings" in err and not os.path.exists(out3),
+     "--only speed on a file without /timings: exit 2, nothing created (%s)" % err.strip())
 t.done()

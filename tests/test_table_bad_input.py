@@ -1,7 +1,8 @@
 """wht-table refuses what it cannot read: a missing file, a file that is not
 HDF5, an HDF5 file of another or no schema_version, and bad options. Each
-gets one line on stderr naming the file or value, a nonzero status (1 for a
-file, 2 for usage), and no output file is created or changed."""
+gets one line on stderr naming the file or value and exit status 2 (a bad
+argument, as for wht-sweep --merge), and no output file is created or
+changed."""
 
 import os
 import sys
@@ -23,15 +24,15 @@ with open(target, "w") as f:
 for label, path, words in refusals:
     for table in ("--reduction", "--cells"):
         rc, out, err = tk.run("analysis/wht-table", table, "-o", target, good, path)
-        t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and path in err and words in err,
-             "%s %s: exit 1, one line naming the file (%s)" % (label, table, err.strip()))
+        t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and path in err and words in err,
+             "%s %s: exit 2, one line naming the file (%s)" % (label, table, err.strip()))
 t.ok(open(target).read() == "previous table\n", "the -o file is unchanged after every refusal")
 t.ok(sorted(os.listdir(tmp.name)) == sorted(["good.h5", "notes.h5", "v2.h5", "noschema.h5",
                                              "out.md"]),
      "no temporary or output file is left behind")
 new = os.path.join(tmp.name, "new.md")
 rc, _, _ = tk.run("analysis/wht-table", "-o", new, text)
-t.ok(rc == 1 and not os.path.exists(new), "no -o file is created for a refused input")
+t.ok(rc == 2 and not os.path.exists(new), "no -o file is created for a refused input")
 
 for args, what in ((["--latex", "--csv", good], "two output styles"),
                    (["--cells", "--speed", good], "two tables"),

@@ -84,8 +84,8 @@ t.ok(rc1 == rc2 == 0 and once == twice, "a file given twice gives the same table
 conflict = write("conflict.h5", [R("kahan", "f16", "norm", "one-way", 5, 0, 2e-4)])
 target = os.path.join(tmp.name, "table.csv")
 rc, out, err = tk.run("analysis/wht-table", "-o", target, over, conflict)
-t.ok(rc == 1 and out == "" and len(err.splitlines()) == 1 and "conflicting" in err
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "conflicting" in err
      and over in err and conflict in err and not os.path.exists(target),
-     "conflicting duplicate rows: exit 1, one line naming both files, no output (%s)"
+     "conflicting duplicate rows: exit 2, one line naming both files, no output (%s)"
      % err.strip())
 t.done()

@@ -60,9 +60,9 @@ t.ok(rc == 2 and out == "" and "--dist" in err, "--dist with --speed is a usage 
 res = os.path.join(tmp.name, "results-only.h5")
 tk.write_file(res, results=tk.synthetic_results(sizes=range(3, 4), trials=1))
 rc, out, err = tk.run("analysis/wht-table", "--speed", res)
-t.ok(rc == 1 and out == "" and "/timings" in err and res in err,
-     "--speed on a file without /timings: exit 1 naming the file (%s)" % err.strip())
+t.ok(rc == 2 and out == "" and "/timings" in err and res in err,
+     "--speed on a file without /timings: exit 2 naming the file (%s)" % err.strip())
 rc, out, err = tk.run("analysis/wht-table", path)
-t.ok(rc == 1 and "/results" in err, "the reduction on a timings-only file: exit 1 (%s)"
+t.ok(rc == 2 and "/results" in err, "the reduction on a timings-only file: exit 2 (%s)"
      % err.strip())
 t.done()
