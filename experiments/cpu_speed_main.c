@@ -21,7 +21,7 @@ static int cmp(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-static void usage(FILE *o)
+static void usage(FILE *o) /* --help */
 {
   fprintf(o, "usage: wht-cpu-speed [--log2n K] [--reps R] ALGORITHM:FORMAT...\n"
              "  e.g. wht-cpu-speed --log2n 25 folklore:f64 folklore:f16\n");
@@ -47,43 +47,72 @@ int main(int argc, char **argv)
       return 2;
     }
   }
-  if (i == argc) { usage(stderr); return 2; }
+  if (i == argc) {
+    fprintf(stderr, "wht-cpu-speed: no ALGORITHM:FORMAT given, e.g. folklore:f64 (see --help)\n");
+    return 2;
+  }
+  /* every ALGORITHM:FORMAT is checked before anything is printed or timed */
+  const int first = i, count = argc - i;
+  wht_plan **plans = calloc((size_t)count, sizeof *plans);
+  wht_format *fmts = calloc((size_t)count, sizeof *fmts);
+  if (!plans || !fmts) { fprintf(stderr, "wht-cpu-speed: out of memory\n"); return 1; }
   const uint64_t n = (uint64_t)1 << k;
+  for (int a = 0; a < count; a++) {
+    const char *arg = argv[first + a];
+    char name[64];
+    snprintf(name, sizeof name, "%s", arg);
+    char *colon = strchr(name, ':');
+    if (!colon || wht_format_from_name(colon + 1, &fmts[a])) {
+      fprintf(stderr, "wht-cpu-speed: '%s': expected ALGORITHM:FORMAT with FORMAT one of f64, f32, f16, bf16\n", arg);
+      return 2;
+    }
+    *colon = 0;
+    wht_status st;
+    plans[a] = wht_plan_create(n, fmts[a], name, WHT_BACKEND_CPU, 0, &st);
+    if (!plans[a]) {
+      if (st == WHT_E_NOMEM) { fprintf(stderr, "wht-cpu-speed: %s: %s\n", arg, wht_strerror(st)); return 1; }
+      char accepted[512] = "";
+      size_t len = 0;
+      for (size_t j = 0; j < wht_algorithm_count(); j++) {
+        const wht_algorithm_info *ai = wht_algorithm_at(j);
+        if ((ai->backends & (1u << WHT_BACKEND_CPU)) && (ai->formats & (1u << fmts[a])) && len < sizeof accepted)
+          len += (size_t)snprintf(accepted + len, sizeof accepted - len, "%s%s:%s", len ? ", " : "",
+                                  ai->name, wht_format_name(fmts[a]));
+      }
+      fprintf(stderr, "wht-cpu-speed: '%s': %s (accepted on the CPU: %s)\n", arg, wht_strerror(st), accepted);
+      return 2;
+    }
+  }
   double *src = malloc(n * sizeof *src), t[100];
+  if (!src) { fprintf(stderr, "wht-cpu-speed: out of memory for 2^%u doubles\n", k); return 1; }
   uint64_t s = 12345;
   for (uint64_t j = 0; j < n; j++) { /* cheap, sign-varied data of moderate range */
     s = s * 6364136223846793005ull + 1442695040888963407ull;
     src[j] = ((double)(s >> 11) / 9007199254740992.0 - 0.5) * 4;
   }
   printf("%-12s %-5s %6s %12s %12s\n", "algorithm", "fmt", "log2n", "wall_s", "cpu_s");
-  for (; i < argc; i++) {
-    char name[64];
-    snprintf(name, sizeof name, "%s", argv[i]);
-    char *colon = strchr(name, ':');
-    wht_format f;
-    if (!colon || wht_format_from_name(colon + 1, &f)) {
-      fprintf(stderr, "wht-cpu-speed: '%s': expected ALGORITHM:FORMAT with FORMAT one of f64, f32, f16, bf16\n", argv[i]);
-      return 2;
-    }
-    *colon = 0;
-    wht_status st;
-    wht_plan *p = wht_plan_create(n, f, name, WHT_BACKEND_CPU, 0, &st);
-    if (!p) { fprintf(stderr, "wht-cpu-speed: %s: %s\n", argv[i], wht_strerror(st)); return 2; }
+  for (int a = 0; a < count; a++) {
+    const wht_format f = fmts[a];
     void *buf = malloc(n * wht_format_size(f));
+    if (!buf) { fprintf(stderr, "wht-cpu-speed: %s: out of memory\n", argv[first + a]); return 1; }
     double c[100];
     for (unsigned r = 0; r < reps; r++) {
       wht_store_doubles(f, buf, src, n);
       double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
-      wht_execute(p, buf);
+      wht_execute(plans[a], buf);
       t[r] = now(CLOCK_MONOTONIC) - w0;
       c[r] = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
     }
     qsort(t, reps, sizeof *t, cmp);
     qsort(c, reps, sizeof *c, cmp);
-    printf("%-12s %-5s %6u %12.3f %12.3f\n", name, wht_format_name(f), k, t[reps / 2], c[reps / 2]);
+    const char *colon = strchr(argv[first + a], ':');
+    printf("%-12.*s %-5s %6u %12.3f %12.3f\n", (int)(colon - argv[first + a]), argv[first + a],
+           wht_format_name(f), k, t[reps / 2], c[reps / 2]);
     free(buf);
-    wht_plan_destroy(p);
+    wht_plan_destroy(plans[a]);
   }
+  free(plans);
+  free(fmts);
   free(src);
   return 0;
 }

@@ -1,6 +1,8 @@
 # lib/ - libwht: formats, registry, plans, CPU algorithms.
 lib_LIBRARIES += lib/libwht.a
 include_HEADERS += lib/wht.h
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = lib/whtlab.pc
 lib_libwht_a_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \

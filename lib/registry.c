@@ -1,6 +1,8 @@
 /* registry.c - the algorithm registry: one row per algorithm. Adding an
- * algorithm is one CPU source file, one GPU file where there is one, and one
- * row here; drivers, tables and plots find it by name. */
+ * algorithm is its CPU files (lib/<name>.c and its body), a GPU file where
+ * there is one, their declarations in algorithms.h and sources in local.mk,
+ * and one row here (README.md lists the steps); drivers, tables and plots
+ * find it by name. */
 #include <string.h>
 #include "wht_internal.h"
 #include "algorithms.h"

@@ -5,7 +5,8 @@
  * algorithm (by registry name) and the backend; wht_execute transforms in place
  * y = H_n x (unnormalised) for each of the `batch` consecutive rows.
  * Host data of f16/bf16 plans are uint16_t bit patterns.
- * Nothing in the library prints or exits: every entry point returns a status. */
+ * Nothing in the library prints or exits: every call that can fail returns a
+ * wht_status (wht_plan_create through its last argument). */
 #ifndef WHT_H
 #define WHT_H
 
