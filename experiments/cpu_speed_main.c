@@ -21,6 +21,15 @@ static int cmp(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* Destroy the plans made so far and free the arrays; returns status. */
+static int release(wht_plan **plans, wht_format *fmts, int count, int status)
+{
+  for (int a = 0; plans && a < count; a++) wht_plan_destroy(plans[a]);
+  free(plans);
+  free(fmts);
+  return status;
+}
+
 static void usage(FILE *o) /* --help */
 {
   fprintf(o, "usage: wht-cpu-speed [--log2n K] [--reps R] ALGORITHM:FORMAT...\n"
@@ -55,7 +64,10 @@ int main(int argc, char **argv)
   const int first = i, count = argc - i;
   wht_plan **plans = calloc((size_t)count, sizeof *plans);
   wht_format *fmts = calloc((size_t)count, sizeof *fmts);
-  if (!plans || !fmts) { fprintf(stderr, "wht-cpu-speed: out of memory\n"); return 1; }
+  if (!plans || !fmts) {
+    fprintf(stderr, "wht-cpu-speed: out of memory\n");
+    return release(plans, fmts, 0, 1);
+  }
   const uint64_t n = (uint64_t)1 << k;
   for (int a = 0; a < count; a++) {
     const char *arg = argv[first + a];
@@ -64,13 +76,16 @@ int main(int argc, char **argv)
     char *colon = strchr(name, ':');
     if (!colon || wht_format_from_name(colon + 1, &fmts[a])) {
       fprintf(stderr, "wht-cpu-speed: '%s': expected ALGORITHM:FORMAT with FORMAT one of f64, f32, f16, bf16\n", arg);
-      return 2;
+      return release(plans, fmts, count, 2);
     }
     *colon = 0;
     wht_status st;
     plans[a] = wht_plan_create(n, fmts[a], name, WHT_BACKEND_CPU, 0, &st);
     if (!plans[a]) {
-      if (st == WHT_E_NOMEM) { fprintf(stderr, "wht-cpu-speed: %s: %s\n", arg, wht_strerror(st)); return 1; }
+      if (st == WHT_E_NOMEM) {
+        fprintf(stderr, "wht-cpu-speed: %s: %s\n", arg, wht_strerror(st));
+        return release(plans, fmts, count, 1);
+      }
       char accepted[512] = "";
       size_t len = 0;
       for (size_t j = 0; j < wht_algorithm_count(); j++) {
@@ -80,11 +95,14 @@ int main(int argc, char **argv)
                                   ai->name, wht_format_name(fmts[a]));
       }
       fprintf(stderr, "wht-cpu-speed: '%s': %s (accepted on the CPU: %s)\n", arg, wht_strerror(st), accepted);
-      return 2;
+      return release(plans, fmts, count, 2);
     }
   }
   double *src = malloc(n * sizeof *src), t[100];
-  if (!src) { fprintf(stderr, "wht-cpu-speed: out of memory for 2^%u doubles\n", k); return 1; }
+  if (!src) {
+    fprintf(stderr, "wht-cpu-speed: out of memory for 2^%u doubles\n", k);
+    return release(plans, fmts, count, 1);
+  }
   uint64_t s = 12345;
   for (uint64_t j = 0; j < n; j++) { /* cheap, sign-varied data of moderate range */
     s = s * 6364136223846793005ull + 1442695040888963407ull;
@@ -94,7 +112,11 @@ int main(int argc, char **argv)
   for (int a = 0; a < count; a++) {
     const wht_format f = fmts[a];
     void *buf = malloc(n * wht_format_size(f));
-    if (!buf) { fprintf(stderr, "wht-cpu-speed: %s: out of memory\n", argv[first + a]); return 1; }
+    if (!buf) {
+      fprintf(stderr, "wht-cpu-speed: %s: out of memory\n", argv[first + a]);
+      free(src);
+      return release(plans, fmts, count, 1);
+    }
     double c[100];
     for (unsigned r = 0; r < reps; r++) {
       wht_store_doubles(f, buf, src, n);
@@ -109,10 +131,7 @@ int main(int argc, char **argv)
     printf("%-12.*s %-5s %6u %12.3f %12.3f\n", (int)(colon - argv[first + a]), argv[first + a],
            wht_format_name(f), k, t[reps / 2], c[reps / 2]);
     free(buf);
-    wht_plan_destroy(plans[a]);
   }
-  free(plans);
-  free(fmts);
   free(src);
-  return 0;
+  return release(plans, fmts, count, 0);
 }
