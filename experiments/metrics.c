@@ -1,7 +1,9 @@
 /* metrics.c - the error metrics of DESIGN.md section 9.
  *
  * Error of one element. y is a format value (exact as a double), v = hi +
- * lo exactly with hi = v rounded to double, |lo| <= 2^-53 |hi|. d = y - v
+ * lo with hi = v rounded to double and lo = v - hi rounded to double (so
+ * hi + lo is v to about 2^-106 relative; exactly where v has at most 106
+ * significant bits, and f64 outputs of xor-conv may have more). d = y - v
  * is evaluated as (y - hi) - lo. When hi/2 <= y <= 2 hi (every y worth
  * measuring) or y = 0, y - hi is exact (Sterbenz) and d is the correctly
  * rounded error; otherwise |y - hi| >= |hi| / 2 >= 2^52 |lo| and the two
@@ -27,9 +29,16 @@
  * NaN is averaged into a number by accident; the counts (n_zero,
  * zero_miss, n_nonfinite) are still filled in.
  *
- * Sums are compensated (Neumaier); norm_rel scales each vector by a power
- * of two near its largest entry, which is exact, so the squares neither
- * overflow nor underflow. */
+ * Near the top of the double range (|y| or |hi| >= 2^1022, f64 data only)
+ * y - v may exceed the largest double: such elements are measured on the
+ * halves y/2, hi/2, lo/2 (exact there), so max_rel, mean_rel and norm_rel
+ * stay right while max_abs (and mean_abs, when the mean itself is beyond
+ * double) is +inf, the double rounding of a value that large.
+ *
+ * Sums are compensated (Neumaier) and never turn an inf into NaN; mean_abs
+ * and norm_rel sum entries scaled by a power of two near their largest
+ * (exact), so they neither overflow nor underflow. A relative error beyond
+ * the double range (|v| subnormal, d large) is +inf and so is mean_rel. */
 #include <math.h>
 #include "metrics.h"
 
@@ -52,6 +61,10 @@ typedef struct {
 static void csum_add(csum *a, double x)
 {
   double t = a->s + x;
+  if (!isfinite(t)) { /* inf - inf in the correction would give NaN */
+    a->s = t;
+    return;
+  }
   a->c += fabs(a->s) >= fabs(x) ? (a->s - t) + x : (x - t) + a->s;
   a->s = t;
 }
@@ -60,6 +73,15 @@ static double csum_value(const csum *a) { return a->s + a->c; }
 
 /* |y - (hi + lo)| without cancellation loss (see the top comment). */
 static double abs_err(double y, double hi, double lo) { return fabs((y - hi) - lo); }
+
+/* Whether y - v may be beyond the double range: then measure on halves. */
+static int near_top(double y, double hi) { return fabs(y) >= 0x1p1022 || fabs(hi) >= 0x1p1022; }
+
+/* |y - v| / 2, exact-ish everywhere (the halves are exact near the top). */
+static double half_err(double y, const wht_dd *v)
+{
+  return near_top(y, v->hi) ? abs_err(y * 0.5, v->hi * 0.5, v->lo * 0.5) : abs_err(y, v->hi, v->lo) * 0.5;
+}
 
 static int is_zero(const wht_dd *v) { return v->hi == 0 && v->lo == 0; }
 
@@ -88,21 +110,24 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
 {
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
   int64_t n_zero = 0, zero_miss = 0, n_nonfinite = 0, n_rel = 0, v_nonfinite = 0;
-  double max_abs = 0, max_rel = 0, max_ulp = 0, max_v = 0;
-  csum sum_abs = { 0, 0 }, sum_rel = { 0, 0 };
+  double max_abs = 0, max_half = 0, max_rel = 0, max_ulp = 0, max_v = 0;
+  csum sum_rel = { 0, 0 };
 
   for (uint64_t i = 0; i < n; i++) {
     if (!isfinite(y[i])) n_nonfinite++;
     if (!isfinite(v[i].hi)) v_nonfinite++;
-    double d = abs_err(y[i], v[i].hi, v[i].lo);
+    const double dh = half_err(y[i], &v[i]);
+    double d = near_top(y[i], v[i].hi) ? dh * 2 : abs_err(y[i], v[i].hi, v[i].lo);
     if (d > max_abs) max_abs = d;
-    csum_add(&sum_abs, d);
+    if (dh > max_half) max_half = dh;
     if (is_zero(&v[i])) {
       n_zero++;
       if (y[i] != 0) zero_miss++;
       continue;
     }
-    double av = fabs(lead(&v[i])), rel = d / av, ulps = ldexp(d, -ulp_exp(&v[i], p, emin));
+    const double av = fabs(lead(&v[i]));
+    const double rel = near_top(y[i], v[i].hi) ? dh / (av * 0.5) : d / av;
+    const double ulps = isfinite(d) ? ldexp(d, -ulp_exp(&v[i], p, emin)) : ldexp(dh, 1 - ulp_exp(&v[i], p, emin));
     if (av > max_v) max_v = av;
     n_rel++;
     csum_add(&sum_rel, rel);
@@ -119,12 +144,17 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
     return;
   }
 
-  /* Second pass: ||d||_2 and ||v||_2 on power-of-two scaled entries. */
-  const int sd = scale_exp(max_abs), sv = scale_exp(max_v);
-  const double fd = pow2(sd), fv = pow2(sv);
-  csum sq_d = { 0, 0 }, sq_v = { 0, 0 };
+  /* Second pass: sum |d|, ||d||_2 and ||v||_2 on power-of-two scaled
+   * entries: d 2^sd with sd from the largest |d|/2 (an element near the top
+   * as its half times 2^(sd+1), the same value), v 2^sv. */
+  const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
+  const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
+  csum sum_d = { 0, 0 }, sq_d = { 0, 0 }, sq_v = { 0, 0 };
   for (uint64_t i = 0; i < n; i++) {
-    double d = scaled(abs_err(y[i], v[i].hi, v[i].lo), fd, sd), a = scaled(lead(&v[i]), fv, sv);
+    const double d = near_top(y[i], v[i].hi) ? scaled(half_err(y[i], &v[i]), fd1, sd + 1)
+                                              : scaled(abs_err(y[i], v[i].hi, v[i].lo), fd, sd);
+    const double a = scaled(lead(&v[i]), fv, sv);
+    csum_add(&sum_d, d);
     csum_add(&sq_d, d * d);
     csum_add(&sq_v, a * a);
   }
@@ -132,11 +162,9 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
 
   m->status = WHT_RUN_OK;
   m->max_abs = max_abs;
-  m->mean_abs = n ? csum_value(&sum_abs) / (double)n : NAN;
+  m->mean_abs = n ? ldexp(csum_value(&sum_d) / (double)n, -sd) : NAN;
   m->mean_rel = n_rel ? csum_value(&sum_rel) / (double)n_rel : NAN;
   m->max_rel = n_rel ? max_rel : NAN;
   m->max_ulp = n_rel ? max_ulp : NAN;
-  m->norm_rel = !(nv > 0) ? NAN
-                : isinf(max_abs) ? INFINITY /* y - v beyond double (f64 near its range) */
-                : ldexp(sqrt(csum_value(&sq_d)) / nv, sv - sd);
+  m->norm_rel = !(nv > 0) ? NAN : ldexp(sqrt(csum_value(&sq_d)) / nv, sv - sd);
 }

@@ -138,7 +138,7 @@ int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
   for (int f = 0; c->op[WHT_OP_SMOOTHED] && f < WHT_NFORMATS; f++) {
     double maxf = ldexp(2.0 - ldexp(1.0, 1 - wht_format_precision((wht_format)f)), wht_format_emax((wht_format)f));
     if ((covered >> f & 1) && !isfinite(wht_round_to_format(c->tau, (wht_format)f)))
-      return wht_sweep_usage_error("--tau %g: rounds to inf in %s (accepted with --op smoothed and %s: 0 <= tau <= %g)",
+      return wht_sweep_usage_error("--tau %g: rounds to inf in %s (accepted with --op smoothed and %s: a tau >= 0 that rounds to at most %g)",
                                    c->tau, wht_format_name((wht_format)f), wht_format_name((wht_format)f), maxf);
   }
   return check_memory(c);

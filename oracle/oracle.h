@@ -7,7 +7,12 @@
  * minus hi, rounded to double), so metrics need no cancelling subtraction.
  * The exact value of an output that overflows double is reported through
  * the status (WHT_ORACLE_OVERFLOW), never silently. An exact zero is
- * reported as hi = lo = +0. */
+ * reported as hi = lo = +0. Below the double range the pair is only as
+ * fine as double allows: an exact value of magnitude below 2^-1075 comes
+ * back as hi = lo = -0 or +0 (its sign kept, so it counts as a zero), and
+ * one in the subnormal range as hi = RN(v), lo = 0 (hi + lo within half a
+ * subnormal spacing of v). Only f64 data near 2^-1000 produce such outputs;
+ * none of the input distributions does. */
 #ifndef WHT_ORACLE_H
 #define WHT_ORACLE_H
 

@@ -151,6 +151,36 @@ static void test_norm_scaling(void)
   tap_ok(close_to(m.norm_rel, sqrt(2.0 / 84)), "norm_rel sqrt(2/84) (got %.17g)", m.norm_rel);
 }
 
+static void test_beyond_double(void)
+{
+  /* f64 near the top: y - v = 2 * 0x1.fp1023 is beyond double. max_abs is
+   * +inf (its double rounding), the relative metrics are measured on the
+   * halves: rel = (2, 0), mean_rel 1, max_rel 2; norm_rel =
+   * 2 * 0x1.fp1023 / ||v|| = 2 / sqrt(1 + (1 / 0x1.fp1023)^2) = 2;
+   * mean_abs = (2 * 0x1.fp1023 + 0) / 2 = 0x1.fp1023, a double again. */
+  const double y[] = { 0x1.fp1023, 1 };
+  const wht_dd v[] = { { -0x1.fp1023, 0 }, { 1, 0 } };
+  wht_metrics m = run(WHT_F64, y, v, 2, 0);
+  tap_ok(m.status == WHT_RUN_OK && isinf(m.max_abs) && m.mean_abs == 0x1.fp1023 && m.mean_rel == 1 && m.max_rel == 2 &&
+             m.norm_rel == 2,
+         "y - v beyond double: max_abs +inf; mean_abs 0x1.fp1023, mean_rel 1, max_rel 2, norm_rel 2 (got %g %g %.17g %.17g %.17g)",
+         m.max_abs, m.mean_abs, m.mean_rel, m.max_rel, m.norm_rel);
+  /* four errors of 2^1022 with finite y: the sum 2^1024 overflows, the mean
+   * 2^1022 does not */
+  const double y4[] = { 0x1p1022, 0x1p1022, -0x1p1022, -0x1p1022 };
+  const wht_dd v4[] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  m = run(WHT_F64, y4, v4, 4, 0);
+  tap_ok(m.status == WHT_RUN_OK && m.mean_abs == 0x1p1022 && m.max_abs == 0x1p1022,
+         "errors summing beyond double: mean_abs 2^1022, not NaN (got %g)", m.mean_abs);
+  /* a relative error beyond double (tiny v, large d): +inf, not NaN */
+  const double yr[] = { 0x1p1000, 1 };
+  const wht_dd vr[] = { { 0x1p-1074, 0 }, { 1, 0 } };
+  m = run(WHT_F64, yr, vr, 2, 0);
+  tap_ok(m.status == WHT_RUN_OK && isinf(m.max_rel) && isinf(m.mean_rel) && isfinite(m.mean_abs),
+         "a relative error beyond double: max_rel and mean_rel +inf, mean_abs finite (got %g %g %g)", m.max_rel,
+         m.mean_rel, m.mean_abs);
+}
+
 static void test_status_names(void)
 {
   tap_ok(!strcmp(wht_run_status_name(WHT_RUN_OK), "ok") && !strcmp(wht_run_status_name(WHT_RUN_OVERFLOW), "overflow") &&
@@ -168,6 +198,7 @@ int main(void)
   test_cancelling_pair();
   test_all_zero_v();
   test_norm_scaling();
+  test_beyond_double();
   test_status_names();
   return tap_done();
 }
