@@ -5,7 +5,9 @@
  * recovery before "+ Es" / "+ Ed". The butterfly is DESIGN.md section 4:
  *   S = A+B; D = A-B; Es = eA+eB; Ed = eA-eB; A' = S-Es; B' = D-Ed;
  *   eA' = ERR_A(A', A, B) + Es; eB' = ERR_B(B', A, B) + Ed.
- * The first group starts from e = 0; the last stores y = x - e. */
+ * The first group starts from e = 0; the last stores y = x - e. With k = 0
+ * there is no stage and so no last one: y = x untouched (e would be 0, and
+ * x - 0 = x except that it would quiet a signalling NaN). */
 #include "fmt_begin.h"
 
 static inline __attribute__((always_inline)) void
