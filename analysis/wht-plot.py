@@ -144,8 +144,10 @@ def main():
         all_kinds = sorted(set(kinds), key=lambda k: (
             results.distinct("algorithm").index(k.split()[0]), k))
         for fmt in results.distinct("format"):
-            sub = results.select(results["format"] == fmt)
-            fig = whtlab_accuracy_plot.plot_format(sub, fmt, all_kinds)
+            mask = results["format"] == fmt
+            sub = results.select(mask)
+            fig = whtlab_accuracy_plot.plot_format(
+                sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m])
             written += st.save(fig, a.outdir, _stem("accuracy", fmt), a.dpi)
     if timings is not None:
         algs = timings.distinct("algorithm")

@@ -54,8 +54,11 @@ Tables:
                backend, format, dist, op, log2n, trial, seed, tau). Cells where
                folklore is exact (mean_rel 0), overflow (in either), are
                unsupported or undefined are left out and counted by tags.
-               When files of several sweeps are combined, cells of another
-               seed or tau are further cells of the median.
+               Trials of several seeds (files of several sweeps) are trials
+               of one cell; smoothed cells of different tau are different
+               cells, and rows of the other operations, which tau does not
+               enter, count once. A cell where folklore is exact and the
+               algorithm is not has no ratio: tag w.
   --cells      mean_rel per cell (trials averaged), statuses shown for
                overflow / unsupported, NaN shown as undefined.
   --speed      from /timings: median_ms, GB/s and time ratios to memcpy,

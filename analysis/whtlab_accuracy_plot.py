@@ -4,8 +4,10 @@ averaged as in whtlab_cells) against log2 n on a log axis, a line per
 algorithm, the format's unit roundoff drawn, one legend for the grid.
 
 A log axis cannot show 0, so a cell whose mean error is exactly 0 is drawn
-as a 'v' on the bottom edge, and an overflow cell as an 'X' on the top edge,
-both in the algorithm's colour and both explained in the legend."""
+as a 'v' in a band along the bottom edge, and an overflow cell as an 'X' in
+a band along the top edge, both in the algorithm's colour (the algorithms'
+markers side by side, shifted in x) and both explained in the legend. Tick
+labels sit only in the region between the bands, where values are."""
 
 import math
 
@@ -18,19 +20,28 @@ import whtlab_plotstyle as st
 
 UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
 ROW_IN = 1.5            # height of one distribution row
-ALG_COLUMNS = 5        # legend columns of the algorithms' lines
+ALG_COLUMNS = 5        # legend columns of the algorithms' lines, at most
 REF_COLUMNS = 3        # legend columns of the reference line and markers
 LEGEND_ROW_IN = 0.2
+# Width of a legend entry at 8 pt: handle and gaps, plus one character.
+LEGEND_ENTRY_IN, LEGEND_CHAR_IN = 0.55, 0.062
 
 
-def legend_height(n_algorithms, n_references):
-    rows = -(-n_algorithms // ALG_COLUMNS) + -(-n_references // REF_COLUMNS)
+def alg_columns(labels, width_in):
+    """Legend columns for the algorithms' labels that fit in width_in."""
+    longest = max((len(s) for s in labels), default=1)
+    fit = int(width_in // (LEGEND_ENTRY_IN + LEGEND_CHAR_IN * longest))
+    return max(1, min(ALG_COLUMNS, fit, len(labels) or 1))
+
+
+def legend_height(n_algorithms, n_references, alg_cols=ALG_COLUMNS):
+    rows = -(-n_algorithms // alg_cols) + -(-n_references // REF_COLUMNS)
     return LEGEND_ROW_IN * rows + 0.2
 
 
-def figure_height(n_rows, n_algorithms, n_references):
+def figure_height(n_rows, n_algorithms, n_references, alg_cols=ALG_COLUMNS):
     """Inches: title + rows + legend (documented in wht-plot --help)."""
-    return 0.45 + ROW_IN * n_rows + legend_height(n_algorithms, n_references)
+    return 0.45 + ROW_IN * n_rows + legend_height(n_algorithms, n_references, alg_cols)
 
 
 def line_kinds(rows):
@@ -59,45 +70,53 @@ def cell_points(rows, kinds):
     return out
 
 
-EDGE_STEP = 0.05        # axes fraction between stacked edge markers
-EDGE_MARGIN = 0.04      # axes fraction of the first edge marker
+EDGE_BAND = 0.07        # axes fraction of a marker band (zero or overflow)
+EDGE_MARGIN = 0.035     # axes fraction from the edge to the band's markers
+EDGE_DX = 0.16          # x shift (in log2 n) between algorithms' edge markers
 
 
-def _y_limits(values, u, n_bottom, n_top):
-    """Log limits showing values and u, with room at the bottom for n_bottom
-    rows of zero markers and at the top for n_top rows of overflow markers."""
+def _y_limits(values, u, bottom_band, top_band):
+    """(limits, value region) of a log axis: the region (log10 lo, hi) spans
+    the values and u, at least 2.05 decades so that two powers of ten fall
+    in it; below it a band for zero markers, above it one for overflow
+    markers, when those exist."""
     logs = [math.log10(v) for v in values] + [math.log10(u)]
     lo, hi = min(logs), max(logs)
-    fb = EDGE_MARGIN + EDGE_STEP * n_bottom + 0.02
-    ft = EDGE_MARGIN + EDGE_STEP * n_top + 0.02
-    # At least 2.05 decades in view, so two powers of ten carry labels.
-    span = max(hi - lo, 2.05 * (1.0 - fb - ft))
+    fb = EDGE_BAND if bottom_band else 0.03
+    ft = EDGE_BAND if top_band else 0.03
+    span = max(hi - lo, 2.05)
+    lo = 0.5 * (hi + lo) - 0.5 * span
     total = span / (1.0 - fb - ft)
-    mid = 0.5 * (hi + lo) - 0.5 * span
-    return 10 ** (mid - fb * total), 10 ** (mid + span + ft * total)
+    return (10 ** (lo - fb * total), 10 ** (lo + span + ft * total)), (lo, lo + span)
 
 
-def _data_ticks(values, u):
-    """Powers of ten from below the smallest to above the largest of the
-    values and u, at most about six of them."""
-    logs = [math.log10(v) for v in values] + [math.log10(u)]
-    lo, hi = math.floor(min(logs)), math.ceil(max(logs))
+def _data_ticks(region):
+    """Powers of ten inside the value region (log10 bounds), at most about
+    six: no tick in the marker bands, where it would read like a value."""
+    lo, hi = math.ceil(region[0] - 1e-9), math.floor(region[1] + 1e-9)
     step = max(1, math.ceil((hi - lo) / 5))
     return [10.0 ** e for e in range(lo, hi + 1, step)]
 
 
-def plot_format(rows, fmt, all_kinds):
+def _edge_dx(kind, kinds):
+    """x shift of kind's edge markers, so equal points of several lines in
+    one band stay side by side."""
+    return (kinds.index(kind) - 0.5 * (len(kinds) - 1)) * EDGE_DX
+
+
+def plot_format(rows, fmt, all_kinds, kinds):
     """The figure of format fmt (rows already restricted to it).
-    all_kinds: every line label over all formats, for stable styles."""
-    kinds = line_kinds(rows)
+    all_kinds: every line label over all formats, for stable styles; kinds:
+    the label of each of rows (line_kinds over all formats, restricted)."""
     points = cell_points(rows, kinds)
     dists, ops = rows.distinct("dist"), rows.distinct("op")
     shown = [k for k in all_kinds if k in set(kinds)]
     u_log2 = UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
     u = 2.0 ** u_log2
 
-    # Which lines have zero / overflow points: each gets its own row of
-    # edge markers so that equal points of different lines stay visible.
+    # Which lines have zero / overflow points: their markers share one band
+    # per edge, shifted in x so that equal points of different lines stay
+    # visible.
     positive, zero_kinds, over_kinds, undefined = [], [], [], False
     unsupported_only = set(shown)
     for (kind, _d, _o), cells in points.items():
@@ -123,20 +142,22 @@ def plot_format(rows, fmt, all_kinds):
                        label="unit roundoff u = " + st.pow2_label(u_log2)))
     if zero_kinds:
         refs.append(Line2D([], [], color="0.35", marker="v", linestyle="none",
-                           label="error 0 (exact): bottom edge"))
+                           label="error 0 (exact): bottom band"))
     if over_kinds:
         refs.append(Line2D([], [], color="0.35", marker="X", linestyle="none",
-                           label="overflow: top edge"))
+                           label="overflow: top band"))
     if undefined:
-        refs.append(Line2D([], [], linestyle="none", label="undefined (exact 0): not drawn"))
+        refs.append(Line2D([], [], linestyle="none",
+                           label="undefined (every exact output 0): not drawn"))
 
+    ncol = alg_columns([h.get_label() for h in handles], st.FULL_WIDTH_IN - 0.3)
     fig = plt.figure(figsize=(st.FULL_WIDTH_IN,
-                              figure_height(len(dists), len(handles), len(refs))),
+                              figure_height(len(dists), len(handles), len(refs), ncol)),
                      layout="constrained")
-    legend_in = legend_height(len(handles), len(refs))
+    legend_in = legend_height(len(handles), len(refs), ncol)
     gs = fig.add_gridspec(len(dists) + 1, len(ops),
                           height_ratios=[ROW_IN] * len(dists) + [legend_in])
-    ylim = _y_limits(positive, u, len(zero_kinds), len(over_kinds))
+    ylim, region = _y_limits(positive, u, bool(zero_kinds), bool(over_kinds))
     first = None
     for r, dist in enumerate(dists):
         for c, op in enumerate(ops):
@@ -155,16 +176,16 @@ def plot_format(rows, fmt, all_kinds):
             # count the legend row as the bottom row).
             ax.tick_params(labelbottom=r == len(dists) - 1, labelleft=c == 0)
     first.set_ylim(*ylim)
-    # Ticks only over the decades the values span: the marker bands above
-    # and below are not values, and a tick there would read like one.
-    first.set_yticks(_data_ticks(positive, u))
+    # Ticks only in the value region: the marker bands above and below are
+    # not values, and a tick there would read like one.
+    first.set_yticks(_data_ticks(region))
     first.yaxis.set_minor_locator(NullLocator())
     first.xaxis.set_major_locator(MaxNLocator(integer=True))
     leg_ax = fig.add_subplot(gs[len(dists), :])
     leg_ax.axis("off")
     # Two legends: the algorithms above, what the reference marks mean below.
-    top = leg_ax.legend(handles=st.row_major(handles, ALG_COLUMNS), loc="upper center",
-                        ncol=min(ALG_COLUMNS, len(handles)), frameon=False, handlelength=2.2,
+    top = leg_ax.legend(handles=st.row_major(handles, ncol), loc="upper center",
+                        ncol=ncol, frameon=False, handlelength=2.2,
                         columnspacing=1.5, borderaxespad=0.0)
     leg_ax.add_artist(top)
     leg_ax.legend(handles=st.row_major(refs, REF_COLUMNS), loc="lower center",
@@ -189,13 +210,13 @@ def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds):
         zx = [k for k in xs if cells[k].mean == 0.0]
         ox = [k for k in xs if cells[k].status == OVERFLOW]
         if zx:
-            y = EDGE_MARGIN + EDGE_STEP * zero_kinds.index(kind)
-            ax.plot(zx, [y] * len(zx), transform=tr, color=color, marker="v",
-                    linestyle="none", zorder=4)
+            dx = _edge_dx(kind, zero_kinds)
+            ax.plot([x + dx for x in zx], [EDGE_MARGIN] * len(zx), transform=tr, color=color,
+                    marker="v", linestyle="none", zorder=4)
         if ox:
-            y = 1.0 - EDGE_MARGIN - EDGE_STEP * over_kinds.index(kind)
-            ax.plot(ox, [y] * len(ox), transform=tr, color=color, marker="X",
-                    linestyle="none", zorder=4)
+            dx = _edge_dx(kind, over_kinds)
+            ax.plot([x + dx for x in ox], [1.0 - EDGE_MARGIN] * len(ox), transform=tr,
+                    color=color, marker="X", linestyle="none", zorder=4)
         drew = drew or any(cells[k].status != UNSUPPORTED for k in xs)
     if not drew:
         ax.text(0.5, 0.5, "no data", transform=ax.transAxes, ha="center", va="center",

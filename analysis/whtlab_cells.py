@@ -15,11 +15,17 @@ from whtlab_results import ordered
 CELL_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n", "seed", "tau")
 # The folklore row a row is compared with has the same values of PAIR_KEY.
 PAIR_KEY = ("backend", "format", "dist", "op", "log2n", "trial", "seed", "tau")
+# A reduction cell pools the trials of every seed (they are more trials of
+# the same cell) and keeps tau apart only for smoothed, the one operation
+# it enters: rows of other operations differing only in tau are the same
+# computation, so they count once.
+REDUCTION_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n")
 BASELINE = "folklore"
 
 # Why a cell has no value, in order of precedence.
-UNSUPPORTED, OVERFLOW, NO_BASELINE, UNDEFINED, EXACT = (
-    "unsupported", "overflow", "no-baseline", "undefined", "exact-baseline")
+UNSUPPORTED, OVERFLOW, NO_BASELINE, UNDEFINED, EXACT, EXACT_BASELINE_ONLY = (
+    "unsupported", "overflow", "no-baseline", "undefined", "exact-baseline",
+    "exact-baseline-only")
 
 
 def _finite(x):
@@ -88,10 +94,16 @@ class Pairing:
     def __init__(self):
         self.alg, self.base = [], []
         self.states = set()
+        self.seen = set()
 
-    def add(self, a, b):
+    def add(self, a, b, trial=None):
         """a, b: (status, mean_rel) of the algorithm and of folklore, b None
-        when folklore has no row for this trial."""
+        when folklore has no row for this trial. A trial (an identity such
+        as (seed, trial)) already added is not added again."""
+        if trial is not None:
+            if trial in self.seen:
+                return
+            self.seen.add(trial)
         if b is None:
             self.states.add(NO_BASELINE)
             return
@@ -123,12 +135,18 @@ class Pairing:
         ea = math.fsum(self.alg) / len(self.alg)
         ef = math.fsum(self.base) / len(self.base)
         if ef == 0.0:
-            return EXACT, None
+            return (EXACT if ea == 0.0 else EXACT_BASELINE_ONLY), None
         return "ok", 1.0 - ea / ef
 
 
+def reduction_key(r):
+    """(algorithm, backend, format, dist, op, log2n, tau or None) of a row:
+    the cell of the reduction table it belongs to (see REDUCTION_KEY)."""
+    return tuple(r[k] for k in REDUCTION_KEY) + (r["tau"] if r["op"] == "smoothed" else None,)
+
+
 def reductions(rows):
-    """dict (algorithm, backend, format, dist, op, log2n, seed, tau) ->
+    """dict (algorithm, backend, format, dist, op, log2n, tau or None) ->
     (status, reduction) for every non-folklore cell of rows."""
     base = {}
     recs = rows.records()
@@ -139,11 +157,12 @@ def reductions(rows):
     for r in recs:
         if r["algorithm"] == BASELINE:
             continue
-        key = tuple(r[k] for k in CELL_KEY)
+        key = reduction_key(r)
         p = pairs.get(key)
         if p is None:
             p = pairs[key] = Pairing()
-        p.add((r["status"], r["mean_rel"]), base.get(tuple(r[k] for k in PAIR_KEY)))
+        p.add((r["status"], r["mean_rel"]), base.get(tuple(r[k] for k in PAIR_KEY)),
+              trial=(r["seed"], r["trial"]))
     return {k: p.result() for k, p in pairs.items()}
 
 
@@ -180,7 +199,7 @@ def summarize(rows):
     red = reductions(rows)
     table = {}
     for key, (status, value) in red.items():
-        alg, backend, fmt, _dist, _op, log2n, _seed, _tau = key
+        alg, backend, fmt, _dist, _op, log2n, _tau = key
         s = table.get((backend, fmt, log2n, alg))
         if s is None:
             s = table[(backend, fmt, log2n, alg)] = Summary()

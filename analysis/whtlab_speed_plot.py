@@ -66,11 +66,16 @@ def plot_format(rows, fmt, all_algorithms):
     backends = len(set(rows["backend"].tolist())) > 1
     modes = [m for m in (1, 0) if any(r["in_place"] == m for r in recs)]
     batch_order = sorted(set(kinds), key=_batch_order)
-    lines = {}
+    lines, no_ref = {}, set()
     for r, kind in zip(recs, kinds):
         label = r["algorithm"] + (" " + r["backend"] if backends else "")
-        ratio = (r["median_ms"] / r["memcpy_ms"]) if r["memcpy_ms"] > 0 else math.nan
-        lines.setdefault((r["in_place"], label, r["algorithm"], kind), {})[r["log2n"]] = ratio
+        if not r["memcpy_ms"] > 0:
+            # wht-bench has no memcpy where one copy of the data fills
+            # the GPU: such sizes are named in the legend, not drawn
+            no_ref.add(r["log2n"])
+            continue
+        lines.setdefault((r["in_place"], label, r["algorithm"], kind), {})[r["log2n"]] = (
+            r["median_ms"] / r["memcpy_ms"])
     labels_here = sorted({k[1] for k in lines},
                          key=lambda s: (all_algorithms.index(s.split()[0]), s))
 
@@ -81,6 +86,9 @@ def plot_format(rows, fmt, all_algorithms):
     for j, b in enumerate(batch_order):
         handles.append(Line2D([], [], color="0.3", linestyle=BATCH_STYLES[j % 4], label=b))
     handles.append(Line2D([], [], label="memcpy (ratio 1)", **MEMCPY_LINE))
+    if no_ref:
+        handles.append(Line2D([], [], linestyle="none", label="not drawn, no memcpy reference: "
+                              "log2n " + ", ".join(str(k) for k in sorted(no_ref))))
 
     width = st.FULL_WIDTH_IN if len(modes) > 1 else st.COLUMN_WIDTH_IN
     ncol = LEGEND_COLUMNS if len(modes) > 1 else 2

@@ -3,13 +3,15 @@ the reduction against folklore, mean_rel per cell, and speed."""
 
 import math
 
-from whtlab_cells import (BASELINE, EXACT, NO_BASELINE, OVERFLOW, UNDEFINED,
-                          UNSUPPORTED, CELL_KEY, cells, summarize)
+from whtlab_cells import (BASELINE, EXACT, EXACT_BASELINE_ONLY, NO_BASELINE, OVERFLOW,
+                          UNDEFINED, UNSUPPORTED, CELL_KEY, cells, summarize)
 from whtlab_render import Table
 from whtlab_results import ordered
 
 # Tag letters of cells left out of a median, in the order they are shown.
-LEFT_OUT = ((EXACT, "e", "folklore is exact (mean_rel 0)"),
+LEFT_OUT = ((EXACT, "e", "folklore and the algorithm are exact (mean_rel 0)"),
+            (EXACT_BASELINE_ONLY, "w", "folklore is exact, the algorithm is not (worse; "
+             "no ratio exists: wht-table --cells shows its mean_rel)"),
             (OVERFLOW, "o", "overflow in the algorithm or in folklore"),
             (UNSUPPORTED, "u", "unsupported"),
             (UNDEFINED, "n", "undefined (every exact value is 0: NaN mean_rel)"),
@@ -18,6 +20,18 @@ LEFT_OUT = ((EXACT, "e", "folklore is exact (mean_rel 0)"),
 
 def _fmt_rel(x):
     return "%.3e" % x
+
+
+def fmt_reduction(x):
+    """A reduction with 3 decimals, more where 3 would print a value as 0
+    or 1 that is not (e.g. -3e-5 as -0.00003, 0.99996 as 0.99996), and 4
+    significant digits in exponent form when it is very large."""
+    if abs(x) >= 1e4:
+        return "%.4g" % x
+    d = 3
+    while d < 12 and ((x != 0 and round(x, d) == 0) or (x != 1 and round(x, d) == 1)):
+        d += 1
+    return "%.*f" % (d, x)
 
 
 def _varies(rows, col):
@@ -42,7 +56,7 @@ def reduction(rows):
                 shown.add("-")
                 continue
             med = s.median
-            text = ("%.3f" % med if med is not None else "n/a") + " (%d)" % len(s.values)
+            text = (fmt_reduction(med) if med is not None else "n/a") + " (%d)" % len(s.values)
             for status, letter, _ in LEFT_OUT:
                 if s.left_out.get(status):
                     text += " %s%d" % (letter, s.left_out[status])
@@ -60,7 +74,8 @@ def reduction(rows):
              "mean_rel(folklore), 1 = error removed, 0 = as folklore, < 0 = worse; "
              "(N) = number of cells in the median. Trials are averaged per cell first, "
              "over the trials that both have (paired on backend, format, dist, op, "
-             "log2n, trial, seed, tau)."]
+             "log2n, trial, seed, tau); the trials of several seeds are trials of one "
+             "cell, and smoothed cells of different tau are different cells."]
     tags = ["%sK %s" % (letter, why) for status, letter, why in LEFT_OUT if status in shown]
     tags += ["%s:K status %s" % (st, st) for st in sorted(shown - known - {"-"})]
     if tags:
@@ -127,14 +142,15 @@ def speed(rows):
         disp.append([r["algorithm"]] + ([r["backend"]] if by_backend else [])
                     + [r["format"], str(r["log2n"]), str(r["batch"]),
                        "yes" if r["in_place"] else "no",
-                       "%.4g" % r["median_ms"], "%.1f" % r["gbps"]]
+                       "%.4g" % r["median_ms"], "%.4g" % r["gbps"]]
                     + ["%.2f" % x if x is not None else "n/a" for x in ratios])
         machine.append([r["algorithm"], r["backend"], r["format"], r["log2n"], r["batch"],
                         r["in_place"], r["median_ms"], r["gbps"]] + ratios)
     notes = ["vs X = median_ms / X_ms, X measured in the same run on the same bytes "
              "(1 = as fast as X, 2 = twice the time): memcpy = device-to-device copy, "
              "add-one = in-place add-one kernel, cuFFT = R2C (f32) / D2Z (f64); "
-             "n/a where there is no reference (cuFFT for f16/bf16)."]
+             "n/a where there is no reference: cuFFT for f16/bf16, and memcpy and cuFFT "
+             "at the largest sizes, where one copy of the data fills the GPU."]
     csv_header = ["algorithm", "backend", "format", "log2n", "batch", "in_place",
                   "median_ms", "gbps", "ratio_memcpy", "ratio_addone", "ratio_cufft"]
     return Table(header, align, disp, notes, csv_header, machine)

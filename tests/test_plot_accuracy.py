@@ -70,6 +70,22 @@ t.ok(rc == 0 and sorted(os.listdir(edir)) == ["accuracy-bf16.pdf", "accuracy-bf1
      "zero errors, overflow and a format without folklore are drawn (rc %d %s)"
      % (rc, err.strip()))
 
+# Files whose tau (or backend) differs between formats: each format's lines
+# are labelled as over all the files, and every line is drawn.
+mixed_a = os.path.join(tmp.name, "tau05.h5")
+mixed_b = os.path.join(tmp.name, "tau1.h5")
+tk.write_file(mixed_a, results=np.array(
+    [R(a, "f32", "norm", "one-way", k, 0, 1e-7 * k, tau=0.5) for a in ("folklore", "kahan")
+     for k in range(3, 6)], dtype=tk.RESULT_DTYPE))
+tk.write_file(mixed_b, results=np.array(
+    [R(a, "f16", "norm", "one-way", k, 0, 1e-3 * k, tau=1.0) for a in ("folklore", "kahan")
+     for k in range(3, 6)], dtype=tk.RESULT_DTYPE))
+mdir = os.path.join(tmp.name, "mixed")
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", mdir, "--dpi", DPI, mixed_a, mixed_b)
+t.ok(rc == 0 and err == "" and sorted(os.listdir(mdir)) == [
+    "accuracy-f16.pdf", "accuracy-f16.png", "accuracy-f32.pdf", "accuracy-f32.png"],
+     "files of another tau per format: both figures drawn (rc %d %s)" % (rc, err.strip()[-200:]))
+
 # What the f16 figure holds, inspected through the module wht-plot uses.
 probe = r"""
 import sys
@@ -79,7 +95,7 @@ import whtlab_plotstyle, whtlab_accuracy_plot as ap
 from whtlab_results import load
 rows = load([sys.argv[1]], "results")
 rows = rows.select(rows["format"] == "f16")
-fig = ap.plot_format(rows, "f16", ["folklore", "kahan", "neumaier"])
+fig = ap.plot_format(rows, "f16", ["folklore", "kahan", "neumaier"], ap.line_kinds(rows))
 axes = [ax for ax in fig.axes if ax.axison]
 from matplotlib.legend import Legend
 texts = [t.get_text() for ax in fig.axes for c in ax.get_children() if isinstance(c, Legend)
@@ -87,7 +103,11 @@ texts = [t.get_text() for ax in fig.axes for c in ax.get_children() if isinstanc
 marks = {m: sum(len(l.get_xdata()) for ax in axes for l in ax.lines if l.get_marker() == m)
          for m in ("v", "X")}
 u = [l.get_ydata()[0] for l in axes[0].lines if l.get_linestyle() == "--"]
-print(repr(dict(texts=texts, marks=marks, u=u, title=fig._suptitle.get_text(),
+import math
+lo, hi = axes[0].get_ylim()
+frac = [(math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+        for v in axes[0].get_yticks() if lo <= v <= hi]
+print(repr(dict(texts=texts, marks=marks, u=u, title=fig._suptitle.get_text(), frac=frac,
                 xlabel=axes[-1].get_xlabel(), ylabel=axes[0].get_ylabel(),
                 ylog=axes[0].get_yscale())))
 """
@@ -95,6 +115,7 @@ p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", probe, edge,
                     os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 info = ast.literal_eval(p.stdout) if p.returncode == 0 else {}
+ap_band = 0.07   # whtlab_accuracy_plot.EDGE_BAND: the zero and overflow marker bands
 if p.returncode:
     t.diag(p.stderr)
 t.ok(info.get("marks", {}).get("v") == 2, "the two zero-error points (folklore and kahan at "
@@ -103,6 +124,8 @@ t.ok(info.get("marks", {}).get("X") == 1, "the overflow point is drawn as a top-
 texts = " | ".join(info.get("texts", []))
 t.ok("error 0 (exact)" in texts and "overflow" in texts and "kahan" in texts
      and "folklore" in texts, "the legend names the algorithms and both marker kinds (%s)" % texts)
+t.ok(len(info.get("frac", [])) >= 2 and all(ap_band < f < 1 - ap_band for f in info["frac"]),
+     "at least two y ticks, none in the marker bands (axes fractions %s)" % info.get("frac"))
 t.ok(info.get("u") == [2.0 ** -11],
      "the unit roundoff line of f16 is at 2^-11 (%s)" % info.get("u"))
 t.ok("f16" in info.get("title", "") and info.get("ylog") == "log"

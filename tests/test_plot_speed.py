@@ -87,6 +87,37 @@ t.ok(len(drawn) == len(ratios) and np.allclose(drawn, ratios, rtol=1e-12),
 t.ok("memcpy" in info.get("ylabel", "") and "log" in info.get("xlabel", ""),
      "axes labelled (%s / %s)" % (info.get("xlabel"), info.get("ylabel")))
 
+# The largest sizes have no memcpy reference (NaN): named, not drawn.
+big = os.path.join(tmp.name, "big.h5")
+tk.write_file(big, timings=np.concatenate([
+    timings[(timings["format"] == b"f32") & (timings["in_place"] == 1)],
+    np.array([tk.timing_row("folklore", "f32", 35, 1, 1, 300.0, float("nan"), 64.0,
+                            float("nan"))], dtype=tk.TIMING_DTYPE)]))
+probe_big = r"""
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+import whtlab_plotstyle, whtlab_speed_plot as sp
+from whtlab_results import load
+from matplotlib.legend import Legend
+rows = load([sys.argv[1]], "timings")
+fig = sp.plot_format(rows, "f32", rows.distinct("algorithm"))
+xs = [x for ax in fig.axes if ax.axison for l in ax.lines for x in l.get_xdata()]
+texts = [t.get_text() for ax in fig.axes for c in ax.get_children() if isinstance(c, Legend)
+         for t in c.get_texts()]
+print(repr(dict(maxx=max(xs), texts=texts)))
+"""
+p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", probe_big, big,
+                    os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+binfo = ast.literal_eval(p.stdout) if p.returncode == 0 else {}
+if p.returncode:
+    t.diag(p.stderr)
+t.ok(binfo.get("maxx", 99) < 35
+     and any("no memcpy reference" in s and "35" in s for s in binfo.get("texts", [])),
+     "a size without a memcpy reference is not drawn and the legend names it (%s)"
+     % binfo.get("texts"))
+
 res = os.path.join(tmp.name, "results.h5")
 tk.write_file(res, results=tk.synthetic_results(sizes=range(3, 4), trials=1))
 out3 = os.path.join(tmp.name, "figs3")

@@ -59,11 +59,58 @@ t.ok(rc == 0 and rows[0]["exact_baseline"] == "1" and rows[0]["cells"] == "1"
      and abs(float(rows[0]["median_reduction"]) - 0.75) < 1e-12,
      "exact folklore baseline counted and left out of the median (%s)" % rows)
 rc, md, _ = tk.run("analysis/wht-table", zero)
-t.ok(rc == 0 and "0.750 (1) e1" in md and "eK folklore is exact" in md, "Markdown marks it 'e1'")
+t.ok(rc == 0 and "0.750 (1) e1" in md and "eK folklore and the algorithm are exact" in md,
+     "Markdown marks it 'e1'")
 allzero = write("allzero.h5", [R("folklore", "f32", "pmone", "two-way", 3, 0, 0.0),
                                R("kahan", "f32", "pmone", "two-way", 3, 0, 0.0)])
 rc, md, _ = tk.run("analysis/wht-table", allzero)
 t.ok(rc == 0 and "n/a (0) e1" in md, "only exact baselines: 'n/a (0) e1', no division by 0")
+
+# Folklore exact, the algorithm not: no ratio, its own tag (not 'e').
+worse = write("worse.h5", [
+    R("folklore", "bf16", "pmone", "two-way", 16, 0, 0.0),
+    R("alman-rao", "bf16", "pmone", "two-way", 16, 0, 3.33e-3),
+    R("folklore", "bf16", "norm", "two-way", 16, 0, 2e-3),
+    R("alman-rao", "bf16", "norm", "two-way", 16, 0, 3e-3)])
+rc, rows, _ = csv_rows(worse)
+t.ok(rc == 0 and rows[0]["exact_baseline"] == "0" and rows[0]["exact_baseline_only"] == "1"
+     and rows[0]["cells"] == "1" and abs(float(rows[0]["median_reduction"]) + 0.5) < 1e-12,
+     "folklore exact, algorithm not: counted as exact_baseline_only, not exact_baseline (%s)" % rows)
+rc, md, _ = tk.run("analysis/wht-table", worse)
+t.ok(rc == 0 and "-0.500 (1) w1" in md and "wK folklore is exact, the algorithm is not" in md,
+     "Markdown marks it 'w1' and explains the tag")
+
+# Two seeds are trials of one cell; rows of one-way differing only in tau
+# count once; smoothed cells of two taus are two cells.
+seeds = write("seeds.h5", [
+    R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, seed=1),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 1e-8, seed=1),
+    R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, seed=2),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 3e-8, seed=2)])
+rc, rows, _ = csv_rows(seeds)
+t.ok(rc == 0 and rows[0]["cells"] == "1" and abs(float(rows[0]["median_reduction"]) - 0.5) < 1e-12,
+     "two seeds: one cell, trials averaged (1 - 2e-8/4e-8 = 0.5) (%s)" % rows)
+taus = write("taus.h5", [
+    R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, tau=0.5),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 1e-8, tau=0.5),
+    R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, tau=1.0),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 1e-8, tau=1.0),
+    R("folklore", "f32", "norm", "smoothed", 5, 0, 4e-8, tau=0.5),
+    R("kahan", "f32", "norm", "smoothed", 5, 0, 2e-8, tau=0.5),
+    R("folklore", "f32", "norm", "smoothed", 5, 0, 4e-8, tau=1.0),
+    R("kahan", "f32", "norm", "smoothed", 5, 0, 3e-8, tau=1.0)])
+rc, rows, _ = csv_rows(taus)
+t.ok(rc == 0 and rows[0]["cells"] == "3" and abs(float(rows[0]["median_reduction"]) - 0.5) < 1e-12,
+     "two taus: one one-way cell, two smoothed cells, median of (0.75, 0.5, 0.25) (%s)" % rows)
+
+# Reductions that 3 decimals would print as 0 or 1.
+edges = write("edges.h5", [
+    R("folklore", "f32", "norm", "one-way", 5, 0, 1.0),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 1.00003),
+    R("neumaier", "f32", "norm", "one-way", 5, 0, 0.00004)])
+rc, md, _ = tk.run("analysis/wht-table", edges)
+t.ok(rc == 0 and "-0.00003 (1)" in md and "0.99996 (1)" in md,
+     "a reduction of -3e-5 prints as -0.00003, 0.99996 as 0.99996, not -0.000 / 1.000")
 
 # No folklore rows at all.
 nofolk = write("nofolk.h5", [R("kahan", "f64", "norm", "one-way", 4, 0, 1e-17),
