@@ -29,11 +29,18 @@ static char *concat(const char *a, const char *b)
 static wht_h5 *handle_new(const char *path)
 {
   wht_h5 *h = calloc(1, sizeof *h);
+  struct stat st;
+  char *real = NULL;
   if (!h) return NULL;
+  /* FILE named through a symbolic link: publish to (and lock beside) its
+   * target, so the rename replaces the file, not the link */
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) real = realpath(path, NULL);
+  if (real) path = real;
   h->path = concat(path, "");
   h->tmp = concat(path, ".tmp");
   h->lockpath = concat(path, ".lock");
   h->lockfd = -1;
+  free(real);
   h->file = h->results = h->timings = H5I_INVALID_HID;
   if (!h->path || !h->tmp || !h->lockpath) {
     free(h->path), free(h->tmp), free(h->lockpath), free(h);
@@ -69,7 +76,7 @@ static hid_t make_fapl(int in_memory)
   return fapl;
 }
 
-wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
+static wht_h5 *create(const char *path, const wht_h5_provenance *prov, int overwrite, int whole,
                       char *err, size_t errlen)
 {
   struct stat st;
@@ -95,8 +102,27 @@ wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overw
     snprintf(h->err, sizeof h->err, "cannot create %s: %s", path, wht__h5_reason(why, sizeof why));
     return fail(h, err, errlen), NULL;
   }
-  if (wht__publish(h) < 0) return fail(h, err, errlen), NULL;
+  h->whole = whole;
+  h->dirty = whole; /* a whole file is published at close even without rows */
+  if (!whole && wht__publish(h) < 0) return fail(h, err, errlen), NULL;
   return h;
+}
+
+wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
+                      char *err, size_t errlen)
+{
+  return create(path, prov, overwrite, 0, err, errlen);
+}
+
+wht_h5 *wht_h5_create_whole(const char *path, const wht_h5_provenance *prov, int overwrite,
+                            char *err, size_t errlen)
+{
+  return create(path, prov, overwrite, 1, err, errlen);
+}
+
+void wht_h5_discard(wht_h5 *h)
+{
+  if (h) handle_free(h);
 }
 
 static int open_table(wht_h5 *h, const wht__table *t, hid_t *d)
@@ -206,7 +232,7 @@ static int append(wht_h5 *h, const wht__table *t, hid_t *d, const void *row)
   if (sp >= 0) H5Sclose(sp);
   if (rc < 0) return -1;
   h->dirty = 1;
-  if (wht__now() - h->last_publish >= PUBLISH_RATIO * h->publish_cost) return wht__publish(h);
+  if (!h->whole && wht__now() - h->last_publish >= PUBLISH_RATIO * h->publish_cost) return wht__publish(h);
   return 0;
 }
 

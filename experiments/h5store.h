@@ -56,6 +56,12 @@ typedef struct wht_h5 wht_h5;
  * at once, so a created file exists (with /results, no rows) on return. */
 wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
                       char *err, size_t errlen);
+/* As wht_h5_create, but FILE is not touched until wht_h5_flush or
+ * wht_h5_close publish the whole file at once (a merge: a failed or killed
+ * run leaves FILE as it was); wht_h5_discard drops it unpublished. */
+wht_h5 *wht_h5_create_whole(const char *path, const wht_h5_provenance *prov, int overwrite,
+                            char *err, size_t errlen);
+void wht_h5_discard(wht_h5 *h);
 wht_h5 *wht_h5_open_append(const char *path, char *err, size_t errlen);
 /* Read-only access (no lock, nothing written): appends fail. */
 wht_h5 *wht_h5_open_read(const char *path, char *err, size_t errlen);

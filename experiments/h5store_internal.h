@@ -15,6 +15,7 @@ struct wht_h5 {
   int lockfd;     /* -1 for a read-only handle */
   hid_t file, results, timings; /* timings/results: H5I_INVALID_HID when absent */
   int dirty;      /* appended since the last publish */
+  int whole;      /* published only by flush / close (wht_h5_create_whole) */
   unsigned mode;  /* permission bits of FILE to keep when republishing (0: umask default) */
   double last_publish, publish_cost; /* monotonic seconds */
   char err[512];

@@ -46,7 +46,8 @@ const char *wht__h5_reason(char *buf, size_t len)
 int wht__lock(wht_h5 *h)
 {
   for (;;) {
-    int fd = open(h->lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    /* read-only is enough for flock, and opens a stale lock of another user */
+    int fd = open(h->lockpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666);
     struct stat a, b;
     if (fd < 0) {
       snprintf(h->err, sizeof h->err, "cannot write %s: %s", h->lockpath, strerror(errno));
@@ -108,7 +109,10 @@ int wht__publish(wht_h5 *h)
     free(img);
     return -1;
   }
-  int fd = open(h->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  /* FILE.tmp is ours while we hold the lock: a stale one (or a planted
+   * symbolic link) is removed, never written through */
+  unlink(h->tmp);
+  int fd = open(h->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   /* a resumed FILE keeps its permissions */
   int rc = fd < 0 || (h->mode && fchmod(fd, h->mode) < 0) || write_all(fd, img, (size_t)size) < 0 ? -1 : 0;
   int e = errno;

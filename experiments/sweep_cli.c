@@ -170,7 +170,7 @@ static int set_tau(wht_sweep_config *c, const char *o, const char *a)
   double t = strtod(a, &end);
   if (!*a || *end || errno == ERANGE || !isfinite(t) || t < 0)
     return wht_sweep_usage_error("--%s %s: not a threshold (accepted: a finite number >= 0)", o, a);
-  c->tau = t;
+  c->tau = t + 0.0; /* -0 is 0: one cell, one key */
   return 0;
 }
 

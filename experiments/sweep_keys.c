@@ -1,5 +1,6 @@
 /* sweep_keys.c - an open-addressing hash set of result-row keys: the key
- * is the canonical text of the 7 cell fields plus seed and the bits of tau,
+ * is the canonical text of the 7 cell fields plus seed and the bits of tau
+ * (-0 taken as +0),
  * hashed with FNV-1a; linear probing, grown at half load. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@ struct wht_keyset {
 static void key_of(const wht_result_row *r, char *buf, size_t len)
 {
   uint64_t taubits;
-  memcpy(&taubits, &r->tau, sizeof taubits);
+  const double tau = r->tau + 0.0; /* -0 and +0 are one threshold */
+  memcpy(&taubits, &tau, sizeof taubits);
   snprintf(buf, len, "%.32s|%.8s|%.8s|%.16s|%.16s|%d|%d|%llu|%llx", r->algorithm, r->backend, r->format, r->dist,
            r->op, (int)r->log2n, (int)r->trial, (unsigned long long)r->seed, (unsigned long long)taubits);
 }

@@ -151,7 +151,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
     return rc;
   }
   wht_h5_provenance prov = { c->command_line, m.seed, m.devices ? m.devices : "none" };
-  wht_h5 *h = wht_h5_create(c->merge_out, &prov, c->force, err, sizeof err);
+  wht_h5 *h = wht_h5_create_whole(c->merge_out, &prov, c->force, err, sizeof err);
   if (!h) {
     fprintf(stderr, "wht-sweep: %s\n", err);
     merged_free(&m);
@@ -161,8 +161,11 @@ int wht_sweep_merge(const wht_sweep_config *c)
   for (uint64_t i = 0; rc == 0 && i < m.res.n; i++) rc = wht_h5_append_result(h, &m.res.rows[i]);
   for (uint64_t i = 0; rc == 0 && i < m.ntim; i++) rc = wht_h5_append_timing(h, &m.tim[i]);
   if (rc == 0) rc = wht_h5_flush(h);
-  if (rc != 0) fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
-  wht_h5_close(h);
+  if (rc != 0) {
+    fprintf(stderr, "wht-sweep: %s (%s left as it was)\n", wht_h5_error(h), c->merge_out);
+    wht_h5_discard(h);
+  } else
+    wht_h5_close(h);
   if (rc == 0)
     fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows\n", c->nmerge_in,
             c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim);

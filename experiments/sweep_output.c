@@ -120,6 +120,13 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
       fprintf(stderr, "wht-sweep: %s\n", err);
       *rc = 1;
     }
+    /* the finished cells again, now under the lock: another writer may
+     * have published more of them since the probe */
+    if (*rc == 0) {
+      wht_keyset_free(*done);
+      *done = NULL;
+      if ((*rc = same_cells(c, h, done)) != 0) wht_h5_close(h);
+    }
     if (*rc == 0 && note_resume(c, g, h) != 0) {
       fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
       wht_h5_close(h);

@@ -84,4 +84,23 @@ check '"$rows" --attr resumed "$f" | grep -c -- "--resume" | grep -q "^[1-9]"' \
 "$sweep" $grid -o "$f" --resume 2> "$dir/err.txt"
 check 'grep -q " 0 cells run" "$dir/err.txt" && [ "$("$rows" "$f" | wc -l)" -eq "$total" ]' \
   "a --resume of a complete file runs nothing and adds no row"
+
+# Paths around FILE: -0 and 0 are one --tau; -o through a symbolic link
+# updates the link's target; a planted FILE.tmp link is never written through.
+small="--algo folklore --format f64 --dist pmone --op one-way,smoothed --log2n 3:5"
+# shellcheck disable=SC2086
+"$sweep" $small --tau -0 -o "$dir/tz.h5" 2>/dev/null &&
+  "$sweep" $small --tau 0 -o "$dir/tz.h5" --resume 2>/dev/null
+check '[ $? -eq 0 ] && [ "$("$rows" "$dir/tz.h5" | wc -l)" -eq 6 ]'   "--tau 0 resumes a --tau -0 file without running its cells again (6 rows)"
+mkdir "$dir/real"
+# shellcheck disable=SC2086
+"$sweep" $small --log2n 3:4 -o "$dir/real/t.h5" 2>/dev/null && ln -s real/t.h5 "$dir/link.h5" &&
+  "$sweep" $small --log2n 3:6 -o "$dir/link.h5" --resume 2>/dev/null
+check '[ $? -eq 0 ] && [ -L "$dir/link.h5" ] && [ "$("$rows" "$dir/real/t.h5" | wc -l)" -eq 8 ] &&
+       [ ! -e "$dir/real/t.h5.lock" ] && [ ! -e "$dir/link.h5.tmp" ]'   "--resume through a symbolic link updates its target (8 rows) and leaves the link a link"
+echo "not to be overwritten" > "$dir/victim.txt"
+ln -s victim.txt "$dir/s.h5.tmp"
+# shellcheck disable=SC2086
+"$sweep" $small -o "$dir/s.h5" 2>/dev/null
+check '[ $? -eq 0 ] && [ "$(cat "$dir/victim.txt")" = "not to be overwritten" ] && "$rows" "$dir/s.h5" > /dev/null'   "a stale FILE.tmp symbolic link is removed, its target left alone"
 tap_done
