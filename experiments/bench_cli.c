@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "h5store.h"
 
 static void usage(FILE *o)
 {
@@ -138,9 +139,7 @@ int bench_parse(int argc, char **argv, bench_config *c)
   c->in_place = c->out_of_place = 1;
   c->reps = 30;
   c->warmup = 3;
-  size_t o = 0;
-  for (int i = 0; i < argc && o < sizeof c->command_line; i++)
-    o += (size_t)snprintf(c->command_line + o, sizeof c->command_line - o, "%s%s", i ? " " : "", argv[i]);
+  wht_h5_command_line(c->command_line, sizeof c->command_line, "wht-bench", argc, argv);
 
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i];

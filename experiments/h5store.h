@@ -82,6 +82,11 @@ int wht_h5_get_attr(wht_h5 *h, const char *name, char *buf, size_t len);
 int wht_h5_get_seed(wht_h5 *h, uint64_t *seed);
 int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value);
 
+/* The command_line attribute of argv: prog for argv[0], then each word as a
+ * POSIX shell takes it back (bare when safe, else single-quoted with ' as
+ * '\''); cut at len - 1 bytes. */
+void wht_h5_command_line(char *out, size_t len, const char *prog, int argc, char **argv);
+
 /* One-line reason of the last failure on h. */
 const char *wht_h5_error(const wht_h5 *h);
 /* Publish, close and free. 0 ok; -1 when the final publish failed, FILE then

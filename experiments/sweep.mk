@@ -6,7 +6,8 @@
 noinst_LIBRARIES += experiments/libh5store.a
 experiments_libh5store_a_SOURCES = \
   experiments/h5store.h experiments/h5store_internal.h experiments/h5store.c \
-  experiments/h5store_schema.c experiments/h5store_attrs.c experiments/h5store_publish.c
+  experiments/h5store_schema.c experiments/h5store_attrs.c experiments/h5store_publish.c \
+  experiments/h5store_cmdline.c
 nodist_experiments_libh5store_a_SOURCES = experiments/wht_build_info.h
 experiments_libh5store_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_builddir)/experiments \
   $(HDF5_CFLAGS) $(GSL_CFLAGS)

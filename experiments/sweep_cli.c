@@ -11,6 +11,7 @@
 #include <string.h>
 #include "sweep_cli.h"
 #include "sweep_names.h"
+#include "h5store.h"
 
 int wht_sweep_usage_error(const char *fmt, ...)
 {
@@ -249,17 +250,6 @@ void wht_sweep_usage(FILE *f)
              "1 a failed run, 2 a usage error (nothing written).\n");
 }
 
-static void record_command_line(wht_sweep_config *c, int argc, char **argv)
-{
-  size_t off = 0, len = sizeof c->command_line;
-  c->command_line[0] = '\0';
-  for (int i = 0; i < argc && off < len; i++) {
-    const char *a = i == 0 ? "wht-sweep" : argv[i];
-    int plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@%") == strlen(a);
-    off += (size_t)snprintf(c->command_line + off, len - off, plain ? "%s%s" : "%s'%s'", i ? " " : "", a);
-  }
-}
-
 int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
 {
   struct option lo[NOPTIONS + 1];
@@ -273,7 +263,7 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   c->kmin = 3, c->kmax = 16, c->trials = 1, c->seed = 1, c->tau = 1.0;
   c->backend = WHT_SWEEP_AUTO;
   c->output = WHT_SWEEP_DEFAULT_OUTPUT;
-  record_command_line(c, argc, argv);
+  wht_h5_command_line(c->command_line, sizeof c->command_line, "wht-sweep", argc, argv);
 
   for (size_t i = 0; i < NOPTIONS; i++) {
     lo[i] = (struct option){ options[i].name, options[i].arg ? required_argument : no_argument, NULL, 256 + (int)i };

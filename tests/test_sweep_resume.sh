@@ -103,4 +103,15 @@ ln -s victim.txt "$dir/s.h5.tmp"
 # shellcheck disable=SC2086
 "$sweep" $small -o "$dir/s.h5" 2>/dev/null
 check '[ $? -eq 0 ] && [ "$(cat "$dir/victim.txt")" = "not to be overwritten" ] && "$rows" "$dir/s.h5" > /dev/null'   "a stale FILE.tmp symbolic link is removed, its target left alone"
+
+# command_line is the command as the shell takes it back, quotes included
+q="$dir/it's a \$file.h5"
+# shellcheck disable=SC2086
+"$sweep" $small -o "$q" 2>/dev/null
+cmd=$("$rows" --attr command_line "$q")
+eval "set -- $cmd"
+first=$1
+for last; do :; done
+check '[ "$first" = wht-sweep ] && [ "$last" = "$q" ]' \
+  "command_line re-parses to the same words, a quote, a space and a \$ included ($cmd)"
 tap_done
