@@ -183,6 +183,7 @@ static wht_h5 *open_existing(const char *path, int writable, char *err, size_t e
   if (open_table(h, &wht__results_table, &h->results) < 0 ||
       open_table(h, &wht__timings_table, &h->timings) < 0)
     return fail(h, err, errlen), NULL;
+  h->published_results = h->results >= 0 ? wht__rows_of(h->results) : 0;
   if (writable) {
     h->last_publish = wht__now();
     h->mode = (unsigned)st.st_mode & 07777;
@@ -244,6 +245,21 @@ int wht_h5_append_result(wht_h5 *h, const wht_result_row *row)
 int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row)
 {
   return append(h, &wht__timings_table, &h->timings, row);
+}
+
+unsigned long long wht__rows_of(hid_t d)
+{
+  hsize_t n = 0;
+  hid_t sp = H5Dget_space(d);
+  if (sp < 0) return 0;
+  if (H5Sget_simple_extent_dims(sp, &n, NULL) != 1) n = 0;
+  H5Sclose(sp);
+  return (unsigned long long)n;
+}
+
+unsigned long long wht_h5_published_results(const wht_h5 *h)
+{
+  return h->published_results;
 }
 
 int wht_h5_flush(wht_h5 *h)

@@ -87,6 +87,9 @@ int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value);
  * '\''); cut at len - 1 bytes. */
 void wht_h5_command_line(char *out, size_t len, const char *prog, int argc, char **argv);
 
+/* /results rows of FILE as last published (what a reader sees now). */
+unsigned long long wht_h5_published_results(const wht_h5 *h);
+
 /* One-line reason of the last failure on h. */
 const char *wht_h5_error(const wht_h5 *h);
 /* Publish, close and free. 0 ok; -1 when the final publish failed, FILE then

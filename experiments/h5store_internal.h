@@ -16,6 +16,7 @@ struct wht_h5 {
   hid_t file, results, timings; /* timings/results: H5I_INVALID_HID when absent */
   int dirty;      /* appended since the last publish */
   int whole;      /* published only by flush / close (wht_h5_create_whole) */
+  unsigned long long published_results; /* /results rows in FILE as last published */
   unsigned mode;  /* permission bits of FILE to keep when republishing (0: umask default) */
   double last_publish, publish_cost; /* monotonic seconds */
   char err[512];
@@ -56,6 +57,7 @@ double wht__now(void);
 int wht__lock(wht_h5 *h);   /* 0 ok, -1 with h->err */
 void wht__unlock(wht_h5 *h);
 int wht__publish(wht_h5 *h); /* 0 ok, -1 with h->err */
+unsigned long long wht__rows_of(hid_t dataset); /* its length (0 on error) */
 /* the innermost message of the HDF5 error stack, or "" */
 const char *wht__h5_reason(char *buf, size_t len);
 #endif

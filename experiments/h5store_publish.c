@@ -131,6 +131,7 @@ int wht__publish(wht_h5 *h)
     return -1;
   }
   h->dirty = 0;
+  h->published_results = h->results >= 0 ? wht__rows_of(h->results) : 0;
   h->last_publish = wht__now();
   h->publish_cost = h->last_publish - t0;
   return 0;

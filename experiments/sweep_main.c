@@ -22,18 +22,22 @@ static int run(const wht_sweep_config *c)
   wht_h5 *h = wht_sweep_open_output(c, &g, &done, &rc);
   if (!h) return rc;
   rc = wht_sweep_run(c, &g, h, done, &s);
+  /* save what ran; a failed run has said why already (once is enough) */
   if (wht_h5_flush(h) != 0) {
-    fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+    if (rc == 0) fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
     rc = 1;
   }
+  const unsigned long long in_file = wht_h5_published_results(h);
   if (wht_h5_close(h) != 0) rc = 1;
   wht_keyset_free(done);
   wht_format_duration(s.seconds, took, sizeof took);
+  char failed[96] = "; FAILED";
+  if (rc) snprintf(failed, sizeof failed, "; FAILED: %s holds %llu rows", c->output, in_file);
   fprintf(stderr, "wht-sweep: %s: %llu cells run, %llu already there, %llu of %llu done, %llu overflow, %s%s\n",
           c->output, (unsigned long long)s.cells_run, (unsigned long long)s.cells_skipped,
           (unsigned long long)(s.cells_run + s.cells_skipped), (unsigned long long)s.cells_total,
           (unsigned long long)s.overflow, took,
-          s.interrupted ? "; interrupted: continue with --resume" : rc ? "; FAILED" : "");
+          s.interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
   return rc;
 }
 
