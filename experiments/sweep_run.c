@@ -213,16 +213,17 @@ static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
   return 0;
 }
 
-/* cells of the grid, those to run, and their work */
+/* cells of the grid, those to run, and their work (a signal stops the
+ * count: a huge --trials takes a while) */
 static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *work)
 {
   size_t idx[WHT_SWEEP_MAX_ALGOS];
   *total = *todo = 0;
   *work = 0;
-  for (unsigned k = L->c->kmin; k <= L->c->kmax; k++)
+  for (unsigned k = L->c->kmin; k <= L->c->kmax && !stop_requested; k++)
     for (int d = 0; d < WHT_NDISTS; d++)
       for (int op = 0; op < WHT_NOPS; op++)
-        for (unsigned t = 0; t < L->c->trials; t++)
+        for (unsigned t = 0; t < L->c->trials && !stop_requested; t++)
           for (int f = 0; f < WHT_NFORMATS; f++) {
             if (!L->c->dist[d] || !L->c->op[op] || !L->c->fmt[f]) continue;
             for (size_t i = 0; i < L->g->nalgo; i++) *total += (L->g->algo[i].formats >> f) & 1u;
@@ -240,6 +241,7 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   double work;
   int rc = 0;
   memset(s, 0, sizeof *s);
+  catch_signals();
   count_cells(&L, &s->cells_total, &todo, &work);
   s->cells_skipped = s->cells_total - todo;
   if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1) != 0) {
@@ -247,7 +249,6 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
     fprintf(stderr, "wht-sweep: out of memory for cells of size 2^%u\n", c->kmax);
     return 1;
   }
-  catch_signals();
   wht_progress_start(&L.prog, todo, work);
   for (unsigned k = c->kmin; k <= c->kmax && rc == 0 && !stop_requested && todo; k++)
     for (int d = 0; d < WHT_NDISTS && rc == 0 && !stop_requested; d++)
