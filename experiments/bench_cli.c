@@ -33,6 +33,37 @@ static int bad(const char *opt, const char *val, const char *accepted)
   return 2;
 }
 
+/* Every (format, size, batch) at most 2^BENCH_MAX_BYTES_LOG2 bytes: far
+ * beyond any device, and n x batch x esz then never wraps 64 bits. */
+enum { BENCH_MAX_BYTES_LOG2 = 48 };
+
+static unsigned ceil_log2(unsigned long long v)
+{
+  unsigned l = 0;
+  while (l < 64 && (1ull << l) < v) l++;
+  return l;
+}
+
+static int check_sizes(const bench_config *c)
+{
+  if (c->total_log2 >= 0) return 0; /* 2^max(T, K) elements, T, K <= 40 */
+  for (int fi = 0; fi < c->nformats; fi++)
+    for (int ki = 0; ki < c->nlog2n; ki++)
+      for (int bi = 0; bi < c->nbatches; bi++) {
+        const unsigned bytes_log2 = c->log2n[ki] + ceil_log2(c->batches[bi]) +
+                                    ceil_log2(wht_format_size(c->formats[fi]));
+        if (bytes_log2 > BENCH_MAX_BYTES_LOG2) {
+          char val[64], acc[160];
+          snprintf(val, sizeof val, "%llu", (unsigned long long)c->batches[bi]);
+          snprintf(acc, sizeof acc, "rows of 2^%u %s elements in at most 2^%d bytes (batch <= 2^%d)",
+                   c->log2n[ki], wht_format_name(c->formats[fi]), BENCH_MAX_BYTES_LOG2,
+                   (int)BENCH_MAX_BYTES_LOG2 - (int)c->log2n[ki] - (int)ceil_log2(wht_format_size(c->formats[fi])));
+          return bad("--batch", val, acc);
+        }
+      }
+  return 0;
+}
+
 static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
 {
   char *end;
@@ -187,5 +218,5 @@ int bench_parse(int argc, char **argv, bench_config *c)
       c->output = val;
     }
   }
-  return 0;
+  return check_sizes(c);
 }

@@ -117,7 +117,14 @@ int main(int argc, char **argv)
         /* values of magnitude about 1 after the transform */
         const uint64_t dseed = seed ^ k ^ (batch << 8);
         const double scale = ldexp(1.0, -(int)(k / 2));
-        bench_fill(pristine ? pristine : buf, f, N, dseed, scale);
+        if (bench_fill(pristine ? pristine : buf, f, N, dseed, scale) != 0) {
+          fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: filling the input failed, skipped\n",
+                  wht_format_name(f), k, (unsigned long long)batch);
+          cudaFree(buf);
+          if (pristine) cudaFree(pristine);
+          failed = 1;
+          continue;
+        }
         const bench_timing none = { 0, 0, 0, 0 };
         const bench_timing tm = pristine ? bench_time_memcpy(buf, pristine, bytes, c.reps, c.warmup) : none;
         const bench_timing ta = bench_time_add_one(buf, f, N, c.reps, c.warmup);

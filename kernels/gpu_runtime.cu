@@ -53,8 +53,21 @@ extern "C" wht_status wht__gpu_memset(void *d, int byte, size_t bytes)
 
 extern "C" wht_status wht__gpu_sync(void)
 {
-  if (cudaDeviceSynchronize() != cudaSuccess) return WHT_E_CUDA;
+  if (cudaDeviceSynchronize() != cudaSuccess) {
+    cudaGetLastError(); /* reported here; a sticky error stays anyway */
+    return WHT_E_CUDA;
+  }
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+extern "C" int wht__gpu_current_device(void)
+{
+  int d = -1;
+  if (cudaGetDevice(&d) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  return d >= 0 && d < WHT__MAX_DEVICES ? d : -1;
 }
 
 extern "C" int wht__gpu_device_name(char *buf, size_t len)

@@ -16,6 +16,11 @@ extern "C" {
 wht_status wht__gpu_memset(void *d, int byte, size_t bytes);
 /* Wait for the device; reports an error of any kernel run since the last check. */
 wht_status wht__gpu_sync(void);
+/* The current device (0..WHT__MAX_DEVICES-1), or -1. Per-device state,
+ * such as a kernel's raised shared-memory limit (it belongs to the
+ * device's context), is kept in arrays of WHT__MAX_DEVICES. */
+#define WHT__MAX_DEVICES 64
+int wht__gpu_current_device(void);
 /* Name of device 0 into buf ("none" without one); 0 on success. */
 int wht__gpu_device_name(char *buf, size_t len);
 

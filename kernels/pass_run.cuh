@@ -16,6 +16,7 @@
 
 #include <cuda_runtime.h>
 #include "tile.cuh"
+#include "gpu_util.h"
 extern "C" {
 #include "wht_internal.h"
 }
@@ -62,14 +63,17 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
 {
   const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   if (smem > 48 * 1024) {
-    static size_t raised = 0; /* per instantiation: the largest limit set so far */
-    if (smem > raised) {
+    /* per instantiation and device (the limit belongs to the device's
+     * context): the largest limit set so far; an unknown device: set it */
+    static size_t raised[WHT__MAX_DEVICES];
+    const int dev = wht__gpu_current_device();
+    if (dev < 0 || smem > raised[dev]) {
       if (cudaFuncSetAttribute((const void *)wht__pass_kernel<F, A, VEC>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
         cudaGetLastError(); /* not sticky: leave no error for a later launch check */
         return WHT_E_CUDA;
       }
-      raised = smem;
+      if (dev >= 0) raised[dev] = smem;
     }
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;

@@ -20,6 +20,7 @@
 extern "C" {
 #include "algorithms.h"
 }
+#include "gpu_util.h"
 
 /* Natural tiles: first W2 straight from device memory (1) or staged
  * through shared memory (0, faster on an H200); row bits per strided pass
@@ -62,8 +63,11 @@ template <class M, int KIND>
 static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 {
   const int smem = (int)(sizeof(uint16_t) << WHT__TC_TILE_LOG2);
-  static int ready = 0; /* per instantiation: the shared-memory limit is raised */
-  if (!ready) {
+  /* per instantiation and device (the limit belongs to the device's
+   * context): the shared-memory limit is raised */
+  static int ready[WHT__MAX_DEVICES];
+  const int dev = wht__gpu_current_device();
+  if (dev < 0 || !ready[dev]) {
     if (cudaFuncSetAttribute((const void *)wht__tc_tile_kernel<M, KIND>,
                              cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess ||
         cudaFuncSetAttribute((const void *)wht__tc_tile_kernel<M, KIND>,
@@ -72,7 +76,7 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
       cudaGetLastError(); /* not sticky: leave no error for a later launch check */
       return WHT_E_CUDA;
     }
-    ready = 1;
+    if (dev >= 0) ready[dev] = 1;
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
   wht__tc_tile_kernel<M, KIND><<<(unsigned)grid, WHT__TC_THREADS, smem>>>(p, x);

@@ -12,7 +12,8 @@ kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
 # the .cu.o suffix rule tracks no headers: list them
 kernels/tensor_core.$(OBJEXT): $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
-  $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h
+  $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h \
+  $(top_srcdir)/kernels/gpu_util.h
 kernels/tensor_core_bench.$(OBJEXT): $(top_srcdir)/lib/wht.h
 endif
 

@@ -56,6 +56,7 @@ int main(void)
     { "--log2n 5:3", "5:3", "A:B" },
     { "--log2n 41", "41", "0 <= K <= 40" },
     { "--batch 0", "0", "1..2^40" },
+    { "--format f32 --log2n 24 --batch 274877906945", "274877906945", "at most 2^48 bytes" },
     { "--place sideways", "sideways", "in, out or both" },
     { "--reps 0", "0", "1..10000" },
     { "--warmup x", "x", "0..1000" },
