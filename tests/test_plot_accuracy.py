@@ -104,10 +104,14 @@ marks = {m: sum(len(l.get_xdata()) for ax in axes for l in ax.lines if l.get_mar
          for m in ("v", "X")}
 u = [l.get_ydata()[0] for l in axes[0].lines if l.get_linestyle() == "--"]
 import math
+points = sorted((float(x), float(y)) for ax in axes for l in ax.lines
+                if l.get_marker() not in ("v", "X", "None", None, "")
+                for x, y in zip(l.get_xdata(), l.get_ydata()) if math.isfinite(y))
 lo, hi = axes[0].get_ylim()
 frac = [(math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
         for v in axes[0].get_yticks() if lo <= v <= hi]
 print(repr(dict(texts=texts, marks=marks, u=u, title=fig._suptitle.get_text(), frac=frac,
+                points=points,
                 xlabel=axes[-1].get_xlabel(), ylabel=axes[0].get_ylabel(),
                 ylog=axes[0].get_yscale())))
 """
@@ -126,6 +130,14 @@ t.ok("error 0 (exact)" in texts and "overflow" in texts and "kahan" in texts
      and "folklore" in texts, "the legend names the algorithms and both marker kinds (%s)" % texts)
 t.ok(len(info.get("frac", [])) >= 2 and all(ap_band < f < 1 - ap_band for f in info["frac"]),
      "at least two y ticks, none in the marker bands (axes fractions %s)" % info.get("frac"))
+# the f16 cells with a positive mean: folklore and kahan pmone one-way at
+# k = 4..6 (1e-4 k and 4e-5 k), kahan norm two-way at k = 3..5 (2e-4)
+want = sorted([(float(k), 1e-4 * k) for k in (4, 5, 6)] + [(float(k), 4e-5 * k) for k in (4, 5, 6)]
+              + [(float(k), 2e-4) for k in (3, 4, 5)])
+got = info.get("points", [])
+t.ok(len(got) == len(want) and all(gx == wx and abs(gy - wy) <= 1e-15 * wy
+                                   for (gx, gy), (wx, wy) in zip(got, want)),
+     "the drawn points are the cells' mean_rel (%s)" % got)
 t.ok(info.get("u") == [2.0 ** -11],
      "the unit roundoff line of f16 is at 2^-11 (%s)" % info.get("u"))
 t.ok("f16" in info.get("title", "") and info.get("ylog") == "log"

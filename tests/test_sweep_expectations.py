@@ -6,7 +6,14 @@ trials, below 2 k u (u = 2^-24), and a norm-wise error between 0 and 2 k u in
 every trial. The median, not every trial: mean_rel averages |err_i| / |v_i|,
 and on Gaussian outputs one v_i near 0 can dominate a single trial (seen:
 3.8 k u at k = 15, seed 1, trial 0, where one output contributes 3.1 k u);
-data/README.md says so."""
+data/README.md says so.
+
+Two more pin the oracle to the format's values: at n = 2 every folklore
+one-way output is one correctly rounded addition of two format values, so
+max_ulp <= 1/2 in every format (an oracle on the unrounded draws would count
+the input rounding too); and smoothed with --tau 0.3 thresholds at tau
+rounded to the format, as the computed side does: on pmone at n = 2 the
+error is exactly |RN(2 - tau_f) - (2 - tau_f)| / 2 with tau_f = RN(0.3)."""
 import os
 import subprocess
 import sys
@@ -60,6 +67,20 @@ with tempfile.TemporaryDirectory() as tmp:
         ok(med < bound, "folklore f32 norm k = %d: median mean_rel %.3g < 2ku = %.3g" % (k, med, bound))
         ok(bool(np.all((rows["norm_rel"] > 0) & (rows["norm_rel"] < bound))),
            "folklore f32 norm k = %d: 0 < norm_rel < 2ku in every trial (max %.3g)" % (k, rows["norm_rel"].max()))
+
+    r = run(tmp, "n2.h5", "--algo", "folklore", "--format", "all", "--dist", "norm",
+            "--op", "one-way", "--log2n", "1", "--trials", "5")
+    ok(len(r) == 20 and bool(np.all(r["max_ulp"] <= 0.5)) and bool(np.any(r["max_ulp"] > 0)),
+       "folklore one-way n = 2, every format: 0 < max_ulp <= 1/2, one rounding of format values "
+       "(max %.3g)" % r["max_ulp"].max())
+
+    r = run(tmp, "tau.h5", "--algo", "folklore", "--format", "f16", "--dist", "pmone",
+            "--op", "smoothed", "--log2n", "1", "--tau", "0.3", "--trials", "3")
+    tau_f = float(np.float16(0.3))
+    want = abs(float(np.float16(2.0 - tau_f)) - (2.0 - tau_f)) / 2
+    ok(len(r) == 3 and want > 0 and bool(np.all(r["max_abs"] == want)),
+       "smoothed f16 --tau 0.3, pmone n = 2: max_abs = |RN(2 - tau_f) - (2 - tau_f)| / 2 = %.6g "
+       "(got %s)" % (want, r["max_abs"].tolist()))
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)
