@@ -31,6 +31,18 @@ static inline void tap_diag(const char *fmt, ...)
   va_end(ap);
 }
 
+/* One assertion not run, counted as a skip: "ok N - what # SKIP why". */
+static inline void tap_skip(const char *why, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  printf("ok %d - ", ++tap__n);
+  vprintf(fmt, ap);
+  printf(" # SKIP %s\n", why);
+  va_end(ap);
+  fflush(stdout);
+}
+
 /* Plan printed at the end ("1..N" after the results is valid TAP). */
 static inline int tap_done(void)
 {

@@ -280,8 +280,9 @@ int main(void)
   int diff = -1;
   for (uint64_t i = 0; back && i < n && i < NROWS && diff < 0; i++)
     if (memcmp(&back[i], &rows[i], sizeof rows[i]) != 0) diff = (int)i;
-  if (diff < 0)
-    tap_ok(back != NULL, "every result field equal bit for bit");
+  if (diff < 0) /* no differing row among those read: only a pass when all were read */
+    tap_ok(back != NULL && n == NROWS, "every result field equal bit for bit (%llu of %d rows compared)",
+           (unsigned long long)n, NROWS);
   else
     tap_ok(0, "every result field equal bit for bit: row %d differs", diff);
   tap_ok(wht_h5_read_timings(h, &tback, &n) == 0 && n == 3 && memcmp(tback, trows, sizeof trows) == 0,
@@ -349,7 +350,12 @@ int main(void)
   tap_ok(rc == 0 && da.n > 0 && dr.n > 0 && dt.n > 0,
          "data/README.md documents attributes (%d), /results (%d), /timings (%d)", da.n, dr.n, dt.n);
   if (system("h5dump --version >/dev/null 2>&1") != 0) {
-    tap_diag("h5dump not found (Debian package hdf5-tools): schema comparison skipped");
+    /* the four schema checks below, counted as skipped rather than vanishing */
+    static const char *skipped[] = { "h5dump -H reads the file", "/results columns and types as documented",
+                                     "/timings columns and types as documented",
+                                     "root attributes and types as documented" };
+    for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
+      tap_skip("h5dump not installed (Debian package hdf5-tools)", "%s", skipped[i]);
   } else {
     char why[256] = "";
     rc = parse_h5dump(path, &fa, &fr, &ft);

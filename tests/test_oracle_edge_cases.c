@@ -91,10 +91,29 @@ int main(void)
   tap_ok(both(WHT_OP_XOR_CONV, 1, a, b, 0, y, WHT_ORACLE_OK, "underflow") && same(y[0].hi, -0.0) &&
              same(y[0].lo, -0.0) && same(y[1].hi, 0.0) && same(y[1].lo, 0.0),
          "xor-conv results below half the least subnormal: hi = lo = signed zero, as MPFR");
-  a[0] = 0x1.8p-1060;
-  a[1] = 0x1.0000000000001p-1030;
-  tap_ok(both(WHT_OP_ONE_WAY, 1, a, NULL, 0, y, WHT_ORACLE_OK, "rounded subnormal"),
-         "hi in the normal range, lo rounded in the subnormal range");
+  /* hi normal, lo in the subnormal range and not a multiple of 2^-1074, so
+   * lo itself must be rounded. Sums of doubles cannot give this (their exact
+   * value is a multiple of 2^-1074, so is v - hi, which is then a
+   * representable subnormal); xor-conv products can. For k = 1,
+   * y0 = a0 b0 + a1 b1 and y1 = a0 b1 + a1 b0. Here
+   * y0 = 2^-1000 + 3*2^-1076: hi = 2^-1000 (ulp 2^-1052), v - hi =
+   * 0.75 * 2^-1074 rounds (no tie) to lo = 2^-1074; y1 = 2^-1038 +
+   * 3*2^-1038 = 2^-1036 exactly (subnormal hi, lo +0). */
+  a[0] = 0x1p-500;
+  b[0] = 0x1p-500;
+  a[1] = 0x3p-538;
+  b[1] = 0x1p-538;
+  tap_ok(both(WHT_OP_XOR_CONV, 1, a, b, 0, y, WHT_ORACLE_OK, "rounded subnormal lo") && same(y[0].hi, 0x1p-1000) &&
+             same(y[0].lo, 0x1p-1074) && same(y[1].hi, 0x1p-1036) && same(y[1].lo, 0.0),
+         "hi in the normal range, lo rounded in the subnormal range: 2^-1000 + 3*2^-1076 gives hi 2^-1000, lo 2^-1074");
+  /* ties of lo in the subnormal range, both signs: with b1 = -b0,
+   * y0 = 2^-1000 - 3*2^-1075 (hi 2^-1000, v - hi = -1.5 * 2^-1074 ties to
+   * even: lo = -2^-1073) and y1 = -y0 (lo = +2^-1073) */
+  a[1] = 0x3p-575;
+  b[1] = -0x1p-500;
+  tap_ok(both(WHT_OP_XOR_CONV, 1, a, b, 0, y, WHT_ORACLE_OK, "subnormal lo tie") && same(y[0].hi, 0x1p-1000) &&
+             same(y[0].lo, -0x1p-1073) && same(y[1].hi, -0x1p-1000) && same(y[1].lo, 0x1p-1073),
+         "lo at a subnormal tie (+-1.5 * 2^-1074) rounds to even: +-2^-1073");
   /* overflow: reported, hi = inf, never silent */
   a[0] = DBL_MAX;
   a[1] = DBL_MAX;
