@@ -51,12 +51,28 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
     fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
     return 1;
   }
+  /* the file's cells are this command's when it holds rows of this tau
+   * (a merge may hold several), or none yet */
+  int tau_seen = n == 0, ndistinct = 0;
+  double distinct[6]; /* the first few of the file's taus, for the message */
+  for (uint64_t i = 0; i < n && !tau_seen; i++) {
+    const double t = rows[i].tau + 0.0;
+    int known = 0;
+    tau_seen = t == c->tau;
+    for (int j = 0; j < ndistinct; j++) known |= distinct[j] == t;
+    if (!known && ndistinct < 6) distinct[ndistinct++] = t;
+  }
+  if (!tau_seen) {
+    char taus[6 * 26] = "";
+    for (int j = 0, tl = 0; j < ndistinct; j++)
+      tl += snprintf(taus + tl, sizeof taus - (size_t)tl, "%s%.17g", j ? ", " : "", distinct[j]);
+    free(rows);
+    return wht_sweep_usage_error("--resume %s: the file has no rows of --tau %.17g (accepted: --tau %s, or another "
+                                 "-o FILE)", c->output, c->tau, taus);
+  }
   if (!(*done = wht_keyset_new())) rc = 1;
   for (uint64_t i = 0; rc == 0 && i < n; i++) {
-    if (rows[i].tau != c->tau) /* seed: the attribute is every row's */
-      rc = wht_sweep_usage_error("--resume %s: the file has rows of --tau %.17g, not %.17g (accepted: --tau %.17g, "
-                                 "or another -o FILE)", c->output, rows[i].tau, c->tau, rows[i].tau);
-    else if (rows[i].seed != c->seed)
+    if (rows[i].seed != c->seed) /* seed: the attribute is every row's */
       rc = wht_sweep_usage_error("--resume %s: the file has rows of seed %llu, not --seed %llu (accepted: another "
                                  "-o FILE)", c->output, (unsigned long long)rows[i].seed, (unsigned long long)c->seed);
     else if (wht_keyset_add(*done, &rows[i], i, NULL) < 0)

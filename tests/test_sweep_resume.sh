@@ -115,6 +115,21 @@ ln -s victim.txt "$dir/s.h5.tmp"
 rc=$?
 check '[ $rc -eq 0 ] && [ "$(cat "$dir/victim.txt")" = "not to be overwritten" ] && "$rows" "$dir/s.h5" > /dev/null'   "a stale FILE.tmp symbolic link is removed, its target left alone"
 
+# a merge of two taus resumes with either; a third is refused, naming both
+# shellcheck disable=SC2086
+"$sweep" $small --log2n 3:4 --tau 0.5 -o "$dir/ta.h5" 2>/dev/null &&
+  "$sweep" $small --log2n 3:4 --tau 1 -o "$dir/tb.h5" 2>/dev/null &&
+  "$sweep" --merge "$dir/tab.h5" "$dir/ta.h5" "$dir/tb.h5" 2>/dev/null &&
+  "$sweep" $small --log2n 3:5 --tau 1 -o "$dir/tab.h5" --resume 2>/dev/null
+rc=$?
+check '[ $rc -eq 0 ] && [ "$("$rows" "$dir/tab.h5" | wc -l)" -eq 10 ]' \
+  "a merged file of --tau 0.5 and 1 resumes with --tau 1 (4 + 4 rows, 2 added)"
+# shellcheck disable=SC2086
+"$sweep" $small --tau 2 -o "$dir/tab.h5" --resume 2> "$dir/err.txt"
+rc=$?
+check '[ $rc -eq 2 ] && grep -q "accepted: --tau 0.5, 1" "$dir/err.txt"' \
+  "--resume with a tau the file lacks: exit 2 naming the file's taus ($(cat "$dir/err.txt"))"
+
 # command_line is the command as the shell takes it back, quotes included
 q="$dir/it's a \$file.h5"
 # shellcheck disable=SC2086
