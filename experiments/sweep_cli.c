@@ -2,6 +2,7 @@
  * handlers and help text) and validate each value as it comes; every
  * usage error is one line naming the value and what is accepted, and no
  * file has been touched yet when it is reported. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -167,10 +168,11 @@ static int set_seed(wht_sweep_config *c, const char *o, const char *a)
 static int set_tau(wht_sweep_config *c, const char *o, const char *a)
 {
   char *end = NULL;
-  errno = 0;
   double t = strtod(a, &end);
-  if (!*a || *end || errno == ERANGE || !isfinite(t) || t < 0)
-    return wht_sweep_usage_error("--%s %s: not a threshold (accepted: a finite number >= 0)", o, a);
+  /* ERANGE: overflow (inf, refused below) or underflow to a subnormal or
+   * 0, which is a finite number >= 0 all the same */
+  if (!*a || isspace((unsigned char)*a) || *end || !isfinite(t) || t < 0)
+    return wht_sweep_usage_error("--%s '%s': not a threshold (accepted: a finite number >= 0)", o, a);
   c->tau = t + 0.0; /* -0 is 0: one cell, one key */
   return 0;
 }

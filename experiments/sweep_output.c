@@ -20,6 +20,9 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   const char *slash = strrchr(path, '/');
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     return wht_sweep_usage_error("%s %s: is a directory (accepted: a file name)", opt, path);
+  /* a FIFO or device would block the HDF5 probe or be replaced by --force */
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return wht_sweep_usage_error("%s %s: not a regular file (accepted: a results file or a new file name)", opt, path);
   if (!slash)
     snprintf(dir, sizeof dir, ".");
   else
@@ -35,7 +38,7 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   return 0;
 }
 
-/* every row of an existing file must be of this seed and tau */
+/* every row of an existing file must be of this seed, and some of this tau */
 static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
 {
   wht_result_row *rows = NULL;

@@ -70,6 +70,17 @@ expect_usage "--resume of a non-HDF5 file" "not an HDF5 file" --resume -o "$dir/
 expect_usage "--resume of an HDF5 file of another kind" "no schema_version" --resume -o "$dir/foreign.h5"
 expect_usage "--resume with another seed" "seed" --algo folklore --format f64 --dist pmone --op one-way \
   --log2n 3:4 --seed 2 --resume -o "$dir/existing.h5"
+expect_usage "tau with a leading space" "' 2'" --tau ' 2' -o "$new"
+if mkfifo "$dir/fifo.h5" 2>/dev/null; then
+  expect_usage "a FIFO as -o with --resume (it would block the HDF5 probe)" "not a regular file" \
+    --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --resume -o "$dir/fifo.h5"
+  expect_usage "a FIFO as -o with --force" "not a regular file" \
+    --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --force -o "$dir/fifo.h5"
+  rm -f "$dir/fifo.h5"
+else
+  skip "mkfifo not available: the FIFO cases"
+  skip "mkfifo not available: the FIFO cases"
+fi
 expect_usage "--resume with another tau" "tau" --algo folklore --format f64 --dist pmone --op one-way \
   --log2n 3:4 --tau 0.5 --resume -o "$dir/existing.h5"
 expect_usage "--merge onto an existing file" "existing.h5" --merge "$dir/existing.h5" "$dir/text.h5"
