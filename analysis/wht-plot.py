@@ -47,14 +47,17 @@ data/README.md; several files are combined as by wht-table) into --outdir
       input distributions, columns = operations, mean_rel (trials averaged per
       cell) against log2 n on a log axis, a line per algorithm, a dashed line
       at the format's unit roundoff (f64 2^-53, f32 2^-24, f16 2^-11,
-      bf16 2^-8). Cells with error exactly 0 are drawn as 'v' on the bottom
-      edge and overflow cells as 'X' on the top edge (a log axis cannot show
-      them); undefined cells (every exact value 0) are not drawn. 7 in wide,
-      1.5 in per distribution row plus title and legend.
+      bf16 2^-8). Cells with error exactly 0 are drawn as 'v' in a band
+      along the bottom edge and overflow cells as 'X' in a band along the
+      top edge (a log axis cannot show them; the algorithms' markers side by
+      side); tick labels only between the bands; undefined cells (every
+      exact value 0) are not drawn. 7 in wide, 1.5 in per distribution row
+      plus title and legend.
   speed-FORMAT.png/.pdf     for each format in /timings: time relative to a
       device memcpy of the same bytes against log2 n, a line per (algorithm,
-      batch kind), a panel per in-place / out-of-place mode. 7 in wide with
-      both modes, else 3.5 in (one column).
+      batch kind), a panel per in-place / out-of-place mode; sizes without a
+      memcpy reference (the largest, in place only) are named in the legend,
+      not drawn. 7 in wide with both modes, else 3.5 in (one column).
 
 Filters select what is drawn; a value must be present in the files (in
 /results or /timings, where it applies). The paths written are printed.
