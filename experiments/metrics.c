@@ -74,13 +74,18 @@ static double csum_value(const csum *a) { return a->s + a->c; }
 /* |y - (hi + lo)| without cancellation loss (see the top comment). */
 static double abs_err(double y, double hi, double lo) { return fabs((y - hi) - lo); }
 
-/* Whether y - v may be beyond the double range: then measure on halves. */
-static int near_top(double y, double hi) { return fabs(y) >= 0x1p1022 || fabs(hi) >= 0x1p1022; }
-
-/* |y - v| / 2, exact-ish everywhere (the halves are exact near the top). */
-static double half_err(double y, const wht_dd *v)
+/* |y - v|, +inf when beyond the double range, and *half = |y - v| / 2,
+ * always finite: near the top (|y| or |hi| >= 2^1022, where y - v may
+ * exceed double) both come from the halves y/2, hi/2, lo/2, exact there. */
+static double err_and_half(double y, const wht_dd *v, double *half)
 {
-  return near_top(y, v->hi) ? abs_err(y * 0.5, v->hi * 0.5, v->lo * 0.5) : abs_err(y, v->hi, v->lo) * 0.5;
+  if (fabs(y) >= 0x1p1022 || fabs(v->hi) >= 0x1p1022) {
+    *half = abs_err(y * 0.5, v->hi * 0.5, v->lo * 0.5);
+    return *half * 2;
+  }
+  const double d = abs_err(y, v->hi, v->lo);
+  *half = d * 0.5;
+  return d;
 }
 
 static int is_zero(const wht_dd *v) { return v->hi == 0 && v->lo == 0; }
@@ -116,8 +121,8 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
   for (uint64_t i = 0; i < n; i++) {
     if (!isfinite(y[i])) n_nonfinite++;
     if (!isfinite(v[i].hi)) v_nonfinite++;
-    const double dh = half_err(y[i], &v[i]);
-    double d = near_top(y[i], v[i].hi) ? dh * 2 : abs_err(y[i], v[i].hi, v[i].lo);
+    double dh;
+    const double d = err_and_half(y[i], &v[i], &dh);
     if (d > max_abs) max_abs = d;
     if (dh > max_half) max_half = dh;
     if (is_zero(&v[i])) {
@@ -126,7 +131,8 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
       continue;
     }
     const double av = fabs(lead(&v[i]));
-    const double rel = near_top(y[i], v[i].hi) ? dh / (av * 0.5) : d / av;
+    /* d beyond double: measured as its half */
+    const double rel = isfinite(d) ? d / av : dh / (av * 0.5);
     const double ulps = isfinite(d) ? ldexp(d, -ulp_exp(&v[i], p, emin)) : ldexp(dh, 1 - ulp_exp(&v[i], p, emin));
     if (av > max_v) max_v = av;
     n_rel++;
@@ -145,14 +151,15 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
   }
 
   /* Second pass: sum |d|, ||d||_2 and ||v||_2 on power-of-two scaled
-   * entries: d 2^sd with sd from the largest |d|/2 (an element near the top
-   * as its half times 2^(sd+1), the same value), v 2^sv. */
+   * entries: d 2^sd with sd from the largest |d|/2 (a d beyond double as
+   * its half times 2^(sd+1), the same value), v 2^sv. */
   const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
   const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
   csum sum_d = { 0, 0 }, sq_d = { 0, 0 }, sq_v = { 0, 0 };
   for (uint64_t i = 0; i < n; i++) {
-    const double d = near_top(y[i], v[i].hi) ? scaled(half_err(y[i], &v[i]), fd1, sd + 1)
-                                              : scaled(abs_err(y[i], v[i].hi, v[i].lo), fd, sd);
+    double dh;
+    const double e = err_and_half(y[i], &v[i], &dh);
+    const double d = isfinite(e) ? scaled(e, fd, sd) : scaled(dh, fd1, sd + 1);
     const double a = scaled(lead(&v[i]), fv, sv);
     csum_add(&sum_d, d);
     csum_add(&sq_d, d * d);

@@ -128,24 +128,20 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
                              "--resume to continue it, --force to overwrite it") != 0)
     return *rc = 2, NULL;
   if (exists && c->resume) {
-    /* probe read-only: a refusal must leave the file as it was */
+    /* probe read-only: a file that is not ours is a usage error */
     h = wht_h5_open_read(c->output, err, sizeof err);
     if (!h)
       return wht_sweep_usage_error("--resume: %s (accepted: a wht-sweep results file of schema_version %d)", err,
                                    WHT_SCHEMA_VERSION), *rc = 2, NULL;
-    *rc = same_cells(c, h, done);
     wht_h5_close(h);
-    if (*rc == 0 && !(h = wht_h5_open_append(c->output, err, sizeof err))) {
+    if (!(h = wht_h5_open_append(c->output, err, sizeof err))) {
       fprintf(stderr, "wht-sweep: %s\n", err);
       *rc = 1;
     }
-    /* the finished cells again, now under the lock: another writer may
-     * have published more of them since the probe */
-    if (*rc == 0) {
-      wht_keyset_free(*done);
-      *done = NULL;
-      if ((*rc = same_cells(c, h, done)) != 0) wht_h5_close(h);
-    }
+    /* the finished cells, read under the lock so that no other writer
+     * adds cells meanwhile; a refusal closes h unchanged (not dirty) */
+    else if ((*rc = same_cells(c, h, done)) != 0)
+      wht_h5_close(h);
     if (*rc == 0 && note_resume(c, g, h) != 0) {
       fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
       wht_h5_close(h);
