@@ -72,11 +72,12 @@ int main(int argc, char **argv)
   wht_h5 *h5 = NULL;
   if (c.output) {
     wht_h5_provenance prov = { c.command_line, seed, device };
-    h5 = access(c.output, F_OK) == 0 ? wht_h5_open_append(c.output, err, sizeof err)
-                                     : wht_h5_create(c.output, &prov, 0, err, sizeof err);
+    const int exists = access(c.output, F_OK) == 0;
+    h5 = exists ? wht_h5_open_append(c.output, err, sizeof err) : wht_h5_create(c.output, &prov, 0, err, sizeof err);
     if (!h5) {
-      fprintf(stderr, "wht-bench: %s: %s\n", c.output, err);
-      return 1;
+      /* err names the file; an existing file we cannot use is a bad input */
+      fprintf(stderr, "wht-bench: -o: %s\n", err);
+      return exists ? 2 : 1;
     }
   }
   if (bench_timer_init()) {

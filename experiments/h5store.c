@@ -127,7 +127,12 @@ void wht_h5_discard(wht_h5 *h)
 
 static int open_table(wht_h5 *h, const wht__table *t, hid_t *d)
 {
-  if (H5Lexists(h->file, t->dataset, H5P_DEFAULT) <= 0) return 0;
+  htri_t there = H5Lexists(h->file, t->dataset, H5P_DEFAULT);
+  if (there == 0) return 0;
+  if (there < 0) {
+    snprintf(h->err, sizeof h->err, "%s is damaged (its root group is unreadable); it was not changed", h->path);
+    return -1;
+  }
   *d = H5Dopen2(h->file, t->dataset, H5P_DEFAULT);
   if (*d < 0) {
     snprintf(h->err, sizeof h->err, "%s: cannot open /%s", h->path, t->dataset);
@@ -181,7 +186,7 @@ static wht_h5 *open_existing(const char *path, int writable, char *err, size_t e
     return fail(h, err, errlen), NULL;
   }
   if (open_table(h, &wht__results_table, &h->results) < 0 ||
-      open_table(h, &wht__timings_table, &h->timings) < 0)
+      open_table(h, &wht__timings_table, &h->timings) < 0 || wht__check_whole(h) < 0)
     return fail(h, err, errlen), NULL;
   h->published_results = h->results >= 0 ? wht__rows_of(h->results) : 0;
   if (writable) {

@@ -75,6 +75,17 @@ int wht_h5_flush(wht_h5 *h);
 int wht_h5_read_results(wht_h5 *h, wht_result_row **rows, uint64_t *nrows);
 int wht_h5_read_timings(wht_h5 *h, wht_timing_row **rows, uint64_t *nrows);
 
+/* Rows no writer of this schema produces (a name column that is not
+ * printable ASCII, an unknown backend or status, a negative log2n, trial or
+ * count): the reason, or NULL for a plausible row. The store round-trips
+ * any row; programs that read a sweep's rows refuse such a file as damaged
+ * (data/README.md, "Damaged files"). wht_h5_rows_problem checks all rows and
+ * writes "PATH is damaged (...)" to err: 0 plausible, -1 not. */
+const char *wht_h5_result_problem(const wht_result_row *r);
+const char *wht_h5_timing_problem(const wht_timing_row *r);
+int wht_h5_rows_problem(const char *path, const wht_result_row *rows, uint64_t n, const wht_timing_row *tim,
+                        uint64_t nt, char *err, size_t len);
+
 /* Root attributes. get: a string attribute into buf (0 ok, -1 absent or not
  * a string); the seed attribute. set: write or replace a string attribute
  * (e.g. merged_from); published with the next flush. */

@@ -3,6 +3,7 @@
  * git revision and flags come from the generated header wht_build_info.h
  * (experiments/local.mk); library versions are asked of the libraries. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,16 +57,18 @@ int wht__attr_read_string(hid_t obj, const char *name, char *buf, size_t len)
   hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
   hid_t ft = a < 0 ? H5I_INVALID_HID : H5Aget_type(a);
   int rc = -1;
-  if (ft >= 0 && H5Tget_class(ft) == H5T_STRING && !H5Tis_variable_str(ft)) {
-    size_t n = H5Tget_size(ft);
-    char tmp[n + 1];
-    hid_t mt = H5Tcopy(ft);
+  /* the size bound keeps a damaged size field off the stack */
+  size_t n = ft >= 0 && H5Tget_class(ft) == H5T_STRING && !H5Tis_variable_str(ft) ? H5Tget_size(ft) : 0;
+  if (n > 0 && n <= (1u << 22)) {
+    char *tmp = malloc(n + 1);
+    hid_t mt = tmp ? H5Tcopy(ft) : H5I_INVALID_HID;
     if (mt >= 0 && H5Aread(a, mt, tmp) >= 0) {
       tmp[n] = '\0';
       snprintf(buf, len, "%s", tmp);
       rc = 0;
     }
     if (mt >= 0) H5Tclose(mt);
+    free(tmp);
   }
   if (ft >= 0) H5Tclose(ft);
   if (a >= 0) H5Aclose(a);

@@ -44,6 +44,11 @@ hid_t wht__table_file_type(const wht__table *t); /* packed, little-endian */
 int wht__table_check(const wht__table *t, hid_t d, char *err, size_t len);
 hid_t wht__table_create(const wht__table *t, hid_t file);
 
+/* ---- integrity (h5store_check.c) ---- */
+/* Every attribute and row of an opened file readable and plausible; -1
+ * with h->err naming the file as damaged. */
+int wht__check_whole(wht_h5 *h);
+
 /* ---- attributes (h5store_attrs.c) ---- */
 int wht__write_provenance(hid_t file, const wht_h5_provenance *prov);
 int wht__attr_write_string(hid_t obj, const char *name, const char *value);

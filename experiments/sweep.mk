@@ -6,7 +6,7 @@
 noinst_LIBRARIES += experiments/libh5store.a
 experiments_libh5store_a_SOURCES = \
   experiments/h5store.h experiments/h5store_internal.h experiments/h5store.c \
-  experiments/h5store_schema.c experiments/h5store_attrs.c experiments/h5store_publish.c \
+  experiments/h5store_schema.c experiments/h5store_attrs.c experiments/h5store_publish.c experiments/h5store_check.c \
   experiments/h5store_cmdline.c
 nodist_experiments_libh5store_a_SOURCES = experiments/wht_build_info.h
 experiments_libh5store_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_builddir)/experiments \
@@ -58,7 +58,8 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
-SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh
+SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
+  tests/test_sweep_damaged.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS)

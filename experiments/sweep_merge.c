@@ -89,6 +89,8 @@ static int take(merged *m, const char *path, int first)
                                (unsigned long long)seed, (unsigned long long)m->seed);
   if (rc == 0 && (wht_h5_read_results(h, &rows, &n) != 0 || wht_h5_read_timings(h, &tim, &nt) != 0))
     rc = wht_sweep_usage_error("--merge: %s", wht_h5_error(h));
+  else if (rc == 0 && wht_h5_rows_problem(path, rows, n, tim, nt, line, sizeof line) != 0)
+    rc = wht_sweep_usage_error("--merge: %s (accepted: wht-sweep results files)", line);
   for (uint64_t i = 0; rc == 0 && i < n; i++) {
     uint64_t old = 0;
     int added;

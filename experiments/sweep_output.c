@@ -50,9 +50,14 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
     return wht_sweep_usage_error("--resume %s: the file has seed %llu, not --seed %llu (accepted: --seed %llu, or "
                                  "another -o FILE)", c->output, (unsigned long long)seed,
                                  (unsigned long long)c->seed, (unsigned long long)seed);
+  char bad[700];
   if (wht_h5_read_results(h, &rows, &n) != 0) {
     fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
     return 1;
+  }
+  if (wht_h5_rows_problem(c->output, rows, n, NULL, 0, bad, sizeof bad) != 0) {
+    free(rows);
+    return wht_sweep_usage_error("--resume: %s (accepted: a wht-sweep results file)", bad);
   }
   /* the file's cells are this command's when it holds rows of this tau
    * (a merge may hold several), or none yet */
