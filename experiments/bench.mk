@@ -7,5 +7,11 @@ experiments_wht_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(
 experiments_wht_bench_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_bench_LDADD = $(H5STORE_LIBS) lib/libwht.a $(CUDA_LIBS) -lm
 experiments/bench_kernels.$(OBJEXT): $(top_srcdir)/experiments/bench.h $(top_srcdir)/lib/wht.h
+# the L2 measurement of issue 15 (a tool, not installed: run on the GPU host
+# through bench_gpu_host.sh STEPS=l2; figures in docs/PERFORMANCE.md)
+check_PROGRAMS += experiments/l2-probe
+experiments_l2_probe_SOURCES = experiments/l2_probe.cu
+experiments_l2_probe_LDADD = $(CUDA_LIBS)
 endif
+EXTRA_DIST += experiments/l2_probe.cu
 EXTRA_DIST += experiments/bench_gpu_host.sh

@@ -4,7 +4,8 @@
 # test_tensor_core_gpu: tc_memcheck, tc_racecheck), and the wht-bench
 # measurements of docs/PERFORMANCE.md (STEPS selects: emulated bitident bench
 # memcheck racecheck tc_memcheck tc_racecheck by default; largest for the
-# biggest in-place sizes of a 141 GB GPU). Run from the repository root with the CUDA build in
+# biggest in-place sizes of a 141 GB GPU; l2 and ncu for the measurements of issues 15
+# and 16). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
 set -u
@@ -44,6 +45,18 @@ want largest && step largest_check 150 env WHT_GPU_TEST_MAXK=0 WHT_GPU_TEST_K30=
 want largest && step largest_bench 90 sh -c "
   $B/experiments/wht-bench --algo folklore,alman-rao --format f16 --log2n 36 --place in --reps 5 --warmup 1 -o $O/bench.h5;
   $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 35 --place in --reps 5 --warmup 1 -o $O/bench.h5"
+# issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
+want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
+# issue 15/16: Nsight Compute on one run of each kernel kind (dram bytes,
+# instructions, registers, occupancy): folklore f32 2^28 (3 passes), batched
+# folklore f32 2^12 rows, tensor-core f16 2^12 rows
+want ncu && step ncu ${NCU_LIMIT:-240} sh -c "
+  for a in 'folklore f32 28 1' 'folklore f32 12 65536' 'tensor-core f16 12 65536'; do
+    set -- \$a; echo \"# ncu: \$*\";
+    ncu --clock-control none --launch-skip 8 --launch-count 4 --section SpeedOfLight --section LaunchStats \
+      --section Occupancy --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes.sum \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$4 --place in --reps 1 --warmup 1;
+  done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
