@@ -53,7 +53,7 @@ want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
 want ncu && step ncu ${NCU_LIMIT:-240} sh -c "
   for a in 'folklore f32 28 1' 'folklore f32 12 65536' 'tensor-core f16 12 65536'; do
     set -- \$a; echo \"# ncu: \$*\";
-    ncu --clock-control none --launch-skip 8 --launch-count 4 --section SpeedOfLight --section LaunchStats \
+    ncu --clock-control none --kernel-name regex:wht__ --launch-skip 0 --launch-count 3 --section SpeedOfLight --section LaunchStats \
       --section Occupancy --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes.sum \
       $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$4 --place in --reps 1 --warmup 1;
   done"
