@@ -188,6 +188,18 @@ static int set_backend(wht_sweep_config *c, const char *o, const char *a)
   return wht_sweep_usage_error("--%s %s: unknown backend (accepted: cpu, gpu, auto)", o, a);
 }
 
+static int set_oracle(wht_sweep_config *c, const char *o, const char *a)
+{
+  static const char *const names[] = { [WHT_ORACLE_ON_CPU] = "cpu", [WHT_ORACLE_ON_GPU] = "gpu",
+                                       [WHT_ORACLE_ON_AUTO] = "auto" };
+  for (int i = 0; i < 3; i++)
+    if (strcmp(a, names[i]) == 0) {
+      c->oracle = (wht_oracle_device)i;
+      return 0;
+    }
+  return wht_sweep_usage_error("--%s %s: unknown oracle device (accepted: cpu, gpu, auto)", o, a);
+}
+
 static int set_output(wht_sweep_config *c, const char *o, const char *a)
 {
   if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: a path to an .h5 file)", o);
@@ -226,6 +238,7 @@ static const struct {
   { "seed", 0, "S", set_seed, 1, "global seed, unsigned 64-bit [1]" },
   { "tau", 0, "T", set_tau, 1, "threshold of the smoothed operation [1.0]" },
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
+  { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit 128 bits, else the CPU [auto]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed and tau)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
@@ -264,6 +277,7 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   memset(c->op, 1, sizeof c->op);
   c->kmin = 3, c->kmax = 16, c->trials = 1, c->seed = 1, c->tau = 1.0;
   c->backend = WHT_SWEEP_AUTO;
+  c->oracle = WHT_ORACLE_ON_AUTO;
   c->output = WHT_SWEEP_DEFAULT_OUTPUT;
   wht_h5_command_line(c->command_line, sizeof c->command_line, "wht-sweep", argc, argv);
 

@@ -24,6 +24,7 @@ typedef struct {
   uint64_t seed;
   double tau;
   wht_sweep_backend backend;
+  wht_oracle_device oracle; /* --oracle: CPU, GPU or AUTO (DESIGN.md section 8) */
   const char *output;
   int resume, force;
   /* --merge OUT IN... */

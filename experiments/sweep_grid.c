@@ -101,6 +101,8 @@ int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
   memset(g, 0, sizeof *g);
   for (int f = 0; f < WHT_NFORMATS; f++)
     if (c->fmt[f]) want_formats |= 1u << f;
+  if (c->oracle == WHT_ORACLE_ON_GPU && !gpu)
+    return wht_sweep_usage_error("--oracle gpu: no GPU here (CUDA not compiled in, or no device) (accepted: cpu, auto)");
   if (c->backend == WHT_SWEEP_GPU && !gpu)
     return wht_sweep_usage_error("--backend gpu: no GPU here (CUDA not compiled in, or no device) (accepted: cpu, auto)");
   for (size_t i = 0; i < wht_algorithm_count() && i < WHT_SWEEP_MAX_ALGOS; i++) {

@@ -3,6 +3,7 @@
  * missing cells, and print one summary line. Exit 0 ok, 1 failed run,
  * 2 usage error (nothing written). */
 #include <stdio.h>
+#include <string.h>
 #include "sweep_cli.h"
 #include "sweep_grid.h"
 #include "sweep_list.h"
@@ -22,6 +23,20 @@ static int run(const wht_sweep_config *c)
   wht_h5 *h = wht_sweep_open_output(c, &g, &done, &rc);
   if (!h) return rc;
   rc = wht_sweep_run(c, &g, h, done, &s);
+  /* where the oracle ran: one line per run (resumes add theirs) */
+  if (s.oracle_gpu + s.oracle_cpu > 0) {
+    char note[1024], old[8192];
+    wht_sweep_oracle_note(c, &s, note, sizeof note);
+    if (wht_h5_get_attr(h, "oracle", old, sizeof old) == 0 && strlen(old) + strlen(note) + 2 < sizeof old) {
+      strcat(old, "\n");
+      strcat(old, note);
+    } else
+      snprintf(old, sizeof old, "%s", note);
+    if (wht_h5_set_attr(h, "oracle", old) != 0 && rc == 0) {
+      fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+      rc = 1;
+    }
+  }
   /* save what ran; a failed run has said why already (once is enough) */
   if (wht_h5_flush(h) != 0) {
     if (rc == 0) fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));

@@ -95,6 +95,7 @@ typedef struct {
   wht_sweep_summary *s;
   wht_progress prog;
   buffers b;
+  wht_oracle_device oracle; /* --oracle resolved: CPU or GPU */
 } loop;
 
 /* algorithms of format f whose cell (d, op, k, t) is missing; returns count */
@@ -130,6 +131,30 @@ static void overflow_metrics(wht_metrics *m, const double *y, uint64_t n)
   m->status = WHT_RUN_OVERFLOW;
 }
 
+/* where the oracle ran, and the first distinct reasons it fell back */
+static void note_oracle(wht_sweep_summary *s, const wht_oracle_info *info)
+{
+  if (info->on_gpu) {
+    s->oracle_gpu++;
+    return;
+  }
+  s->oracle_cpu++;
+  if (!info->fallback[0]) return;
+  for (unsigned i = 0; i < s->oracle_nwhy; i++)
+    if (strcmp(s->oracle_why[i], info->fallback) == 0) return;
+  if (s->oracle_nwhy < 3) snprintf(s->oracle_why[s->oracle_nwhy++], sizeof s->oracle_why[0], "%s", info->fallback);
+}
+
+void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s, char *out, size_t len)
+{
+  static const char *const asked[] = { "cpu", "gpu", "auto" };
+  int o = snprintf(out, len, "--oracle %s: %llu runs on the GPU, %llu on the CPU", asked[c->oracle],
+                   (unsigned long long)s->oracle_gpu, (unsigned long long)s->oracle_cpu);
+  for (unsigned i = 0; i < s->oracle_nwhy && o > 0 && (size_t)o < len; i++)
+    o += snprintf(out + o, len - (size_t)o, "%s%s", i ? "; " : " (fell back: ", s->oracle_why[i]);
+  if (s->oracle_nwhy && o > 0 && (size_t)o < len) snprintf(out + o, len - (size_t)o, ")");
+}
+
 /* one (format, dist, op, k, trial) input set: oracle once, then each algorithm */
 static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, const size_t *idx,
                       size_t np)
@@ -145,8 +170,9 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     wht_load_doubles(f, b->exact[i], b->fmt[i], n);
   }
   /* ops.c thresholds at tau rounded to the format: the oracle must too */
-  wht_oracle_status os = wht_oracle_run(op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
-                                        wht_round_to_format(L->c->tau, f), b->v, &info, msg, sizeof msg);
+  wht_oracle_status os = wht_oracle_run_on(L->oracle, op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
+                                           wht_round_to_format(L->c->tau, f), b->v, &info, msg, sizeof msg);
+  note_oracle(L->s, &info);
   if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
     wht_result_row r;
     wht_sweep_cell_key(&r, L->c, &L->g->algo[idx[0]], f, d, op, k, t);
@@ -237,6 +263,8 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
                   wht_sweep_summary *s)
 {
   loop L = { .c = c, .g = g, .h = h, .done = done, .s = s };
+  L.oracle = c->oracle == WHT_ORACLE_ON_AUTO ? (wht_gpu_available() ? WHT_ORACLE_ON_GPU : WHT_ORACLE_ON_CPU)
+                                             : c->oracle;
   uint64_t todo;
   double work;
   int rc = 0;

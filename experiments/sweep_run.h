@@ -14,7 +14,16 @@ typedef struct {
   uint64_t cells_run, overflow;
   double seconds;
   int interrupted;        /* stopped by SIGINT/SIGTERM between cells */
+  /* oracle runs (one per input set and format) on the GPU and on the CPU,
+   * and the first distinct reasons a GPU run fell back to the CPU */
+  uint64_t oracle_gpu, oracle_cpu;
+  char oracle_why[3][160];
+  unsigned oracle_nwhy;
 } wht_sweep_summary;
+
+/* One line for the root attribute `oracle` (data/README.md): where the
+ * oracle ran in this run, and why a GPU run fell back. */
+void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s, char *out, size_t len);
 
 /* 0 ok; 1 a failed run (reported on stderr: oracle failure, a cell that
  * could not run, a write error, an interruption). done may be NULL. */

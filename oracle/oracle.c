@@ -5,6 +5,7 @@
  * only the time, which is reported with the width used. */
 #include <math.h>
 #include <time.h>
+#include "gpu_fixed.h"
 #include "oracle_internal.h"
 
 /* Test hooks; plain globals, not for concurrent use. */
@@ -32,6 +33,31 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
                                  double tau, wht_dd *out, wht_oracle_info *info,
                                  char *msg, size_t msglen)
 {
+  return wht_oracle_run_on(WHT_ORACLE_ON_CPU, op, k, a, b, tau, out, info, msg, msglen);
+}
+
+/* the fixed path on the GPU (or its emulation); 1 when it ran */
+static int fixed_on_device(wht_oracle_device dev, wht_op op, unsigned k, const double *a, const double *b,
+                           double tau, const wht__bounds *bd, wht_dd *out, wht_oracle_status *st,
+                           wht_oracle_info *info, char *msg, size_t msglen)
+{
+  const wht__fx_exec *ex = dev == WHT_ORACLE_ON_EMULATED ? &wht__fx_exec_emulated : &wht__fx_exec_gpu;
+  if (forced_limbs) {
+    wht__msg(info->fallback, sizeof info->fallback, "a test forces the limb engine");
+    return 0;
+  }
+  if (wht__gpu_fixed_run(ex, op, k, a, b, tau, bd, out, st, msg, msglen, info->fallback,
+                         sizeof info->fallback) != 0)
+    return 0;
+  info->prec = 128;
+  info->on_gpu = 1;
+  return 1;
+}
+
+wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                    const double *b, double tau, wht_dd *out, wht_oracle_info *info,
+                                    char *msg, size_t msglen)
+{
   double t0 = now();
   const char *name = wht_op_name(op);
   wht_oracle_info dummy;
@@ -39,7 +65,13 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
   info->prec = 0;
   info->fast_path = 0;
   info->seconds = 0;
+  info->on_gpu = 0;
+  info->fallback[0] = '\0';
   if (msg && msglen) msg[0] = '\0';
+  if (dev < WHT_ORACLE_ON_CPU || dev > WHT_ORACLE_ON_EMULATED) {
+    wht__msg(msg, msglen, "oracle: unknown device %d (accepted: cpu, gpu, auto)", (int)dev);
+    return WHT_ORACLE_BADARG;
+  }
   if (!name) {
     wht__msg(msg, msglen, "oracle: unknown operation %d", (int)op);
     return WHT_ORACLE_BADARG;
@@ -82,10 +114,15 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
   if (forced_limbs && limbs < forced_limbs) limbs = forced_limbs;
   wht_oracle_status st;
   if (forced_mpfr != 0 || limbs > WHT__FIXED_MAX_LIMBS) {
+    if (dev != WHT_ORACLE_ON_CPU)
+      wht__msg(info->fallback, sizeof info->fallback, "%s", forced_mpfr ? "a test forces MPFR"
+               : "the exact values are too wide for fixed point: MPFR on the CPU");
     st = wht__mpfr_run(op, k, a, b, tau, &bd, forced_mpfr > 0 ? forced_mpfr : 0, out,
                        &info->prec, msg, msglen);
   } else {
-    st = wht__fixed_run(op, k, a, b, tau, &bd, limbs, out, &info->prec, msg, msglen);
+    if (dev == WHT_ORACLE_ON_CPU ||
+        !fixed_on_device(dev, op, k, a, b, tau, &bd, out, &st, info, msg, msglen))
+      st = wht__fixed_run(op, k, a, b, tau, &bd, limbs, out, &info->prec, msg, msglen);
     info->fast_path = 1;
   }
   info->seconds = now() - t0;

@@ -41,7 +41,22 @@ typedef struct {
   long prec;        /* bits of the exact representation used (MPFR precision or fixed-point width) */
   int fast_path;    /* 1 when the fixed-point path computed the result */
   double seconds;   /* wall time of the oracle */
+  int on_gpu;       /* 1 when the fixed-point integers were computed on the GPU (or its emulation) */
+  char fallback[160]; /* why a GPU run was asked for and the CPU ran instead; "" otherwise */
 } wht_oracle_info;
+
+/* Where wht_oracle_run_on computes (DESIGN.md section 8, "GPU oracle"). The
+ * GPU runs the __int128 fixed-point engine when the exact values fit 128
+ * bits and the device has the memory; everything else (wider data, MPFR,
+ * no GPU, a CUDA error) runs on the CPU with the reason in info->fallback.
+ * The result is bit-identical either way. EMULATED runs the GPU's steps on
+ * the host (for tests). */
+typedef enum {
+  WHT_ORACLE_ON_CPU = 0,
+  WHT_ORACLE_ON_GPU = 1,
+  WHT_ORACLE_ON_AUTO = 2, /* the GPU when there is one, else the CPU (fallback "no GPU") */
+  WHT_ORACLE_ON_EMULATED = 3
+} wht_oracle_device;
 
 typedef enum {
   WHT_ORACLE_OK = 0,
@@ -61,6 +76,11 @@ typedef enum {
 wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const double *b,
                                  double tau, wht_dd *out, wht_oracle_info *info,
                                  char *msg, size_t msglen);
+
+/* wht_oracle_run on the chosen device (wht_oracle_run is dev = CPU). */
+wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                    const double *b, double tau, wht_dd *out, wht_oracle_info *info,
+                                    char *msg, size_t msglen);
 
 /* One-line name of a status ("ok", "inexact", ...). */
 const char *wht_oracle_status_name(wht_oracle_status st);

@@ -1,0 +1,82 @@
+/* fixed_gpu_ops.h - the element steps of the GPU fixed-point oracle
+ * (gpu_fixed.cu), written once for the device kernels and for their host
+ * emulation (gpu_fixed_emul.c), so that make check runs the very index and
+ * integer arithmetic the GPU runs. The arithmetic is fixed128.c's: values
+ * are two's complement __int128 holding x * 2^-q, exact while the width
+ * bound of bounds.c gives at most 127 magnitude bits (DESIGN.md section 8;
+ * the caller checks it before choosing this engine). Sums, differences and
+ * products are taken in unsigned __int128 (wrapping, no undefined
+ * behaviour) and are exact under that bound, so the result does not depend
+ * on the order of the butterflies: the GPU's integers are the CPU's. */
+#ifndef WHT_ORACLE_FIXED_GPU_OPS_H
+#define WHT_ORACLE_FIXED_GPU_OPS_H
+
+#include <stdint.h>
+
+#ifdef __CUDACC__
+#define WHT__FX_HD __host__ __device__ __forceinline__
+#else
+#define WHT__FX_HD static inline
+#endif
+
+typedef unsigned __int128 wht__u128;
+typedef __int128 wht__i128;
+
+/* the double with bits u as an integer multiple of 2^q (fixed128.c's
+ * i128_load; bits below 2^q are zero by the choice of q, so the right
+ * shift drops only zeros) */
+WHT__FX_HD wht__u128 wht__fx_load(uint64_t u, int q)
+{
+  if ((u << 1) == 0) return 0;
+  const unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  int e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    e = (int)E - 1075;
+  }
+  const int sh = e - q;
+  const wht__u128 v = sh >= 0 ? (wht__u128)m << sh : (wht__u128)(m >> -sh);
+  const wht__u128 mask = (wht__u128)(wht__i128)((int64_t)u >> 63);
+  return (v ^ mask) - mask;
+}
+
+/* Group g (0 <= g < n / 2^r) of the r stages s .. s+r-1: its 2^r elements
+ * are base + {0 .. 2^r - 1} * 2^s, where base has zeros in bits s .. s+r-1. */
+WHT__FX_HD uint64_t wht__fx_group_base(uint64_t g, unsigned s, unsigned r)
+{
+  const uint64_t low = g & (((uint64_t)1 << s) - 1);
+  return ((g >> s) << (s + r)) | low;
+}
+
+#define WHT__FX_BF(a, b)                                                                             \
+  do {                                                                                               \
+    const wht__u128 t_ = (a);                                                                        \
+    (a) = t_ + (b);                                                                                  \
+    (b) = t_ - (b);                                                                                  \
+  } while (0)
+
+/* r stages (1..3) from s on the group of 2^r elements at base + i * 2^s */
+WHT__FX_HD void wht__fx_group(wht__u128 *x, uint64_t base, unsigned s, unsigned r)
+{
+  const uint64_t m = (uint64_t)1 << s;
+  wht__u128 v[8];
+  const unsigned cnt = 1u << r;
+  for (unsigned i = 0; i < cnt; i++) v[i] = x[base + i * m];
+  for (unsigned h = 1; h < cnt; h <<= 1)
+    for (unsigned i = 0; i < cnt; i++)
+      if (!(i & h)) WHT__FX_BF(v[i], v[i + h]);
+  for (unsigned i = 0; i < cnt; i++) x[base + i * m] = v[i];
+}
+
+/* soft threshold at T (tau in units of 2^q): v - T, 0 or v + T */
+WHT__FX_HD wht__u128 wht__fx_phi(wht__u128 xu, wht__i128 T)
+{
+  const wht__i128 v = (wht__i128)xu;
+  return v > T ? (wht__u128)(v - T) : v < -T ? (wht__u128)(v + T) : 0;
+}
+
+/* the exact signed product (the low 128 bits, within the bound) */
+WHT__FX_HD wht__u128 wht__fx_mul(wht__u128 a, wht__u128 b) { return a * b; }
+
+#endif

@@ -1,0 +1,140 @@
+/* gpu_fixed.cu - the CUDA executor of the GPU oracle (gpu_fixed.h): the
+ * element functions of fixed_gpu_ops.h as grid-stride kernels on device
+ * memory. The transform runs radix-8 passes (three stages per launch, each
+ * thread one group of 8 values in registers), then a radix-4 or radix-2
+ * tail: about k/3 passes of 32 bytes per element, milliseconds at k = 25
+ * where the CPU engine takes a second. Launches are asynchronous on the
+ * default stream; get() copies back and synchronises, so any error of a
+ * step surfaces there at the latest. */
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <string.h>
+extern "C" {
+#include "gpu_fixed.h"
+}
+#include "fixed_gpu_ops.h"
+
+static cudaError_t last_err = cudaSuccess;
+
+static int check(cudaError_t e)
+{
+  if (e == cudaSuccess) e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    last_err = e;
+    cudaGetLastError(); /* clear it: the CPU oracle goes on */
+    return -1;
+  }
+  return 0;
+}
+
+static unsigned grid_for(uint64_t items)
+{
+  const uint64_t b = (items + 255) / 256;
+  return (unsigned)(b < 65535 * 16 ? (b ? b : 1) : 65535 * 16);
+}
+
+static __global__ void load_kernel(wht__u128 *X, const double *D, uint64_t n, int q)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    X[i] = wht__fx_load((uint64_t)__double_as_longlong(D[i]), q);
+}
+
+template <unsigned R>
+static __global__ void stages_kernel(wht__u128 *X, uint64_t groups, unsigned s)
+{
+  for (uint64_t g = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; g < groups;
+       g += (uint64_t)gridDim.x * blockDim.x)
+    wht__fx_group(X, wht__fx_group_base(g, s, R), s, R);
+}
+
+static __global__ void phi_kernel(wht__u128 *X, uint64_t n, wht__i128 T)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    X[i] = wht__fx_phi(X[i], T);
+}
+
+static __global__ void mul_kernel(wht__u128 *X, const wht__u128 *Y, uint64_t n)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    X[i] = wht__fx_mul(X[i], Y[i]);
+}
+
+static int available(size_t bytes, char *why, size_t len)
+{
+  int count = 0;
+  size_t free_b = 0, total = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    wht__msg(why, len, "no GPU");
+    return -1;
+  }
+  if (check(cudaMemGetInfo(&free_b, &total)) != 0) {
+    wht__msg(why, len, "cudaMemGetInfo: %s", cudaGetErrorString(last_err));
+    return -1;
+  }
+  /* leave room for the transforms' own buffers of the sweep */
+  if (bytes > free_b / 10 * 9) {
+    wht__msg(why, len, "needs %zu MiB of device memory, %zu MiB free", bytes >> 20, free_b >> 20);
+    return -1;
+  }
+  return 0;
+}
+
+static void *alloc(size_t bytes)
+{
+  void *p = NULL;
+  return check(cudaMalloc(&p, bytes ? bytes : 16)) == 0 ? p : NULL;
+}
+static void release(void *p)
+{
+  if (p) cudaFree(p);
+}
+static int put(void *dst, const void *src, size_t bytes)
+{
+  return check(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+}
+static int get(void *dst, const void *src, size_t bytes)
+{
+  return check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+}
+
+static int load(void *X, const void *D, size_t n, int q)
+{
+  load_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const double *)D, n, q);
+  return check(cudaSuccess);
+}
+
+static int fwht(void *Xv, unsigned k)
+{
+  wht__u128 *X = (wht__u128 *)Xv;
+  for (unsigned s = 0; s < k;) {
+    const unsigned r = k - s >= 3 ? 3 : k - s;
+    const uint64_t groups = (uint64_t)1 << (k - r);
+    if (r == 3)
+      stages_kernel<3><<<grid_for(groups), 256>>>(X, groups, s);
+    else if (r == 2)
+      stages_kernel<2><<<grid_for(groups), 256>>>(X, groups, s);
+    else
+      stages_kernel<1><<<grid_for(groups), 256>>>(X, groups, s);
+    if (check(cudaSuccess)) return -1;
+    s += r;
+  }
+  return 0;
+}
+
+static int phi(void *X, size_t n, uint64_t tau_bits, int q)
+{
+  phi_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, n, (wht__i128)wht__fx_load(tau_bits, q));
+  return check(cudaSuccess);
+}
+
+static int mul(void *X, const void *Y, size_t n)
+{
+  mul_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const wht__u128 *)Y, n);
+  return check(cudaSuccess);
+}
+
+static const char *why(void) { return cudaGetErrorString(last_err); }
+
+extern "C" const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, put, get,
+                                                  load, fwht, phi, mul, why };

@@ -1,0 +1,42 @@
+/* gpu_fixed.h - the __int128 fixed-point engine run on the GPU (DESIGN.md
+ * section 8, "GPU oracle"). One pipeline (gpu_fixed_pipeline.c) drives an
+ * executor of element-wise steps: the CUDA one (gpu_fixed.cu) or the host
+ * emulation of the same steps (gpu_fixed_emul.c), both built from
+ * fixed_gpu_ops.h. The integers are exact under the width bound, so they
+ * are the CPU engine's whatever the order; the conversion to hi + lo is the
+ * CPU engine's own (wht__i128_engine.store, on the host): hi + lo is
+ * bit-identical to the CPU oracle by construction, and the tests check it. */
+#ifndef WHT_ORACLE_GPU_FIXED_H
+#define WHT_ORACLE_GPU_FIXED_H
+
+#include <stddef.h>
+#include "oracle_internal.h"
+
+/* Steps on buffers of the executor's memory; each returns 0 or -1 (with the
+ * reason from why()). X, Y: n elements of 16 bytes; D: n doubles. */
+typedef struct {
+  const char *name;                         /* "gpu", "gpu-emulated" */
+  int (*available)(size_t bytes, char *why, size_t len); /* 0: room for bytes */
+  void *(*alloc)(size_t bytes);
+  void (*release)(void *p);
+  int (*put)(void *dst, const void *src, size_t bytes);  /* host -> executor */
+  int (*get)(void *dst, const void *src, size_t bytes);  /* executor -> host, completes all steps */
+  int (*load)(void *X, const void *D, size_t n, int q);  /* X[i] = D[i] * 2^-q */
+  int (*fwht)(void *X, unsigned k);
+  int (*phi)(void *X, size_t n, uint64_t tau_bits, int q);
+  int (*mul)(void *X, const void *Y, size_t n);         /* X[i] *= Y[i] */
+  const char *(*why)(void);                 /* reason of the last failure */
+} wht__fx_exec;
+
+extern const wht__fx_exec wht__fx_exec_emulated;
+/* The CUDA executor; without CUDA, one whose available() says so. */
+extern const wht__fx_exec wht__fx_exec_gpu;
+
+/* The fixed path (bd->bits + 1 <= 128) of op on executor ex. Returns 0 when
+ * it ran (*st the oracle status, out the result), -1 when the executor
+ * could not (no GPU, too little device memory, a CUDA error: the reason in
+ * why), in which case out is undefined and the caller runs the CPU. */
+int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const double *a, const double *b,
+                       double tau, const wht__bounds *bd, wht_dd *out, wht_oracle_status *st, char *msg,
+                       size_t msglen, char *why, size_t whylen);
+#endif

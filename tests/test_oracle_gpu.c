@@ -1,0 +1,117 @@
+/* test_oracle_gpu.c - the GPU oracle (oracle/gpu_fixed*.c, .cu) gives hi and
+ * lo bit for bit equal to the CPU oracle, on all five distributions, all
+ * four formats, all four operations (smoothed at two taus), several seeds:
+ *  - always: its host emulation (the same element functions, in the
+ *    kernels' order), k = 0..14 (0..18 under make check-long);
+ *  - on a GPU: the CUDA executor, k = 0..WHT_GPU_ORACLE_KMAX (default 22),
+ *    then k = 23..WHT_GPU_ORACLE_KBIG (default 26) on a sample.
+ * Cases beyond 128 bits must fall back to the CPU with a reason, and give
+ * the CPU's bits too; every case within 128 bits must have run on the
+ * executor (info.on_gpu). */
+#include <stdlib.h>
+#include <string.h>
+#include "oracle.h"
+#include "testdata.h"
+#include "tap.h"
+#include "dd_check.h"
+
+static unsigned env_k(const char *name, unsigned dflt)
+{
+  const char *s = getenv(name);
+  return s && *s ? (unsigned)atoi(s) : dflt;
+}
+
+typedef struct {
+  long ran, fell_back, wide_fell_back;
+} counts;
+
+/* one case; 1 when dev agrees with the CPU bit for bit */
+static int one(wht_oracle_device dev, int d, int f, int op, unsigned k, double tau, unsigned seed, double *a,
+               double *b, wht_dd *ref, wht_dd *got, counts *c)
+{
+  const size_t n = (size_t)1 << k;
+  char msg[256], msg2[256];
+  td_rng r;
+  td_seed(&r, seed * 7919u + 1000003u * (unsigned)d + 10007u * (unsigned)f + 101u * (unsigned)op + k);
+  td_fill(&r, d, (wht_format)f, a, n);
+  td_fill(&r, d, (wht_format)f, b, n);
+  wht_oracle_info ci, gi;
+  wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, tau, ref, &ci, msg, sizeof msg);
+  wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, tau, got, &gi, msg2, sizeof msg2);
+  long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
+  /* within 128 bits the executor must have run; beyond, a reason */
+  const int fits = ci.fast_path && ci.prec == 128;
+  int ok = sc == sg && i < 0 && (fits ? gi.on_gpu && !gi.fallback[0] : !gi.on_gpu && gi.fallback[0]);
+  c->ran += gi.on_gpu;
+  c->fell_back += !gi.on_gpu;
+  c->wide_fell_back += !fits && !gi.on_gpu;
+  if (!ok)
+    tap_diag("%s %s %s k=%u tau=%g seed %u: status cpu %d dev %d, first diff %ld, on_gpu %d, prec %ld, "
+             "fallback '%s' (%s)", td_dist_names[d], wht_format_name((wht_format)f), wht_op_name((wht_op)op), k,
+             tau, seed, sc, sg, i, gi.on_gpu, ci.prec, gi.fallback, msg2);
+  return ok;
+}
+
+static void sweep(wht_oracle_device dev, const char *what, unsigned kmax, unsigned seeds, double *a, double *b,
+                  wht_dd *ref, wht_dd *got, counts *c)
+{
+  static const double taus[] = { 1.0, 0.375 };
+  for (int d = 0; d < TD_NDISTS; d++)
+    for (int f = 0; f < WHT_NFORMATS; f++)
+      for (int op = 0; op < WHT_NOPS; op++) {
+        int ok = 1;
+        for (unsigned s = 0; s < seeds; s++)
+          for (unsigned k = 0; k <= kmax && ok; k++)
+            for (int t = 0; t < (op == WHT_OP_SMOOTHED ? 2 : 1) && ok; t++)
+              ok = one(dev, d, f, op, k, taus[t], s, a, b, ref, got, c);
+        tap_ok(ok, "%s: %s %s %s == CPU bit for bit, k = 0..%u, %u seeds", what, td_dist_names[d],
+               wht_format_name((wht_format)f), wht_op_name((wht_op)op), kmax, seeds);
+      }
+}
+
+int main(void)
+{
+  const unsigned KEMU = getenv("WHT_CHECK_LONG") ? 18 : 14;
+  const int gpu = wht_gpu_available();
+  const unsigned KGPU = env_k("WHT_GPU_ORACLE_KMAX", 22), KBIG = env_k("WHT_GPU_ORACLE_KBIG", 26);
+  const unsigned KTOP = gpu ? (KBIG > KGPU ? KBIG : KGPU) : KEMU;
+  const size_t nmax = (size_t)1 << KTOP;
+  double *a = malloc(nmax * sizeof *a), *b = malloc(nmax * sizeof *b);
+  wht_dd *ref = malloc(nmax * sizeof *ref), *got = malloc(nmax * sizeof *got);
+  if (!a || !b || !ref || !got) return tap_skip_all("out of memory");
+
+  counts ce = { 0, 0, 0 };
+  sweep(WHT_ORACLE_ON_EMULATED, "emulated", KEMU, 2, a, b, ref, got, &ce);
+  tap_ok(ce.ran > 0 && ce.wide_fell_back > 0 && ce.fell_back == ce.wide_fell_back,
+         "emulated: %ld cases ran on the GPU engine, %ld beyond 128 bits fell back to the CPU", ce.ran,
+         ce.wide_fell_back);
+
+  /* the device argument is checked, and a GPU asked for without one says why */
+  char msg[256];
+  wht_oracle_info info;
+  a[0] = 1.0;
+  tap_ok(wht_oracle_run_on((wht_oracle_device)7, WHT_OP_ONE_WAY, 0, a, NULL, 0, ref, &info, msg, sizeof msg) ==
+             WHT_ORACLE_BADARG && strstr(msg, "device 7"),
+         "an unknown device is refused: %s", msg);
+  if (!gpu) {
+    wht_oracle_status st = wht_oracle_run_on(WHT_ORACLE_ON_GPU, WHT_OP_ONE_WAY, 4, a, NULL, 0, ref, &info, msg,
+                                             sizeof msg);
+    tap_ok(st == WHT_ORACLE_OK && !info.on_gpu && info.fallback[0], "no GPU: the CPU ran, because: %s",
+           info.fallback);
+    tap_skip("no GPU", "the CUDA executor against the CPU");
+    tap_skip("no GPU", "the CUDA executor at large k");
+  } else {
+    counts cg = { 0, 0, 0 };
+    sweep(WHT_ORACLE_ON_GPU, "gpu", KGPU, 2, a, b, ref, got, &cg);
+    tap_ok(cg.ran > 0 && cg.fell_back == cg.wide_fell_back, "gpu: %ld cases on the GPU, %ld fell back (wide)",
+           cg.ran, cg.wide_fell_back);
+    int ok = 1;
+    for (unsigned k = KGPU + 1; k <= KBIG && ok; k++)
+      for (int op = 0; op < WHT_NOPS && ok; op++)
+        ok = one(WHT_ORACLE_ON_GPU, 1, WHT_F32, op, k, 1.0, 0, a, b, ref, got, &cg) &&
+             one(WHT_ORACLE_ON_GPU, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &cg);
+    tap_ok(ok, "gpu: norm f32 and pmone f16, every op, k = %u..%u == CPU bit for bit", KGPU + 1, KBIG);
+  }
+  free(a), free(b), free(ref), free(got);
+  return tap_done();
+}
