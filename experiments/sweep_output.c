@@ -61,7 +61,7 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
   for (uint64_t i = 0; i < n && !tau_seen; i++) {
     const double t = rows[i].tau + 0.0;
     int known = 0;
-    tau_seen = t == c->tau;
+    for (unsigned j = 0; j < c->ntau; j++) tau_seen |= t == c->taus[j];
     for (int j = 0; j < ndistinct; j++) known |= distinct[j] == t;
     if (!known && ndistinct < 6) distinct[ndistinct++] = t;
   }
@@ -70,8 +70,8 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
     for (int j = 0, tl = 0; j < ndistinct; j++)
       tl += snprintf(taus + tl, sizeof taus - (size_t)tl, "%s%.17g", j ? ", " : "", distinct[j]);
     free(rows);
-    return wht_sweep_usage_error("--resume %s: the file has no rows of --tau %.17g (accepted: --tau %s, or another "
-                                 "-o FILE)", c->output, c->tau, taus);
+    return wht_sweep_usage_error("--resume %s: the file has no rows of --tau %s (accepted: --tau %s, or another "
+                                 "-o FILE)", c->output, c->tau_text, taus);
   }
   if (!(*done = wht_keyset_new())) rc = 1;
   for (uint64_t i = 0; rc == 0 && i < n; i++) {
