@@ -40,7 +40,7 @@ static const wht__algorithm registry[] = {
     0, NULL, GPU_TABLE(wht__tensor_core_f16acc_gpu) },
 #ifdef WHT_TEST_ALGORITHM
   /* configure --enable-test-algorithm: an algorithm only the tests know */
-  { { "folklore-test", ALL_FORMATS, CPU, "test-only: folklore with the sum's operands swapped, (a, b) -> (b + a, a - b)" },
+  { { "folklore-test", ALL_FORMATS, CPU, "test-only: folklore computed in the next wider format, narrowed per operation" },
     0, wht__folklore_test_cpu, NULL },
 #endif
 };

@@ -113,7 +113,7 @@ static const struct {
   { "neumaier", ref_neumaier },
   { "alman-rao", ref_alman_rao },
 #ifdef WHT_TEST_ALGORITHM
-  { "folklore-test", ref_folklore }, /* b + a is a + b: folklore's reference */
+  { "folklore-test", ref_folklore }, /* widened and narrowed per operation: folklore bit for bit */
 #endif
 };
 #define NREFS (sizeof references / sizeof references[0])
