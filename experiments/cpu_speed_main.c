@@ -36,7 +36,8 @@ static void usage(FILE *o) /* --help */
   fprintf(o, "usage: wht-cpu-speed [--log2n LIST] [--reps R] ALGORITHM:FORMAT...\n"
              "  --log2n LIST  sizes n = 2^k: " WHT_LOG2N_FORMS ", 0 <= K <= 34 [25]\n"
              "  e.g. wht-cpu-speed --log2n 20:25:5 folklore:f64 folklore:f16\n"
-             "Exit status: 0 ok, 1 a failed run, 2 a usage error.\n");
+             "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value);\n"
+             "1 the run failed.\n");
 }
 
 /* "folklore:f32, kahan:f32, ..." : the CPU algorithms of format f */
@@ -129,13 +130,18 @@ int main(int argc, char **argv)
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "--help")) { usage(stdout); return 0; }
     char *end, why[160];
-    if (!strcmp(argv[i], "--log2n") && i + 1 < argc) {
+    if ((!strcmp(argv[i], "--log2n") || !strcmp(argv[i], "--reps")) && i + 1 == argc) {
+      fprintf(stderr, "wht-cpu-speed: %s: missing value (accepted: %s)\n", argv[i],
+              argv[i][2] == 'l' ? "--log2n LIST" : "--reps R");
+      return 2;
+    }
+    if (!strcmp(argv[i], "--log2n")) {
       if (wht_log2n_parse(argv[++i], 0, 34, &sizes, why, sizeof why)) {
         fprintf(stderr, "wht-cpu-speed: --log2n '%s': %s (accepted: %s, integers 0 <= K <= 34)\n", argv[i], why,
                 WHT_LOG2N_FORMS);
         return 2;
       }
-    } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+    } else if (!strcmp(argv[i], "--reps")) {
       unsigned long v = strtoul(argv[++i], &end, 10);
       if (*end || v < 1 || v > 100) { fprintf(stderr, "wht-cpu-speed: --reps '%s': expected an integer 1..100\n", argv[i]); return 2; }
       reps = (unsigned)v;

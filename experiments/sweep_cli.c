@@ -249,8 +249,9 @@ void wht_sweep_usage(FILE *f)
              options[i].arg ? options[i].arg : "");
     fprintf(f, "  %-22s %s\n", lhs, options[i].help);
   }
-  fprintf(f, "\nAn existing FILE is refused unless --resume or --force. Exit status: 0 ok,\n"
-             "1 a failed run, 2 a usage error (nothing written).\n");
+  fprintf(f, "\nAn existing FILE is refused unless --resume or --force.\n"
+             "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value, an\n"
+             "unusable input; nothing written); 1 the run failed or FILE could not be written.\n");
 }
 
 int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)

@@ -30,9 +30,9 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
     return wht_sweep_usage_error("%s %s: directory %s does not exist (accepted: a file in an existing directory)",
                                  opt, path, dir);
-  if (access(dir, W_OK | X_OK) != 0)
+  if (access(dir, W_OK | X_OK) != 0) /* an unwritable output: exit 1 (README) */
     return wht_sweep_usage_error("%s %s: directory %s is not writable (accepted: a file in a writable directory)",
-                                 opt, path, dir);
+                                 opt, path, dir) - 1;
   if (exists && !may_exist)
     return wht_sweep_usage_error("%s %s: file exists (accepted: %s, or another file)", opt, path, hint);
   return 0;
@@ -124,9 +124,9 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
   wht_h5 *h;
   *done = NULL;
   *rc = 0;
-  if (wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
-                             "--resume to continue it, --force to overwrite it") != 0)
-    return *rc = 2, NULL;
+  if ((*rc = wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
+                                    "--resume to continue it, --force to overwrite it")) != 0)
+    return NULL;
   if (exists && c->resume) {
     /* probe read-only: a file that is not ours is a usage error */
     h = wht_h5_open_read(c->output, err, sizeof err);

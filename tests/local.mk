@@ -25,3 +25,6 @@ EXTRA_DIST += tests/test_sweep_expectations.py
 # quickstart's configure step: WHT_CONFIGURE_FLAGS, reconfigure on a change
 TESTS += tests/test_configure_flags.sh
 EXTRA_DIST += tests/test_configure_flags.sh
+# README's exit statuses, across the programs and scripts
+TESTS += tests/test_exit_status.sh
+EXTRA_DIST += tests/test_exit_status.sh
