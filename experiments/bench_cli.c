@@ -5,6 +5,7 @@
 #include <string.h>
 #include "bench.h"
 #include "h5store.h"
+#include "log2n_list.h"
 
 static void usage(FILE *o)
 {
@@ -16,7 +17,7 @@ static void usage(FILE *o)
           "each run, fresh input for every in-place run).\n"
           "  --algo LIST        algorithms, comma list or 'all' (default all with a GPU path)\n"
           "  --format LIST      f64,f32,f16,bf16 or 'all' (default all)\n"
-          "  --log2n LIST       row lengths 2^K: K, A:B or a comma list of both (default 28)\n"
+          "  --log2n LIST       row lengths 2^K: " WHT_LOG2N_FORMS " (default 28)\n"
           "  --batch LIST       rows per call, comma list (default 1)\n"
           "  --total-log2 T     instead of --batch: 2^(T-K) rows (at least 1) for each K\n"
           "  --place LIST       in, out or both (default both)\n"
@@ -121,27 +122,15 @@ static int format_list(const char *val, bench_config *c)
   return c->nformats ? 0 : -1;
 }
 
-static int log2n_list(const char *val, bench_config *c)
+/* the shared --log2n syntax (log2n_list.h), sizes ascending */
+static int log2n_list(const char *val, bench_config *c, char *why, size_t len)
 {
-  char buf[256];
+  uint64_t set;
+  if (wht_log2n_parse(val, 0, 40, &set, why, len) != 0) return -1;
   c->nlog2n = 0;
-  snprintf(buf, sizeof buf, "%s", val);
-  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    unsigned long long a, b;
-    char *colon = strchr(t, ':');
-    if (colon) {
-      *colon = 0;
-      if (parse_uint(t, 40, &a) || parse_uint(colon + 1, 40, &b) || a > b) return -1;
-    } else {
-      if (parse_uint(t, 40, &a)) return -1;
-      b = a;
-    }
-    for (unsigned long long k = a; k <= b; k++) {
-      if (c->nlog2n == BENCH_MAX_LIST) return -1;
-      c->log2n[c->nlog2n++] = (unsigned)k;
-    }
-  }
-  return c->nlog2n ? 0 : -1;
+  for (unsigned k = 0; k <= 40; k++)
+    if (set >> k & 1) c->log2n[c->nlog2n++] = k;
+  return 0;
 }
 
 static int batch_list(const char *val, bench_config *c)
@@ -196,7 +185,11 @@ int bench_parse(int argc, char **argv, bench_config *c)
     } else if (!strcmp(opt, "--format")) {
       if (format_list(val, c)) return bad(opt, val, "f64, f32, f16, bf16 (comma list) or all");
     } else if (!strcmp(opt, "--log2n")) {
-      if (log2n_list(val, c)) return bad(opt, val, "K, A:B or a comma list of them, 0 <= K <= 40 (at most 64 sizes)");
+      char why[160], acc[256];
+      if (log2n_list(val, c, why, sizeof why)) {
+        snprintf(acc, sizeof acc, "%s, integers 0 <= K <= 40; here %s", WHT_LOG2N_FORMS, why);
+        return bad(opt, val, acc);
+      }
     } else if (!strcmp(opt, "--batch")) {
       if (batch_list(val, c)) return bad(opt, val, "a comma list of integers 1..2^40");
       c->total_log2 = -1;

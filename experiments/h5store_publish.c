@@ -50,17 +50,16 @@ int wht__lock(wht_h5 *h)
     int fd = open(h->lockpath, O_RDONLY | O_CREAT | O_CLOEXEC, 0666);
     struct stat a, b;
     if (fd < 0) {
-      snprintf(h->err, sizeof h->err, "cannot write %s: %s", h->lockpath, strerror(errno));
+      snprintf(h->err, sizeof h->err, "cannot write %s: cannot lock it: %s", h->path, strerror(errno));
       return -1;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
       int e = errno;
       close(fd);
       if (e == EWOULDBLOCK)
-        snprintf(h->err, sizeof h->err, "%s is being written by another process (%s is locked)",
-                 h->path, h->lockpath);
+        snprintf(h->err, sizeof h->err, "%s is being written by another process", h->path);
       else
-        snprintf(h->err, sizeof h->err, "cannot lock %s: %s", h->lockpath, strerror(e));
+        snprintf(h->err, sizeof h->err, "cannot write %s: cannot lock it: %s", h->path, strerror(e));
       return -1;
     }
     /* a previous holder may have unlinked the file we opened: retry */
@@ -126,7 +125,8 @@ int wht__publish(wht_h5 *h)
     e = errno;
   }
   if (rc < 0) {
-    snprintf(h->err, sizeof h->err, "cannot write %s: %s", fd < 0 ? h->tmp : h->path, strerror(e));
+    snprintf(h->err, sizeof h->err, "cannot write %s: %s%s", h->path, fd < 0 ? "cannot create its new copy: " : "",
+             strerror(e));
     unlink(h->tmp);
     return -1;
   }

@@ -8,6 +8,10 @@ if [ -z "$sweep" ]; then
     if [ -x "$c" ]; then sweep=$c; break; fi
   done
 fi
+if [ -n "$sweep" ] && [ ! -x "$sweep" ]; then
+  echo "$(basename "$0"): WHT_SWEEP=$sweep: not an executable (accepted: the path of a built wht-sweep)" >&2
+  exit 2
+fi
 if [ -z "$sweep" ]; then
   sweep=$(command -v wht-sweep) || {
     echo "$(basename "$0"): wht-sweep not found: build it (make), or set WHT_SWEEP" >&2

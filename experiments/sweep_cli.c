@@ -12,6 +12,7 @@
 #include <string.h>
 #include "sweep_cli.h"
 #include "sweep_names.h"
+#include "log2n_list.h"
 #include "h5store.h"
 
 int wht_sweep_usage_error(const char *fmt, ...)
@@ -121,32 +122,13 @@ static int set_op(wht_sweep_config *c, const char *o, const char *a)
 
 static int set_log2n(wht_sweep_config *c, const char *o, const char *a)
 {
-  char lo[32], hi[32];
-  const char *colon = strchr(a, ':');
-  unsigned kmin = 0, kmax = 0; /* set on every path that reaches use; the sanitizer build cannot prove it */
-  int ok;
-  if (colon) {
-    size_t n = (size_t)(colon - a);
-    ok = n < sizeof lo && strlen(colon + 1) < sizeof hi;
-    if (ok) {
-      memcpy(lo, a, n), lo[n] = '\0';
-      strcpy(hi, colon + 1);
-      ok = parse_uint(lo, 1000, &kmin) == 0 && parse_uint(hi, 1000, &kmax) == 0;
-    }
-  } else {
-    ok = parse_uint(a, 1000, &kmin) == 0;
-    kmax = kmin;
-  }
-  if (!ok)
-    return wht_sweep_usage_error("--%s %s: not a range (accepted: A:B or K, integers %u <= A <= B <= %u)", o,
-                                 a, WHT_SWEEP_KMIN, WHT_SWEEP_KMAX);
-  if (kmin > kmax)
-    return wht_sweep_usage_error("--%s %s: empty range, %u > %u (accepted: A:B with A <= B)", o, a, kmin, kmax);
-  if (kmin < WHT_SWEEP_KMIN || kmax > WHT_SWEEP_KMAX)
-    return wht_sweep_usage_error("--%s %s: out of range (accepted: %u <= A <= B <= %u)", o, a, WHT_SWEEP_KMIN,
-                                 WHT_SWEEP_KMAX);
-  c->kmin = kmin;
-  c->kmax = kmax;
+  char why[160];
+  if (wht_log2n_parse(a, WHT_SWEEP_KMIN, WHT_SWEEP_KMAX, &c->log2n, why, sizeof why) != 0)
+    return wht_sweep_usage_error("--%s '%s': %s (accepted: %s, integers %u <= K <= %u)", o, a, why, WHT_LOG2N_FORMS,
+                                 WHT_SWEEP_KMIN, WHT_SWEEP_KMAX);
+  c->kmin = wht_log2n_min(c->log2n);
+  c->kmax = wht_log2n_max(c->log2n);
+  c->log2n_text = a;
   return 0;
 }
 
@@ -165,15 +147,34 @@ static int set_seed(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
+/* a comma list of thresholds, each a finite number >= 0; a repeat is
+ * dropped (one cell, one key) */
 static int set_tau(wht_sweep_config *c, const char *o, const char *a)
 {
-  char *end = NULL;
-  double t = strtod(a, &end);
-  /* ERANGE: overflow (inf, refused below) or underflow to a subnormal or
-   * 0, which is a finite number >= 0 all the same */
-  if (!*a || isspace((unsigned char)*a) || *end || !isfinite(t) || t < 0)
-    return wht_sweep_usage_error("--%s '%s': not a threshold (accepted: a finite number >= 0)", o, a);
-  c->tau = t + 0.0; /* -0 is 0: one cell, one key */
+  const char *p = a;
+  c->ntau = 0;
+  for (;;) {
+    char *end = NULL;
+    const char *comma = strchr(p, ',');
+    double t = strtod(p, &end);
+    /* ERANGE: overflow (inf, refused below) or underflow to a subnormal or
+     * 0, which is a finite number >= 0 all the same */
+    if (!*p || p == comma || isspace((unsigned char)*p) || end != (comma ? comma : p + strlen(p)) || !isfinite(t) ||
+        t < 0)
+      return wht_sweep_usage_error("--%s '%s': not a threshold (accepted: a finite number >= 0, or a comma list of "
+                                   "them such as 0.5,1,2)", o, a);
+    t += 0.0; /* -0 is 0 */
+    int seen = 0;
+    for (unsigned i = 0; i < c->ntau; i++) seen |= c->taus[i] == t;
+    if (!seen && c->ntau == WHT_SWEEP_MAX_TAUS)
+      return wht_sweep_usage_error("--%s '%s': more than %d thresholds (accepted: at most %d)", o, a,
+                                   WHT_SWEEP_MAX_TAUS, WHT_SWEEP_MAX_TAUS);
+    if (!seen) c->taus[c->ntau++] = t;
+    if (!comma) break;
+    p = comma + 1;
+  }
+  c->tau = c->taus[0];
+  c->tau_text = a;
   return 0;
 }
 
@@ -233,14 +234,14 @@ static const struct {
   { "format", 0, "LIST", set_format, 1, "f64, f32, f16, bf16, comma separated, or all [all]" },
   { "dist", 0, "LIST", set_dist, 1, "pmone, norm, relu-norm, pagh-norm, pagh-pmone, or all [all]" },
   { "op", 0, "LIST", set_op, 1, "one-way, two-way, smoothed, xor-conv, or all [all]" },
-  { "log2n", 0, "A:B", set_log2n, 1, "sizes n = 2^k for k = A..B, or a single K [3:16]" },
+  { "log2n", 0, "LIST", set_log2n, 1, "sizes n = 2^k: K, A:B, A:B:STEP or a comma list of them [3:16]" },
   { "trials", 0, "N", set_trials, 1, "trials per cell, each with its own data [1]" },
   { "seed", 0, "S", set_seed, 1, "global seed, unsigned 64-bit [1]" },
-  { "tau", 0, "T", set_tau, 1, "threshold of the smoothed operation [1.0]" },
+  { "tau", 0, "LIST", set_tau, 1, "thresholds of the smoothed operation, comma separated (each a cell) [1.0]" },
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
   { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit 128 bits, else the CPU [auto]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
-  { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed and tau)" },
+  { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
   { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
   { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force]" },
@@ -261,8 +262,9 @@ void wht_sweep_usage(FILE *f)
              options[i].arg ? options[i].arg : "");
     fprintf(f, "  %-22s %s\n", lhs, options[i].help);
   }
-  fprintf(f, "\nAn existing FILE is refused unless --resume or --force. Exit status: 0 ok,\n"
-             "1 a failed run, 2 a usage error (nothing written).\n");
+  fprintf(f, "\nAn existing FILE is refused unless --resume or --force.\n"
+             "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value, an\n"
+             "unusable input; nothing written); 1 the run failed or FILE could not be written.\n");
 }
 
 int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
@@ -276,6 +278,8 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   memset(c->dist, 1, sizeof c->dist);
   memset(c->op, 1, sizeof c->op);
   c->kmin = 3, c->kmax = 16, c->trials = 1, c->seed = 1, c->tau = 1.0;
+  c->log2n = ((uint64_t)1 << 17) - ((uint64_t)1 << 3), c->log2n_text = "3:16";
+  c->taus[0] = 1.0, c->ntau = 1, c->tau_text = "1";
   c->backend = WHT_SWEEP_AUTO;
   c->oracle = WHT_ORACLE_ON_AUTO;
   c->output = WHT_SWEEP_DEFAULT_OUTPUT;

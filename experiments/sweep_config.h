@@ -10,6 +10,7 @@
 #include "dist.h"
 
 #define WHT_SWEEP_MAX_ALGOS 64
+#define WHT_SWEEP_MAX_TAUS 16
 #define WHT_SWEEP_DEFAULT_OUTPUT "data/sweep.h5"
 
 typedef enum { WHT_SWEEP_CPU = 0, WHT_SWEEP_GPU, WHT_SWEEP_AUTO } wht_sweep_backend;
@@ -20,9 +21,16 @@ typedef struct {
   /* selections: sel[i] = 1 when chosen; named = 1 when listed by name, not `all` */
   unsigned char algo[WHT_SWEEP_MAX_ALGOS], fmt[WHT_NFORMATS], dist[WHT_NDISTS], op[WHT_NOPS];
   int algo_named, fmt_named;
+  /* --log2n: bit k set for each size 2^k (log2n_list.h); kmin, kmax its ends */
+  uint64_t log2n;
+  const char *log2n_text;
   unsigned kmin, kmax, trials;
   uint64_t seed;
-  double tau;
+  /* --tau: the smoothed operation runs once per taus[i] (distinct, in the
+   * order given); tau = taus[0], which the other operations' rows carry */
+  double tau, taus[WHT_SWEEP_MAX_TAUS];
+  unsigned ntau;
+  const char *tau_text;
   wht_sweep_backend backend;
   wht_oracle_device oracle; /* --oracle: CPU, GPU or AUTO (DESIGN.md section 8) */
   const char *output;

@@ -74,8 +74,8 @@ static int check_memory(const wht_sweep_config *c)
   if (wht_sweep_cell_bytes(c, c->kmax) <= limit) return 0;
   unsigned k = c->kmax;
   while (k > 0 && wht_sweep_cell_bytes(c, k) > limit) k--;
-  return wht_sweep_usage_error("--log2n %u:%u: k = %u needs about %.1f GiB, more than the %.1f GiB of memory here "
-                               "(accepted: k <= %u)", c->kmin, c->kmax, c->kmax,
+  return wht_sweep_usage_error("--log2n %s: k = %u needs about %.1f GiB, more than the %.1f GiB of memory here "
+                               "(accepted: k <= %u)", c->log2n_text, c->kmax,
                                (double)wht_sweep_cell_bytes(c, c->kmax) / (1 << 30), (double)limit / (1 << 30), k);
 }
 
@@ -139,9 +139,10 @@ int wht_sweep_grid_build(const wht_sweep_config *c, int gpu, wht_sweep_grid *g)
    * to inf would zero every output and read as an overflow row */
   for (int f = 0; c->op[WHT_OP_SMOOTHED] && f < WHT_NFORMATS; f++) {
     double maxf = ldexp(2.0 - ldexp(1.0, 1 - wht_format_precision((wht_format)f)), wht_format_emax((wht_format)f));
-    if ((covered >> f & 1) && !isfinite(wht_round_to_format(c->tau, (wht_format)f)))
-      return wht_sweep_usage_error("--tau %g: rounds to inf in %s (accepted with --op smoothed and %s: a tau >= 0 that rounds to at most %g)",
-                                   c->tau, wht_format_name((wht_format)f), wht_format_name((wht_format)f), maxf);
+    for (unsigned i = 0; i < c->ntau; i++)
+      if ((covered >> f & 1) && !isfinite(wht_round_to_format(c->taus[i], (wht_format)f)))
+        return wht_sweep_usage_error("--tau %g: rounds to inf in %s (accepted with --op smoothed and %s: a tau >= 0 that rounds to at most %g)",
+                                     c->taus[i], wht_format_name((wht_format)f), wht_format_name((wht_format)f), maxf);
   }
   return check_memory(c);
 }

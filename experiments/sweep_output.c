@@ -30,9 +30,9 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
     return wht_sweep_usage_error("%s %s: directory %s does not exist (accepted: a file in an existing directory)",
                                  opt, path, dir);
-  if (access(dir, W_OK | X_OK) != 0)
+  if (access(dir, W_OK | X_OK) != 0) /* an unwritable output: exit 1 (README) */
     return wht_sweep_usage_error("%s %s: directory %s is not writable (accepted: a file in a writable directory)",
-                                 opt, path, dir);
+                                 opt, path, dir) - 1;
   if (exists && !may_exist)
     return wht_sweep_usage_error("%s %s: file exists (accepted: %s, or another file)", opt, path, hint);
   return 0;
@@ -66,7 +66,7 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
   for (uint64_t i = 0; i < n && !tau_seen; i++) {
     const double t = rows[i].tau + 0.0;
     int known = 0;
-    tau_seen = t == c->tau;
+    for (unsigned j = 0; j < c->ntau; j++) tau_seen |= t == c->taus[j];
     for (int j = 0; j < ndistinct; j++) known |= distinct[j] == t;
     if (!known && ndistinct < 6) distinct[ndistinct++] = t;
   }
@@ -75,8 +75,8 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
     for (int j = 0, tl = 0; j < ndistinct; j++)
       tl += snprintf(taus + tl, sizeof taus - (size_t)tl, "%s%.17g", j ? ", " : "", distinct[j]);
     free(rows);
-    return wht_sweep_usage_error("--resume %s: the file has no rows of --tau %.17g (accepted: --tau %s, or another "
-                                 "-o FILE)", c->output, c->tau, taus);
+    return wht_sweep_usage_error("--resume %s: the file has no rows of --tau %s (accepted: --tau %s, or another "
+                                 "-o FILE)", c->output, c->tau_text, taus);
   }
   if (!(*done = wht_keyset_new())) rc = 1;
   for (uint64_t i = 0; rc == 0 && i < n; i++) {
@@ -129,9 +129,9 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
   wht_h5 *h;
   *done = NULL;
   *rc = 0;
-  if (wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
-                             "--resume to continue it, --force to overwrite it") != 0)
-    return *rc = 2, NULL;
+  if ((*rc = wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
+                                    "--resume to continue it, --force to overwrite it")) != 0)
+    return NULL;
   if (exists && c->resume) {
     /* probe read-only: a file that is not ours is a usage error */
     h = wht_h5_open_read(c->output, err, sizeof err);

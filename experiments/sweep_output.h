@@ -9,9 +9,10 @@
 #include "sweep_grid.h"
 #include "sweep_keys.h"
 
-/* 0 ok; 2 usage error reported: path is a directory, its directory is
- * missing or not writable, or it exists and may not (hint: what would
- * allow it, e.g. "--force to overwrite it"). */
+/* 0 ok; 2 usage error reported: path is a directory or not a regular
+ * file, its directory is missing, or it exists and may not (hint: what
+ * would allow it, e.g. "--force to overwrite it"); 1 reported: its
+ * directory is not writable (an unwritable output). */
 int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint);
 /* Create c->output, or open it for --resume and fill *done with its cells
  * (after checking seed and tau). NULL with *rc = 2 (refused, file

@@ -1,6 +1,8 @@
-/* sweep_progress.c - the in-place progress line (only on a terminal, at
- * most 5 redraws a second) and duration formatting. */
+/* sweep_progress.c - the in-place progress line on a terminal (at most 5
+ * redraws a second), a plain line every 15 s otherwise (a log file or a
+ * pipe: no \r, no escape codes), and duration formatting. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 #include "sweep_progress.h"
@@ -24,9 +26,20 @@ void wht_format_duration(double s, char *buf, size_t len)
     snprintf(buf, len, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
 }
 
+/* seconds between plain lines: WHT_PROGRESS_INTERVAL when a number > 0
+ * (the tests shorten it), else 15 */
+static double plain_interval(void)
+{
+  const char *e = getenv("WHT_PROGRESS_INTERVAL");
+  char *end = NULL;
+  double v = e ? strtod(e, &end) : 0;
+  return e && *e && !*end && v > 0 && v < 1e6 ? v : 15.0;
+}
+
 void wht_progress_start(wht_progress *p, uint64_t cells, double work)
 {
   p->tty = isatty(STDERR_FILENO);
+  p->interval = p->tty ? 0.2 : plain_interval();
   p->t0 = p->last_draw = now();
   p->cells_total = cells;
   p->cells_done = 0;
@@ -41,14 +54,20 @@ void wht_progress_step(wht_progress *p, uint64_t cells, double work)
   p->cells_done += cells;
   p->work_done += work;
   double t = now();
-  if (!p->tty || t - p->last_draw < 0.2) return;
+  if (t - p->last_draw < p->interval) return;
   p->last_draw = t;
   double frac = p->work_total > 0 ? p->work_done / p->work_total : 1;
-  char eta[32] = "?";
+  char eta[32] = "?", elapsed[32];
   if (frac > 0) wht_format_duration((t - p->t0) * (1 - frac) / frac, eta, sizeof eta);
   int w = snprintf(NULL, 0, "%llu", (unsigned long long)p->cells_total);
-  fprintf(stderr, "\r[%*llu/%llu] %5.1f%% of the work, ETA %s\033[K", w, (unsigned long long)p->cells_done,
-          (unsigned long long)p->cells_total, 100 * frac, eta);
+  if (p->tty)
+    fprintf(stderr, "\r[%*llu/%llu] %5.1f%% of the work, ETA %s\033[K", w, (unsigned long long)p->cells_done,
+            (unsigned long long)p->cells_total, 100 * frac, eta);
+  else {
+    wht_format_duration(t - p->t0, elapsed, sizeof elapsed);
+    fprintf(stderr, "wht-sweep: [%llu/%llu cells] %.1f%% of the work after %s, ETA %s\n",
+            (unsigned long long)p->cells_done, (unsigned long long)p->cells_total, 100 * frac, elapsed, eta);
+  }
   fflush(stderr);
 }
 

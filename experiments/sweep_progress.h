@@ -1,6 +1,8 @@
 /* sweep_progress.h - progress of a sweep on stderr: an in-place line with
  * the cell count, the share of the work done and an ETA while stderr is a
- * terminal; always one summary line at the end. Work is counted as
+ * terminal, else the same as a plain line every 15 s (the environment
+ * variable WHT_PROGRESS_INTERVAL, in seconds, changes that); the caller
+ * prints one summary line at the end. Work is counted as
  * n log2 n per cell, so the ETA holds when large cells come last. */
 #ifndef WHT_SWEEP_PROGRESS_H
 #define WHT_SWEEP_PROGRESS_H
@@ -9,7 +11,7 @@
 
 typedef struct {
   int tty;
-  double t0, last_draw;
+  double t0, last_draw, interval;
   uint64_t cells_total, cells_done;
   double work_total, work_done;
 } wht_progress;

@@ -1,7 +1,10 @@
 /* sweep_run.c - the sweep loop, in a fixed order:
  *
- *   log2n (ascending) > dist > op > trial > format > algorithm (registry order)
+ *   log2n (ascending) > dist > op > trial > tau > format > algorithm (registry order)
  *
+ * Only the smoothed operation uses tau: it runs once per --tau; the other
+ * operations run once, their rows carrying the first tau, and count as
+ * done when the file holds them under any tau of the list.
  * The f64 input(s) of a (dist, op, log2n, trial) are drawn once from their
  * own streams (dist.c), so every format and algorithm sees the same data
  * and no cell depends on which others run. Per format the inputs are
@@ -44,7 +47,7 @@ static double now(void)
 }
 
 void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_sweep_algo *a, wht_format f,
-                        wht_dist d, wht_op op, unsigned k, unsigned trial)
+                        wht_dist d, wht_op op, unsigned k, unsigned trial, double tau)
 {
   memset(r, 0, sizeof *r);
   snprintf(r->algorithm, sizeof r->algorithm, "%s", a->info->name);
@@ -55,7 +58,7 @@ void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_
   r->log2n = (int32_t)k;
   r->trial = (int32_t)trial;
   r->seed = c->seed;
-  r->tau = c->tau;
+  r->tau = tau;
 }
 
 /* buffers for the largest cell, reused by every cell */
@@ -98,16 +101,33 @@ typedef struct {
   wht_oracle_device oracle; /* --oracle resolved: CPU or GPU */
 } loop;
 
-/* algorithms of format f whose cell (d, op, k, t) is missing; returns count */
-static size_t pending(const loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, size_t *idx)
+/* the taus op runs with: all of --tau for smoothed, the first otherwise */
+static unsigned op_taus(const wht_sweep_config *c, wht_op op) { return op == WHT_OP_SMOOTHED ? c->ntau : 1; }
+
+/* 1 when the file holds the cell; an operation without tau is done under any tau of the list */
+static int cell_done(const loop *L, const wht_sweep_algo *a, wht_format f, wht_dist d, wht_op op, unsigned k,
+                     unsigned t, double tau)
+{
+  wht_result_row key;
+  if (!L->done) return 0;
+  wht_sweep_cell_key(&key, L->c, a, f, d, op, k, t, tau);
+  if (wht_keyset_has(L->done, &key)) return 1;
+  for (unsigned j = 0; op != WHT_OP_SMOOTHED && j < L->c->ntau; j++) {
+    key.tau = L->c->taus[j];
+    if (wht_keyset_has(L->done, &key)) return 1;
+  }
+  return 0;
+}
+
+/* algorithms of format f whose cell (d, op, k, t, tau) is missing; returns count */
+static size_t pending(const loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, double tau,
+                      size_t *idx)
 {
   size_t np = 0;
   for (size_t i = 0; i < L->g->nalgo; i++) {
     const wht_sweep_algo *a = &L->g->algo[i];
-    wht_result_row key;
     if (!(a->formats & (1u << f))) continue;
-    wht_sweep_cell_key(&key, L->c, a, f, d, op, k, t);
-    if (!L->done || !wht_keyset_has(L->done, &key)) idx[np++] = i;
+    if (!cell_done(L, a, f, d, op, k, t, tau)) idx[np++] = i;
   }
   return np;
 }
@@ -155,9 +175,9 @@ void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s
   if (s->oracle_nwhy && o > 0 && (size_t)o < len) snprintf(out + o, len - (size_t)o, ")");
 }
 
-/* one (format, dist, op, k, trial) input set: oracle once, then each algorithm */
-static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, const size_t *idx,
-                      size_t np)
+/* one (format, dist, op, k, trial, tau) input set: oracle once, then each algorithm */
+static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, double tau,
+                      const size_t *idx, size_t np)
 {
   const uint64_t n = (uint64_t)1 << k;
   const unsigned inputs = wht_op_inputs(op);
@@ -171,11 +191,11 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
   }
   /* ops.c thresholds at tau rounded to the format: the oracle must too */
   wht_oracle_status os = wht_oracle_run_on(L->oracle, op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
-                                           wht_round_to_format(L->c->tau, f), b->v, &info, msg, sizeof msg);
+                                           wht_round_to_format(tau, f), b->v, &info, msg, sizeof msg);
   note_oracle(L->s, &info);
   if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
     wht_result_row r;
-    wht_sweep_cell_key(&r, L->c, &L->g->algo[idx[0]], f, d, op, k, t);
+    wht_sweep_cell_key(&r, L->c, &L->g->algo[idx[0]], f, d, op, k, t, tau);
     wht_row_key_text(&r, key, sizeof key);
     fprintf(stderr, "wht-sweep: oracle failed for %s, %s: %s\n", key, wht_oracle_status_name(os), msg);
     return 1;
@@ -185,10 +205,10 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     wht_result_row r;
     wht_metrics m;
     int nonfinite = 0;
-    wht_sweep_cell_key(&r, L->c, a, f, d, op, k, t);
+    wht_sweep_cell_key(&r, L->c, a, f, d, op, k, t, tau);
     for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
     double t0 = now();
-    wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, L->c->tau, b->work[0],
+    wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
                                    inputs > 1 ? b->work[1] : NULL, &nonfinite);
     r.run_s = now() - t0;
     if (st != WHT_OK) {
@@ -221,20 +241,23 @@ static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
   const uint64_t n = (uint64_t)1 << k;
   size_t idx[WHT_SWEEP_MAX_ALGOS];
   int drawn = 0;
-  for (int f = 0; f < WHT_NFORMATS; f++) {
-    if (!L->c->fmt[f]) continue;
-    size_t np = pending(L, (wht_format)f, d, op, k, t, idx);
-    if (np == 0) continue;
-    if (!drawn) {
-      for (unsigned i = 0; i < wht_op_inputs(op); i++)
-        if (wht_dist_fill(d, wht_cell_stream(L->c->seed, d, op, k, t, i), L->b.draw[i], n) != 0) {
-          fprintf(stderr, "wht-sweep: out of memory drawing %s inputs of size 2^%u\n", wht_dist_name(d), k);
-          return 1;
-        }
-      drawn = 1;
+  for (unsigned it = 0; it < op_taus(L->c, op); it++) {
+    const double tau = L->c->taus[it];
+    for (int f = 0; f < WHT_NFORMATS; f++) {
+      if (!L->c->fmt[f]) continue;
+      size_t np = pending(L, (wht_format)f, d, op, k, t, tau, idx);
+      if (np == 0) continue;
+      if (!drawn) {
+        for (unsigned i = 0; i < wht_op_inputs(op); i++)
+          if (wht_dist_fill(d, wht_cell_stream(L->c->seed, d, op, k, t, i), L->b.draw[i], n) != 0) {
+            fprintf(stderr, "wht-sweep: out of memory drawing %s inputs of size 2^%u\n", wht_dist_name(d), k);
+            return 1;
+          }
+        drawn = 1;
+      }
+      if (run_format(L, (wht_format)f, d, op, k, t, tau, idx, np) != 0) return 1;
+      if (stop_requested) return 0;
     }
-    if (run_format(L, (wht_format)f, d, op, k, t, idx, np) != 0) return 1;
-    if (stop_requested) return 0;
   }
   return 0;
 }
@@ -247,13 +270,14 @@ static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *
   *total = *todo = 0;
   *work = 0;
   for (unsigned k = L->c->kmin; k <= L->c->kmax && !stop_requested; k++)
-    for (int d = 0; d < WHT_NDISTS; d++)
+    for (int d = 0; d < WHT_NDISTS && (L->c->log2n >> k & 1); d++)
       for (int op = 0; op < WHT_NOPS; op++)
         for (unsigned t = 0; t < L->c->trials && !stop_requested; t++)
+          for (unsigned it = 0; it < op_taus(L->c, (wht_op)op); it++)
           for (int f = 0; f < WHT_NFORMATS; f++) {
             if (!L->c->dist[d] || !L->c->op[op] || !L->c->fmt[f]) continue;
             for (size_t i = 0; i < L->g->nalgo; i++) *total += (L->g->algo[i].formats >> f) & 1u;
-            size_t np = pending(L, (wht_format)f, (wht_dist)d, (wht_op)op, k, t, idx);
+            size_t np = pending(L, (wht_format)f, (wht_dist)d, (wht_op)op, k, t, L->c->taus[it], idx);
             *todo += np;
             *work += (double)np * wht_cell_work(k);
           }
@@ -282,7 +306,7 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
     for (int d = 0; d < WHT_NDISTS && rc == 0 && !stop_requested; d++)
       for (int op = 0; op < WHT_NOPS && rc == 0 && !stop_requested; op++)
         for (unsigned t = 0; t < c->trials && rc == 0 && !stop_requested; t++)
-          if (c->dist[d] && c->op[op]) rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
+          if (c->dist[d] && c->op[op] && (c->log2n >> k & 1)) rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
   wht_progress_end(&L.prog);
   s->seconds = wht_progress_elapsed(&L.prog);
   if (rc == 0 && stop_requested) {

@@ -31,5 +31,5 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
                   wht_sweep_summary *s);
 /* The key fields of a cell's row (everything else zero). */
 void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_sweep_algo *a, wht_format f,
-                        wht_dist d, wht_op op, unsigned k, unsigned trial);
+                        wht_dist d, wht_op op, unsigned k, unsigned trial, double tau);
 #endif

@@ -8,6 +8,8 @@ extern const wht__cpu_group_fn wht__folklore_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__kahan_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__neumaier_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__alman_rao_cpu[WHT_NFORMATS];
+/* registered only with --enable-test-algorithm (folklore_test.c) */
+extern const wht__cpu_group_fn wht__folklore_test_cpu[WHT_NFORMATS];
 
 #ifdef WHT_HAVE_CUDA
 extern const wht__gpu_fn wht__folklore_gpu[WHT_NFORMATS];

@@ -112,4 +112,21 @@ static inline uint16_t wht__float_to_bf16_bits(float x)
 #define WHT__BF16_SUB(a, b) wht__bf16_round((a) - (b))
 #define WHT__BF16_MUL(a, b) wht__bf16_round((a) * (b))
 
+/* The next wider format, for a body that computes in it (fmt_begin.h:
+ * WIDE, WIDEN, WADD, WSUB, WMUL, NARROW): f16 and bf16 -> f32, f32 -> f64;
+ * f64 has none wider here, so its wide operations are its own. NARROW
+ * rounds once to the format. */
+#define WHT__F64_WIDE double
+#define WHT__F64_WIDEN(w) ((double)(w))
+#define WHT__F64_NARROW(v) (v)
+#define WHT__F32_WIDE double
+#define WHT__F32_WIDEN(w) ((double)(w))
+#define WHT__F32_NARROW(v) ((float)(v))
+#define WHT__F16_WIDE float
+#define WHT__F16_WIDEN(w) ((float)(w))
+#define WHT__F16_NARROW(v) wht__f16_round(v)
+#define WHT__BF16_WIDE float
+#define WHT__BF16_WIDEN(w) ((float)(w))
+#define WHT__BF16_NARROW(v) wht__bf16_round(v)
+
 #endif

@@ -7,6 +7,12 @@
 #undef SUB
 #undef MUL
 #undef FN
+#undef WIDE
+#undef WIDEN
+#undef NARROW
+#undef WADD
+#undef WSUB
+#undef WMUL
 #undef WHT__CAT3
 #undef WHT__CAT3_
 #undef FMT

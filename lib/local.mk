@@ -9,7 +9,8 @@ lib_libwht_a_SOURCES = \
   lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
-  lib/alman_rao.c lib/alman_rao_body.h
+  lib/alman_rao.c lib/alman_rao_body.h \
+  lib/folklore_test.c lib/folklore_test_body.h
 lib_libwht_a_CFLAGS = $(AM_CFLAGS) -O2
 if !HAVE_CUDA
 lib_libwht_a_SOURCES += lib/gpu_none.c

@@ -38,6 +38,11 @@ static const wht__algorithm registry[] = {
   { { "tensor-core-f16acc", 1u << WHT_F16, GPU,
       "as tensor-core with f16 accumulation, like HadaCore's f16 path (GPU only)" },
     0, NULL, GPU_TABLE(wht__tensor_core_f16acc_gpu) },
+#ifdef WHT_TEST_ALGORITHM
+  /* configure --enable-test-algorithm: an algorithm only the tests know */
+  { { "folklore-test", ALL_FORMATS, CPU, "test-only: folklore computed in the next wider format, narrowed per operation" },
+    0, wht__folklore_test_cpu, NULL },
+#endif
 };
 
 #define NREG (sizeof registry / sizeof registry[0])

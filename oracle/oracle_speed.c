@@ -19,18 +19,34 @@ static double cpu_now(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* exit 2 after one line naming the bad value and the accepted ones */
+static int usage_error(const char *what, const char *val, const char *accepted)
+{
+  fprintf(stderr, "oracle-speed: %s '%s': not accepted (accepted: %s)\n", what, val, accepted);
+  return 2;
+}
+
 int main(int argc, char **argv)
 {
-  unsigned k = argc > 1 ? (unsigned)atoi(argv[1]) : 25;
+  unsigned k = 25;
   wht_op op = WHT_OP_ONE_WAY;
-  if (argc > 2 && wht_op_from_name(argv[2], &op)) {
-    fprintf(stderr, "oracle-speed: unknown operation '%s' (one-way, two-way, smoothed, xor-conv)\n", argv[2]);
-    return 2;
+  if (argc > 1 && !strcmp(argv[1], "--help")) {
+    puts("usage: oracle-speed [LOG2N [OP [mpfr]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed, xor-conv\n"
+         "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
+    return 0;
   }
-  if (argc > 3 && strcmp(argv[3], "mpfr") == 0) wht_oracle_force_mpfr(-1);
-  if (k > 30) {
-    fprintf(stderr, "oracle-speed: log2n %u too large (at most 30)\n", k);
-    return 2;
+  if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr");
+  if (argc > 1) {
+    char *end = NULL;
+    unsigned long v = strtoul(argv[1], &end, 10);
+    if (argv[1][0] < '0' || argv[1][0] > '9' || *end || v > 30) return usage_error("log2n", argv[1], "an integer 0..30");
+    k = (unsigned)v;
+  }
+  if (argc > 2 && wht_op_from_name(argv[2], &op))
+    return usage_error("operation", argv[2], "one-way, two-way, smoothed, xor-conv");
+  if (argc > 3) {
+    if (strcmp(argv[3], "mpfr")) return usage_error("path", argv[3], "mpfr, or nothing for the automatic path");
+    wht_oracle_force_mpfr(-1);
   }
   size_t n = (size_t)1 << k;
   double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);

@@ -28,8 +28,18 @@
 #include <math.h>
 #include "wht.h"
 
-static const char *const gc_algorithms[] = { "folklore", "kahan", "neumaier", "alman-rao" };
-#define GC_NALGOS 4
+/* The algorithms with both a CPU and a GPU path in this build, in registry
+ * order, into names[GC_MAX_ALGOS]; returns their count. The GPU tests
+ * compare each with its CPU result: a new algorithm needs no edit here. */
+#define GC_MAX_ALGOS 32
+static size_t gc_algorithm_list(const char **names)
+{
+  const unsigned both = (1u << WHT_BACKEND_CPU) | (1u << WHT_BACKEND_GPU);
+  size_t n = 0;
+  for (size_t i = 0; i < wht_algorithm_count() && n < GC_MAX_ALGOS; i++)
+    if ((wht_algorithm_at(i)->backends & both) == both) names[n++] = wht_algorithm_at(i)->name;
+  return n;
+}
 
 static uint64_t gc_mix(uint64_t z)
 {

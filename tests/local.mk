@@ -22,3 +22,9 @@ TESTS += $(LIB_REF_TESTS)
 # end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
 TESTS += tests/test_sweep_expectations.py
 EXTRA_DIST += tests/test_sweep_expectations.py
+# quickstart's configure step: WHT_CONFIGURE_FLAGS, reconfigure on a change
+TESTS += tests/test_configure_flags.sh
+EXTRA_DIST += tests/test_configure_flags.sh
+# README's exit statuses, across the programs and scripts
+TESTS += tests/test_exit_status.sh
+EXTRA_DIST += tests/test_exit_status.sh

@@ -6,7 +6,8 @@
  *   kahan, neumaier m = 2k + 1 (each stage's value is S - Es, plus the
  *     final x - e; compensation never makes the first-order bound worse);
  *   alman-rao m = 3k + 3 (at most 7 roundings per radix-8 group of three
- *     stages, as the chains in alman_rao_body.h show, plus the head).
+ *     stages, as the chains in alman_rao_body.h show, plus the head);
+ *   (table stage_factors[] below; an algorithm without a row fails).
  * Every MPFR operation must be exact (ternary 0) at the precision used. */
 #include <mpfr.h>
 #include "algo_check.h"
@@ -39,11 +40,30 @@ static int exact_transform(const double *x, mpfr_t *t, uint64_t n)
   return inexact;
 }
 
-static double stages_factor(const char *name, unsigned k)
+/* m = per_stage * k + extra for every CPU algorithm (the list above). A
+ * new algorithm needs its row here: without one the test fails, naming it
+ * (README, "Adding an algorithm"). */
+typedef struct {
+  const char *name;
+  double per_stage, extra;
+} stage_factor;
+static const stage_factor stage_factors[] = {
+  { "folklore", 1, 0 },
+  { "kahan", 2, 1 },
+  { "neumaier", 2, 1 },
+  { "alman-rao", 3, 3 },
+#ifdef WHT_TEST_ALGORITHM
+  { "folklore-test", 1, 0 }, /* one rounding per stage, as folklore */
+#endif
+};
+#define NFACTORS (sizeof stage_factors / sizeof stage_factors[0])
+
+/* the row of name, or NULL */
+static const stage_factor *stages_factor(const char *name)
 {
-  if (!strcmp(name, "folklore")) return k;
-  if (!strcmp(name, "alman-rao")) return 3.0 * k + 3;
-  return 2.0 * k + 1;
+  for (size_t i = 0; i < NFACTORS; i++)
+    if (!strcmp(stage_factors[i].name, name)) return &stage_factors[i];
+  return NULL;
 }
 
 int main(void)
@@ -60,6 +80,10 @@ int main(void)
   for (size_t a = 0; a < wht_algorithm_count(); a++) {
     if (!(wht_algorithm_at(a)->backends & (1u << WHT_BACKEND_CPU))) continue; /* GPU-only rows */
     const char *name = wht_algorithm_at(a)->name;
+    const stage_factor *factor = stages_factor(name);
+    if (!tap_ok(factor != NULL, "%s: has a stage factor (a row of stage_factors[] in tests/test_algorithms_bound.c)",
+                name))
+      continue;
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       const wht_format f = all_formats[fi];
       const double u = wht_format_unit_roundoff(f);
@@ -77,7 +101,7 @@ int main(void)
           tap_diag("%s %s: run failed at k = %u", name, wht_format_name(f), k);
           continue;
         }
-        const double m = stages_factor(name, k), bound = m * u / (1 - m * u) * l1;
+        const double m = factor->per_stage * k + factor->extra, bound = m * u / (1 - m * u) * l1;
         for (uint64_t i = 0; i < n; i++) {
           /* |y_i - v_i| in MPFR, compared exactly with the bound; the ratio
            * (rounded) is only for the report */
@@ -94,6 +118,11 @@ int main(void)
     }
   }
   tap_ok(!inexact, "the MPFR reference and the differences y - v were exact (all ternary values 0)");
+  for (size_t i = 0; i < NFACTORS; i++) {
+    const wht_algorithm_info *info = wht_algorithm_find(stage_factors[i].name);
+    tap_ok(info && (info->backends & (1u << WHT_BACKEND_CPU)),
+           "stage_factors[] row %s names a registered CPU algorithm (no stale facts)", stage_factors[i].name);
+  }
   for (uint64_t i = 0; i < nmax; i++) mpfr_clear(v[i]);
   mpfr_clear(d);
   free(x); free(y); free(v);

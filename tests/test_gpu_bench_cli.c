@@ -55,6 +55,8 @@ int main(void)
     { "--format f8", "f8", "bf16" },
     { "--log2n 5:3", "5:3", "A:B" },
     { "--log2n 41", "41", "0 <= K <= 40" },
+    { "--log2n 3:9:0", "3:9:0", "A:B:STEP" },
+    { "--log2n 3,,9", "3,,9", "a comma list" },
     { "--batch 0", "0", "1..2^40" },
     { "--format f32 --log2n 24 --batch 274877906945", "274877906945", "at most 2^48 bytes" },
     { "--place sideways", "sideways", "in, out or both" },

@@ -165,15 +165,17 @@ static void sweep(uint64_t seed, unsigned maxk)
     const uint64_t batches[] = { 1, 3, 64 };
     const int nb = k <= 10 ? 3 : k <= 20 ? 2 : 1;
     for (int bi = 0; bi < nb; bi++) {
-      job jobs[GC_NALGOS * WHT_NFORMATS * GC_NINPUTS];
-      pthread_t th[GC_NALGOS * WHT_NFORMATS * GC_NINPUTS];
+      static job jobs[GC_MAX_ALGOS * WHT_NFORMATS * GC_NINPUTS];
+      static pthread_t th[GC_MAX_ALGOS * WHT_NFORMATS * GC_NINPUTS];
+      const char *algos[GC_MAX_ALGOS];
+      const int nalgos = (int)gc_algorithm_list(algos);
       int nj = 0;
       for (int in = 0; in < input_count(k); in++)
-        for (int ai = 0; ai < GC_NALGOS; ai++)
+        for (int ai = 0; ai < nalgos; ai++)
           for (int fi = 0; fi < WHT_NFORMATS; fi++, nj++) {
             job *j = &jobs[nj];
             memset(j, 0, sizeof *j);
-            j->algo = gc_algorithms[ai];
+            j->algo = algos[ai];
             j->f = (wht_format)fi;
             j->k = k;
             j->input = (gc_input)in;

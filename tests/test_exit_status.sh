@@ -1,0 +1,62 @@
+#!/bin/sh
+# test_exit_status.sh - README's one rule for every program and script:
+# 2 when the command cannot run as given (a bad option or value, an
+# unusable input; nothing written), 1 when the run fails or its output
+# cannot be written, and messages name the user's files, never the
+# internal FILE.tmp and FILE.lock.
+tap_name=test_exit_status
+. "${top_srcdir:-.}/tests/tap.sh"
+speed=${top_builddir:-.}/experiments/wht-cpu-speed
+oracle=${top_builddir:-.}/oracle/oracle-speed
+smoke=${top_srcdir:-.}/experiments/smoke.sh
+grid="--algo folklore --format f64 --dist norm --op one-way --log2n 3:4"
+
+# expect STATUS DESCRIPTION COMMAND...: exit STATUS with one line on stderr
+expect() {
+  want=$1 what=$2
+  shift 2
+  "$@" > "$dir/out" 2> "$dir/err"
+  rc=$?
+  check '[ $rc -eq $want ] && [ "$(wc -l < "$dir/err")" -eq 1 ]' "$what: exit $want, one line (got $rc: $(cat "$dir/err"))"
+}
+
+# wht-sweep: the output cannot be written -> 1, naming FILE only
+mkdir "$dir/o1.h5.tmp"
+expect 1 "wht-sweep, FILE.tmp in the way" "$sweep" $grid -o "$dir/o1.h5"
+check '! grep -q "\.tmp" "$dir/err" && grep -q "o1.h5" "$dir/err" && [ ! -e "$dir/o1.h5" ]' \
+  "... the message names FILE, not FILE.tmp, and FILE is not created"
+mkdir "$dir/o2.h5.lock"
+expect 1 "wht-sweep, FILE.lock in the way" "$sweep" $grid -o "$dir/o2.h5"
+check '! grep -q "\.lock" "$dir/err" && grep -q "o2.h5" "$dir/err"' "... the message names FILE, not FILE.lock"
+mkdir "$dir/ro"
+chmod 555 "$dir/ro"
+if [ -w "$dir/ro" ]; then
+  skip "running as root: a read-only directory is writable"
+else
+  expect 1 "wht-sweep -o in a read-only directory" "$sweep" $grid -o "$dir/ro/x.h5"
+fi
+chmod 755 "$dir/ro"
+# ... and cannot run as given -> 2
+expect 2 "wht-sweep, a bad value" "$sweep" $grid --trials x -o "$dir/o3.h5"
+printf 'not hdf5\n' > "$dir/text.h5"
+expect 2 "wht-sweep --resume of a file that is no results file" "$sweep" $grid --resume -o "$dir/text.h5"
+expect 2 "wht-sweep --merge of a file that is no results file" "$sweep" --merge "$dir/m.h5" "$dir/text.h5"
+
+# the sweep scripts pass wht-sweep's status on, and refuse a bad WHT_SWEEP with 2
+expect 2 "smoke.sh with a bad wht-sweep option" env WHT_SWEEP="$sweep" WHT_OUTPUT="$dir/s.h5" "$smoke" --log2n 9:3
+expect 2 "smoke.sh with WHT_SWEEP naming no program" env WHT_SWEEP="$dir/nothing" "$smoke"
+
+# wht-cpu-speed and oracle-speed
+expect 2 "wht-cpu-speed --log2n without a value" "$speed" --log2n
+check 'grep -q "missing value" "$dir/err"' "... the message says the value is missing"
+expect 2 "wht-cpu-speed, a bad --reps" "$speed" --reps 0 folklore:f64
+expect 2 "oracle-speed, a log2n that is no number" "$oracle" abc
+expect 2 "oracle-speed, an unknown operation" "$oracle" 4 three-way
+expect 2 "oracle-speed, an unknown path" "$oracle" 4 one-way fast
+"$oracle" 4 one-way > "$dir/out" 2> "$dir/err"
+check '[ $? -eq 0 ] && [ -s "$dir/out" ]' "oracle-speed 4 one-way runs (exit 0)"
+for p in "$sweep" "$speed" "$oracle"; do
+  "$p" --help > "$dir/out" 2>&1
+  check '[ $? -eq 0 ] && grep -q "Exit status: 0 ok" "$dir/out"' "$(basename "$p") --help exits 0 and states the exit statuses"
+done
+tap_done
