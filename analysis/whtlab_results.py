@@ -48,6 +48,55 @@ DATASETS = {
     "timings": (TIMING_COLUMNS, TIMING_KEY, TIMING_COMPARED),
 }
 
+# The byte layout of a row in the file: the columns in this order, packed
+# (experiments/h5store_schema.c, wht_result_row / wht_timing_row). HDF5 1.10
+# headers carry no checksum, so a damaged datatype message can move a
+# column's offset and every row would read its value from the wrong bytes;
+# the layout is compared exactly, as wht-sweep does.
+FILE_LAYOUT = {
+    "results": [("algorithm", "S32"), ("backend", "S8"), ("format", "S8"),
+                ("dist", "S16"), ("op", "S16"), ("log2n", "<i4"),
+                ("trial", "<i4"), ("seed", "<u8"), ("tau", "<f8"),
+                ("max_abs", "<f8"), ("mean_abs", "<f8"), ("mean_rel", "<f8"),
+                ("max_rel", "<f8"), ("n_zero", "<i8"), ("zero_miss", "<i8"),
+                ("norm_rel", "<f8"), ("max_ulp", "<f8"),
+                ("n_nonfinite", "<i8"), ("status", "S12"),
+                ("oracle_prec", "<i4"), ("oracle_s", "<f8"), ("run_s", "<f8")],
+    "timings": [("algorithm", "S32"), ("backend", "S8"), ("format", "S8"),
+                ("log2n", "<i4"), ("batch", "<i8"), ("in_place", "i1"),
+                ("median_ms", "<f8"), ("min_ms", "<f8"), ("reps", "<i4"),
+                ("gbps", "<f8"), ("memcpy_ms", "<f8"), ("addone_ms", "<f8"),
+                ("cufft_ms", "<f8")],
+}
+
+
+# the HDF5 types of the numeric columns: compared as HDF5 types, since h5py
+# maps a float type with a damaged exponent bias to '<f8' all the same
+_H5_NUMERIC = {"<i4": h5py.h5t.STD_I32LE, "<i8": h5py.h5t.STD_I64LE,
+               "<u8": h5py.h5t.STD_U64LE, "i1": h5py.h5t.STD_I8LE,
+               "<f8": h5py.h5t.IEEE_F64LE}
+
+
+def _layout_ok(ds, name):
+    want = np.dtype(FILE_LAYOUT[name])
+    dtype = ds.dtype
+    if dtype.names != want.names or dtype.itemsize != want.itemsize:
+        return False
+    if any(dtype.fields[c][0].str != want.fields[c][0].str
+           or dtype.fields[c][1] != want.fields[c][1] for c in want.names):
+        return False
+    tid = ds.id.get_type()
+    if tid.get_nmembers() != len(want.names):
+        return False
+    for i, (c, kind) in enumerate(FILE_LAYOUT[name]):
+        m = tid.get_member_type(i)
+        if kind.startswith("S"):
+            if m.get_class() != h5py.h5t.STRING or m.get_size() != int(kind[1:]):
+                return False
+        elif not m.equal(_H5_NUMERIC[kind]):
+            return False
+    return True
+
 # Display orders of the known names; names not listed follow alphabetically.
 ORDER = {
     "algorithm": ("folklore", "kahan", "neumaier", "alman-rao"),
@@ -151,6 +200,10 @@ def _read_one(f, path, name):
     if missing:
         raise InputError("%s: /%s lacks column(s) %s (schema_version %d, data/README.md)"
                          % (path, name, ", ".join(missing), SCHEMA_VERSION))
+    if not _layout_ok(ds, name):
+        raise InputError("%s is damaged or not written by whtlab: /%s has the columns but "
+                         "not the byte layout of schema_version %d (data/README.md)"
+                         % (path, name, SCHEMA_VERSION))
     data = ds[...]
     out = {}
     for c, kind in columns.items():

@@ -157,6 +157,21 @@ def write_file(path, results=None, timings=None, schema_version=1, attrs=None):
                              chunks=(max(1, min(len(data), 256)),), compression="gzip")
 
 
+def flip_exponent_bias(path, column):
+    """Damage the file's type of a float64 column as a bit flip in its
+    header would: its exponent bias 1023 (stored after the exponent and
+    mantissa fields 52 11 0 52) becomes 1007. h5py still reports '<f8' and
+    HDF5 converts every value with the wrong bias, without complaint."""
+    data = bytearray(open(path, "rb").read())
+    at = data.find(column.encode() + b"\0")
+    at = data.find(bytes([52, 11, 0, 52, 0xff, 0x03, 0, 0]), at) if at >= 0 else -1
+    if at < 0:
+        raise RuntimeError("%s: the type of column %s was not found" % (path, column))
+    data[at + 4] ^= 0x10
+    with open(path, "wb") as f:
+        f.write(data)
+
+
 def write_refusal_cases(folder):
     """A readable results file and the inputs both analysis programs must
     refuse (not HDF5, another schema_version, none, missing), written into
@@ -172,7 +187,11 @@ def write_refusal_cases(folder):
     noschema = os.path.join(folder, "noschema.h5")
     with h5py.File(noschema, "w") as f:
         f.create_dataset("results", data=synthetic_results(sizes=range(3, 4), trials=1))
+    bias = os.path.join(folder, "bias.h5")
+    write_file(bias, results=synthetic_results(sizes=range(3, 4), trials=1))
+    flip_exponent_bias(bias, "max_abs")
     return good, [("a non-HDF5 file", text, "not an HDF5 file"),
+                  ("a damaged column type", bias, "byte layout"),
                   ("schema_version 2", foreign, "schema_version 2"),
                   ("no schema_version", noschema, "schema_version"),
                   ("a missing file", os.path.join(folder, "absent.h5"), "no such file")]

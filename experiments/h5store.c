@@ -135,7 +135,9 @@ static int open_table(wht_h5 *h, const wht__table *t, hid_t *d)
   }
   *d = H5Dopen2(h->file, t->dataset, H5P_DEFAULT);
   if (*d < 0) {
-    snprintf(h->err, sizeof h->err, "%s: cannot open /%s", h->path, t->dataset);
+    /* the link is there, so the dataset's header is what failed */
+    snprintf(h->err, sizeof h->err, "%s is damaged (/%s cannot be opened); it was not changed", h->path,
+             t->dataset);
     return -1;
   }
   char why[256];

@@ -4,6 +4,7 @@
  * check of an existing file's columns all come from these tables. */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include "h5store_internal.h"
 
 #define S(st, f) { #f, offsetof(st, f), WHT__COL_STR, sizeof(((st *)0)->f) }
@@ -97,6 +98,35 @@ static H5T_class_t kind_class(wht__col_kind k)
   }
 }
 
+/* member i of ft is member i of want: name, offset and type; a string
+ * column only by its size, so that a file written by another HDF5 writer
+ * (h5py pads strings with NULs, wht-sweep terminates them) is read alike */
+static int same_member(hid_t ft, hid_t want, unsigned i)
+{
+  char *a = H5Tget_member_name(ft, i), *b = H5Tget_member_name(want, i);
+  hid_t ma = H5Tget_member_type(ft, i), mb = H5Tget_member_type(want, i);
+  int ok = a && b && strcmp(a, b) == 0 && ma >= 0 && mb >= 0 &&
+           H5Tget_member_offset(ft, i) == H5Tget_member_offset(want, i);
+  if (ok && H5Tget_class(mb) == H5T_STRING)
+    ok = H5Tget_class(ma) == H5T_STRING && H5Tget_size(ma) == H5Tget_size(mb);
+  else if (ok)
+    ok = H5Tequal(ma, mb) > 0;
+  if (ma >= 0) H5Tclose(ma);
+  if (mb >= 0) H5Tclose(mb);
+  H5free_memory(a);
+  H5free_memory(b);
+  return ok;
+}
+
+static int same_layout(hid_t ft, hid_t want)
+{
+  int n = H5Tget_nmembers(want);
+  if (n < 0 || H5Tget_nmembers(ft) != n || H5Tget_size(ft) != H5Tget_size(want)) return 0;
+  for (unsigned i = 0; i < (unsigned)n; i++)
+    if (!same_member(ft, want, i)) return 0;
+  return 1;
+}
+
 int wht__table_check(const wht__table *t, hid_t d, char *err, size_t len)
 {
   hid_t ft = H5Dget_type(d);
@@ -116,6 +146,18 @@ int wht__table_check(const wht__table *t, hid_t d, char *err, size_t len)
       rc = -1;
     }
   }
+  /* the columns are there; their byte layout must be the one
+   * wht__table_file_type writes: a damaged datatype message (HDF5 1.10
+   * headers carry no checksum) can move a column or change a float's
+   * exponent bias, and HDF5 would then convert every row's value wrongly
+   * without complaint */
+  hid_t want = rc == 0 ? wht__table_file_type(t) : H5I_INVALID_HID;
+  if (rc == 0 && (want < 0 || !same_layout(ft, want))) {
+    snprintf(err, len, "/%s has the columns, but not the byte layout of schema_version %d (damaged, or another program's)", t->dataset,
+             WHT_SCHEMA_VERSION);
+    rc = -1;
+  }
+  if (want >= 0) H5Tclose(want);
   if (ft >= 0) H5Tclose(ft);
   return rc;
 }

@@ -7,6 +7,9 @@
  *                               with the first row's mean_rel changed by
  *                               one ulp: a conflicting duplicate for merge
  *   h5rows --foreign OUT        an HDF5 file that is no results file
+ *   h5rows --chunks FILE        print "OFFSET SIZE" (bytes in the file) of
+ *                               each stored chunk of /results: where a
+ *                               test's damage surely hits row data
  * Exit 1 with one line when a file is unreadable. */
 #include <math.h>
 #include <stdio.h>
@@ -92,13 +95,36 @@ static int foreign(const char *out)
   return f >= 0 && g >= 0 && H5Fclose(f) >= 0 ? 0 : 1;
 }
 
+static int print_chunks(const char *path)
+{
+  hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+  hid_t d = f < 0 ? f : H5Dopen2(f, "results", H5P_DEFAULT);
+  hid_t sp = d < 0 ? d : H5Dget_space(d);
+  hsize_t n = 0;
+  int rc = sp >= 0 && H5Dget_num_chunks(d, sp, &n) >= 0 ? 0 : 1;
+  for (hsize_t i = 0; rc == 0 && i < n; i++) {
+    hsize_t off[1];
+    unsigned mask;
+    haddr_t addr;
+    hsize_t size;
+    if (H5Dget_chunk_info(d, sp, i, off, &mask, &addr, &size) < 0) rc = 1;
+    else printf("%llu %llu\n", (unsigned long long)addr, (unsigned long long)size);
+  }
+  if (sp >= 0) H5Sclose(sp);
+  if (d >= 0) H5Dclose(d);
+  if (f >= 0) H5Fclose(f);
+  if (rc) fprintf(stderr, "h5rows: cannot list the chunks of %s\n", path);
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc == 3 && strcmp(argv[1], "--chunks") == 0) return print_chunks(argv[2]);
   if (argc == 3 && strcmp(argv[1], "--foreign") == 0) return foreign(argv[2]);
   if (argc == 3 && strcmp(argv[1], "--no-timing") == 0) return print_rows(argv[2], 0);
   if (argc == 4 && strcmp(argv[1], "--attr") == 0) return print_attr(argv[2], argv[3]);
   if (argc == 4 && strcmp(argv[1], "--perturb") == 0) return perturb(argv[2], argv[3]);
   if (argc == 2 && argv[1][0] != '-') return print_rows(argv[1], 1);
-  fprintf(stderr, "usage: h5rows [--no-timing] FILE | --attr NAME FILE | --perturb IN OUT | --foreign OUT\n");
+  fprintf(stderr, "usage: h5rows [--no-timing] FILE | --attr NAME FILE | --perturb IN OUT | --foreign OUT | --chunks FILE\n");
   return 2;
 }

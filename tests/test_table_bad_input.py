@@ -1,5 +1,6 @@
 """wht-table refuses what it cannot read: a missing file, a file that is not
-HDF5, an HDF5 file of another or no schema_version, and bad options. Each
+HDF5, an HDF5 file of another or no schema_version, a file whose column
+type is damaged (a float's exponent bias), and bad options. Each
 gets one line on stderr naming the file or value and exit status 2 (a bad
 argument, as for wht-sweep --merge), and no output file is created or
 changed."""
@@ -28,7 +29,7 @@ for label, path, words in refusals:
              "%s %s: exit 2, one line naming the file (%s)" % (label, table, err.strip()))
 t.ok(open(target).read() == "previous table\n", "the -o file is unchanged after every refusal")
 t.ok(sorted(os.listdir(tmp.name)) == sorted(["good.h5", "notes.h5", "v2.h5", "noschema.h5",
-                                             "out.md"]),
+                                             "bias.h5", "out.md"]),
      "no temporary or output file is left behind")
 new = os.path.join(tmp.name, "new.md")
 rc, _, _ = tk.run("analysis/wht-table", "-o", new, text)
