@@ -5,7 +5,7 @@ experiments_wht_bench_SOURCES = experiments/bench.h experiments/bench_main.c exp
   experiments/bench_time.c experiments/bench_kernels.cu
 experiments_wht_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_srcdir)/kernels $(HDF5_CFLAGS)
 experiments_wht_bench_CFLAGS = $(AM_CFLAGS) -O2
-experiments_wht_bench_LDADD = $(H5STORE_LIBS) experiments/libexperiments.a lib/libwht.a $(CUDA_LIBS) -lm
+experiments_wht_bench_LDADD = $(H5STORE_LIBS) experiments/libcli.a lib/libwht.la $(CUDA_LIBS) -lm
 experiments/bench_kernels.$(OBJEXT): $(top_srcdir)/experiments/bench.h $(top_srcdir)/lib/wht.h
 # the L2 measurement of issue 15 (a tool, not installed: run on the GPU host
 # through bench_gpu_host.sh STEPS=l2; figures in docs/PERFORMANCE.md)

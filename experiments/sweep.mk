@@ -48,11 +48,9 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c
-experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/oracle -I$(top_srcdir)/experiments \
-  $(HDF5_CFLAGS) $(GSL_CFLAGS)
+experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2
-experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libexperiments.a oracle/liboracle.a \
-  lib/libwht.a $(HDF5_LIBS) $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
+experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh
 

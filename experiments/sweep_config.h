@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 #include "wht.h"
-#include "oracle.h"
-#include "dist.h"
+#include "wht_oracle.h"
+#include "wht_dist.h"
 
 #define WHT_SWEEP_MAX_ALGOS 64
 #define WHT_SWEEP_MAX_TAUS 16

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "metrics.h"
-#include "ops.h"
+#include "wht_metrics.h"
+#include "wht_ops.h"
 #include "sweep_cli.h"
 #include "sweep_progress.h"
 #include "sweep_run.h"

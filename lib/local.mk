@@ -1,9 +1,14 @@
-# lib/ - libwht: formats, registry, plans, CPU algorithms.
-lib_LIBRARIES += lib/libwht.a
+# lib/ - libwht's core: formats, registry, plans, CPU algorithms. The one
+# installed library libwht (static and shared, libtool) also takes the CUDA
+# kernels (kernels/local.mk), the exact oracle (oracle/local.mk) and the
+# input distributions, operations and metrics (measure/local.mk), each
+# directory appending its sources here. The arrows run one way: kernels,
+# oracle and measure use the core; the programs use the library.
+lib_LTLIBRARIES += lib/libwht.la
 include_HEADERS += lib/wht.h
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = lib/whtlab.pc
-lib_libwht_a_SOURCES = \
+lib_libwht_la_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
   lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
@@ -11,7 +16,12 @@ lib_libwht_a_SOURCES = \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/alman_rao.c lib/alman_rao_body.h \
   lib/folklore_test.c lib/folklore_test_body.h
-lib_libwht_a_CFLAGS = $(AM_CFLAGS) -O2
+lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
+lib_libwht_la_CFLAGS = $(AM_CFLAGS) -O2
+# its own LDFLAGS, so not the programs' -static (Makefile.am); the
+# interface version is libtool's current:revision:age
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) -version-info 0:0:0 -no-undefined
+lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
-lib_libwht_a_SOURCES += lib/gpu_none.c
+lib_libwht_la_SOURCES += lib/gpu_none.c
 endif

@@ -43,7 +43,7 @@ typedef enum {
   WHT_E_FLAGS,          /* unknown flag bits */
   WHT_E_NOMEM,          /* host or device allocation failed */
   WHT_E_CUDA,           /* a CUDA call failed */
-  WHT_E_OPERATION,      /* operation value out of range (experiments/ops.h) */
+  WHT_E_OPERATION,      /* operation value out of range (measure/wht_ops.h) */
   WHT_NSTATUS
 } wht_status;
 

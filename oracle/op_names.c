@@ -1,7 +1,7 @@
 /* op_names.c - names of the four operations (DESIGN.md section 6) and of
  * the oracle's statuses, table-driven so drivers and HDF5 files agree. */
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 
 static const struct {
   const char *name;

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 
 /* Exponent range of the nonzero elements of a vector. */
 typedef struct {

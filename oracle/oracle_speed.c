@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "testdata.h"
 
 static double cpu_now(void)

@@ -1,7 +1,7 @@
 /* testdata.h - deterministic input vectors for the oracle's tests and its
  * benchmark: the five distributions of DESIGN.md section 7 drawn from a
  * small local generator (xoshiro256** seeded by splitmix64, Box-Muller
- * normals), kept apart from experiments/dist.c so the oracle is checked on
+ * normals), kept apart from measure/dist.c so the oracle is checked on
  * data it does not share a code path with. */
 #ifndef WHT_ORACLE_TESTDATA_H
 #define WHT_ORACLE_TESTDATA_H

@@ -4,7 +4,7 @@
 #define WHT_TESTS_DD_CHECK_H
 
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 
 /* index of the first element whose hi or lo bits differ, or -1 */
 static inline long dd_first_diff(const wht_dd *x, const wht_dd *y, size_t n)

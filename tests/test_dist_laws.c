@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "dist.h"
+#include "wht_dist.h"
 
 #define SEED UINT64_C(20250101)
 

@@ -2,7 +2,7 @@
  * the thesis's upper-case spellings are accepted as aliases. */
 #include <string.h>
 #include "tap.h"
-#include "dist.h"
+#include "wht_dist.h"
 
 int main(void)
 {

@@ -1,11 +1,11 @@
 /* test_dist_streams.c - per-cell random streams: the hash documented at the
- * top of experiments/dist.c is the one implemented, it separates every
+ * top of measure/dist.c is the one implemented, it separates every
  * field, and a cell's data do not depend on which other cells were drawn,
  * nor in which order. */
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "dist.h"
+#include "wht_dist.h"
 
 #define G UINT64_C(0x9e3779b97f4a7c15)
 

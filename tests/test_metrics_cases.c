@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 #include "tap.h"
-#include "metrics.h"
+#include "wht_metrics.h"
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 

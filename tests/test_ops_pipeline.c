@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "ops.h"
-#include "dist.h"
+#include "wht_ops.h"
+#include "wht_dist.h"
 
 static void *to_format(wht_format f, const double *v, size_t n)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <gmp.h>
 #include <mpfr.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "testdata.h"
 #include "tap.h"
 #include "dd_check.h"

@@ -8,7 +8,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "oracle_internal.h"
 #include "testdata.h"
 #include "tap.h"

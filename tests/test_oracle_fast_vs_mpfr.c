@@ -4,7 +4,7 @@
  * distributions, all four formats, all four operations, k = 0 .. 16. */
 #include <stdlib.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "oracle_internal.h"
 #include "testdata.h"
 #include "tap.h"

@@ -10,7 +10,7 @@
  * executor (info.on_gpu). */
 #include <stdlib.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "testdata.h"
 #include "tap.h"
 #include "dd_check.h"

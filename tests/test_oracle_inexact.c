@@ -5,7 +5,7 @@
  * derived precision is always exact (status ok, precision reported). */
 #include <math.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "testdata.h"
 #include "tap.h"
 

@@ -4,7 +4,7 @@
  * WHT_ORACLE_BADARG. */
 #include <math.h>
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "tap.h"
 
 int main(void)

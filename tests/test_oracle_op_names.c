@@ -2,7 +2,7 @@
  * underscore aliases are accepted, unknown names are refused, and the
  * input counts are 1, 1, 1, 2. */
 #include <string.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "tap.h"
 
 int main(void)

@@ -3,7 +3,7 @@
  * distribution and format, k from 0 to 20 on the fast path and to 12 on
  * the MPFR path. */
 #include <stdlib.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 #include "testdata.h"
 #include "tap.h"
 

@@ -1,4 +1,4 @@
-/* dist.h - the input distributions of DESIGN.md section 7, drawn in f64
+/* wht_dist.h - the input distributions of DESIGN.md section 7, drawn in f64
  * with GSL; every cell has its own RNG stream derived from the global seed
  * and the cell's fields (documented hash in dist.c), so data never depend
  * on the order, subset or split of cells. */
@@ -6,7 +6,7 @@
 #define WHT_DIST_H
 
 #include <stdint.h>
-#include "oracle.h"
+#include "wht_oracle.h"
 
 typedef enum {
   WHT_DIST_PMONE = 0,

@@ -1,6 +1,6 @@
 /* ops_steps.h - the element-wise steps of the operations (DESIGN.md
  * section 6) on host storage of a format, each result correctly rounded to
- * the format. Internal to experiments/ (wht__ prefix); tests use it to
+ * the format. Internal to libwht (wht__ prefix, not installed); tests use it to
  * check each step against scalar references. */
 #ifndef WHT_OPS_STEPS_H
 #define WHT_OPS_STEPS_H

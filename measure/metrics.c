@@ -40,7 +40,7 @@
  * (exact), so they neither overflow nor underflow. A relative error beyond
  * the double range (|v| subnormal, d large) is +inf and so is mean_rel. */
 #include <math.h>
-#include "metrics.h"
+#include "wht_metrics.h"
 
 static const char *const status_names[WHT_NRUNSTATUS] = {
   [WHT_RUN_OK] = "ok",

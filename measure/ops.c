@@ -8,7 +8,7 @@
  * value the computation can hold; the oracle must be given that same
  * rounded tau so both compute the same function. */
 #include <stddef.h>
-#include "ops.h"
+#include "wht_ops.h"
 #include "ops_steps.h"
 
 typedef struct {

@@ -38,7 +38,7 @@
 #include <string.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
-#include "dist.h"
+#include "wht_dist.h"
 
 #define GOLDEN UINT64_C(0x9e3779b97f4a7c15)
 

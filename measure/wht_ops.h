@@ -1,4 +1,4 @@
-/* ops.h - the four operations of DESIGN.md section 6 run with one algorithm
+/* wht_ops.h - the four operations of DESIGN.md section 6 run with one algorithm
  * in one format on one backend through the libwht API; every arithmetic
  * step (phi, the products, the scaling by 2^-k) is correctly rounded in the
  * format, so the oracle's exact pipeline measures the algorithm alone. */
@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 #include "wht.h"
-#include "oracle.h"
+#include "wht_oracle.h"
 
 /* a (and b for xor-conv) hold n = 2^k elements of format f (host storage).
  * On return a holds y; b is clobbered. *nonfinite is set to 1 when any

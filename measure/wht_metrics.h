@@ -1,11 +1,11 @@
-/* metrics.h - the error metrics of DESIGN.md section 9, computed from the
+/* wht_metrics.h - the error metrics of DESIGN.md section 9, computed from the
  * output y (format values, exact as doubles) and the exact v = hi + lo. */
 #ifndef WHT_METRICS_H
 #define WHT_METRICS_H
 
 #include <stdint.h>
 #include "wht.h"
-#include "oracle.h"
+#include "wht_oracle.h"
 
 typedef enum { WHT_RUN_OK = 0, WHT_RUN_OVERFLOW, WHT_RUN_UNSUPPORTED, WHT_NRUNSTATUS } wht_run_status;
 const char *wht_run_status_name(wht_run_status s); /* "ok", "overflow", "unsupported" */

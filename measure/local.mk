@@ -1,0 +1,21 @@
+# measure/ - what a measurement of an algorithm needs besides the transform
+# and the oracle, a directory of libwht: the input distributions with their
+# per-cell streams (wht_dist.h, DESIGN.md section 7), the operations
+# (wht_ops.h, section 6) and the error metrics (wht_metrics.h, section 9).
+include_HEADERS += measure/wht_dist.h measure/wht_ops.h measure/wht_metrics.h
+lib_libwht_la_SOURCES += \
+  measure/wht_dist.h measure/dist.c \
+  measure/wht_ops.h measure/ops.c measure/ops_steps.h measure/ops_steps.c \
+  measure/wht_metrics.h measure/metrics.c
+
+MEASURE_TESTS = tests/test_dist_laws tests/test_dist_streams tests/test_dist_names tests/test_metrics_cases \
+  tests/test_ops_steps tests/test_ops_pipeline
+check_PROGRAMS += $(MEASURE_TESTS)
+TESTS += $(MEASURE_TESTS)
+# the tests that draw with GSL or compute in MPFR themselves name them
+tests_test_dist_laws_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
+tests_test_dist_laws_LDADD = $(LDADD) $(GSL_LIBS)
+tests_test_dist_streams_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
+tests_test_dist_streams_LDADD = $(LDADD) $(GSL_LIBS)
+tests_test_metrics_cases_LDADD = $(LDADD) $(MPFR_LIBS)
+tests_test_ops_pipeline_LDADD = $(LDADD) $(MPFR_LIBS)
