@@ -1,0 +1,2 @@
+# written by make (python/local.mk): where libwht is installed
+LIBDIR = "/usr/local/lib"

@@ -1,0 +1,186 @@
+"""whtlab.core - the C library's transforms, exact oracle, input draws and
+metrics on numpy arrays (whtlab/_lib.py loads libwht).
+
+Formats and their numpy arrays: f64 float64, f32 float32, f16 float16 (IEEE
+binary16, the same bits as the library's uint16 storage), bf16 uint16 bit
+patterns (numpy has no bfloat16; `to_float64(a, "bf16")` converts)."""
+
+import ctypes
+
+import numpy as np
+
+from ._lib import DD, Metrics, OracleInfo, WhtlabError, lib
+
+FORMATS = {"f64": (0, np.float64), "f32": (1, np.float32), "f16": (2, np.float16),
+           "bf16": (3, np.uint16)}
+BACKENDS = {"cpu": 0, "gpu": 1}
+HOST_POINTER = 1
+METRICS = ("max_abs", "mean_abs", "mean_rel", "max_rel", "n_zero", "zero_miss",
+           "norm_rel", "max_ulp", "n_nonfinite")
+
+
+def _one_of(what, value, accepted):
+    return WhtlabError("%s %r unknown (accepted: %s)" % (what, value, ", ".join(accepted)))
+
+
+def _format(fmt):
+    if not isinstance(fmt, str) or fmt.lower() not in FORMATS:
+        raise _one_of("format", fmt, FORMATS)
+    return FORMATS[fmt.lower()]
+
+
+def _named(kind, name, from_name, accepted):
+    v = ctypes.c_int()
+    if not isinstance(name, str) or from_name(name.encode(), ctypes.byref(v)) != 0:
+        raise _one_of(kind, name, accepted)
+    return v.value
+
+
+def algorithms():
+    """The registry's algorithm names, in registry order."""
+    return [lib.wht_algorithm_at(i).contents.name.decode() for i in range(lib.wht_algorithm_count())]
+
+
+def _op(op):
+    return _named("operation", op, lib.wht_op_from_name, ("one-way", "two-way", "smoothed", "xor-conv"))
+
+
+def _dist(d):
+    return _named("distribution", d, lib.wht_dist_from_name,
+                  ("pmone", "norm", "relu-norm", "pagh-norm", "pagh-pmone"))
+
+
+def _log2(n):
+    if n < 1 or n & (n - 1):
+        raise WhtlabError("length %d is not a power of two (accepted: n = 2^k, k >= 0)" % n)
+    return n.bit_length() - 1
+
+
+def _array(x, dtype, what):
+    a = np.asarray(x)
+    if a.dtype != dtype:
+        raise WhtlabError("%s has dtype %s (accepted: %s for this format)" % (what, a.dtype, np.dtype(dtype)))
+    return a
+
+
+def to_float64(a, fmt):
+    """The exact values of format data as float64 (bf16 from its bit patterns)."""
+    code, dtype = _format(fmt)
+    a = np.ascontiguousarray(_array(a, dtype, "the data"))
+    out = np.empty(a.shape, dtype=np.float64)
+    lib.wht_load_doubles(code, out.ctypes.data, a.ctypes.data, a.size)
+    return out
+
+
+def from_float64(x, fmt):
+    """float64 values rounded to the format (nearest-even, subnormals kept),
+    as the format's numpy array."""
+    code, dtype = _format(fmt)
+    x = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
+    out = np.empty(x.shape, dtype=dtype)
+    lib.wht_store_doubles(code, out.ctypes.data, x.ctypes.data, x.size)
+    return out
+
+
+def transform(x, algorithm, format, backend="cpu"):
+    """y = H_n x (unnormalised) of every row of x (1-D: one vector; 2-D: rows
+    of length n = 2^k) with the library's algorithm in the format; a new
+    array, bit for bit what the C library computes."""
+    code, dtype = _format(format)
+    if backend not in BACKENDS:
+        raise _one_of("backend", backend, BACKENDS)
+    a = np.array(_array(x, dtype, "x"), order="C", copy=True)
+    if a.ndim not in (1, 2) or a.shape[-1] == 0:
+        raise WhtlabError("x has shape %s (accepted: n or (rows, n), n = 2^k)" % (a.shape,))
+    _log2(a.shape[-1])
+    rows = 1 if a.ndim == 1 else a.shape[0]
+    if rows == 0:
+        return a
+    st = ctypes.c_int()
+    flags = HOST_POINTER if backend == "gpu" else 0
+    plan = lib.wht_plan_create_batched(a.shape[-1], rows, code, algorithm.encode() if isinstance(
+        algorithm, str) else b"", BACKENDS[backend], flags, ctypes.byref(st))
+    if not plan:
+        why = lib.wht_strerror(st.value).decode()
+        if st.value == 3:  # WHT_E_ALGORITHM
+            why += " (accepted: %s)" % ", ".join(algorithms())
+        raise WhtlabError("%s %s %s: %s" % (algorithm, format, backend, why))
+    try:
+        rc = lib.wht_execute(plan, a.ctypes.data)
+    finally:
+        lib.wht_plan_destroy(plan)
+    if rc != 0:
+        raise WhtlabError("%s %s %s: %s" % (algorithm, format, backend, lib.wht_strerror(rc).decode()))
+    return a
+
+
+def exact(x, op="one-way", tau=1.0, b=None):
+    """The certified exact result of the operation on the exact values x
+    (and b for xor-conv): (hi, lo) float64 arrays, the exact value being
+    hi + lo (hi the value rounded to double). x may be any float array; its
+    values are taken exactly (bf16 data: to_float64 first). tau is used as
+    given (wht-sweep passes tau rounded to the cell's format)."""
+    o = _op(op)
+    a = np.ascontiguousarray(np.asarray(x, dtype=np.float64) if np.asarray(x).dtype.kind == "f"
+                             else _array(x, np.float64, "x"))
+    if a.ndim != 1:
+        raise WhtlabError("x has shape %s (accepted: one vector of n = 2^k)" % (a.shape,))
+    k = _log2(a.size)
+    two = lib.wht_op_inputs(o) == 2
+    if two != (b is not None):
+        raise WhtlabError("b is %s for %s (accepted: b with xor-conv only)" % (
+            "missing" if two else "given", op))
+    bb = None
+    if two:
+        bb = np.ascontiguousarray(np.asarray(b, dtype=np.float64))
+        if bb.shape != a.shape:
+            raise WhtlabError("b has shape %s, x %s (accepted: the same)" % (bb.shape, a.shape))
+    out = (DD * a.size)()
+    info = OracleInfo()
+    msg = ctypes.create_string_buffer(256)
+    st = lib.wht_oracle_run(o, k, a.ctypes.data, bb.ctypes.data if two else None, float(tau), out,
+                            ctypes.byref(info), msg, 256)
+    if st != 0:
+        raise WhtlabError("exact %s: %s" % (op, msg.value.decode() or "oracle status %d" % st))
+    v = np.frombuffer(out, dtype=np.float64).reshape(a.size, 2)
+    return v[:, 0].copy(), v[:, 1].copy()
+
+
+def inputs(dist, op, log2n, trial, seed, format):
+    """The draws of a wht-sweep cell rounded to the format, as that cell
+    uses them: one array, or (a, b) for xor-conv."""
+    _, dtype = _format(format)
+    d, o = _dist(dist), _op(op)
+    if not (0 <= int(log2n) <= 40) or int(trial) < 0 or int(seed) < 0:
+        raise WhtlabError("log2n %r, trial %r, seed %r (accepted: 0 <= log2n <= 40, trial >= 0, seed >= 0)"
+                          % (log2n, trial, seed))
+    n = 1 << int(log2n)
+    out = []
+    for i in range(lib.wht_op_inputs(o)):
+        x = np.empty(n, dtype=np.float64)
+        stream = lib.wht_cell_stream(int(seed), d, o, int(log2n), int(trial), i)
+        if lib.wht_dist_fill(d, stream, x.ctypes.data, n) != 0:
+            raise MemoryError("whtlab.inputs: out of memory for 2^%d draws" % log2n)
+        out.append(from_float64(x, format))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def errors(y, hi, lo, format, nonfinite=False):
+    """The metrics of a results row (data/README.md) of output y (the
+    format's array) against the exact hi + lo: a dict of max_abs, mean_abs,
+    mean_rel, max_rel, n_zero, zero_miss, norm_rel, max_ulp, n_nonfinite and
+    status ("ok", "overflow"). nonfinite: an intermediate was inf/NaN."""
+    code, dtype = _format(format)
+    yd = to_float64(y, format)
+    if yd.ndim != 1:
+        raise WhtlabError("y has shape %s (accepted: one vector)" % (yd.shape,))
+    h, l = (np.ascontiguousarray(np.asarray(v, dtype=np.float64)) for v in (hi, lo))
+    if h.shape != yd.shape or l.shape != yd.shape:
+        raise WhtlabError("y, hi, lo have shapes %s, %s, %s (accepted: equal)" % (yd.shape, h.shape, l.shape))
+    v = np.empty((yd.size, 2), dtype=np.float64)
+    v[:, 0], v[:, 1] = h, l
+    m = Metrics()
+    lib.wht_metrics_compute(code, yd.ctypes.data, v.ctypes.data, yd.size, int(bool(nonfinite)), ctypes.byref(m))
+    out = {c: getattr(m, c) for c in METRICS}
+    out["status"] = lib.wht_run_status_name(m.status).decode()
+    return out

@@ -1,0 +1,149 @@
+"""The Python package whtlab against the C programs (issue 13): for every
+row of a real wht-sweep file (every CPU algorithm, every format, two
+distributions, every operation without tau, k = 1..9), whtlab.inputs ->
+transform -> exact -> errors gives that row's error columns exactly, which
+pins inputs to the sweep's draws, exact to the oracle the sweep used,
+transform to the C library and errors to the metrics; folklore written in
+numpy (float64/float32/float16 arithmetic rounds each operation) equals
+transform bit for bit; every function refuses bad input with WhtlabError;
+load() gives every row with decoded strings.
+
+The package loads the build tree's libwht.so (WHTLAB_LIBWHT). In a
+sanitizer build that library needs the sanitizer runtimes first in the
+process, so the test re-executes itself with them preloaded."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+top = os.environ.get("top_srcdir", ".")
+build = os.environ.get("top_builddir", ".")
+libwht = os.path.abspath(os.path.join(build, "lib", ".libs", "libwht.so.0"))
+os.environ["WHTLAB_LIBWHT"] = libwht
+if "WHTLAB_PRELOADED" not in os.environ:
+    ldd = subprocess.run(["ldd", libwht], stdout=subprocess.PIPE, text=True).stdout
+    runtimes = [w.split("=>")[1].split()[0] for w in ldd.splitlines()
+                if "=>" in w and ("libasan" in w or "libubsan" in w)]
+    if runtimes:
+        env = dict(os.environ, WHTLAB_PRELOADED="1", LD_PRELOAD=" ".join(runtimes),
+                   ASAN_OPTIONS="detect_leaks=0")
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+sys.path.insert(0, os.path.join(top, "python"))
+sys.path.insert(0, os.path.join(top, "analysis"))
+import numpy as np  # noqa: E402
+import whtlab  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+path = os.path.join(tmp.name, "sweep.h5")
+rc, _, err = tk.run("experiments/wht-sweep", "--algo", "all", "--format", "all", "--dist", "norm,pagh-pmone",
+                    "--op", "one-way,two-way,xor-conv", "--log2n", "1:9", "--trials", "2", "--seed", "7",
+                    "--backend", "cpu", "--oracle", "cpu", "-o", path)
+if not t.ok(rc == 0, "wht-sweep wrote the reference file (%s)" % err.strip().splitlines()[-1:]):
+    t.done()
+
+rows = whtlab.load(path)
+t.ok(len(rows) == len(tk.read_rows(path)) and rows["algorithm"].map(type).eq(str).all(),
+     "load: %d rows, name columns decoded to str" % len(rows))
+
+COLS = ("max_abs", "mean_abs", "mean_rel", "max_rel", "n_zero", "zero_miss", "norm_rel", "max_ulp",
+        "n_nonfinite", "status")
+
+
+def same(a, b):
+    return a == b or (a != a and b != b)
+
+
+def op_in_python(op, x, alg, fmt):
+    """The sweep's pipeline of the operation (DESIGN.md section 6) through
+    the package: transforms by the library, element steps rounded to fmt."""
+    if op == "one-way":
+        return whtlab.transform(x, alg, fmt)
+    k = x[0].size.bit_length() - 1 if isinstance(x, tuple) else x.size.bit_length() - 1
+    scale = 2.0 ** -k
+    if op == "two-way":
+        y = whtlab.transform(whtlab.transform(x, alg, fmt), alg, fmt)
+    else:
+        a, b = (whtlab.to_float64(whtlab.transform(v, alg, fmt), fmt) for v in x)
+        y = whtlab.transform(whtlab.from_float64(a * b, fmt), alg, fmt)
+    return whtlab.from_float64(whtlab.to_float64(y, fmt) * scale, fmt)
+
+
+checked = bad = 0
+for r in rows.itertuples():
+    x = whtlab.inputs(r.dist, r.op, r.log2n, r.trial, r.seed, r.format)
+    exact_in = tuple(whtlab.to_float64(v, r.format) for v in x) if isinstance(x, tuple) \
+        else (whtlab.to_float64(x, r.format),)
+    hi, lo = whtlab.exact(exact_in[0], r.op, b=exact_in[1] if len(exact_in) > 1 else None)
+    y = op_in_python(r.op, x, r.algorithm, r.format)
+    e = whtlab.errors(y, hi, lo, r.format)
+    checked += 1
+    if not all(same(e[c], getattr(r, c)) for c in COLS):
+        bad += 1
+        if bad <= 3:
+            t.diag("%s %s %s %s k=%d trial %d: %s vs row %s" % (
+                r.algorithm, r.format, r.dist, r.op, r.log2n, r.trial,
+                [e[c] for c in COLS], [getattr(r, c) for c in COLS]))
+t.ok(checked > 500 and bad == 0,
+     "inputs -> transform -> exact -> errors equal the sweep's error columns in %d of %d rows"
+     % (checked - bad, checked))
+
+# folklore in numpy arithmetic of the format, against the library's bits
+rng = np.random.default_rng(3)
+for fmt, dt in (("f64", np.float64), ("f32", np.float32), ("f16", np.float16)):
+    for k in (0, 1, 5, 11):
+        x = (rng.standard_normal((3, 1 << k)) * 4).astype(dt)
+        ref = x.copy()
+        m = 1
+        while m < x.shape[1]:
+            v = ref.reshape(3, -1, 2, m)
+            a, b = v[:, :, 0, :].copy(), v[:, :, 1, :].copy()
+            v[:, :, 0, :], v[:, :, 1, :] = a + b, a - b
+            m *= 2
+        y = whtlab.transform(x, "folklore", fmt)
+        t.ok(y.tobytes() == ref.tobytes() and x.tobytes() != y.tobytes() or k == 0,
+             "folklore %s rows of 2^%d: numpy's per-operation rounding, bit for bit" % (fmt, k))
+bf = whtlab.from_float64(np.array([1.0, 2.0 ** -7, 3.0, 1e-40]), "bf16")
+t.ok(bf.dtype == np.uint16 and whtlab.to_float64(bf, "bf16").tolist()[:3] == [1.0, 2.0 ** -7, 3.0],
+     "bf16 data are uint16 bit patterns, converted exactly")
+
+
+def raises(what, fn, words):
+    try:
+        fn()
+    except whtlab.WhtlabError as e:
+        msg = str(e)
+        return t.ok("\n" not in msg and all(w in msg for w in words), "%s: WhtlabError '%s'" % (what, msg))
+    except Exception as e:  # noqa: BLE001 - any other exception is the failure
+        return t.ok(False, "%s: %s instead of WhtlabError" % (what, type(e).__name__))
+    return t.ok(False, "%s: no exception" % what)
+
+
+x32 = np.ones(8, dtype=np.float32)
+raises("an unknown algorithm", lambda: whtlab.transform(x32, "bogus", "f32"), ["bogus", "folklore", "kahan"])
+raises("an unknown format", lambda: whtlab.transform(x32, "folklore", "f8"), ["f8", "f64", "bf16"])
+raises("a wrong dtype", lambda: whtlab.transform(x32, "folklore", "f64"), ["float32", "float64"])
+raises("n = 6", lambda: whtlab.transform(np.ones(6, np.float32), "folklore", "f32"), ["6", "power of two"])
+raises("a 3-D array", lambda: whtlab.transform(np.ones((2, 2, 2), np.float32), "folklore", "f32"), ["shape"])
+raises("a GPU-only algorithm on the CPU", lambda: whtlab.transform(np.ones(8, np.float16), "tensor-core", "f16"),
+       ["tensor-core"])
+raises("an unknown backend", lambda: whtlab.transform(x32, "folklore", "f32", backend="tpu"), ["tpu", "cpu"])
+try:
+    whtlab.transform(x32, "folklore", "f32", backend="gpu")
+    t.ok(True, "backend gpu: a GPU is present, it ran # SKIP the no-GPU refusal")
+except whtlab.WhtlabError as e:
+    t.ok("GPU" in str(e), "backend gpu without a GPU: WhtlabError '%s'" % e)
+raises("exact of n = 3", lambda: whtlab.exact(np.ones(3)), ["3"])
+raises("exact: unknown op", lambda: whtlab.exact(np.ones(4), "sideways"), ["sideways", "xor-conv"])
+raises("exact: xor-conv without b", lambda: whtlab.exact(np.ones(4), "xor-conv"), ["b", "xor-conv"])
+raises("exact: b with one-way", lambda: whtlab.exact(np.ones(4), b=np.ones(4)), ["b"])
+raises("exact: an infinite input", lambda: whtlab.exact(np.array([1.0, np.inf])), ["one-way"])
+raises("inputs: unknown dist", lambda: whtlab.inputs("cauchy", "one-way", 3, 0, 1, "f32"), ["cauchy", "norm"])
+raises("inputs: log2n -1", lambda: whtlab.inputs("norm", "one-way", -1, 0, 1, "f32"), ["log2n"])
+raises("errors: shapes differ", lambda: whtlab.errors(x32, np.ones(4), np.zeros(4), "f32"), ["shape"])
+raises("load: a missing file", lambda: whtlab.load(os.path.join(tmp.name, "absent.h5")), ["absent.h5"])
+raises("load: a table that is none", lambda: whtlab.load(path, "cells"), ["cells", "results"])
+t.done()
