@@ -14,6 +14,7 @@ static const char *const messages[WHT_NSTATUS] = {
   [WHT_E_NOMEM] = "out of memory",
   [WHT_E_CUDA] = "a CUDA call failed",
   [WHT_E_OPERATION] = "unknown operation (accepted: one-way, two-way, smoothed, xor-conv)",
+  [WHT_E_CALLBACK] = "the caller's transform failed",
 };
 
 const char *wht_strerror(wht_status st)

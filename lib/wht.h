@@ -44,6 +44,7 @@ typedef enum {
   WHT_E_NOMEM,          /* host or device allocation failed */
   WHT_E_CUDA,           /* a CUDA call failed */
   WHT_E_OPERATION,      /* operation value out of range (measure/wht_ops.h) */
+  WHT_E_CALLBACK,       /* a caller's transform failed (wht_op_execute_fn, measure/wht_ops.h) */
   WHT_NSTATUS
 } wht_status;
 

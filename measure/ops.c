@@ -12,7 +12,9 @@
 #include "ops_steps.h"
 
 typedef struct {
-  wht_plan *plan;
+  wht_transform_fn fn; /* the transform: a plan's (plan_transform) or a caller's */
+  void *ctx;
+  int callers;         /* fn is a caller's: its failure is WHT_E_CALLBACK */
   wht_format f;
   uint64_t n;
   unsigned k;
@@ -26,9 +28,16 @@ static void check(pipeline *p, const void *x)
 
 static wht_status transform(pipeline *p, void *x)
 {
-  wht_status st = wht_execute(p->plan, x);
-  if (st == WHT_OK) check(p, x);
-  return st;
+  int r = p->fn(p->ctx, x, p->n);
+  if (r != 0) return p->callers ? WHT_E_CALLBACK : (wht_status)r;
+  check(p, x);
+  return WHT_OK;
+}
+
+static int plan_transform(void *plan, void *x, uint64_t n)
+{
+  (void)n;
+  return (int)wht_execute(plan, x);
 }
 
 static void scale(pipeline *p, void *x)
@@ -101,11 +110,26 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
   /* Data are on the host; a GPU plan copies them to the device and back. */
   const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
   wht_status st;
-  pipeline p = { NULL, f, (uint64_t)1 << k, k, 0 };
-  p.plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
-  if (!p.plan) return st;
+  pipeline p = { plan_transform, NULL, 0, f, (uint64_t)1 << k, k, 0 };
+  wht_plan *plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
+  if (!plan) return st;
+  p.ctx = plan;
   st = ops[op].run(&p, tau, a, b);
-  wht_plan_destroy(p.plan);
+  wht_plan_destroy(plan);
+  if (nonfinite) *nonfinite = p.bad;
+  return st;
+}
+
+wht_status wht_op_execute_fn(wht_op op, wht_format f, unsigned k, double tau, void *a, void *b,
+                             wht_transform_fn fn, void *ctx, int *nonfinite)
+{
+  if (nonfinite) *nonfinite = 0;
+  if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
+  if (!fn || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
+  if ((unsigned)f >= WHT_NFORMATS) return WHT_E_FORMAT;
+  if (k >= 64) return WHT_E_SIZE;
+  pipeline p = { fn, ctx, 1, f, (uint64_t)1 << k, k, 0 };
+  wht_status st = ops[op].run(&p, tau, a, b);
   if (nonfinite) *nonfinite = p.bad;
   return st;
 }

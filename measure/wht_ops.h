@@ -15,4 +15,16 @@
 wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
                           wht_backend backend, unsigned k, double tau,
                           void *a, void *b, int *nonfinite);
+
+/* A transform of the caller's: y = T x in place on n elements of the
+ * format's host storage; 0 on success, nonzero on failure. */
+typedef int (*wht_transform_fn)(void *ctx, void *x, uint64_t n);
+
+/* wht_op_execute with the caller's transform fn (called with ctx) in place
+ * of a registry algorithm: the same element-wise steps, roundings and
+ * inf/NaN checks, so a new idea prototyped outside the library (whtlab.sweep
+ * in Python) is measured through exactly the pipeline of wht-sweep. A
+ * failing fn gives WHT_E_CALLBACK. */
+wht_status wht_op_execute_fn(wht_op op, wht_format f, unsigned k, double tau, void *a, void *b,
+                             wht_transform_fn fn, void *ctx, int *nonfinite);
 #endif

@@ -224,6 +224,63 @@ static void test_backend_and_args(void)
   free(a), free(b);
 }
 
+/* ---- wht_op_execute_fn: the caller's transform in the same pipeline ---- */
+typedef struct {
+  wht_format f;
+  unsigned k;
+  int calls, fail_at; /* fail_at: the call (1, 2, ...) that fails, 0 none */
+} caller;
+
+static int ref_transform(void *ctx, void *x, uint64_t n)
+{
+  caller *c = ctx;
+  if (++c->calls == c->fail_at) return 1;
+  double *v = from_format(c->f, x, n);
+  ref_fwht(c->f, v, c->k);
+  wht_store_doubles(c->f, x, v, n);
+  free(v);
+  return 0;
+}
+
+static void test_caller_transform(void)
+{
+  static const int calls[WHT_NOPS] = { 1, 2, 2, 3 };
+  /* k = 12: pagh-pmone's xor-conv overflows f16, so the flag is tested too */
+  const unsigned k = 12;
+  const size_t n = (size_t)1 << k;
+  int bad = 0, badcalls = 0, overflowed = 0;
+  for (wht_format f = 0; f < WHT_NFORMATS; f++)
+    for (wht_dist d = WHT_DIST_NORM; d <= WHT_DIST_PAGH_PMONE; d += WHT_DIST_PAGH_PMONE - WHT_DIST_NORM)
+      for (wht_op op = 0; op < WHT_NOPS; op++) {
+        double *a = draw(d, k, 0, f), *b = draw(d, k, 1, f);
+        int nf_lib, nf_fn;
+        wht_status st;
+        double *y_lib = run(op, f, WHT_BACKEND_CPU, k, 0.5, a, b, &nf_lib, &st);
+        void *xa = to_format(f, a, n), *xb = to_format(f, b, n);
+        caller c = { f, k, 0, 0 };
+        st = wht_op_execute_fn(op, f, k, 0.5, xa, op == WHT_OP_XOR_CONV ? xb : NULL, ref_transform, &c, &nf_fn);
+        double *y_fn = st == WHT_OK ? from_format(f, xa, n) : NULL;
+        if (!y_lib || !y_fn || nf_lib != nf_fn || memcmp(y_lib, y_fn, n * sizeof *y_fn) != 0) bad++;
+        if (c.calls != calls[op]) badcalls++;
+        overflowed += nf_fn;
+        free(a), free(b), free(xa), free(xb), free(y_lib), free(y_fn);
+      }
+  tap_ok(bad == 0, "a caller's folklore through wht_op_execute_fn gives wht_op_execute's bits and overflow flag "
+         "(4 formats x norm, pagh-pmone x 4 ops, k = %u; %d differ)", k, bad);
+  tap_ok(badcalls == 0 && overflowed > 0, "the caller's transform runs 1, 2, 2, 3 times per op; %d cells overflow",
+         overflowed);
+  float x[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, y[8] = { 0 };
+  caller c = { WHT_F32, 3, 0, 2 };
+  int nf;
+  tap_ok(wht_op_execute_fn(WHT_OP_XOR_CONV, WHT_F32, 3, 1.0, x, y, ref_transform, &c, &nf) == WHT_E_CALLBACK &&
+         c.calls == 2, "a failing caller's transform stops the pipeline with WHT_E_CALLBACK (%s)",
+         wht_strerror(WHT_E_CALLBACK));
+  tap_ok(wht_op_execute_fn(WHT_OP_ONE_WAY, WHT_F32, 3, 1.0, x, NULL, NULL, &c, &nf) == WHT_E_NULL &&
+         wht_op_execute_fn(WHT_OP_ONE_WAY, (wht_format)9, 3, 1.0, x, NULL, ref_transform, &c, &nf) == WHT_E_FORMAT &&
+         wht_op_execute_fn(WHT_NOPS, WHT_F32, 3, 1.0, x, NULL, ref_transform, &c, &nf) == WHT_E_OPERATION,
+         "wht_op_execute_fn: no transform, a bad format, a bad op are refused");
+}
+
 int main(void)
 {
   test_exact_pmone();
@@ -232,5 +289,6 @@ int main(void)
   test_matches_reference(10);
   test_overflow_flag();
   test_backend_and_args();
+  test_caller_transform();
   return tap_done();
 }
