@@ -6,7 +6,11 @@ pins inputs to the sweep's draws, exact to the oracle the sweep used,
 transform to the C library and errors to the metrics; folklore written in
 numpy (float64/float32/float16 arithmetic rounds each operation) equals
 transform bit for bit; every function refuses bad input with WhtlabError;
-load() gives every row with decoded strings.
+load() gives every row with decoded strings. whtlab.sweep of a numpy
+folklore gives wht-sweep's folklore rows (every error column, every op,
+smoothed under two taus, f32 and f16), resumes after an exception in the
+callable, extends a wht-sweep file that the C programs then still read, and
+refuses bad arguments.
 
 The package loads the build tree's libwht.so (WHTLAB_LIBWHT). In a
 sanitizer build that library needs the sanitizer runtimes first in the
@@ -111,6 +115,73 @@ t.ok(bf.dtype == np.uint16 and whtlab.to_float64(bf, "bf16").tolist()[:3] == [1.
      "bf16 data are uint16 bit patterns, converted exactly")
 
 
+# ---- whtlab.sweep ----
+def np_folklore(x, fmt):
+    """folklore in the format's numpy arithmetic (one rounding per op)"""
+    x = x.copy()
+    m = 1
+    while m < x.size:
+        v = x.reshape(-1, 2, m)
+        a, b = v[:, 0, :].copy(), v[:, 1, :].copy()
+        v[:, 0, :], v[:, 1, :] = a + b, a - b
+        m *= 2
+    return x
+
+
+grid = dict(formats=["f32", "f16"], dists=["norm", "pagh-pmone"], ops="all", log2n=range(1, 9), trials=2,
+            seed=4, tau=[0.5, 2.0])
+cgrid = ["--format", "f32,f16", "--dist", "norm,pagh-pmone", "--op", "all", "--log2n", "1:8", "--trials", "2",
+         "--seed", "4", "--tau", "0.5,2"]
+py_path, c_path = os.path.join(tmp.name, "py.h5"), os.path.join(tmp.name, "c.h5")
+ran = whtlab.sweep(np_folklore, "np-folklore", out=py_path, progress=False, **grid)
+rc, _, err = tk.run("experiments/wht-sweep", "--algo", "folklore", *cgrid, "-o", c_path)
+KEYS = ["format", "dist", "op", "log2n", "trial", "seed", "tau"]
+
+
+def same_rows(a, b):
+    """rows of a and b pair one to one on KEYS and agree in COLS"""
+    m = a.merge(b, on=KEYS, suffixes=("_a", "_b"))
+    if not (len(m) == len(a) == len(b)):
+        return False
+    return all(same(x, y) for c in COLS for x, y in zip(m[c + "_a"], m[c + "_b"]))
+
+
+py_rows, c_rows = whtlab.load(py_path), whtlab.load(c_path)
+t.ok(rc == 0 and ran == len(c_rows) == 320 and same_rows(py_rows, c_rows) and
+     set(py_rows["backend"]) == {"python"} and set(py_rows["algorithm"]) == {"np-folklore"},
+     "sweep of a numpy folklore: %d rows, every error column equal to wht-sweep's folklore" % ran)
+t.ok(whtlab.sweep(np_folklore, "np-folklore", out=py_path, progress=False, **grid) == 0,
+     "the same sweep again runs no cell (resume)")
+
+calls = [0]
+
+
+def dies(x, fmt):
+    calls[0] += 1
+    if calls[0] == 40:
+        raise KeyboardInterrupt
+    return np_folklore(x, fmt)
+
+
+part = os.path.join(tmp.name, "part.h5")
+try:
+    whtlab.sweep(dies, "np-folklore", out=part, progress=False, save_every=0, **grid)
+    t.ok(False, "an interrupt inside fn propagates")
+except KeyboardInterrupt:
+    kept = len(whtlab.load(part))
+    t.ok(0 < kept < 320 and not os.path.exists(part + ".lock") and not os.path.exists(part + ".tmp"),
+         "an interrupt inside fn propagates; the file keeps the %d finished cells, no lock or tmp left" % kept)
+whtlab.sweep(np_folklore, "np-folklore", out=part, progress=False, **grid)
+t.ok(same_rows(whtlab.load(part), c_rows), "resumed after the interrupt: the rows of an uninterrupted run")
+
+# a wht-sweep file extended by whtlab.sweep stays a file of the C programs
+whtlab.sweep(np_folklore, "np-folklore", out=c_path, progress=False, **grid)
+rc1, _, err1 = tk.run("experiments/wht-sweep", "--algo", "folklore", *cgrid, "-o", c_path, "--resume")
+rc2, out2, err2 = tk.run("analysis/wht-table", "--cells", "--format", "f16", c_path)
+t.ok(rc1 == 0 and "0 cells run" in err1 and rc2 == 0 and "np-folklore" in out2 and "folklore" in out2,
+     "wht-sweep --resume and wht-table --cells read the extended file (%s)" % err1.strip()[:120])
+
+
 def raises(what, fn, words):
     try:
         fn()
@@ -146,4 +217,15 @@ raises("inputs: log2n -1", lambda: whtlab.inputs("norm", "one-way", -1, 0, 1, "f
 raises("errors: shapes differ", lambda: whtlab.errors(x32, np.ones(4), np.zeros(4), "f32"), ["shape"])
 raises("load: a missing file", lambda: whtlab.load(os.path.join(tmp.name, "absent.h5")), ["absent.h5"])
 raises("load: a table that is none", lambda: whtlab.load(path, "cells"), ["cells", "results"])
+new = os.path.join(tmp.name, "new.h5")
+raises("sweep: a bad name", lambda: whtlab.sweep(np_folklore, "my idea", out=new), ["my idea", "printable"])
+raises("sweep: a bad format", lambda: whtlab.sweep(np_folklore, "x", formats=["f8"], out=new), ["f8", "bf16"])
+raises("sweep: log2n 0", lambda: whtlab.sweep(np_folklore, "x", log2n=[0, 3], out=new), ["log2n", "1..30"])
+raises("sweep: fn not callable", lambda: whtlab.sweep(3, "x", out=new), ["callable"])
+raises("sweep: fn returns the wrong dtype",
+       lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "x", log2n=3, out=new), ["float64", "float32"])
+raises("sweep: another seed than the file's", lambda: whtlab.sweep(np_folklore, "x", seed=9, out=py_path),
+       ["seed", "4"])
+raises("sweep: a missing folder", lambda: whtlab.sweep(np_folklore, "x", out=os.path.join(tmp.name, "no", "x.h5")),
+       ["does not exist"])
 t.done()

@@ -15,6 +15,7 @@ from ._lib import WhtlabError
 from .core import (FORMATS, algorithms, errors, exact, from_float64, inputs, to_float64,
                    transform)
 from .results import load
+from .sweep import sweep
 
 __all__ = ["WhtlabError", "FORMATS", "algorithms", "errors", "exact", "from_float64", "inputs",
-           "load", "to_float64", "transform"]
+           "load", "sweep", "to_float64", "transform"]

@@ -97,6 +97,10 @@ _declare("wht_execute", c_int, c_ptr, c_ptr)
 _declare("wht_plan_destroy", None, c_ptr)
 _declare("wht_op_from_name", c_int, c_str, ctypes.POINTER(c_int))
 _declare("wht_op_inputs", c_uns, c_int)
+TRANSFORM_FN = ctypes.CFUNCTYPE(c_int, c_ptr, c_ptr, c_u64)
+_declare("wht_op_execute_fn", c_int, c_int, c_int, c_uns, c_dbl, c_ptr, c_ptr, TRANSFORM_FN, c_ptr,
+         ctypes.POINTER(c_int))
+_declare("mpfr_get_version", c_str)
 _declare("wht_oracle_run", c_int, c_int, c_uns, c_ptr, c_ptr, c_dbl, ctypes.POINTER(DD),
          ctypes.POINTER(OracleInfo), ctypes.c_char_p, ctypes.c_size_t)
 _declare("wht_dist_from_name", c_int, c_str, ctypes.POINTER(c_int))

@@ -11,10 +11,16 @@ import numpy as np
 
 from ._lib import DD, Metrics, OracleInfo, WhtlabError, lib
 
+try:
+    from ._config import VERSION
+except ImportError:  # the source tree of an out-of-tree build
+    VERSION = "unknown"
+
 FORMATS = {"f64": (0, np.float64), "f32": (1, np.float32), "f16": (2, np.float16),
            "bf16": (3, np.uint16)}
 BACKENDS = {"cpu": 0, "gpu": 1}
 HOST_POINTER = 1
+OPS = {"one-way": 0, "two-way": 1, "smoothed": 2, "xor-conv": 3}
 METRICS = ("max_abs", "mean_abs", "mean_rel", "max_rel", "n_zero", "zero_miss",
            "norm_rel", "max_ulp", "n_nonfinite")
 
@@ -120,6 +126,13 @@ def exact(x, op="one-way", tau=1.0, b=None):
     hi + lo (hi the value rounded to double). x may be any float array; its
     values are taken exactly (bf16 data: to_float64 first). tau is used as
     given (wht-sweep passes tau rounded to the cell's format)."""
+    hi, lo, _ = exact_info(x, op, tau, b)
+    return hi, lo
+
+
+def exact_info(x, op="one-way", tau=1.0, b=None):
+    """exact, and the oracle's bits of precision and seconds (a row's
+    oracle_prec and oracle_s)."""
     o = _op(op)
     a = np.ascontiguousarray(np.asarray(x, dtype=np.float64) if np.asarray(x).dtype.kind == "f"
                              else _array(x, np.float64, "x"))
@@ -143,7 +156,12 @@ def exact(x, op="one-way", tau=1.0, b=None):
     if st != 0:
         raise WhtlabError("exact %s: %s" % (op, msg.value.decode() or "oracle status %d" % st))
     v = np.frombuffer(out, dtype=np.float64).reshape(a.size, 2)
-    return v[:, 0].copy(), v[:, 1].copy()
+    return v[:, 0].copy(), v[:, 1].copy(), {"prec": info.prec, "seconds": info.seconds}
+
+
+def round_to_format(v, fmt):
+    """A float rounded to the format (nearest-even), as a float."""
+    return lib.wht_round_to_format(float(v), _format(fmt)[0])
 
 
 def inputs(dist, op, log2n, trial, seed, format):

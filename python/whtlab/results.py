@@ -13,29 +13,91 @@ from ._lib import WhtlabError
 
 SCHEMA_VERSION = 1
 
+# The byte layout of a row in the file: these columns in this order, packed
+# (experiments/h5store_schema.c). HDF5 1.10 headers carry no checksum, so a
+# damaged datatype can move a column or change a float's exponent bias and
+# HDF5 would convert every value wrongly without complaint: the layout is
+# compared exactly, as wht-sweep does. whtlab.sweep writes it.
+FILE_LAYOUT = {
+    "results": [("algorithm", "S32"), ("backend", "S8"), ("format", "S8"),
+                ("dist", "S16"), ("op", "S16"), ("log2n", "<i4"),
+                ("trial", "<i4"), ("seed", "<u8"), ("tau", "<f8"),
+                ("max_abs", "<f8"), ("mean_abs", "<f8"), ("mean_rel", "<f8"),
+                ("max_rel", "<f8"), ("n_zero", "<i8"), ("zero_miss", "<i8"),
+                ("norm_rel", "<f8"), ("max_ulp", "<f8"),
+                ("n_nonfinite", "<i8"), ("status", "S12"),
+                ("oracle_prec", "<i4"), ("oracle_s", "<f8"), ("run_s", "<f8")],
+    "timings": [("algorithm", "S32"), ("backend", "S8"), ("format", "S8"),
+                ("log2n", "<i4"), ("batch", "<i8"), ("in_place", "i1"),
+                ("median_ms", "<f8"), ("min_ms", "<f8"), ("reps", "<i4"),
+                ("gbps", "<f8"), ("memcpy_ms", "<f8"), ("addone_ms", "<f8"),
+                ("cufft_ms", "<f8")],
+}
+_H5_NUMERIC = {"<i4": h5py.h5t.STD_I32LE, "<i8": h5py.h5t.STD_I64LE,
+               "<u8": h5py.h5t.STD_U64LE, "i1": h5py.h5t.STD_I8LE,
+               "<f8": h5py.h5t.IEEE_F64LE}
 
-def load(path, table="results"):
-    """The rows of /results (or /timings) of path as a pandas DataFrame."""
-    import pandas as pd
-    if table not in ("results", "timings"):
-        raise WhtlabError("table %r unknown (accepted: results, timings)" % (table,))
+
+def layout_ok(ds, table):
+    """1 when dataset ds has the exact row layout of /table."""
+    want = np.dtype(FILE_LAYOUT[table])
+    if ds.dtype.names != want.names or ds.dtype.itemsize != want.itemsize:
+        return False
+    tid = ds.id.get_type()
+    for i, (c, kind) in enumerate(FILE_LAYOUT[table]):
+        m = tid.get_member_type(i)
+        if tid.get_member_offset(i) != want.fields[c][1]:
+            return False
+        if kind.startswith("S"):
+            if m.get_class() != h5py.h5t.STRING or m.get_size() != int(kind[1:]):
+                return False
+        elif not m.equal(_H5_NUMERIC[kind]):
+            return False
+    return True
+
+
+def open_results(path):
+    """An existing results file, open read-only and checked (schema_version
+    1, the row layout of /results and /timings); WhtlabError otherwise."""
     if not os.path.isfile(path):
         raise WhtlabError("%s: no such file" % path)
     try:
         f = h5py.File(path, "r")
     except OSError as e:
         raise WhtlabError("%s: not a readable HDF5 file (%s)" % (path, e))
-    with f:
-        v = np.asarray(f.attrs.get("schema_version", -1)).ravel()
-        if v.size != 1 or int(v[0]) != SCHEMA_VERSION:
-            raise WhtlabError("%s: schema_version %s (accepted: %d, data/README.md)"
-                              % (path, v.tolist(), SCHEMA_VERSION))
+    v = np.asarray(f.attrs.get("schema_version", -1)).ravel()
+    if v.size != 1 or int(v[0]) != SCHEMA_VERSION:
+        f.close()
+        raise WhtlabError("%s: schema_version %s (accepted: %d, data/README.md)"
+                          % (path, v.tolist(), SCHEMA_VERSION))
+    for table in FILE_LAYOUT:
+        if table in f and not (isinstance(f[table], h5py.Dataset) and f[table].dtype.names
+                               and layout_ok(f[table], table)):
+            f.close()
+            raise WhtlabError("%s is damaged or not written by whtlab: /%s lacks the row layout of "
+                              "schema_version %d" % (path, table, SCHEMA_VERSION))
+    return f
+
+
+def read_table(f, path, table):
+    """The rows of /table (a structured array; empty when absent)."""
+    if table not in f:
+        return np.zeros(0, dtype=np.dtype(FILE_LAYOUT[table]))
+    try:
+        return f[table][...]
+    except OSError as e:
+        raise WhtlabError("%s is damaged (/%s unreadable: %s)" % (path, table, e))
+
+
+def load(path, table="results"):
+    """The rows of /results (or /timings) of path as a pandas DataFrame."""
+    import pandas as pd
+    if table not in ("results", "timings"):
+        raise WhtlabError("table %r unknown (accepted: results, timings)" % (table,))
+    with open_results(path) as f:
         if table not in f:
             raise WhtlabError("%s: no /%s table" % (path, table))
-        try:
-            data = f[table][...]
-        except OSError as e:
-            raise WhtlabError("%s is damaged (/%s unreadable: %s)" % (path, table, e))
+        data = read_table(f, path, table)
     frame = pd.DataFrame({c: data[c] for c in data.dtype.names})
     for c in data.dtype.names:
         if data.dtype[c].kind == "S":

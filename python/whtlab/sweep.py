@@ -1,0 +1,239 @@
+"""whtlab.sweep - a Python transform measured exactly as wht-sweep measures
+the library's algorithms: the same cells, draws, oracle, operations and
+metrics, written as rows of backend "python" into a results file that
+wht-table, wht-plot and wht-sweep --merge read like any other.
+
+The operation's pipeline is the library's (wht_op_execute_fn): the
+callable fn(x, format) -> y is the transform T inside it, and the scaling,
+the soft threshold and the products are the C steps, rounded to the format,
+with the same inf/NaN checks. So a numpy folklore gives wht-sweep's
+folklore rows bit for bit (tests/test_python_api.py).
+
+The file is written the way wht-sweep writes it: the whole file to
+FILE.tmp, renamed over FILE (atomic), every `save_every` seconds and at the
+end, under FILE.lock (flock, the lock wht-sweep takes), so an interrupted
+sweep leaves every row of its last save and the same call again (resume is
+always on) runs only the missing cells. An existing file must have the
+sweep's seed; its other rows, its /timings and its attributes are kept."""
+
+import ctypes
+import datetime
+import fcntl
+import os
+import socket
+import sys
+import time
+
+import h5py
+import numpy as np
+
+from . import core
+from ._lib import TRANSFORM_FN, WhtlabError, lib
+from .results import FILE_LAYOUT, open_results, read_table
+
+ALL = {"formats": ("f64", "f32", "f16", "bf16"),
+       "dists": ("pmone", "norm", "relu-norm", "pagh-norm", "pagh-pmone"),
+       "ops": ("one-way", "two-way", "smoothed", "xor-conv")}
+KEY = ("algorithm", "backend", "format", "dist", "op", "log2n", "trial", "seed", "tau")
+STRING_ATTRS = ("whtlab_version", "git_revision", "command_line", "created", "host", "device",
+                "compiler", "cflags", "nvcc_flags", "mpfr_version", "gsl_version", "hdf5_version")
+
+
+def _names(kind, value):
+    vals = ALL[kind] if value == "all" else ([value] if isinstance(value, str) else list(value))
+    for v in vals:
+        if v not in ALL[kind]:
+            raise WhtlabError("%s: %r unknown (accepted: %s, or all)" % (kind, v, ", ".join(ALL[kind])))
+    if not vals:
+        raise WhtlabError("%s: empty (accepted: %s, or all)" % (kind, ", ".join(ALL[kind])))
+    return vals
+
+
+def _grid(name, formats, dists, ops, log2n, trials, seed, tau):
+    if not isinstance(name, str) or not (0 < len(name) < 32) or \
+            any(c <= " " or c > "~" for c in name):
+        raise WhtlabError("name %r: accepted 1..31 printable ASCII characters without blanks" % (name,))
+    ks = [log2n] if isinstance(log2n, int) else list(log2n)
+    if not ks or any(not isinstance(k, (int, np.integer)) or not 1 <= k <= 30 for k in ks):
+        raise WhtlabError("log2n %r: accepted integers 1..30 (an int or a list)" % (log2n,))
+    taus = [tau] if isinstance(tau, (int, float)) else list(tau)
+    if not taus or any(not isinstance(t, (int, float)) or not np.isfinite(t) or t < 0 for t in taus):
+        raise WhtlabError("tau %r: accepted finite values >= 0 (a number or a list)" % (tau,))
+    if not isinstance(trials, int) or trials < 1 or not isinstance(seed, int) or seed < 0:
+        raise WhtlabError("trials %r, seed %r: accepted trials >= 1, seed >= 0" % (trials, seed))
+    return (_names("formats", formats), _names("dists", dists), _names("ops", ops),
+            sorted(set(int(k) for k in ks)), [float(t) for t in taus])
+
+
+def _cells(formats, dists, ops, ks, trials, taus):
+    """wht-sweep's order: log2n > dist > op > trial > tau > format; tau only
+    for smoothed (the others once, under the first tau)."""
+    for k in ks:
+        for d in dists:
+            for op in ops:
+                for t in range(trials):
+                    for tau in (taus if op == "smoothed" else taus[:1]):
+                        for fmt in formats:
+                            yield fmt, d, op, k, t, tau
+
+
+class _Lock:
+    def __init__(self, out):
+        self.path = out + ".lock"
+        self.fd = os.open(self.path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise WhtlabError("cannot write %s: another writer holds it" % out)
+
+    def release(self):
+        os.unlink(self.path)
+        os.close(self.fd)
+
+
+def _provenance(fn, name, seed, call):
+    def ver(sym):
+        try:
+            return ctypes.c_char_p.in_dll(lib, sym).value.decode()
+        except ValueError:
+            return "unknown"
+    return {"whtlab_version": core.VERSION, "git_revision": "unknown (whtlab.sweep)",
+            "command_line": call, "created": datetime.datetime.now(datetime.timezone.utc)
+            .strftime("%Y-%m-%dT%H:%M:%SZ"), "host": socket.gethostname(), "device": "none",
+            "compiler": "python %s, numpy %s" % (sys.version.split()[0], np.__version__),
+            "cflags": "none", "nvcc_flags": "none",
+            "mpfr_version": lib.mpfr_get_version().decode(), "gsl_version": ver("gsl_version"),
+            "hdf5_version": h5py.version.hdf5_version}
+
+
+def _publish(out, attrs, rows, timings):
+    tmp = out + ".tmp"
+    with h5py.File(tmp, "w") as f:
+        for k, v in attrs.items():
+            f.attrs[k] = v
+        for table, data in (("results", rows), ("timings", timings)):
+            if table == "timings" and data is None:
+                continue
+            f.create_dataset(table, data=data, maxshape=(None,), chunks=(256,), shuffle=True,
+                             compression="gzip", compression_opts=4)
+    os.replace(tmp, out)
+
+
+def _run_cell(fn, name, fmt, d, op, k, t, tau, seed):
+    x = core.inputs(d, op, k, t, seed, fmt)
+    xs = x if isinstance(x, tuple) else (x,)
+    exact_in = [core.to_float64(v, fmt) for v in xs]
+    tau_f = core.round_to_format(tau, fmt)
+    hi, lo, info = core.exact_info(exact_in[0], op, tau_f, exact_in[1] if len(xs) > 1 else None)
+    code, dtype = core.FORMATS[fmt]
+    n = 1 << k
+    failure = []
+
+    def transform(_ctx, ptr, count):
+        try:
+            view = np.ctypeslib.as_array((ctypes.c_char * (count * np.dtype(dtype).itemsize))
+                                         .from_address(ptr)).view(dtype)
+            y = np.asarray(fn(view.copy(), fmt))
+            if y.dtype != dtype or y.shape != (count,):
+                raise WhtlabError("%s returned %s %s (accepted: %s of shape (%d,))"
+                                  % (name, y.dtype, y.shape, np.dtype(dtype), count))
+            view[:] = y
+            return 0
+        except BaseException as e:  # noqa: BLE001 - re-raised after the C call returns
+            failure.append(e)
+            return 1
+
+    a = np.ascontiguousarray(xs[0]).copy()
+    b = np.ascontiguousarray(xs[1]).copy() if len(xs) > 1 else None
+    nonfinite = ctypes.c_int()
+    cb = TRANSFORM_FN(transform)
+    t0 = time.perf_counter()
+    st = lib.wht_op_execute_fn(core.OPS[op], code, k, tau, a.ctypes.data,
+                               b.ctypes.data if b is not None else None, cb, None, ctypes.byref(nonfinite))
+    run_s = time.perf_counter() - t0
+    if failure:
+        raise failure[0]
+    if st != 0:
+        raise WhtlabError("%s %s %s %s k=%d: %s" % (name, fmt, d, op, k, lib.wht_strerror(st).decode()))
+    m = core.errors(a, hi, lo, fmt, nonfinite.value)
+    row = dict(algorithm=name, backend="python", format=fmt, dist=d, op=op, log2n=k, trial=t, seed=seed,
+               tau=tau, oracle_prec=info["prec"], oracle_s=info["seconds"], run_s=run_s, **m)
+    assert n == a.size
+    return row
+
+
+def sweep(fn, name, formats=("f32",), dists=("norm",), ops=("one-way",), log2n=range(3, 13),
+          trials=1, seed=1, tau=1.0, out=None, save_every=10.0, progress=True):
+    """Run fn(x, format) -> y (the transform H x of one vector, in the
+    format's numpy dtype; bf16 as uint16 bit patterns) over the grid and
+    write a row per cell (algorithm `name`, backend "python") into out, as
+    wht-sweep would. Cells already in out are skipped. Returns the number
+    of cells run."""
+    if not isinstance(out, str) or not out:
+        raise WhtlabError("out %r: accepted the path of a results file (new or existing)" % (out,))
+    formats, dists, ops, ks, taus = _grid(name, formats, dists, ops, log2n, trials, seed, tau)
+    if not callable(fn):
+        raise WhtlabError("fn %r is not callable (accepted: fn(x, format) -> y)" % (fn,))
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        raise WhtlabError("%s: the folder %s does not exist" % (out, folder))
+    call = "whtlab.sweep(%s.%s, %r, formats=%r, dists=%r, ops=%r, log2n=%r, trials=%d, seed=%d, tau=%r)" % (
+        getattr(fn, "__module__", "?"), getattr(fn, "__qualname__", "?"), name, formats, dists, ops, ks,
+        trials, seed, taus)
+    lock = _Lock(out)
+    try:
+        return _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, save_every,
+                             progress, call)
+    finally:
+        lock.release()
+
+
+def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, save_every, progress, call):
+    timings = None
+    if os.path.exists(out):
+        with open_results(out) as f:
+            attrs = dict(f.attrs)
+            old = read_table(f, out, "results")
+            timings = read_table(f, out, "timings") if "timings" in f else None
+        fseed = int(np.asarray(attrs.get("seed", -1)).ravel()[0])
+        if fseed != seed:
+            raise WhtlabError("%s has seed %d, not seed=%d (accepted: seed=%d, or another file)"
+                              % (out, fseed, seed, fseed))
+        note = np.bytes_("%s\n" % call)
+        prev = attrs.get("python_sweeps", b"")
+        attrs["python_sweeps"] = np.bytes_((prev if isinstance(prev, bytes) else bytes(prev)) + note)
+    else:
+        old = np.zeros(0, dtype=np.dtype(FILE_LAYOUT["results"]))
+        attrs = {k: np.bytes_(v) for k, v in _provenance(fn, name, seed, call).items()}
+        attrs["schema_version"] = np.int32(1)
+        attrs["seed"] = np.uint64(seed)
+    done = set()
+    for r in old:
+        key = tuple(r[c].split(b"\0", 1)[0].decode() if isinstance(r[c], bytes) else r[c].item() for c in KEY)
+        done.add(key)
+        if key[4] != "smoothed":
+            done.add(key[:8] + (None,))
+    todo = [c for c in _cells(formats, dists, ops, ks, trials, taus)
+            if (name, "python", c[0], c[1], c[2], c[3], c[4], seed, c[5]) not in done
+            and (c[2] == "smoothed" or (name, "python", c[0], c[1], c[2], c[3], c[4], seed, None) not in done)]
+    dtype = np.dtype(FILE_LAYOUT["results"])
+    rows = list(old)
+    new = []
+    t_start = last_save = time.monotonic()
+    try:
+        for i, (fmt, d, op, k, t, tau) in enumerate(todo):
+            r = _run_cell(fn, name, fmt, d, op, k, t, tau, seed)
+            new.append(tuple(r[c].encode() if isinstance(r[c], str) else r[c] for c in dtype.names))
+            now = time.monotonic()
+            if progress and (now - last_save >= save_every or i + 1 == len(todo)):
+                left = (now - t_start) / (i + 1) * (len(todo) - i - 1)
+                print("whtlab.sweep: %s: %d of %d cells, ETA %.0f s" % (out, i + 1, len(todo), left),
+                      file=sys.stderr, flush=True)
+            if now - last_save >= save_every:
+                _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
+                last_save = now
+    finally:
+        if new or not os.path.exists(out):
+            _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
+    return len(new)
