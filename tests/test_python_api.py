@@ -16,6 +16,7 @@ The package loads the build tree's libwht.so (WHTLAB_LIBWHT). In a
 sanitizer build that library needs the sanitizer runtimes first in the
 process, so the test re-executes itself with them preloaded."""
 
+import csv
 import os
 import subprocess
 import sys
@@ -180,6 +181,21 @@ rc1, _, err1 = tk.run("experiments/wht-sweep", "--algo", "folklore", *cgrid, "-o
 rc2, out2, err2 = tk.run("analysis/wht-table", "--cells", "--format", "f16", c_path)
 t.ok(rc1 == 0 and "0 cells run" in err1 and rc2 == 0 and "np-folklore" in out2 and "folklore" in out2,
      "wht-sweep --resume and wht-table --cells read the extended file (%s)" % err1.strip()[:120])
+
+# README's example: the numpy idea, wht-sweep's algorithms added, one table
+idea = os.path.join(tmp.name, "idea.h5")
+p = subprocess.run([sys.executable, os.path.join(top, "examples", "widened_idea.py"), idea],
+                   env=dict(os.environ, PYTHONPATH=os.path.join(top, "python"), PYTHONDONTWRITEBYTECODE="1"),
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+rc1, _, _ = tk.run("experiments/wht-sweep", "--algo", "folklore,kahan,neumaier", "--format", "f16", "--dist",
+                   "norm,pmone", "--op", "one-way,xor-conv", "--log2n", "3:14", "--trials", "3", "--seed", "1",
+                   "-o", idea, "--resume")
+rc2, table, _ = tk.run("analysis/wht-table", "--cells", "--csv", "--dist", "norm", "--op", "one-way",
+                       "--log2n", "14", idea)
+means = {r["algorithm"]: float(r["mean_rel"]) for r in csv.DictReader(table.splitlines())}
+t.ok(p.returncode == 0 and p.stderr.count("\n") <= 1 and rc1 == 0 and rc2 == 0 and len(means) == 4
+     and means["neumaier"] < means["widened3"] < means["folklore"],
+     "README's example: widened3 between neumaier and folklore at f16 k = 14 (%s)" % means)
 
 
 def raises(what, fn, words):
