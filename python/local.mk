@@ -3,8 +3,8 @@
 # under the prefix; in a built tree PYTHONPATH=$PWD/python reaches it (the
 # package finds ../../lib/.libs/libwht.so.0 beside it).
 whtlabdir = $(pythondir)/whtlab
-whtlab_PYTHON = python/whtlab/__init__.py python/whtlab/_lib.py python/whtlab/core.py \
-  python/whtlab/results.py python/whtlab/sweep.py
+whtlab_PYTHON = python/whtlab/__init__.py python/whtlab/_errors.py python/whtlab/_lib.py python/whtlab/core.py \
+  python/whtlab/results.py python/whtlab/sweeper.py
 nodist_whtlab_PYTHON = python/whtlab/_config.py
 # the installed package's libdir, for _lib.py (make expands $(libdir) fully)
 python/whtlab/_config.py: Makefile

@@ -197,6 +197,15 @@ t.ok(p.returncode == 0 and p.stderr.count("\n") <= 1 and rc1 == 0 and rc2 == 0 a
      and means["neumaier"] < means["widened3"] < means["folklore"],
      "README's example: widened3 between neumaier and folklore at f16 k = 14 (%s)" % means)
 
+# reading results needs no libwht: the library is loaded on first use
+p = subprocess.run([sys.executable, "-c", "import whtlab, sys; print(len(whtlab.load(sys.argv[1])))\n"
+                    "try:\n    whtlab.transform\nexcept ImportError as e:\n    print('ImportError', e)", path],
+                   env=dict(os.environ, PYTHONPATH=os.path.join(top, "python"), WHTLAB_LIBWHT="/nonexistent",
+                            PYTHONDONTWRITEBYTECODE="1"),
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+t.ok(p.returncode == 0 and p.stdout.splitlines()[0] == str(len(rows)) and "/nonexistent" in p.stdout,
+     "whtlab.load works without libwht; a function that needs it raises ImportError naming where it looked")
+
 
 def raises(what, fn, words):
     try:

@@ -22,10 +22,7 @@ except ImportError:  # the source tree of an out-of-tree build
     _LIBDIR = None
 
 
-class WhtlabError(ValueError):
-    """A bad argument or a failed library call, with the library's one-line
-    message (an unknown algorithm or format, a wrong dtype or length, a
-    non-power-of-two n, a GPU asked for without one, ...)."""
+from ._errors import WhtlabError  # noqa: F401 - re-exported
 
 
 def _candidates():

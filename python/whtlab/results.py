@@ -9,7 +9,7 @@ import os
 import h5py
 import numpy as np
 
-from ._lib import WhtlabError
+from ._errors import WhtlabError
 
 SCHEMA_VERSION = 1
 

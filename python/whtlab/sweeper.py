@@ -1,4 +1,4 @@
-"""whtlab.sweep - a Python transform measured exactly as wht-sweep measures
+"""whtlab.sweeper - whtlab.sweep: a Python transform measured exactly as wht-sweep measures
 the library's algorithms: the same cells, draws, oracle, operations and
 metrics, written as rows of backend "python" into a results file that
 wht-table, wht-plot and wht-sweep --merge read like any other.
