@@ -36,6 +36,7 @@ whtlab_deps.require(PROG, "numpy", "h5py", "matplotlib")
 
 import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
+import whtlab_metrics  # noqa: E402
 from whtlab_results import InputError, UsageError, load, check_all  # noqa: E402
 
 DESCRIPTION = """\
@@ -43,21 +44,32 @@ Draw figures from one or more whtlab result files (HDF5, schema_version 1,
 data/README.md; several files are combined as by wht-table) into --outdir
 (created if missing):
 
-  accuracy-FORMAT.png/.pdf  for each format in /results: a grid, rows =
-      input distributions, columns = operations, mean_rel (trials averaged per
-      cell) against log2 n on a log axis, a line per algorithm, a dashed line
-      at the format's unit roundoff (f64 2^-53, f32 2^-24, f16 2^-11,
-      bf16 2^-8). Cells with error exactly 0 are drawn as 'v' in a band
-      along the bottom edge and overflow cells as 'X' in a band along the
-      top edge (a log axis cannot show them; the algorithms' markers side by
-      side); tick labels only between the bands; undefined cells (every
-      exact value 0) are not drawn. 7 in wide, 1.5 in per distribution row
-      plus title and legend.
+  accuracy-METRIC-FORMAT.png/.pdf  for each metric (--metric, default
+      norm_rel) and each format in /results: a grid, rows = input
+      distributions, columns = operations, the metric against log2 n on a log
+      axis, a line per algorithm through each cell's median over the trials
+      and a shaded band over the interquartile range of the trials (from
+      the lower to the upper quartile, interpolated linearly between the
+      sorted values as numpy.percentile does; zero width with one trial; a
+      lower quartile of 0 reaches the bottom of the value region), a dashed
+      line at the format's unit roundoff for a relative metric (f64 2^-53,
+      f32 2^-24, f16 2^-11, bf16 2^-8) or at 1/2 for max_ulp, none for an
+      absolute one. Cells with median error exactly 0
+      are drawn as 'v' in a band along the bottom edge and overflow cells as
+      'X' in a band along the top edge (a log axis cannot show them; the
+      algorithms' markers side by side); tick labels only between the bands;
+      undefined cells (NaN in every trial: every exact value 0) are not
+      drawn. 7 in wide, 1.5 in per distribution row plus title and legend.
   speed-FORMAT.png/.pdf     for each format in /timings: time relative to a
       device memcpy of the same bytes against log2 n, a line per (algorithm,
       batch kind), a panel per in-place / out-of-place mode; sizes without a
       memcpy reference (the largest, in place only) are named in the legend,
       not drawn. 7 in wide with both modes, else 3.5 in (one column).
+
+Metrics: norm_rel (default; bounded, no single output dominates it),
+mean_rel (the thesis's figure; heavy-tailed, data/README.md), max_rel,
+mean_abs, max_abs, max_ulp, or all; a comma list draws a set of figures per
+metric.
 
 Filters select what is drawn; a value must be present in the files (in
 /results or /timings, where it applies). The paths written are printed.
@@ -65,7 +77,7 @@ Filters select what is drawn; a value must be present in the files (in
 
 EPILOG = """\
 Exit status: 0 success; 1 a figure that cannot be written; 2 a usage error:
-a bad option, or an input file that cannot be used (missing, not HDF5,
+a bad option or --metric value, or an input file that cannot be used (missing, not HDF5,
 another or no schema_version, no /results or /timings, conflicting rows). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 """
@@ -81,8 +93,14 @@ def parse(argv):
                    help="draw only the accuracy or only the speed figures")
     p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N",
                    help="PNG resolution, 50..1200 (default %d)" % DEFAULT_DPI)
+    p.add_argument("--metric", metavar="LIST",
+                   help="error column(s) of the accuracy figures: %s (default %s)"
+                   % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)
+    if a.only == "speed":
+        whtlab_filters.refuse(a, ("metric",), "to --only speed (timings have no error columns)")
+    a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
     if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
         raise UsageError("--dpi '%s' is not an integer in 50..1200" % a.dpi)
     a.dpi = int(a.dpi)
@@ -114,9 +132,9 @@ def _select(results, timings, a):
     return out
 
 
-def _stem(kind, fmt):
+def _stem(*parts):
     """File stem; a format name from a file never leaves the folder."""
-    return "%s-%s" % (kind, re.sub(r"[^A-Za-z0-9._-]", "_", fmt))
+    return "-".join(re.sub(r"[^A-Za-z0-9._-]", "_", p) for p in parts)
 
 
 def main():
@@ -146,12 +164,13 @@ def main():
         kinds = whtlab_accuracy_plot.line_kinds(results)
         all_kinds = sorted(set(kinds), key=lambda k: (
             results.distinct("algorithm").index(k.split()[0]), k))
-        for fmt in results.distinct("format"):
-            mask = results["format"] == fmt
-            sub = results.select(mask)
-            fig = whtlab_accuracy_plot.plot_format(
-                sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m])
-            written += st.save(fig, a.outdir, _stem("accuracy", fmt), a.dpi)
+        for metric in a.metrics:
+            for fmt in results.distinct("format"):
+                mask = results["format"] == fmt
+                sub = results.select(mask)
+                fig = whtlab_accuracy_plot.plot_format(
+                    sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m], metric)
+                written += st.save(fig, a.outdir, _stem("accuracy", metric, fmt), a.dpi)
     if timings is not None:
         algs = timings.distinct("algorithm")
         for fmt in timings.distinct("format"):

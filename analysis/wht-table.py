@@ -36,8 +36,10 @@ whtlab_deps.require(PROG, "numpy", "h5py")
 
 import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
+import whtlab_metrics  # noqa: E402
 import whtlab_render  # noqa: E402
 import whtlab_tables  # noqa: E402
+from whtlab_cells import DEFAULT_BASELINE  # noqa: E402
 from whtlab_results import InputError, UsageError, load  # noqa: E402
 
 DESCRIPTION = """\
@@ -47,30 +49,48 @@ concatenated; a row found twice is kept once when both copies agree and
 refused (exit 2) when they differ.
 
 Tables:
-  --reduction  (default) per (format, log2n) and algorithm, the median over
-               the (dist, op) cells of 1 - mean_rel(alg) / mean_rel(folklore),
-               with the number of cells that entered it. Trials are averaged
-               per cell first, over the trials both have (rows paired on
-               backend, format, dist, op, log2n, trial, seed, tau). Cells where
-               folklore is exact (mean_rel 0), overflow (in either), are
-               unsupported or undefined are left out and counted by tags.
-               Trials of several seeds (files of several sweeps) are trials
-               of one cell; smoothed cells of different tau are different
-               cells, and rows of the other operations, which tau does not
-               enter, count once. A cell where folklore is exact and the
-               algorithm is not has no ratio: tag w.
-  --cells      mean_rel per cell (trials averaged), statuses shown for
-               overflow / unsupported, NaN shown as undefined.
+  --reduction  (default) per (format, log2n) and algorithm, the reduction of
+               the metric against the baseline algorithm (--baseline,
+               default folklore): for each trial, the median over the
+               (dist, op) cells of 1 - METRIC(alg) / METRIC(baseline), the
+               rows paired on backend, format, dist, op, log2n, trial, seed,
+               tau (the same inputs); the entry is the median of that over the
+               trials, [q25, q75] the interquartile range over the trials, (N)
+               the number of cells that entered. Cells where the baseline is
+               exact (METRIC 0), overflow (in either), are unsupported or
+               undefined are left out and counted by tags; a trial where the
+               baseline is exact has no ratio. Trials of several seeds (files
+               of several sweeps) are trials of one cell; smoothed cells of
+               different tau are different cells, and rows of the other
+               operations, which tau does not enter, count once. A cell where
+               the baseline is exact and the algorithm is not has no ratio:
+               tag w.
+  --cells      the metric per cell: median over the trials and the
+               interquartile range, statuses shown for overflow /
+               unsupported, NaN shown as undefined.
   --speed      from /timings: median_ms, GB/s and time ratios to memcpy,
                add-one and cuFFT measured in the same run.
+
+Spread: quartiles interpolate linearly between the sorted trial values
+(numpy.percentile's default), so they are neither extreme from 5 trials on;
+with one trial there is no interval.
+
+Metrics (--metric, reduction and cells; a comma list gives one table per
+metric, one after another; in CSV one table with a metric column):
+  norm_rel  (default) ||y - v||_2 / ||v||_2: bounded for every input (it
+            divides by no single output), so no one output can dominate it
+  mean_rel  mean of |y_i - v_i| / |v_i| (the thesis's figure): heavy-tailed,
+            one output v_i near 0 can dominate a trial (data/README.md)
+  max_rel, mean_abs, max_abs, max_ulp, or all
 """
 
 EPILOG = """\
 Exit status: 0 success; 1 an output that cannot be written; 2 a usage
-error: a bad option, a filter value that is not in the files, or an input
-file that cannot be used (missing, not HDF5, another or no schema_version,
-lacking the table's data, conflicting rows). Errors are one line on stderr; no output file is
-created or changed on any error.
+error: a bad option, a metric that is no error column, a baseline or filter
+value that is not in the files, or an input file that cannot be used
+(missing, not HDF5, another or no schema_version, lacking the table's data,
+conflicting rows). Errors are one line on stderr; no output file is created
+or changed on any error.
 """
 
 
@@ -80,9 +100,9 @@ def parse(argv):
     p.add_argument("files", nargs="+", metavar="FILE", help="HDF5 result files")
     t = p.add_mutually_exclusive_group()
     t.add_argument("--reduction", dest="table", action="store_const", const="reduction",
-                   help="reduction against folklore (default)")
+                   help="reduction against the baseline (default)")
     t.add_argument("--cells", dest="table", action="store_const", const="cells",
-                   help="mean_rel per cell")
+                   help="the metric per cell")
     t.add_argument("--speed", dest="table", action="store_const", const="speed",
                    help="speed from /timings")
     o = p.add_mutually_exclusive_group()
@@ -92,39 +112,64 @@ def parse(argv):
                    help="LaTeX tabular with booktabs rules")
     o.add_argument("--csv", dest="style", action="store_const", const="csv",
                    help="CSV, one value per column (notes become columns)")
+    p.add_argument("--metric", metavar="LIST",
+                   help="error column(s): %s (default %s)"
+                   % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
+    p.add_argument("--baseline", metavar="ALGO",
+                   help="algorithm the reduction compares with (default %s)" % DEFAULT_BASELINE)
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)
     a.table = a.table or "reduction"
     a.style = a.style or "markdown"
+    if a.table == "speed":
+        whtlab_filters.refuse(a, ("metric",), "to --speed (timings have no error columns)")
+    if a.table != "reduction":
+        whtlab_filters.refuse(a, ("baseline",), "to --%s (only the reduction table has a "
+                              "baseline)" % a.table)
+    a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
     return a
 
 
+def _baseline(a, rows):
+    """The baseline's name as in the files: an explicit --baseline must be
+    one of their algorithms; the default may be absent (the table says so)."""
+    if a.baseline is None:
+        return DEFAULT_BASELINE
+    return whtlab_filters.resolve("baseline", a.baseline, rows.distinct("algorithm"))
+
+
 def build(a):
+    """The tables to print (a list of whtlab_render.Table)."""
     if a.table == "speed":
         whtlab_filters.refuse(a, ("dist", "op"), "to --speed (timings have no dist or op)")
         rows = load(a.files, "timings")
         if rows is None:
             raise InputError("no /timings in %s (written by wht-bench)" % ", ".join(a.files))
         rows = whtlab_filters.apply(rows, a, names=("format", "algo", "log2n"))
-        return whtlab_tables.speed(rows)
+        return [whtlab_tables.speed(rows)]
     rows = load(a.files, "results")
     if rows is None:
         raise InputError("no /results in %s (written by wht-sweep)" % ", ".join(a.files))
     if a.table == "cells":
-        return whtlab_tables.cell_table(whtlab_filters.apply(rows, a))
-    if a.algo is not None and [v.strip() for v in a.algo.split(",")] == ["folklore"]:
-        raise UsageError("--algo folklore leaves no algorithm to compare with folklore; "
-                         "name others, e.g. --algo kahan")
-    rows = whtlab_filters.apply(rows, a, keep=("folklore",))
-    return whtlab_tables.reduction(rows)
+        rows = whtlab_filters.apply(rows, a)
+        return [whtlab_tables.cell_table(rows, m) for m in a.metrics]
+    base = _baseline(a, rows)
+    if a.algo is not None and {v.strip().lower().replace("_", "-") for v in a.algo.split(",")} \
+            == {base}:
+        raise UsageError("--algo %s leaves no algorithm to compare with the baseline %s; "
+                         "name others, e.g. --algo %s"
+                         % (a.algo, base, next((x for x in rows.distinct("algorithm")
+                                                if x != base), "kahan")))
+    rows = whtlab_filters.apply(rows, a, keep=(base,))
+    return [whtlab_tables.reduction(rows, m, base) for m in a.metrics]
 
 
 def main():
     a = parse(sys.argv[1:])
     if a.output is not None and os.path.isdir(a.output):
         raise UsageError("-o '%s' is a directory; give a file name" % a.output)
-    text = whtlab_render.RENDERERS[a.style](build(a))
+    text = whtlab_render.render(a.style, build(a))
     if a.output is None:
         sys.stdout.write(text)
         return 0

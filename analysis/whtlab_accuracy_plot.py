@@ -1,23 +1,29 @@
-"""whtlab_accuracy_plot - the accuracy figure of one format: a grid with a
-row per input distribution and a column per operation, mean_rel (trials
-averaged as in whtlab_cells) against log2 n on a log axis, a line per
-algorithm, the format's unit roundoff drawn, one legend for the grid.
+"""whtlab_accuracy_plot - the accuracy figure of one format and one error
+metric: a grid with a row per input distribution and a column per
+operation, the metric against log2 n on a log axis, a line per algorithm
+through the cells' medians over the trials with the interquartile range as
+a shaded band around it (whtlab_cells), a reference line (the format's unit
+roundoff for a relative metric, 1/2 for max_ulp), one legend for the grid.
 
-A log axis cannot show 0, so a cell whose mean error is exactly 0 is drawn
+A log axis cannot show 0, so a cell whose median error is exactly 0 is drawn
 as a 'v' in a band along the bottom edge, and an overflow cell as an 'X' in
 a band along the top edge, both in the algorithm's colour (the algorithms'
 markers side by side, shifted in x) and both explained in the legend. Tick
-labels sit only in the region between the bands, where values are."""
+labels sit only in the region between the bands, where values are; a band
+whose lower quartile is 0 reaches down to the region's bottom."""
 
 import math
 
 from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, NullLocator
 import matplotlib.pyplot as plt
 
 from whtlab_cells import OVERFLOW, UNDEFINED, UNSUPPORTED, Cell
+import whtlab_metrics
 import whtlab_plotstyle as st
 
+BAND_ALPHA = 0.2
 UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
 ROW_IN = 1.5            # height of one distribution row
 ALG_COLUMNS = 5        # legend columns of the algorithms' lines, at most
@@ -56,12 +62,13 @@ def line_kinds(rows):
     return labels
 
 
-def cell_points(rows, kinds):
-    """dict (kind, dist, op) -> {log2n: Cell}; trials and seeds averaged."""
+def cell_points(rows, kinds, metric):
+    """dict (kind, dist, op) -> {log2n: Cell} of metric; the trials of
+    every seed pooled."""
     out = {}
     for kind, dist, op, k, status, rel in zip(kinds, rows["dist"].tolist(), rows["op"].tolist(),
                                                rows["log2n"].tolist(), rows["status"].tolist(),
-                                               rows["mean_rel"].tolist()):
+                                               rows[metric].tolist()):
         cells = out.setdefault((kind, dist, op), {})
         c = cells.get(k)
         if c is None:
@@ -75,12 +82,14 @@ EDGE_MARGIN = 0.035     # axes fraction from the edge to the band's markers
 EDGE_DX = 0.16          # x shift (in log2 n) between algorithms' edge markers
 
 
-def _y_limits(values, u, bottom_band, top_band):
+def _y_limits(values, ref, bottom_band, top_band):
     """(limits, value region) of a log axis: the region (log10 lo, hi) spans
-    the values and u, at least 2.05 decades so that two powers of ten fall
-    in it; below it a band for zero markers, above it one for overflow
-    markers, when those exist."""
-    logs = [math.log10(v) for v in values] + [math.log10(u)]
+    the values and the reference line (None: none), at least 2.05 decades
+    so that two powers of ten fall in it; below it a band for zero markers,
+    above it one for overflow markers, when those exist."""
+    logs = [math.log10(v) for v in values] + ([math.log10(ref)] if ref else [])
+    if not logs:
+        logs = [0.0]
     lo, hi = min(logs), max(logs)
     fb = EDGE_BAND if bottom_band else 0.03
     ft = EDGE_BAND if top_band else 0.03
@@ -104,26 +113,39 @@ def _edge_dx(kind, kinds):
     return (kinds.index(kind) - 0.5 * (len(kinds) - 1)) * EDGE_DX
 
 
-def plot_format(rows, fmt, all_kinds, kinds):
-    """The figure of format fmt (rows already restricted to it).
+def reference(metric, fmt):
+    """(value, legend label) of the reference line, or (None, None): the
+    unit roundoff for a relative error, half an ulp (a correctly rounded
+    result) for max_ulp; an absolute error has no scale of its own."""
+    if metric in whtlab_metrics.RELATIVE:
+        e = UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
+        return 2.0 ** e, "unit roundoff u = " + st.pow2_label(e)
+    if metric == "max_ulp":
+        return 0.5, "1/2 ulp (correctly rounded)"
+    return None, None
+
+
+def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
+    """The figure of format fmt (rows already restricted to it) for metric.
     all_kinds: every line label over all formats, for stable styles; kinds:
     the label of each of rows (line_kinds over all formats, restricted)."""
-    points = cell_points(rows, kinds)
+    points = cell_points(rows, kinds, metric)
     dists, ops = rows.distinct("dist"), rows.distinct("op")
     shown = [k for k in all_kinds if k in set(kinds)]
-    u_log2 = UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
-    u = 2.0 ** u_log2
+    ref, ref_label = reference(metric, fmt)
 
     # Which lines have zero / overflow points: their markers share one band
     # per edge, shifted in x so that equal points of different lines stay
     # visible.
-    positive, zero_kinds, over_kinds, undefined = [], [], [], False
+    positive, zero_kinds, over_kinds, undefined, spread = [], [], [], False, False
     unsupported_only = set(shown)
     for (kind, _d, _o), cells in points.items():
         for c in cells.values():
-            m = c.mean
-            if m is not None and m > 0:
-                positive.append(m)
+            sp = c.spread
+            m = sp.median if sp is not None else None
+            if sp is not None:
+                positive += [v for v in (sp.median, sp.q25, sp.q75) if v > 0]
+                spread |= sp.q75 > sp.q25
             if m == 0.0 and kind not in zero_kinds:
                 zero_kinds.append(kind)
             if c.status == OVERFLOW and kind not in over_kinds:
@@ -138,8 +160,12 @@ def plot_format(rows, fmt, all_kinds, kinds):
         color, marker = st.style_for(all_kinds.index(kind))
         handles.append(Line2D([], [], color=color, marker=marker,
                               label=kind + (" (unsupported)" if kind in unsupported_only else "")))
-    refs.append(Line2D([], [], color="0.35", linestyle="--", linewidth=0.9,
-                       label="unit roundoff u = " + st.pow2_label(u_log2)))
+    if ref is not None:
+        refs.append(Line2D([], [], color="0.35", linestyle="--", linewidth=0.9,
+                           label=ref_label))
+    if spread:
+        refs.append(Patch(facecolor="0.35", alpha=BAND_ALPHA, linewidth=0,
+                          label="band: interquartile range over trials"))
     if zero_kinds:
         refs.append(Line2D([], [], color="0.35", marker="v", linestyle="none",
                            label="error 0 (exact): bottom band"))
@@ -157,19 +183,21 @@ def plot_format(rows, fmt, all_kinds, kinds):
     legend_in = legend_height(len(handles), len(refs), ncol)
     gs = fig.add_gridspec(len(dists) + 1, len(ops),
                           height_ratios=[ROW_IN] * len(dists) + [legend_in])
-    ylim, region = _y_limits(positive, u, bool(zero_kinds), bool(over_kinds))
+    ylim, region = _y_limits(positive, ref, bool(zero_kinds), bool(over_kinds))
     first = None
     for r, dist in enumerate(dists):
         for c, op in enumerate(ops):
             ax = fig.add_subplot(gs[r, c], sharex=first, sharey=first)
             first = first or ax
             ax.set_yscale("log")
-            ax.axhline(u, color="0.35", linestyle="--", linewidth=0.9, zorder=1)
-            _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds)
+            if ref is not None:
+                ax.axhline(ref, color="0.35", linestyle="--", linewidth=0.9, zorder=1)
+            _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds,
+                        10.0 ** region[0])
             if r == 0:
                 ax.set_title(op, fontweight="bold")
             if c == 0:
-                ax.set_ylabel("%s\nmean_rel" % dist)
+                ax.set_ylabel("%s\n%s" % (dist, metric))
             if r == len(dists) - 1:
                 ax.set_xlabel(r"$\log_2 n$")
             # Only the outer panels carry tick labels (label_outer would
@@ -188,15 +216,31 @@ def plot_format(rows, fmt, all_kinds, kinds):
                         ncol=ncol, frameon=False, handlelength=2.2,
                         columnspacing=1.5, borderaxespad=0.0)
     leg_ax.add_artist(top)
-    leg_ax.legend(handles=st.row_major(refs, REF_COLUMNS), loc="lower center",
-                  ncol=min(REF_COLUMNS, len(refs)), frameon=False, handlelength=2.2,
-                  columnspacing=1.5, borderaxespad=0.0)
-    fig.suptitle("%s: mean relative error against the exact result, by input "
-                 "distribution (rows) and operation (columns)" % fmt)
+    if refs:   # none for an absolute metric without zeros, overflow or spread
+        leg_ax.legend(handles=st.row_major(refs, REF_COLUMNS), loc="lower center",
+                      ncol=min(REF_COLUMNS, len(refs)), frameon=False, handlelength=2.2,
+                      columnspacing=1.5, borderaxespad=0.0)
+    fig.suptitle("%s: %s against the exact result, median over trials, by input "
+                 "distribution (rows) and operation (columns)" % (fmt, metric))
     return fig
 
 
-def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds):
+def _band(cells, xs, floor):
+    """(lower, upper) edges of the interquartile band at xs: NaN where a
+    cell has no value (a gap), a lower quartile of 0 clipped to floor."""
+    lo, hi = [], []
+    for k in xs:
+        sp = cells[k].spread
+        if sp is None or not sp.q75 > 0:
+            lo.append(math.nan)
+            hi.append(math.nan)
+        else:
+            lo.append(sp.q25 if sp.q25 > 0 else floor)
+            hi.append(sp.q75)
+    return lo, hi
+
+
+def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds, floor):
     drew = False
     tr = ax.get_xaxis_transform()    # x in data, y in axes fraction
     for kind in shown:
@@ -205,9 +249,11 @@ def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds):
             continue
         color, marker = st.style_for(all_kinds.index(kind))
         xs = sorted(cells)
-        ys = [cells[k].mean if cells[k].mean else math.nan for k in xs]
+        ys = [cells[k].median if cells[k].median else math.nan for k in xs]
+        lo, hi = _band(cells, xs, floor)
+        ax.fill_between(xs, lo, hi, color=color, alpha=BAND_ALPHA, linewidth=0, zorder=2)
         ax.plot(xs, ys, color=color, marker=marker, zorder=3)
-        zx = [k for k in xs if cells[k].mean == 0.0]
+        zx = [k for k in xs if cells[k].median == 0.0]
         ox = [k for k in xs if cells[k].status == OVERFLOW]
         if zx:
             dx = _edge_dx(kind, zero_kinds)

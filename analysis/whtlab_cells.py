@@ -1,26 +1,35 @@
 """whtlab_cells - from /results rows to per-cell errors and to the reduction
-against folklore. Shared by wht-table and wht-plot so both report the same
-numbers.
+against a baseline algorithm, for one error column (the metric). Shared by
+wht-table and wht-plot so both report the same numbers.
 
 A cell is (algorithm, backend, format, dist, op, log2n, seed, tau); its
-trials are averaged first: mean_rel of the cell is the mean over the trials
-with status ok and a defined (finite) mean_rel. A NaN mean_rel (every exact
-value is 0) is 'undefined' and never averaged in. A cell with any trial in
-status overflow or unsupported carries that status instead of a number."""
+value is the median over the trials with status ok and a finite value of
+the metric, with the interquartile range as its spread (whtlab_stats). A
+NaN value (every exact value is 0 for a relative metric) or an infinite one
+(max_abs beyond the double range) is 'undefined' and never enters. A cell
+with any trial in status overflow or unsupported carries that status
+instead of a number.
+
+The reduction of an algorithm against the baseline is computed per trial,
+on the rows of the same inputs: r_t = 1 - e_t(alg) / e_t(baseline). For a
+(backend, format, log2n, algorithm) the table's statistic is, per trial,
+the median of r_t over the (dist, op) cells; the entry is the median of
+that over the trials, with its interquartile range over the trials."""
 
 import math
 
 from whtlab_results import ordered
+from whtlab_stats import Spread, quantile
 
 CELL_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n", "seed", "tau")
-# The folklore row a row is compared with has the same values of PAIR_KEY.
+# The baseline row a row is compared with has the same values of PAIR_KEY.
 PAIR_KEY = ("backend", "format", "dist", "op", "log2n", "trial", "seed", "tau")
 # A reduction cell pools the trials of every seed (they are more trials of
 # the same cell) and keeps tau apart only for smoothed, the one operation
 # it enters: rows of other operations differing only in tau are the same
 # computation, so they count once.
 REDUCTION_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n")
-BASELINE = "folklore"
+DEFAULT_BASELINE = "folklore"
 
 # Why a cell has no value, in order of precedence.
 UNSUPPORTED, OVERFLOW, NO_BASELINE, UNDEFINED, EXACT, EXACT_BASELINE_ONLY = (
@@ -33,20 +42,21 @@ def _finite(x):
 
 
 class Cell:
-    """One cell: mean over its usable trials, or the status that replaces it."""
+    """One cell: median and quartiles over its usable trials, or the status
+    that replaces them."""
 
     def __init__(self, key):
         self.key = key
         self.trials = 0          # rows of the cell
-        self.used = []           # mean_rel of trials that enter the mean
+        self.used = []           # values of the trials that enter
         self.counts = {}         # status (or 'undefined') -> number of trials
 
-    def add(self, status, mean_rel):
+    def add(self, status, value):
         self.trials += 1
-        if status == "ok" and not _finite(mean_rel):
+        if status == "ok" and not _finite(value):
             status = UNDEFINED
         if status == "ok":
-            self.used.append(mean_rel)
+            self.used.append(value)
         else:
             self.counts[status] = self.counts.get(status, 0) + 1
 
@@ -62,48 +72,50 @@ class Cell:
         return "ok" if self.used else UNDEFINED
 
     @property
-    def mean(self):
-        """Mean mean_rel over the usable trials (None when the cell has none)."""
-        if self.status != "ok":
-            return None
-        return math.fsum(self.used) / len(self.used)
+    def spread(self):
+        """Spread of the usable trials (None when the cell has no value)."""
+        return Spread(self.used) if self.status == "ok" else None
+
+    @property
+    def median(self):
+        s = self.spread
+        return s.median if s is not None else None
 
     def note(self):
-        """'ok' or e.g. '1 of 3 trials overflow' for the tables."""
+        """'ok' or e.g. '1 overflow of 3 trials' for the tables."""
         if not self.counts:
             return "ok"
         parts = ["%d %s" % (n, s) for s, n in sorted(self.counts.items())]
         return "%s of %d trials" % (", ".join(parts), self.trials)
 
 
-def cells(rows):
-    """dict cell key -> Cell for every cell of rows."""
+def cells(rows, metric):
+    """dict cell key -> Cell of metric for every cell of rows."""
     out = {}
     keys = list(zip(*[rows[k].tolist() for k in CELL_KEY]))
-    for key, status, rel in zip(keys, rows["status"].tolist(), rows["mean_rel"].tolist()):
+    for key, status, value in zip(keys, rows["status"].tolist(), rows[metric].tolist()):
         c = out.get(key)
         if c is None:
             c = out[key] = Cell(key)
-        c.add(status, rel)
+        c.add(status, value)
     return out
 
 
 class Pairing:
-    """One (algorithm, cell) against folklore over the trials both have."""
+    """One (algorithm, cell) against the baseline, trial by trial."""
 
     def __init__(self):
-        self.alg, self.base = [], []
+        self.ratios = {}         # trial -> 1 - e(alg) / e(baseline)
         self.states = set()
         self.seen = set()
 
-    def add(self, a, b, trial=None):
-        """a, b: (status, mean_rel) of the algorithm and of folklore, b None
-        when folklore has no row for this trial. A trial (an identity such
-        as (seed, trial)) already added is not added again."""
-        if trial is not None:
-            if trial in self.seen:
-                return
-            self.seen.add(trial)
+    def add(self, a, b, trial):
+        """a, b: (status, value) of the algorithm and of the baseline, b None
+        when the baseline has no row for this trial; trial: its identity
+        ((seed, trial)). A trial already added is not added again."""
+        if trial in self.seen:
+            return
+        self.seen.add(trial)
         if b is None:
             self.states.add(NO_BASELINE)
             return
@@ -116,27 +128,29 @@ class Pairing:
             self.states.add(sa if sa != "ok" else sb)   # a status unknown here
         elif not (_finite(a[1]) and _finite(b[1])):
             self.states.add(UNDEFINED)
+        elif b[1] == 0.0:
+            # no ratio: the trial says only whether the algorithm is exact too
+            self.states.add(EXACT if a[1] == 0.0 else EXACT_BASELINE_ONLY)
         else:
-            self.alg.append(a[1])
-            self.base.append(b[1])
+            self.ratios[trial] = 1.0 - a[1] / b[1]
 
     def result(self):
-        """(status, reduction) with reduction 1 - mean(alg) / mean(folklore)
-        over the paired usable trials, None unless status is 'ok'."""
+        """(status, {trial: reduction}), the dict None unless status is 'ok'.
+        Trials where the baseline is exact have no ratio and do not enter;
+        the cell is 'exact' only when no trial has a ratio."""
         for s in (UNSUPPORTED, OVERFLOW):
             if s in self.states:
                 return s, None
-        other = sorted(self.states - {NO_BASELINE, UNDEFINED})
+        other = sorted(self.states - {NO_BASELINE, UNDEFINED, EXACT, EXACT_BASELINE_ONLY})
         if other:
             return other[0], None
-        if not self.alg:
-            return (NO_BASELINE if NO_BASELINE in self.states and UNDEFINED not in self.states
-                    else UNDEFINED), None
-        ea = math.fsum(self.alg) / len(self.alg)
-        ef = math.fsum(self.base) / len(self.base)
-        if ef == 0.0:
-            return (EXACT if ea == 0.0 else EXACT_BASELINE_ONLY), None
-        return "ok", 1.0 - ea / ef
+        if self.ratios:
+            return "ok", self.ratios
+        for s in (EXACT_BASELINE_ONLY, EXACT):
+            if s in self.states:
+                return s, None
+        return (NO_BASELINE if NO_BASELINE in self.states and UNDEFINED not in self.states
+                else UNDEFINED), None
 
 
 def reduction_key(r):
@@ -145,66 +159,68 @@ def reduction_key(r):
     return tuple(r[k] for k in REDUCTION_KEY) + (r["tau"] if r["op"] == "smoothed" else None,)
 
 
-def reductions(rows):
+def reductions(rows, metric, baseline):
     """dict (algorithm, backend, format, dist, op, log2n, tau or None) ->
-    (status, reduction) for every non-folklore cell of rows."""
+    (status, {(seed, trial): reduction}) for every cell of rows that is not
+    the baseline's."""
     base = {}
     recs = rows.records()
     for r in recs:
-        if r["algorithm"] == BASELINE:
-            base[tuple(r[k] for k in PAIR_KEY)] = (r["status"], r["mean_rel"])
+        if r["algorithm"] == baseline:
+            base[tuple(r[k] for k in PAIR_KEY)] = (r["status"], r[metric])
     pairs = {}
     for r in recs:
-        if r["algorithm"] == BASELINE:
+        if r["algorithm"] == baseline:
             continue
         key = reduction_key(r)
         p = pairs.get(key)
         if p is None:
             p = pairs[key] = Pairing()
-        p.add((r["status"], r["mean_rel"]), base.get(tuple(r[k] for k in PAIR_KEY)),
-              trial=(r["seed"], r["trial"]))
+        p.add((r["status"], r[metric]), base.get(tuple(r[k] for k in PAIR_KEY)),
+              (r["seed"], r["trial"]))
     return {k: p.result() for k, p in pairs.items()}
 
 
-def median(values):
-    v = sorted(values)
-    n = len(v)
-    if n == 0:
-        return None
-    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
-
-
 class Summary:
-    """Median reduction of one (backend, format, log2n, algorithm) over its
-    (dist, op) cells, with how many cells entered and why others did not."""
+    """The reductions of one (backend, format, log2n, algorithm): per trial
+    the median over its (dist, op) cells, then median and quartiles over
+    the trials; how many cells entered and why others did not."""
 
     def __init__(self):
-        self.values = []
+        self.cells = []          # {trial: reduction} of each cell that entered
         self.left_out = {}
 
-    def add(self, status, value):
+    def add(self, status, ratios):
         if status == "ok":
-            self.values.append(value)
+            self.cells.append(ratios)
         else:
             self.left_out[status] = self.left_out.get(status, 0) + 1
 
+    def per_trial(self):
+        """{trial: median over the cells that have a reduction in it}."""
+        by_trial = {}
+        for ratios in self.cells:
+            for trial, r in ratios.items():
+                by_trial.setdefault(trial, []).append(r)
+        return {t: quantile(v, 0.5) for t, v in by_trial.items()}
+
     @property
-    def median(self):
-        return median(self.values)
+    def spread(self):
+        return Spread(list(self.per_trial().values()))
 
 
-def summarize(rows):
+def summarize(rows, metric, baseline):
     """(row keys, algorithms, dict (backend, format, log2n, algorithm) ->
     Summary) of the reduction table; row keys in display order."""
-    red = reductions(rows)
+    red = reductions(rows, metric, baseline)
     table = {}
-    for key, (status, value) in red.items():
+    for key, (status, ratios) in red.items():
         alg, backend, fmt, _dist, _op, log2n, _tau = key
         s = table.get((backend, fmt, log2n, alg))
         if s is None:
             s = table[(backend, fmt, log2n, alg)] = Summary()
-        s.add(status, value)
-    algs = [a for a in ordered("algorithm", rows["algorithm"].tolist()) if a != BASELINE]
+        s.add(status, ratios)
+    algs = [a for a in ordered("algorithm", rows["algorithm"].tolist()) if a != baseline]
     fmts = ordered("format", rows["format"].tolist())
     backs = ordered("backend", rows["backend"].tolist())
     present = {(b, f, n) for (b, f, n, _a) in table}

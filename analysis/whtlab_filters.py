@@ -42,11 +42,21 @@ def _fold(name):
     return name.lower().replace("_", "-")
 
 
+def resolve(opt, value, present):
+    """The name of present that value means, as wht-sweep takes names (case
+    ignored, '_' and '-' alike); UsageError naming value and present."""
+    canon = {_fold(p): p for p in present}
+    if _fold(value) not in canon:
+        raise UsageError("--%s '%s' is not in the input files; accepted "
+                         "(present): %s" % (opt, value, ",".join(present)))
+    return canon[_fold(value)]
+
+
 def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
     """Rows restricted by the filters given in args (argparse namespace).
 
-    keep: values of 'algorithm' kept whatever --algo says (the folklore
-    baseline of the reduction table)."""
+    keep: values of 'algorithm' kept whatever --algo says (the baseline of
+    the reduction table)."""
     mask = np.ones(len(rows), dtype=bool)
     for opt, col in NAME_FILTERS:
         if opt not in names:
@@ -61,14 +71,7 @@ def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
         if not any(items) or not all(items):
             raise UsageError("--%s '%s': empty name in the list; accepted (present in the "
                              "input): %s" % (opt, text, ",".join(present)))
-        # names as wht-sweep takes them: case ignored, '_' and '-' alike
-        canon = {_fold(p): p for p in present}
-        wanted = []
-        for v in items:
-            if _fold(v) not in canon:
-                raise UsageError("--%s '%s' is not in the input files; accepted "
-                                 "(present): %s" % (opt, v, ",".join(present)))
-            wanted.append(canon[_fold(v)])
+        wanted = [resolve(opt, v, present) for v in items]
         sel = np.isin(rows[col], wanted + [k for k in keep if col == "algorithm"])
         mask &= sel
     if "log2n" in names and getattr(args, "log2n", None) is not None:

@@ -1,8 +1,11 @@
-"""whtlab_render - write one table as Markdown, LaTeX (booktabs) or CSV.
+"""whtlab_render - write tables as Markdown, LaTeX (booktabs) or CSV.
 
 A table has display rows (strings, for Markdown and LaTeX) and, separately,
 machine rows for CSV where numbers stay numbers and every note is its own
-column, so a CSV can be read back without parsing '0.42 (20) e2'."""
+column, so a CSV can be read back without parsing '0.42 (20) e2'. Several
+tables (one per metric) follow one another, each under its title; in CSV
+they share one header (the metric is a column), so the output stays one
+table that reads back in one go."""
 
 import csv
 import io
@@ -10,7 +13,9 @@ import re
 
 
 class Table:
-    def __init__(self, header, align, rows, notes=(), csv_header=None, csv_rows=None):
+    def __init__(self, header, align, rows, notes=(), csv_header=None, csv_rows=None,
+                 title=None):
+        self.title = title
         self.header = list(header)
         self.align = align            # one of 'l' / 'r' per column
         self.rows = [list(r) for r in rows]
@@ -33,7 +38,7 @@ def markdown(t):
         return "| " + " | ".join(out) + " |"
     rule = "|" + "|".join(("-" * (w + 1) + ":") if a == "r" else ("-" * (w + 2))
                           for w, a in zip(widths, t.align)) + "|"
-    lines = [line(t.header), rule] + [line(r) for r in t.rows]
+    lines = ([t.title, ""] if t.title else []) + [line(t.header), rule] + [line(r) for r in t.rows]
     if t.notes:
         lines.append("")
         lines += t.notes
@@ -50,20 +55,19 @@ def latex_escape(s):
 
 
 def latex_cell(s):
-    """Escaped cell text; a leading minus of a number is a math minus and a
-    lone '-' (nothing to show) an en dash."""
+    """Escaped cell text; the minus of a number (at the start or after a
+    space or '[', as in '0.1 [-0.2, 0.3]') is a math minus and a lone '-'
+    (nothing to show) an en dash."""
     s = str(s)
     if s == "-":
         return "--"
-    if re.match(r"-\d", s):
-        return "$-$" + latex_escape(s[1:])
-    return latex_escape(s)
+    return re.sub(r"(^|(?<=[ \[]))-(?=\d)", "$-$", latex_escape(s))
 
 
 def latex(t):
     """A booktabs tabular; the notes go in comment lines above it so the
     tabular can be \\input into a table environment with its own caption."""
-    lines = ["% " + n for n in t.notes]
+    lines = ["% " + n for n in ([t.title] if t.title else []) + t.notes]
     lines.append("% needs \\usepackage{booktabs}")
     lines.append("\\begin{tabular}{%s}" % "".join(t.align))
     lines.append("\\toprule")
@@ -85,4 +89,23 @@ def csv_text(t):
     return buf.getvalue()
 
 
-RENDERERS = {"markdown": markdown, "latex": latex, "csv": csv_text}
+def csv_tables(tables):
+    """One CSV of several tables of one header: header once, rows in turn."""
+    heads = {tuple(t.csv_header) for t in tables}
+    if len(heads) != 1:
+        raise ValueError("CSV tables of different columns cannot be joined")
+    text = csv_text(tables[0])
+    for t in tables[1:]:
+        text += csv_text(t).split("\n", 1)[1]
+    return text
+
+
+def render(style, tables):
+    """Text of the tables in style 'markdown', 'latex' or 'csv'."""
+    if style == "csv":
+        return csv_tables(tables)
+    one = {"markdown": markdown, "latex": latex}[style]
+    return "\n".join(one(t) for t in tables)
+
+
+STYLES = ("markdown", "latex", "csv")

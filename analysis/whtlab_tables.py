@@ -1,21 +1,29 @@
-"""whtlab_tables - the three tables of wht-table as whtlab_render.Table:
-the reduction against folklore, mean_rel per cell, and speed."""
+"""whtlab_tables - the tables of wht-table as whtlab_render.Table: the
+reduction of an error metric against a baseline algorithm, the metric per
+cell, and speed."""
 
 import math
 
-from whtlab_cells import (BASELINE, EXACT, EXACT_BASELINE_ONLY, NO_BASELINE, OVERFLOW,
+from whtlab_cells import (EXACT, EXACT_BASELINE_ONLY, NO_BASELINE, OVERFLOW,
                           UNDEFINED, UNSUPPORTED, CELL_KEY, cells, summarize)
 from whtlab_render import Table
 from whtlab_results import ordered
+from whtlab_metrics import METRICS
 
-# Tag letters of cells left out of a median, in the order they are shown.
-LEFT_OUT = ((EXACT, "e", "folklore and the algorithm are exact (mean_rel 0)"),
-            (EXACT_BASELINE_ONLY, "w", "folklore is exact, the algorithm is not (worse; "
-             "no ratio exists: wht-table --cells shows its mean_rel)"),
-            (OVERFLOW, "o", "overflow in the algorithm or in folklore"),
+# Tag letters of cells left out of a median, in the order they are shown;
+# {b} is the baseline, {m} the metric.
+LEFT_OUT = ((EXACT, "e", "{b} and the algorithm are exact ({m} 0)"),
+            (EXACT_BASELINE_ONLY, "w", "{b} is exact, the algorithm is not (worse; "
+             "no ratio exists: wht-table --cells shows its {m})"),
+            (OVERFLOW, "o", "overflow in the algorithm or in {b}"),
             (UNSUPPORTED, "u", "unsupported"),
-            (UNDEFINED, "n", "undefined (every exact value is 0: NaN mean_rel)"),
-            (NO_BASELINE, "m", "no folklore row to compare with"))
+            (UNDEFINED, "n", "undefined ({m} NaN or infinite: for a relative metric, "
+             "every exact value is 0)"),
+            (NO_BASELINE, "m", "no {b} row to compare with"))
+
+SPREAD_NOTE = ("[q25, q75] = interquartile range over the trials (quartiles interpolated "
+               "linearly between the sorted values, numpy.percentile's default; no interval "
+               "with one trial)")
 
 
 def _fmt_rel(x):
@@ -38,15 +46,25 @@ def _varies(rows, col):
     return len(set(rows[col].tolist())) > 1
 
 
-def reduction(rows):
-    """Median over (dist, op) of 1 - mean_rel(alg) / mean_rel(folklore)."""
-    row_keys, algs, table = summarize(rows)
+def _trials_note(counts):
+    counts = sorted(set(counts))
+    if not counts:
+        return []
+    if len(counts) == 1:
+        return ["Trials per entry: %d." % counts[0]]
+    return ["Trials per entry: %d to %d (CSV column trials)." % (counts[0], counts[-1])]
+
+
+def reduction(rows, metric, baseline):
+    """Per trial the median over (dist, op) of 1 - metric(alg) /
+    metric(baseline); median and quartiles of that over the trials."""
+    row_keys, algs, table = summarize(rows, metric, baseline)
     by_backend = _varies(rows, "backend")
     lead = (["backend"] if by_backend else []) + ["format", "log2n"]
     header = lead + algs
     align = "l" * (len(lead) - 1) + "r" + "r" * len(algs)
     known = {s for s, _, _ in LEFT_OUT}
-    shown, disp, machine = set(), [], []
+    shown, disp, machine, ntrials = set(), [], [], []
     for (backend, fmt, log2n) in row_keys:
         cells_ = ([backend] if by_backend else []) + [fmt, str(log2n)]
         for alg in algs:
@@ -55,8 +73,15 @@ def reduction(rows):
                 cells_.append("-")
                 shown.add("-")
                 continue
-            med = s.median
-            text = (fmt_reduction(med) if med is not None else "n/a") + " (%d)" % len(s.values)
+            sp = s.spread
+            if sp.median is None:
+                text = "n/a"
+            else:
+                text = fmt_reduction(sp.median)
+                if sp.n > 1:
+                    text += " [%s, %s]" % (fmt_reduction(sp.q25), fmt_reduction(sp.q75))
+                ntrials.append(sp.n)
+            text += " (%d)" % len(s.cells)
             for status, letter, _ in LEFT_OUT:
                 if s.left_out.get(status):
                     text += " %s%d" % (letter, s.left_out[status])
@@ -65,33 +90,43 @@ def reduction(rows):
                 text += " %s:%d" % (status, s.left_out[status])
                 shown.add(status)
             cells_.append(text)
-            machine.append([backend, fmt, log2n, alg, med, len(s.values)]
+            machine.append([metric, baseline, backend, fmt, log2n, alg, sp.median, sp.q25,
+                            sp.q75, sp.n, len(s.cells)]
                            + [s.left_out.get(st, 0) for st, _, _ in LEFT_OUT]
                            + [";".join("%s:%d" % (k, v) for k, v in sorted(s.left_out.items())
                                        if k not in known)])
         disp.append(cells_)
-    notes = ["Entry: median over the (dist, op) cells of 1 - mean_rel(algorithm) / "
-             "mean_rel(folklore), 1 = error removed, 0 = as folklore, < 0 = worse; "
-             "(N) = number of cells in the median. Trials are averaged per cell first, "
-             "over the trials that both have (paired on backend, format, dist, op, "
-             "log2n, trial, seed, tau); the trials of several seeds are trials of one "
-             "cell, and smoothed cells of different tau are different cells."]
-    tags = ["%sK %s" % (letter, why) for status, letter, why in LEFT_OUT if status in shown]
+    m, b = metric, baseline
+    notes = ["Entry: for each trial, the median over the (dist, op) cells of 1 - %s(algorithm) / "
+             "%s(%s) on the same inputs (paired on backend, format, dist, op, log2n, trial, "
+             "seed, tau); then the median over the trials and %s. 1 = error removed, "
+             "0 = as %s, < 0 = worse; (N) = number of cells that entered. The trials of "
+             "several seeds are trials of one cell; smoothed cells of different tau are "
+             "different cells; a trial where %s is exact has no ratio and leaves the cell."
+             % (m, m, b, SPREAD_NOTE, b, b)]
+    notes += _trials_note(ntrials)
+    tags = ["%sK %s" % (letter, why.format(b=b, m=m)) for status, letter, why in LEFT_OUT
+            if status in shown]
     tags += ["%s:K status %s" % (st, st) for st in sorted(shown - known - {"-"})]
     if tags:
         notes.append("Tags, K cells left out of the median: " + "; ".join(tags) + ".")
     if "-" in shown:
         notes.append("- = the algorithm has no rows for this format and size.")
-    if BASELINE not in set(rows["algorithm"].tolist()):
-        notes.append("The input has no folklore rows: no reduction can be computed.")
-    csv_header = (["backend", "format", "log2n", "algorithm", "median_reduction", "cells"]
+    present = ordered("algorithm", rows["algorithm"].tolist())
+    if baseline not in present:
+        notes.append("The input has no %s rows: no reduction can be computed; choose a "
+                     "baseline with --baseline (present: %s)." % (b, ",".join(present)))
+    csv_header = (["metric", "baseline", "backend", "format", "log2n", "algorithm",
+                   "median_reduction", "q25", "q75", "trials", "cells"]
                   + [st.replace("-", "_") for st, _, _ in LEFT_OUT] + ["other_left_out"])
-    return Table(header, align, disp, notes, csv_header, machine)
+    title = "%s (%s): reduction against %s" % (m, METRICS[m], b)
+    return Table(header, align, disp, notes, csv_header, machine, title=title)
 
 
-def cell_table(rows):
-    """mean_rel of each cell, trials averaged; statuses instead of numbers."""
-    cs = cells(rows)
+def cell_table(rows, metric):
+    """metric of each cell: median and quartiles over the trials; statuses
+    instead of numbers."""
+    cs = cells(rows, metric)
     optional = [c for c in ("backend", "seed", "tau") if _varies(rows, c)]
     shown_key = [k for k in CELL_KEY if k not in ("backend", "seed", "tau") or k in optional]
     order = {col: {v: i for i, v in enumerate(ordered(col, rows[col].tolist()))}
@@ -104,18 +139,27 @@ def cell_table(rows):
     for key, c in sorted(cs.items(), key=sort_key):
         kd = dict(zip(CELL_KEY, key))
         lead = [str(kd[k]) if k != "tau" else "%g" % kd[k] for k in shown_key]
-        mean = c.mean
-        disp.append(lead + [str(c.trials), _fmt_rel(mean) if mean is not None else c.status,
-                            c.note()])
-        machine.append([kd[k] for k in CELL_KEY] + [c.trials, len(c.used), mean, c.status,
-                                                    c.note()])
-    header = shown_key + ["trials", "mean_rel", "status"]
-    align = "".join("r" if k in ("log2n", "seed", "tau") else "l" for k in shown_key) + "rrl"
-    notes = ["mean_rel: mean over the trials with status ok and a defined value; "
-             "undefined = every exact value is 0 (NaN), never averaged in; "
-             "overflow / unsupported: a trial had that status."]
-    csv_header = list(CELL_KEY) + ["trials", "trials_used", "mean_rel", "status", "note"]
-    return Table(header, align, disp, notes, csv_header, machine)
+        sp = c.spread
+        if sp is None:
+            shown = [c.status, "-", "-"]
+            nums = [None, None, None]
+        else:
+            nums = [sp.median, sp.q25, sp.q75]
+            shown = [_fmt_rel(sp.median)] + ([_fmt_rel(sp.q25), _fmt_rel(sp.q75)]
+                                              if sp.n > 1 else ["-", "-"])
+        disp.append(lead + [str(c.trials)] + shown + [c.note()])
+        machine.append([metric] + [kd[k] for k in CELL_KEY] + [c.trials, len(c.used)] + nums
+                       + [c.status, c.note()])
+    header = shown_key + ["trials", "median", "q25", "q75", "status"]
+    align = "".join("r" if k in ("log2n", "seed", "tau") else "l" for k in shown_key) + "rrrrl"
+    notes = ["%s: median over the trials with status ok and a finite value; %s; "
+             "undefined = NaN or infinite in every trial (for a relative metric: every exact "
+             "value is 0), never taken in; overflow / unsupported: a trial had that status."
+             % (metric, SPREAD_NOTE)]
+    csv_header = (["metric"] + list(CELL_KEY)
+                  + ["trials", "trials_used", "median", "q25", "q75", "status", "note"])
+    title = "%s (%s) per cell" % (metric, METRICS[metric])
+    return Table(header, align, disp, notes, csv_header, machine, title=title)
 
 
 def _ratio(num, den):

@@ -105,6 +105,76 @@ def synthetic_results(algorithms=("folklore", "kahan", "neumaier", "alman-rao"),
     return np.array(rows, dtype=RESULT_DTYPE)
 
 
+ERROR_COLUMNS = ("max_abs", "mean_abs", "mean_rel", "max_rel", "norm_rel", "max_ulp")
+
+
+def synthetic_metrics(algorithms=("folklore", "kahan", "neumaier", "alman-rao"),
+                      formats=("f32", "f16"), dists=("pmone", "norm", "relu-norm"),
+                      ops=("one-way", "two-way"), sizes=range(3, 6), trials=4, seed=11):
+    """A small grid whose error columns are drawn each on its own (a table
+    that reads the wrong column shows other numbers), with the cases the
+    reduction must leave out or treat per trial: pmone at k = 3 exact in
+    every algorithm but alman-rao; folklore exact in trial 2 only of pmone
+    at k = 4; neumaier overflowing in trial 1 of relu-norm at k = 4; the
+    relative columns NaN (every exact value 0) in trial 0 of norm at k = 5."""
+    rng = np.random.default_rng(seed)
+    nan = float("nan")
+    rows = []
+    for fmt in formats:
+        for dist in dists:
+            for op in ops:
+                for k in sizes:
+                    for t in range(trials):
+                        for alg in algorithms:
+                            over = (dist, k, t, alg) == ("relu-norm", 4, 1, "neumaier")
+                            r = result_row(alg, fmt, dist, op, k, t, 1.0,
+                                           status="overflow" if over else "ok")
+                            if over:
+                                rows.append(r)
+                                continue
+                            for c in ERROR_COLUMNS:
+                                r[c] = UNIT_ROUNDOFF[fmt] * rng.lognormal(0.0, 0.7)
+                            if (dist, k) == ("pmone", 3) and alg != "alman-rao" or \
+                                    (dist, k, t, alg) == ("pmone", 4, 2, "folklore"):
+                                for c in ERROR_COLUMNS:
+                                    r[c] = 0.0
+                            if (dist, k, t) == ("norm", 5, 0):
+                                for c in ("mean_rel", "max_rel", "norm_rel", "max_ulp"):
+                                    r[c] = nan
+                            rows.append(r)
+    return np.array(rows, dtype=RESULT_DTYPE)
+
+
+# Known numbers for the spread tests (hand computations in the tests).
+# norm_rel of kahan f32 norm one-way per trial, at k = 5 (5 trials), k = 6
+# (4 trials) and k = 7 (3 trials); mean_rel is 9e-8 in every trial, so a
+# table of the wrong column shows it.
+SPREAD_CELLS = {5: (5e-8, 1e-8, 4e-8, 2e-8, 3e-8), 6: (1e-8, 2e-8, 3e-8, 10e-8),
+                7: (1e-8, 2e-8, 4e-8)}
+# Reductions 1 - kahan / folklore of f16 at k = 7 in three (dist, op)
+# cells, per trial (4 trials), folklore's norm_rel being 1 everywhere.
+SPREAD_REDUCTIONS = {("pmone", "one-way"): (0.10, 0.50, 0.30, 0.70),
+                     ("norm", "one-way"): (0.20, 0.20, 0.90, 0.40),
+                     ("norm", "two-way"): (0.60, 0.30, 0.50, 0.10)}
+
+
+def spread_rows():
+    """The rows of SPREAD_CELLS and SPREAD_REDUCTIONS."""
+    rows = []
+    for k, values in SPREAD_CELLS.items():
+        for t, v in enumerate(values):
+            r = result_row("kahan", "f32", "norm", "one-way", k, t, 9e-8)
+            r["norm_rel"] = v
+            rows.append(r)
+    for (dist, op), reductions in SPREAD_REDUCTIONS.items():
+        for t, red in enumerate(reductions):
+            for alg, v in (("folklore", 1.0), ("kahan", 1.0 - red)):
+                r = result_row(alg, "f16", dist, op, 7, t, 0.5)
+                r["norm_rel"] = v
+                rows.append(r)
+    return np.array(rows, dtype=RESULT_DTYPE)
+
+
 def timing_row(algorithm, fmt, log2n, batch, in_place, median_ms, memcpy_ms, addone_ms,
                cufft_ms, backend="gpu"):
     r = np.zeros((), TIMING_DTYPE)

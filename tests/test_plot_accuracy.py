@@ -1,8 +1,11 @@
-"""wht-plot accuracy figures: accuracy-<format>.png and .pdf for each format
-in a folder it creates, PNGs of the documented size (7 in wide, 1.5 in per
-distribution row plus title and legend, at --dpi), the unit roundoff line,
-and zero-error and overflow points drawn as edge markers rather than
-dropped; files without folklore rows do not stop it."""
+"""wht-plot accuracy figures: accuracy-<metric>-<format>.png and .pdf for
+each metric (default norm_rel) and format in a folder it creates, PNGs of
+the documented size (7 in wide, 1.5 in per distribution row plus title and
+legend, at --dpi), the reference line of the metric, the cells' medians
+over trials as lines and their interquartile ranges as shaded bands (checked
+against hand-computed quartiles), and zero-error and overflow points drawn
+as edge markers rather than dropped; files without folklore rows do not
+stop it."""
 
 import ast
 import os
@@ -37,20 +40,28 @@ rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, "--dpi", DPI, "--
                       "accuracy", path)
 formats = sorted(set(np.char.decode(a["format"])))
 t.ok(rc == 0 and err == "", "wht-plot exits 0 quietly (rc %d %s)" % (rc, err.strip()))
-want = sorted("accuracy-%s.%s" % (f, e) for f in formats for e in ("png", "pdf"))
+want = sorted("accuracy-norm_rel-%s.%s" % (f, e) for f in formats for e in ("png", "pdf"))
 t.ok(os.path.isdir(outdir) and sorted(os.listdir(outdir)) == want,
      "the missing folder is created and holds exactly %s" % ", ".join(want))
 t.ok(sorted(out.split()) == sorted(os.path.join(outdir, w) for w in want),
      "the written paths are printed")
 for fmt in formats:
-    size = png_size(os.path.join(outdir, "accuracy-%s.png" % fmt))
+    size = png_size(os.path.join(outdir, "accuracy-norm_rel-%s.png" % fmt))
     rows = len(set(a["dist"][a["format"] == fmt.encode()].tolist()))
     lo, hi = (0.45 + 1.5 * rows) * DPI, (0.45 + 1.5 * rows + 1.6) * DPI
     t.ok(size is not None and size[0] == 7 * DPI and lo <= size[1] <= hi,
-         "accuracy-%s.png is a PNG 7 in wide (%d px) and %d rows high (%s px, %g..%g)"
+         "accuracy-norm_rel-%s.png is a PNG 7 in wide (%d px) and %d rows high (%s px, %g..%g)"
          % (fmt, 7 * DPI, rows, size, lo, hi))
-    with open(os.path.join(outdir, "accuracy-%s.pdf" % fmt), "rb") as f:
-        t.ok(f.read(5) == b"%PDF-", "accuracy-%s.pdf is a PDF" % fmt)
+    with open(os.path.join(outdir, "accuracy-norm_rel-%s.pdf" % fmt), "rb") as f:
+        t.ok(f.read(5) == b"%PDF-", "accuracy-norm_rel-%s.pdf is a PDF" % fmt)
+mdir = os.path.join(tmp.name, "metrics")
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", mdir, "--dpi", DPI, "--format", "f16",
+                      "--metric", "max_ulp,mean_rel", path)
+t.ok(rc == 0 and sorted(os.listdir(mdir)) == ["accuracy-max_ulp-f16.pdf", "accuracy-max_ulp-f16.png",
+                                              "accuracy-mean_rel-f16.pdf",
+                                              "accuracy-mean_rel-f16.png"],
+     "--metric max_ulp,mean_rel: one set of figures per metric, named by it (rc %d %s)"
+     % (rc, err.strip()))
 
 # Edge cases through the program: overflow, exact zeros, no folklore rows.
 R = tk.result_row
@@ -65,8 +76,10 @@ for k in range(3, 7):
 tk.write_file(edge, results=np.array(rows, dtype=tk.RESULT_DTYPE))
 edir = os.path.join(tmp.name, "edge")
 rc, out, err = tk.run("analysis/wht-plot", "--outdir", edir, "--dpi", DPI, edge)
-t.ok(rc == 0 and sorted(os.listdir(edir)) == ["accuracy-bf16.pdf", "accuracy-bf16.png",
-                                              "accuracy-f16.pdf", "accuracy-f16.png"],
+t.ok(rc == 0 and sorted(os.listdir(edir)) == ["accuracy-norm_rel-bf16.pdf",
+                                              "accuracy-norm_rel-bf16.png",
+                                              "accuracy-norm_rel-f16.pdf",
+                                              "accuracy-norm_rel-f16.png"],
      "zero errors, overflow and a format without folklore are drawn (rc %d %s)"
      % (rc, err.strip()))
 
@@ -83,7 +96,8 @@ tk.write_file(mixed_b, results=np.array(
 mdir = os.path.join(tmp.name, "mixed")
 rc, out, err = tk.run("analysis/wht-plot", "--outdir", mdir, "--dpi", DPI, mixed_a, mixed_b)
 t.ok(rc == 0 and err == "" and sorted(os.listdir(mdir)) == [
-    "accuracy-f16.pdf", "accuracy-f16.png", "accuracy-f32.pdf", "accuracy-f32.png"],
+    "accuracy-norm_rel-f16.pdf", "accuracy-norm_rel-f16.png", "accuracy-norm_rel-f32.pdf",
+    "accuracy-norm_rel-f32.png"],
      "files of another tau per format: both figures drawn (rc %d %s)" % (rc, err.strip()[-200:]))
 
 # What the f16 figure holds, inspected through the module wht-plot uses.
@@ -95,7 +109,8 @@ import whtlab_plotstyle, whtlab_accuracy_plot as ap
 from whtlab_results import load
 rows = load([sys.argv[1]], "results")
 rows = rows.select(rows["format"] == "f16")
-fig = ap.plot_format(rows, "f16", ["folklore", "kahan", "neumaier"], ap.line_kinds(rows))
+fig = ap.plot_format(rows, "f16", ["folklore", "kahan", "neumaier"], ap.line_kinds(rows),
+                     "mean_rel")
 axes = [ax for ax in fig.axes if ax.axison]
 from matplotlib.legend import Legend
 texts = [t.get_text() for ax in fig.axes for c in ax.get_children() if isinstance(c, Legend)
@@ -143,4 +158,70 @@ t.ok(info.get("u") == [2.0 ** -11],
 t.ok("f16" in info.get("title", "") and info.get("ylog") == "log"
      and "log" in info.get("xlabel", "") and "mean_rel" in info.get("ylabel", ""),
      "title names the format; axes labelled; y axis logarithmic")
+
+# The band: on the file of known numbers (whtlab_testkit.SPREAD_CELLS, kahan
+# f32 norm one-way, norm_rel by trial), each cell's line point is its
+# median and the shaded band spans its quartiles, computed by hand in
+# tests/test_table_spread.py: k = 5 median 3, band 2..4; k = 6 median 2.5,
+# band 1.75..4.75; k = 7 median 2, band 1.5..3 (units of 1e-8).
+spread = os.path.join(tmp.name, "spread.h5")
+tk.write_file(spread, results=tk.spread_rows())
+band_probe = r"""
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+import whtlab_plotstyle, whtlab_accuracy_plot as ap
+from matplotlib.collections import PolyCollection
+from matplotlib.legend import Legend
+from whtlab_results import load
+rows = load([sys.argv[1]], "results")
+rows = rows.select(rows["format"] == "f32")
+out = {}
+for metric in ("norm_rel", "max_abs", "max_ulp"):
+    fig = ap.plot_format(rows, "f32", ["kahan"], ap.line_kinds(rows), metric)
+    axes = [ax for ax in fig.axes if ax.axison]
+    bands = {}
+    for ax in axes:
+        for c in ax.collections:
+            if isinstance(c, PolyCollection):
+                for path in c.get_paths():
+                    for x, y in path.vertices:
+                        bands.setdefault(float(x), set()).add(float(y))
+    line = [(float(x), float(y)) for ax in axes for l in ax.lines if l.get_marker() not in
+            ("v", "X", "None", None, "") for x, y in zip(l.get_xdata(), l.get_ydata())]
+    refs = [float(l.get_ydata()[0]) for ax in axes for l in ax.lines if l.get_linestyle() == "--"]
+    texts = [t.get_text() for ax in fig.axes for c in ax.get_children()
+             if isinstance(c, Legend) for t in c.get_texts()]
+    out[metric] = dict(bands={x: (min(v), max(v)) for x, v in bands.items()}, line=line,
+                       refs=sorted(set(refs)), texts=texts)
+print(repr(out))
+"""
+p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", band_probe, spread,
+                    os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+if p.returncode:
+    t.diag(p.stderr)
+info = ast.literal_eval(p.stdout) if p.returncode == 0 else {}
+norm = info.get("norm_rel", {})
+hand = {5.0: (3e-8, 2e-8, 4e-8), 6.0: (2.5e-8, 1.75e-8, 4.75e-8), 7.0: (2e-8, 1.5e-8, 3e-8)}
+
+
+def near(x, y):
+    return abs(x - y) <= 1e-12 * abs(y)
+
+
+bands = norm.get("bands", {})
+t.ok(sorted(bands) == sorted(hand) and all(near(bands[x][0], lo) and near(bands[x][1], hi)
+                                           for x, (_, lo, hi) in hand.items()),
+     "the shaded band (fill_between) spans the hand-computed quartiles at k = 5, 6, 7 (%s)"
+     % bands)
+line = dict(norm.get("line", []))
+t.ok(sorted(line) == sorted(hand) and all(near(line[x], m) for x, (m, _, _) in hand.items()),
+     "the line runs through the hand-computed medians (%s)" % line)
+t.ok(any("interquartile range" in s for s in norm.get("texts", [])),
+     "the legend explains the band (%s)" % norm.get("texts"))
+t.ok(norm.get("refs") == [2.0 ** -24] and info.get("max_ulp", {}).get("refs") == [0.5]
+     and info.get("max_abs", {}).get("refs") == [],
+     "reference lines: u = 2^-24 for norm_rel, 1/2 for max_ulp, none for max_abs (%s)"
+     % [info.get(m, {}).get("refs") for m in ("norm_rel", "max_ulp", "max_abs")])
 t.done()

@@ -23,15 +23,22 @@ for label, path, words in refusals:
 
 for args, what in ((["--dpi", "5"], "--dpi 5"), (["--format", "f99"], "--format f99"),
                    (["--dist", "cauchy"], "--dist cauchy"), (["--only", "both"], "--only both"),
-                   (["--log2n", "9:2"], "--log2n 9:2")):
+                   (["--log2n", "9:2"], "--log2n 9:2"),
+                   (["--metric", "norm"], "--metric norm"),
+                   (["--metric", "max_ulp,run_s"], "--metric max_ulp,run_s"),
+                   (["--only", "speed", "--metric", "max_ulp"], "--only speed --metric max_ulp")):
     rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, *args)
     t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and not os.path.exists(outdir),
          "%s: exit 2, one line, no folder created (%s)" % (what, err.strip()))
+rc, _, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, "--metric", "norm")
+t.ok("'norm'" in err and "norm_rel,mean_rel,max_rel,mean_abs,max_abs,max_ulp" in err,
+     "a bad --metric is named with the accepted metrics (%s)" % err.strip())
 rc, _, err = tk.run("analysis/wht-plot", good)
 t.ok(rc == 2 and "--outdir" in err, "--outdir is required")
 rc, _, err = tk.run("analysis/wht-plot", "--outdir", good, good)
 t.ok(rc == 2 and "not a folder" in err, "--outdir naming a file is a usage error")
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
-t.ok(rc == 0 and "accuracy-FORMAT.png" in out and "speed-FORMAT.png" in out
-     and "Exit status" in out, "--help describes the figures and the exit statuses")
+t.ok(rc == 0 and "accuracy-METRIC-FORMAT.png" in out and "speed-FORMAT.png" in out
+     and "interquartile range" in out and "--metric" in out and "Exit status" in out,
+     "--help describes the figures, their band and the exit statuses")
 t.done()

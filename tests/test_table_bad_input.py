@@ -1,6 +1,7 @@
 """wht-table refuses what it cannot read: a missing file, a file that is not
 HDF5, an HDF5 file of another or no schema_version, a file whose column
-type is damaged (a float's exponent bias), and bad options. Each
+type is damaged (a float's exponent bias), and bad options (among them a
+--metric that is no error column and a --baseline not in the files). Each
 gets one line on stderr naming the file or value and exit status 2 (a bad
 argument, as for wht-sweep --merge), and no output file is created or
 changed."""
@@ -42,9 +43,26 @@ for args, what in ((["--latex", "--csv", good], "two output styles"),
     rc, out, err = tk.run("analysis/wht-table", *args)
     t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1,
          "%s: exit 2 with one line (%s)" % (what, err.strip()))
+# Bad --metric and --baseline values, and the options where they do not
+# apply: one line naming the value and the accepted ones, no output file.
+bad_out = os.path.join(tmp.name, "bad.md")
+for args, value, accepted in (
+        (["--metric", "mean"], "mean", "norm_rel,mean_rel,max_rel,mean_abs,max_abs,max_ulp"),
+        (["--metric", "norm_rel,,max_ulp"], "norm_rel,,max_ulp", "max_ulp"),
+        (["--metric", "n_zero", "--cells"], "n_zero", "norm_rel"),
+        (["--baseline", "folklor"], "folklor", "folklore,kahan,neumaier,alman-rao"),
+        (["--baseline", "kahan", "--cells"], "--baseline", "reduction"),
+        (["--metric", "max_abs", "--speed"], "--metric", "error columns")):
+    rc, out, err = tk.run("analysis/wht-table", "-o", bad_out, *(args + [good]))
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and value in err
+         and accepted in err and "Traceback" not in err and not os.path.exists(bad_out),
+         "%s: exit 2, one line naming it and what is accepted, no output file (%s)"
+         % (" ".join(args), err.strip()))
 rc, out, _ = tk.run("analysis/wht-table", "-o", tmp.name, good)
 t.ok(rc == 2, "-o naming a folder is a usage error")
 rc, out, err = tk.run("analysis/wht-table", "--help")
-t.ok(rc == 0 and "--reduction" in out and "--speed" in out and "Exit status" in out,
-     "--help describes the tables and the exit statuses")
+t.ok(rc == 0 and "--reduction" in out and "--speed" in out
+     and "Exit status" in out and "--metric" in out and "--baseline" in out
+     and "norm_rel  (default)" in out,
+     "--help describes the tables, the metrics and their default, and the exit statuses")
 t.done()

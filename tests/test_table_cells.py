@@ -1,7 +1,9 @@
-"""wht-table --cells: mean_rel per cell is the mean over the cell's trials
-(recomputed here with numpy), the filters select exactly the asked cells,
-NaN is shown as 'undefined' and never averaged in, and a filter value that
-is not in the files is a one-line usage error naming the values that are."""
+"""wht-table --cells: the metric per cell is the median over the cell's
+trials with the quartiles (recomputed here with numpy), for the metric
+asked and for the default norm_rel; the filters select exactly the asked
+cells, NaN is shown as 'undefined' and never taken in, and a filter value
+that is not in the files is a one-line usage error naming the values that
+are."""
 
 import csv
 import io
@@ -22,26 +24,31 @@ a = tk.read_rows(path)
 s = {c: np.char.decode(a[c]) for c in ("algorithm", "format", "dist", "op", "status")}
 
 alg = "kahan" if "kahan" in s["algorithm"] else sorted(set(s["algorithm"]))[0]
-rc, out, err = tk.run("analysis/wht-table", "--cells", "--csv", "--format", "f16",
-                      "--dist", "norm", "--op", "two-way", "--algo", alg, "--log2n", "4:5", path)
-rows = list(csv.DictReader(io.StringIO(out)))
-t.ok(rc == 0, "--cells with every filter exits 0 (rc %d %s)" % (rc, err.strip()))
-t.ok(sorted(int(r["log2n"]) for r in rows) == [4, 5]
-     and {(r["algorithm"], r["format"], r["dist"], r["op"]) for r in rows}
-     == {(alg, "f16", "norm", "two-way")}, "the filters select exactly the 2 asked cells")
-bad = []
-for r in rows:
-    m = ((s["algorithm"] == alg) & (s["format"] == "f16") & (s["dist"] == "norm")
-         & (s["op"] == "two-way") & (a["log2n"] == int(r["log2n"])))
-    vals = a["mean_rel"][m & (s["status"] == "ok")]
-    vals = vals[np.isfinite(vals)]
-    want = float(np.mean(vals)) if len(vals) else None
-    got = float(r["mean_rel"]) if r["mean_rel"] else None
-    if int(r["trials"]) != int(m.sum()) or (want is None) != (got is None) or \
-            (want is not None and abs(got - want) > 1e-15 * abs(want)):
-        bad.append("log2n %s: got %s expected %s" % (r["log2n"], got, want))
-t.ok(not bad and rows, "mean_rel per cell is the mean over its trials" +
-     ("; " + "; ".join(bad) if bad else ""))
+for metric in ("mean_rel", None):
+    rc, out, err = tk.run("analysis/wht-table", "--cells", "--csv", "--format", "f16",
+                          "--dist", "norm", "--op", "two-way", "--algo", alg, "--log2n", "4:5",
+                          *(["--metric", metric] if metric else []), path)
+    metric = metric or "norm_rel"
+    rows = list(csv.DictReader(io.StringIO(out)))
+    t.ok(rc == 0 and {r["metric"] for r in rows} == {metric},
+         "--cells with every filter exits 0, metric %s (rc %d %s)" % (metric, rc, err.strip()))
+    t.ok(sorted(int(r["log2n"]) for r in rows) == [4, 5]
+         and {(r["algorithm"], r["format"], r["dist"], r["op"]) for r in rows}
+         == {(alg, "f16", "norm", "two-way")}, "the filters select exactly the 2 asked cells")
+    bad = []
+    for r in rows:
+        m = ((s["algorithm"] == alg) & (s["format"] == "f16") & (s["dist"] == "norm")
+             & (s["op"] == "two-way") & (a["log2n"] == int(r["log2n"])))
+        vals = a[metric][m & (s["status"] == "ok")]
+        vals = vals[np.isfinite(vals)]
+        want = [float(x) for x in np.percentile(vals, [50, 25, 75])] if len(vals) else [None] * 3
+        got = [float(r[c]) if r[c] else None for c in ("median", "q25", "q75")]
+        if int(r["trials"]) != int(m.sum()) or int(r["trials_used"]) != len(vals) or any(
+                (w is None) != (g is None) or (w is not None and abs(g - w) > 1e-15 * abs(w))
+                for w, g in zip(want, got)):
+            bad.append("log2n %s: got %s expected %s" % (r["log2n"], got, want))
+    t.ok(not bad and rows, "%s per cell is the median over its trials, with the quartiles"
+         % metric + ("; " + "; ".join(bad) if bad else ""))
 
 rc, all_cells, _ = tk.run("analysis/wht-table", "--cells", "--csv", path)
 n_cells = len({(x, f, d, o, k) for x, f, d, o, k in zip(s["algorithm"], s["format"], s["dist"],
@@ -60,7 +67,7 @@ for bad_range in ("40:50", "6:3", "x"):
     t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and bad_range in err,
          "--log2n %s is a one-line usage error (%s)" % (bad_range, err.strip()))
 
-# Undefined (NaN) values: shown as such, never averaged in.
+# Undefined (NaN) values: shown as such, never taken in.
 rows = [tk.result_row("kahan", "f32", "norm", "one-way", 5, 0, float("nan")),
         tk.result_row("kahan", "f32", "norm", "one-way", 5, 1, float("nan")),
         tk.result_row("kahan", "f32", "norm", "one-way", 6, 0, float("nan")),
@@ -69,20 +76,22 @@ rows = [tk.result_row("kahan", "f32", "norm", "one-way", 5, 0, float("nan")),
         tk.result_row("kahan", "f32", "norm", "one-way", 8, 0, 0, status="unsupported")]
 nanfile = os.path.join(tmp.name, "nan.h5")
 tk.write_file(nanfile, results=np.array(rows, dtype=tk.RESULT_DTYPE))
-rc, md, err = tk.run("analysis/wht-table", "--cells", nanfile)
+rc, md, err = tk.run("analysis/wht-table", "--cells", "--metric", "mean_rel", nanfile)
 by_k = {}
 for ln in md.splitlines()[2:]:
     if ln.startswith("|"):
         c = [x.strip() for x in ln.strip("|").split("|")]
         by_k[c[4]] = c
-t.ok(rc == 0 and by_k.get("5", [""] * 7)[6] == "undefined",
+t.ok(rc == 0 and by_k.get("5", [""] * 9)[6] == "undefined",
      "a cell whose trials are all NaN shows 'undefined' (%s)" % by_k.get("5"))
-t.ok(by_k.get("6", [""] * 7)[6] == "3.000e-08" and "1 undefined of 2" in by_k["6"][7],
-     "a NaN trial is left out of the mean and counted (%s)" % by_k.get("6"))
-t.ok(by_k.get("7", [""] * 7)[6] == "overflow" and by_k.get("8", [""] * 7)[6] == "unsupported",
+t.ok(by_k.get("6", [""] * 9)[6:9] == ["3.000e-08", "-", "-"] and "1 undefined of 2" in by_k["6"][9],
+     "a NaN trial is left out of the median and counted; one usable trial has no "
+     "interval (%s)" % by_k.get("6"))
+t.ok(by_k.get("7", [""] * 9)[6] == "overflow" and by_k.get("8", [""] * 9)[6] == "unsupported",
      "overflow and unsupported cells show their status")
-rc, c, _ = tk.run("analysis/wht-table", "--cells", "--csv", nanfile)
+rc, c, _ = tk.run("analysis/wht-table", "--cells", "--csv", "--metric", "mean_rel", nanfile)
 r5 = [r for r in csv.DictReader(io.StringIO(c)) if r["log2n"] == "5"][0]
-t.ok(r5["mean_rel"] == "" and r5["status"] == "undefined" and r5["trials"] == "2",
-     "CSV leaves an undefined mean_rel empty with status 'undefined'")
+t.ok(r5["median"] == r5["q25"] == r5["q75"] == "" and r5["status"] == "undefined"
+     and r5["trials"] == "2" and r5["trials_used"] == "0",
+     "CSV leaves an undefined cell's median and quartiles empty with status 'undefined'")
 t.done()

@@ -88,8 +88,10 @@ seeds = write("seeds.h5", [
     R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, seed=2),
     R("kahan", "f32", "norm", "one-way", 5, 0, 3e-8, seed=2)])
 rc, rows, _ = csv_rows(seeds)
-t.ok(rc == 0 and rows[0]["cells"] == "1" and abs(float(rows[0]["median_reduction"]) - 0.5) < 1e-12,
-     "two seeds: one cell, trials averaged (1 - 2e-8/4e-8 = 0.5) (%s)" % rows)
+t.ok(rc == 0 and rows[0]["cells"] == "1" and rows[0]["trials"] == "2"
+     and abs(float(rows[0]["median_reduction"]) - 0.5) < 1e-12,
+     "two seeds: two trials of one cell, the median of their reductions 0.75 and 0.25 "
+     "(%s)" % rows)
 taus = write("taus.h5", [
     R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8, tau=0.5),
     R("kahan", "f32", "norm", "one-way", 5, 0, 0.4e-8, tau=0.5),
@@ -117,9 +119,10 @@ t.ok(rc == 0 and "-0.00003 (1)" in md and "0.99996 (1)" in md,
 nofolk = write("nofolk.h5", [R("kahan", "f64", "norm", "one-way", 4, 0, 1e-17),
                              R("kahan", "f64", "norm", "two-way", 4, 0, 1e-17)])
 rc, md, err = tk.run("analysis/wht-table", nofolk)
-t.ok(rc == 0 and "n/a (0) m2" in md and "no folklore rows" in md,
+t.ok(rc == 0 and "n/a (0) m2" in md and "no folklore rows" in md
+     and "--baseline (present: kahan)" in md,
      "no folklore rows: entries 'n/a (0) m2' and a note (rc %d %s)" % (rc, err.strip()))
-rc, md, _ = tk.run("analysis/wht-table", "--cells", nofolk)
+rc, md, _ = tk.run("analysis/wht-table", "--cells", "--metric", "mean_rel", nofolk)
 t.ok(rc == 0 and md.count("1.000e-17") == 2, "--cells still lists the cells")
 
 # Several files: one table; the same file twice changes nothing.

@@ -1,0 +1,35 @@
+"""whtlab_stats - the median and interquartile range over trials that the
+tables print and the figures draw as a line and a band.
+
+Quartiles interpolate linearly between order statistics (Hyndman and Fan's
+type 7, numpy.percentile's default): q(p) of sorted x_0..x_{m-1} is
+x_j + f (x_{j+1} - x_j) with j + f = p (m - 1). So 1 trial gives
+q25 = q75 = the value, 3 trials (a, b, c) give ((a+b)/2, (b+c)/2), and 5
+trials give the 2nd and 4th values: quartiles that are neither extreme
+need 5 or more trials."""
+
+import math
+
+
+def quantile(values, p):
+    """The p-quantile (0 <= p <= 1) of values, type 7; None when empty."""
+    v = sorted(values)
+    if not v:
+        return None
+    h = p * (len(v) - 1)
+    j = int(math.floor(h))
+    if j + 1 >= len(v):
+        return v[-1]
+    f = h - j
+    # v_j + f (v_{j+1} - v_j) keeps an equal pair exact (and infinities, f = 0)
+    return v[j] if f == 0 else v[j] + f * (v[j + 1] - v[j])
+
+
+class Spread:
+    """Median and quartiles of some values (each None when there are none)."""
+
+    def __init__(self, values):
+        self.n = len(values)
+        self.median = quantile(values, 0.5)
+        self.q25 = quantile(values, 0.25)
+        self.q75 = quantile(values, 0.75)
