@@ -9,7 +9,8 @@ ANALYSIS_MODULES = \
   analysis/whtlab_filters.py analysis/whtlab_stats.py analysis/whtlab_metrics.py \
   analysis/whtlab_cells.py analysis/whtlab_render.py \
   analysis/whtlab_tables.py analysis/whtlab_plotstyle.py \
-  analysis/whtlab_accuracy_plot.py analysis/whtlab_speed_plot.py
+  analysis/whtlab_accuracy_plot.py analysis/whtlab_speed_plot.py \
+  analysis/whtlab_frame.py
 
 bin_SCRIPTS += $(WHT_ANALYSIS_BIN)
 whtlabpydir = $(pkgdatadir)/python
@@ -40,7 +41,7 @@ PY_LOG_DRIVER = $(LOG_DRIVER)
 
 ANALYSIS_TESTS = \
   tests/test_table_reduction.py tests/test_table_cells.py \
-  tests/test_table_spread.py \
+  tests/test_table_spread.py tests/test_table_rows.py \
   tests/test_table_speed.py tests/test_table_edge_cases.py \
   tests/test_table_bad_input.py tests/test_plot_accuracy.py \
   tests/test_plot_speed.py tests/test_plot_bad_input.py

@@ -68,6 +68,9 @@ Tables:
   --cells      the metric per cell: median over the trials and the
                interquartile range, statuses shown for overflow /
                unsupported, NaN shown as undefined.
+  --rows       every /results row as stored, every column (strings decoded,
+               NaN as nan, floats in the shortest form that reads back
+               exactly), plus the file it came from; use with --csv.
   --speed      from /timings: median_ms, GB/s and time ratios to memcpy,
                add-one and cuFFT measured in the same run.
 
@@ -103,6 +106,8 @@ def parse(argv):
                    help="reduction against the baseline (default)")
     t.add_argument("--cells", dest="table", action="store_const", const="cells",
                    help="the metric per cell")
+    t.add_argument("--rows", dest="table", action="store_const", const="rows",
+                   help="every /results row, every column")
     t.add_argument("--speed", dest="table", action="store_const", const="speed",
                    help="speed from /timings")
     o = p.add_mutually_exclusive_group()
@@ -122,8 +127,10 @@ def parse(argv):
     a = p.parse_args(argv)
     a.table = a.table or "reduction"
     a.style = a.style or "markdown"
-    if a.table == "speed":
-        whtlab_filters.refuse(a, ("metric",), "to --speed (timings have no error columns)")
+    if a.table in ("rows", "speed"):
+        whtlab_filters.refuse(a, ("metric",), "to --%s (%s)" % (
+            a.table, "every column is written" if a.table == "rows" else "timings have no "
+            "error columns"))
     if a.table != "reduction":
         whtlab_filters.refuse(a, ("baseline",), "to --%s (only the reduction table has a "
                               "baseline)" % a.table)
@@ -151,6 +158,8 @@ def build(a):
     rows = load(a.files, "results")
     if rows is None:
         raise InputError("no /results in %s (written by wht-sweep)" % ", ".join(a.files))
+    if a.table == "rows":
+        return [whtlab_tables.rows_table(whtlab_filters.apply(rows, a))]
     if a.table == "cells":
         rows = whtlab_filters.apply(rows, a)
         return [whtlab_tables.cell_table(rows, m) for m in a.metrics]

@@ -1,13 +1,13 @@
 """whtlab_tables - the tables of wht-table as whtlab_render.Table: the
 reduction of an error metric against a baseline algorithm, the metric per
-cell, and speed."""
+cell, every row as stored, and speed."""
 
 import math
 
 from whtlab_cells import (EXACT, EXACT_BASELINE_ONLY, NO_BASELINE, OVERFLOW,
                           UNDEFINED, UNSUPPORTED, CELL_KEY, cells, summarize)
 from whtlab_render import Table
-from whtlab_results import ordered
+from whtlab_results import RESULT_COLUMNS, ordered
 from whtlab_metrics import METRICS
 
 # Tag letters of cells left out of a median, in the order they are shown;
@@ -160,6 +160,25 @@ def cell_table(rows, metric):
                   + ["trials", "trials_used", "median", "q25", "q75", "status", "note"])
     title = "%s (%s) per cell" % (metric, METRICS[metric])
     return Table(header, align, disp, notes, csv_header, machine, title=title)
+
+
+def _fmt_value(v):
+    """Exact, reversible text of a stored value (repr of a float is the
+    shortest string that reads back as the same double)."""
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def rows_table(rows):
+    """Every row as stored: every column of /results, strings decoded, and
+    the file it came from."""
+    header = list(RESULT_COLUMNS) + ["file"]
+    lists = [rows[c].tolist() for c in header]
+    machine = [list(r) for r in zip(*lists)]
+    disp = [[_fmt_value(v) for v in r] for r in machine]
+    align = "".join("l" if RESULT_COLUMNS.get(c, "s") == "s" else "r" for c in header)
+    notes = ["Every /results row as stored (data/README.md explains each column and "
+             "status); a row found in several files is listed once, with the first file."]
+    return Table(header, align, disp, notes, header, machine, title="/results rows")
 
 
 def _ratio(num, den):

@@ -52,7 +52,8 @@ for args, value, accepted in (
         (["--metric", "n_zero", "--cells"], "n_zero", "norm_rel"),
         (["--baseline", "folklor"], "folklor", "folklore,kahan,neumaier,alman-rao"),
         (["--baseline", "kahan", "--cells"], "--baseline", "reduction"),
-        (["--metric", "max_abs", "--speed"], "--metric", "error columns")):
+        (["--metric", "max_abs", "--speed"], "--metric", "error columns"),
+        (["--metric", "max_abs", "--rows"], "--metric", "every column")):
     rc, out, err = tk.run("analysis/wht-table", "-o", bad_out, *(args + [good]))
     t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and value in err
          and accepted in err and "Traceback" not in err and not os.path.exists(bad_out),
@@ -61,7 +62,7 @@ for args, value, accepted in (
 rc, out, _ = tk.run("analysis/wht-table", "-o", tmp.name, good)
 t.ok(rc == 2, "-o naming a folder is a usage error")
 rc, out, err = tk.run("analysis/wht-table", "--help")
-t.ok(rc == 0 and "--reduction" in out and "--speed" in out
+t.ok(rc == 0 and "--reduction" in out and "--speed" in out and "--rows" in out
      and "Exit status" in out and "--metric" in out and "--baseline" in out
      and "norm_rel  (default)" in out,
      "--help describes the tables, the metrics and their default, and the exit statuses")
