@@ -75,8 +75,8 @@ Tables:
                add-one and cuFFT measured in the same run.
 
 Spread: quartiles interpolate linearly between the sorted trial values
-(numpy.percentile's default), so they are neither extreme from 5 trials on;
-with one trial there is no interval.
+(numpy.percentile's default); from 5 trials on neither depends on the
+smallest or the largest trial. With one trial there is no interval.
 
 Metrics (--metric, reduction and cells; a comma list gives one table per
 metric, one after another; in CSV one table with a metric column):

@@ -5,8 +5,8 @@ Quartiles interpolate linearly between order statistics (Hyndman and Fan's
 type 7, numpy.percentile's default): q(p) of sorted x_0..x_{m-1} is
 x_j + f (x_{j+1} - x_j) with j + f = p (m - 1). So 1 trial gives
 q25 = q75 = the value, 3 trials (a, b, c) give ((a+b)/2, (b+c)/2), and 5
-trials give the 2nd and 4th values: quartiles that are neither extreme
-need 5 or more trials."""
+trials give the 2nd and 4th values: from 5 trials on, neither quartile
+depends on the smallest or the largest trial."""
 
 import math
 
