@@ -1,6 +1,16 @@
 #!/bin/sh
 # thesis.sh - the thesis grid: every algorithm with a path on the backend,
-# every format, all 5 distributions x 4 operations, k = 3..25, one trial.
+# every format, all 5 distributions x 4 operations, k = 3..25, 5 trials.
+#
+# 5 trials for the interquartile ranges of the tables and figures (as in
+# default.sh). Timed on the 2-core development machine (AMD EPYC, shared
+# with other builds), --backend cpu, one process, CPU seconds (wall):
+# k = 3..20 1 trial 167 s (204 s), 5 trials 839 s (1426 s); k = 21 alone,
+# 1 trial, 179 s (219 s). Each k more about doubles, so k = 3..25 takes
+# about 1.6 CPU hours a trial, 8 with 5 trials (extrapolated; split it by
+# --dist across processes and merge). A file of this grid with 1 trial
+# grows to 5 with the same command and --resume (its rows are trial 0's;
+# checked: equal to a 5-trial run, timing columns aside).
 #
 # Usage: experiments/thesis.sh [WHT-SWEEP OPTION]...
 #   Options given here follow the defaults and override them, e.g.
@@ -12,6 +22,6 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
-exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 1 \
+exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 5 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" \
   -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"
