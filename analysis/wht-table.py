@@ -54,9 +54,11 @@ Tables:
                default folklore): for each trial, the median over the
                (dist, op) cells of 1 - METRIC(alg) / METRIC(baseline), the
                rows paired on backend, format, dist, op, log2n, trial, seed,
-               tau (the same inputs); the entry is the median of that over the
-               trials, [q25, q75] the interquartile range over the trials, (N)
-               the number of cells that entered. Cells where the baseline is
+               tau (the same inputs; the baseline's row of another backend,
+               cpu first, where it has none on the algorithm's, as for the
+               python rows of whtlab.sweep); the entry is the median of that
+               over the trials, [q25, q75] the interquartile range over the
+               trials, (N) the number of cells that entered. Cells where the baseline is
                exact (METRIC 0), overflow (in either), are unsupported or
                undefined are left out and counted by tags; a trial where the
                baseline is exact has no ratio. Trials of several seeds (files

@@ -22,7 +22,11 @@ from whtlab_results import ordered
 from whtlab_stats import Spread, quantile
 
 CELL_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n", "seed", "tau")
-# The baseline row a row is compared with has the same values of PAIR_KEY.
+# The baseline row a row is compared with has the same values of PAIR_KEY;
+# where the baseline has no row on the row's backend (backend python, the
+# rows of whtlab.sweep; a GPU-only algorithm beside CPU folklore), its row
+# of the same inputs on another backend, cpu first: the inputs do not
+# depend on the backend, and an algorithm's CPU and GPU rows are bit-identical.
 PAIR_KEY = ("backend", "format", "dist", "op", "log2n", "trial", "seed", "tau")
 # A reduction cell pools the trials of every seed (they are more trials of
 # the same cell) and keeps tau apart only for smoothed, the one operation
@@ -163,11 +167,14 @@ def reductions(rows, metric, baseline):
     """dict (algorithm, backend, format, dist, op, log2n, tau or None) ->
     (status, {(seed, trial): reduction}) for every cell of rows that is not
     the baseline's."""
-    base = {}
+    base, elsewhere = {}, {}
     recs = rows.records()
-    for r in recs:
-        if r["algorithm"] == baseline:
-            base[tuple(r[k] for k in PAIR_KEY)] = (r["status"], r[metric])
+    rank = {b: i for i, b in enumerate(ordered("backend", rows["backend"].tolist()))}
+    for r in sorted((r for r in recs if r["algorithm"] == baseline),
+                    key=lambda r: rank[r["backend"]]):
+        key = tuple(r[k] for k in PAIR_KEY)
+        base[key] = (r["status"], r[metric])
+        elsewhere.setdefault(key[1:], base[key])   # PAIR_KEY[0] is the backend
     pairs = {}
     for r in recs:
         if r["algorithm"] == baseline:
@@ -176,7 +183,8 @@ def reductions(rows, metric, baseline):
         p = pairs.get(key)
         if p is None:
             p = pairs[key] = Pairing()
-        p.add((r["status"], r[metric]), base.get(tuple(r[k] for k in PAIR_KEY)),
+        key = tuple(r[k] for k in PAIR_KEY)
+        p.add((r["status"], r[metric]), base.get(key, elsewhere.get(key[1:])),
               (r["seed"], r["trial"]))
     return {k: p.result() for k, p in pairs.items()}
 

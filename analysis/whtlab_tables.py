@@ -99,7 +99,8 @@ def reduction(rows, metric, baseline):
     m, b = metric, baseline
     notes = ["Entry: for each trial, the median over the (dist, op) cells of 1 - %s(algorithm) / "
              "%s(%s) on the same inputs (paired on backend, format, dist, op, log2n, trial, "
-             "seed, tau); then the median over the trials and %s. 1 = error removed, "
+             "seed, tau; the baseline's row of another backend, cpu first, where it has none "
+             "on the algorithm's); then the median over the trials and %s. 1 = error removed, "
              "0 = as %s, < 0 = worse; (N) = number of cells that entered. The trials of "
              "several seeds are trials of one cell; smoothed cells of different tau are "
              "different cells; a trial where %s is exact has no ratio and leaves the cell."

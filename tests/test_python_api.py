@@ -197,6 +197,12 @@ t.ok(p.returncode == 0 and p.stderr.count("\n") <= 1 and rc1 == 0 and rc2 == 0 a
      and medians["neumaier"] < medians["widened3"] < medians["folklore"],
      "README's example: widened3's norm_rel between neumaier's and folklore's at f16 k = 14 (%s)"
      % medians)
+rc3, table, _ = tk.run("analysis/wht-table", "--csv", "--log2n", "14", idea)
+red = {(r["backend"], r["algorithm"]): float(r["median_reduction"])
+       for r in csv.DictReader(table.splitlines()) if r["median_reduction"]}
+t.ok(rc3 == 0 and set(red) == {("cpu", "kahan"), ("cpu", "neumaier"), ("python", "widened3")}
+     and 0 < red[("python", "widened3")] < red[("cpu", "neumaier")],
+     "README's example: the reduction table pairs the python rows with the cpu folklore (%s)" % red)
 
 # reading results needs no libwht: the library is loaded on first use
 p = subprocess.run([sys.executable, "-c", "import whtlab, sys; print(len(whtlab.load(sys.argv[1])))\n"

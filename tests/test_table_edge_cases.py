@@ -1,5 +1,6 @@
 """wht-table on files a sweep rarely writes: overflow rows, no folklore
-rows, folklore exact (error 0). None crashes, each shows as such, and such
+rows, folklore exact (error 0), rows of backend python paired with folklore
+of another backend. None crashes, each shows as such, and such
 cells stay out of the medians. Several files combine into one table; an
 identical copy is harmless; conflicting duplicates are refused."""
 
@@ -105,6 +106,23 @@ rc, rows, _ = csv_rows(taus)
 t.ok(rc == 0 and rows[0]["cells"] == "3" and abs(float(rows[0]["median_reduction"]) - 0.5) < 1e-12,
      "two taus: one one-way cell, two smoothed cells, the median (not the mean 0.533) of "
      "(0.9, 0.5, 0.2) (%s)" % rows)
+
+# A row of backend python (whtlab.sweep) pairs with folklore's row of the
+# same inputs on the cpu; a gpu row with the gpu folklore row where there is
+# one. (The two folklore rows differ here only to show which one is used.)
+cross = write("cross.h5", [
+    R("folklore", "f16", "norm", "one-way", 5, 0, 4e-4),
+    R("folklore", "f16", "norm", "one-way", 5, 0, 8e-4, backend="gpu"),
+    R("widened", "f16", "norm", "one-way", 5, 0, 1e-4, backend="python"),
+    R("kahan", "f16", "norm", "one-way", 5, 0, 6e-4, backend="gpu")])
+rc, rows, err = csv_rows(cross)
+got = {(r["backend"], r["algorithm"]): (r["median_reduction"], r["no_baseline"]) for r in rows
+       if r["cells"] == "1"}
+t.ok(rc == 0 and set(got) == {("python", "widened"), ("gpu", "kahan")}
+     and abs(float(got[("python", "widened")][0]) - 0.75) < 1e-12
+     and abs(float(got[("gpu", "kahan")][0]) - 0.25) < 1e-12,
+     "python rows pair with the cpu folklore (1 - 1/4), gpu rows with the gpu one (1 - 6/8) "
+     "(%s %s)" % (got, err.strip()))
 
 # Reductions that 3 decimals would print as 0 or 1.
 edges = write("edges.h5", [
