@@ -28,6 +28,14 @@ int wht__gpu_device_name(char *buf, size_t len);
  * environment variable WHT_GPU_TILE_LOG2 sets the initial value. */
 void wht__gpu_set_tile_log2(unsigned t);
 unsigned wht__gpu_tile_log2(void);
+/* Allow (1) or forbid (0) tiles spread over a cluster of two thread blocks
+ * (kernels/pass_plan.h); the environment variable WHT_GPU_CLUSTER sets
+ * the initial value (default 1). The GPU uses them where the device can
+ * launch clusters; the host emulation whenever they are allowed. */
+void wht__gpu_set_cluster(int on);
+/* Whether GPU plans of the current device use clusters: allowed, the
+ * device launches clusters and the kernels were built for it (sm_90+). */
+int wht__gpu_clusters_usable(void);
 /* The smallest tile the planner accepts for format f (log2 of elements). */
 unsigned wht__gpu_tile_log2_min(wht_format f);
 /* Passes a GPU transform of this shape takes with the current setting. */
