@@ -27,8 +27,8 @@
  * memory (distributed shared memory), each block taking half of its
  * groups, between two cluster barriers. The arithmetic is the same round
  * on the same elements, so the result does not change; the planner takes
- * such tiles (twice the largest a block holds) only where they save a
- * pass, e.g. batched rows of 2^15 f32 or 2^16 f16 in one pass
+ * such tiles (twice the largest a block holds) only where they make the
+ * transform one pass, e.g. batched rows of 2^15 f32 or 2^16 f16
  * (wht__choose_tile_log2, DESIGN.md section 5). */
 #ifndef WHT_KERNELS_PASS_PLAN_H
 #define WHT_KERNELS_PASS_PLAN_H
@@ -84,7 +84,8 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
  * most one thread block holds): 64 KB of shared memory per block, or for
  * compensated algorithms 16 KB each of x and e (32 KB each when that
  * saves a pass); then, when clusters are allowed (wht__plan_clusters),
- * tiles twice that, over two blocks, where that saves a pass.
+ * tiles twice that, over two blocks, where that makes the transform one
+ * pass.
  * wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
  * force the block's size (clamped to what the planner accepts). */
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,

@@ -22,12 +22,24 @@ extern "C" {
 #include "wht_internal.h"
 }
 
+/* Blocks per multiprocessor the registers of a pass kernel must allow:
+ * the algorithm's, except for cluster tiles of 4-byte non-compensated
+ * elements, whose top-bit round (32 values, addresses in both blocks)
+ * spilled 168 bytes under 80 registers: 2 (128 registers) ran folklore
+ * f32 2^15 rows in 0.886 ms against 1.158 ms on an H100; f16, f64 and the
+ * compensated cluster kernels were faster at 3 (docs/PERFORMANCE.md). */
+template <class F, class A, bool CL>
+static constexpr int wht__min_blocks()
+{
+  return CL && !A::COMPENSATED && sizeof(typename F::U) == 4 && A::MIN_BLOCKS > 2 ? 2 : A::MIN_BLOCKS;
+}
+
 /* CL: a cluster tile (p.cl = 1) spread over the two blocks of a cluster
  * (blocks 2c and 2c+1 take tile c, c+G, ...); the round on its top bit is
  * fenced by cluster barriers (its neighbours wrote, and next read, the
  * blocks' own halves), every other phase by the block's barrier. */
 template <class F, class A, bool VEC, bool CL>
-__global__ void __launch_bounds__(WHT__THREADS, A::MIN_BLOCKS)
+__global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, CL>()))
 wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
