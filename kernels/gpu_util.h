@@ -66,9 +66,11 @@ extern const wht__gpu_out_fn wht__alman_rao_gpu_out_emulated[WHT_NFORMATS];
 /* The GPU kernel's Neumaier recoveries (kernels/neumaier.cu) on the host,
  * before "+ Es" / "+ Ed": ea[i] = eA'(Ap[i], A[i], B[i]) and
  * eb[i] = eB'(Bp[i], A[i], B[i]) for i < n, arrays of format f (f16 and
- * bf16 as bit patterns); for tests/test_neumaier_form. */
-void wht__neumaier_err_host(wht_format f, size_t n, const void *Ap, const void *Bp, const void *A,
-                            const void *B, void *ea, void *eb);
+ * bf16 as bit patterns), in the kernels' arithmetic (cuda_fp16's host
+ * paths for f16, bf16) or, in_float and f16/bf16, in float rounded once
+ * per operation (the same values, faster); for tests/test_neumaier_form. */
+void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
+                            const void *A, const void *B, void *ea, void *eb);
 
 #ifdef __cplusplus
 }
