@@ -5,7 +5,9 @@
 # measurements of docs/PERFORMANCE.md (STEPS selects: emulated bitident bench
 # memcheck racecheck tc_memcheck tc_racecheck by default; largest for the
 # biggest in-place sizes of a 141 GB GPU; l2 and ncu for the measurements of issues 15
-# and 16; oracle and thesis for the GPU oracle of issue 10). Run from the repository root with the CUDA build in
+# and 16; i15sass, i15smoke, i15bench and i15ncu for issue 15's kernels against the build in
+# BASE (default _build-base: the commit before them, for the 'before' figures in the
+# same run); oracle and thesis for the GPU oracle of issue 10). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
 set -u
@@ -75,6 +77,48 @@ want ncu && step ncu ${NCU_LIMIT:-240} sh -c "
     ncu --clock-control none --kernel-name regex:wht__ --launch-skip 0 --launch-count 3 --section SpeedOfLight --section LaunchStats \
       --section Occupancy --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes.sum \
       $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$4 --place in --reps 1 --warmup 1;
+  done"
+# issue 15: the Neumaier kernels' instructions by opcode (SASS) in each build of
+# BASE (default _build-base: the commit before issue 15's kernels, for the 'before'
+# figures in the same run), BUILD and VARIANT (a build with other launch bounds;
+# skipped where absent): the vectorized pass kernels of f32 and f16
+BASE=${BASE:-_build-base}
+V=${VARIANT:-}
+want i15sass && step i15sass 60 sh -c "
+  for b in $BASE $B $V; do for f in 12wht__f32_ops 12wht__f16_ops; do
+    k=\$(cuobjdump -elf \$b/experiments/wht-bench | grep -o \"_Z16wht__pass_kernelI\${f}20wht__compensated_algI17wht__neumaier_errELb1E\\(Lb0E\\)*Ev9wht__pass[A-Za-z0-9_]*\" | sort -u | head -1);
+    echo \"# \$b \$k: instructions by opcode\";
+    cuobjdump -sass -fun \$k \$b/experiments/wht-bench | grep -o '^ *[/][*][0-9a-f]*[*][/] *[A-Z][A-Z0-9.]*' |
+      awk '{ split(\$2, o, \".\"); n[o[1]]++; t++ } END { printf \"total %d:\", t; for (i in n) printf \" %s %d\", i, n[i]; print \"\" }';
+  done; done"
+# a first check of the kernels, k <= 16 (cluster tiles at 15 and 16)
+want i15smoke && step i15smoke 90 env WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+# issue 15: before (BASE), after (BUILD) and VARIANT in one run, in place: Neumaier
+# single and batched; batched folklore vs add-one at every n; the cluster tiles
+# against two passes (BASE, and WHT_GPU_CLUSTER=0) and one 128 KB block
+want i15bench && step i15bench ${I15_BENCH_LIMIT:-300} sh -c "
+  for b in $BASE $B $V; do echo \"## \$b\";
+    \$b/experiments/wht-bench --algo folklore,kahan,neumaier --format f32 --log2n 28 --place in;
+    \$b/experiments/wht-bench --algo folklore,neumaier --format f32,f16,bf16 --log2n 10 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo folklore --format f32 --log2n 7:15 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo folklore --format f16,bf16 --log2n 7:16 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo kahan,neumaier,alman-rao --format f32 --log2n 14,15 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo folklore --format f64 --log2n 13,14 --total-log2 27 --place in;
+    \$b/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 26,27 --place in;
+  done;
+  echo '## one block of 128 KB (no cluster)';
+  WHT_GPU_CLUSTER=0 WHT_GPU_TILE_LOG2=15 $B/experiments/wht-bench --algo folklore --format f32 --log2n 15 --total-log2 28 --place in;
+  WHT_GPU_CLUSTER=0 WHT_GPU_TILE_LOG2=16 $B/experiments/wht-bench --algo folklore --format f16 --log2n 16 --total-log2 28 --place in;
+  echo '## WHT_GPU_CLUSTER=0';
+  WHT_GPU_CLUSTER=0 $B/experiments/wht-bench --algo folklore --format f32 --log2n 14,15 --total-log2 28 --place in"
+# issue 15: Nsight Compute on one pass kernel each: neumaier batched 2^10 (before,
+# after; f32 and f16) and the cluster pass of folklore f32 2^15 rows
+want i15ncu && step i15ncu ${I15_NCU_LIMIT:-150} sh -c "
+  for a in '$BASE neumaier f32 10' '$B neumaier f32 10' '$BASE neumaier f16 10' '$B neumaier f16 10' '$B folklore f32 15'; do
+    set -- \$a; echo \"# ncu: \$*\";
+    ncu --clock-control none --kernel-name regex:wht__pass --launch-skip 1 --launch-count 1 --section SpeedOfLight \
+      --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_fp16.sum,dram__bytes.sum \
+      \$1/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1;
   done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"

@@ -10,7 +10,10 @@
  * stored in memory (device arrays and shared-memory tiles hold U), and
  * static functions add/sub/mul/neg, mag (|x| as a float or double, exact,
  * for Neumaier's comparisons; NaN compares false), half (0.5) and
- * pow2(e) (2^e, e in the normal range). */
+ * pow2(e) (2^e, e in the normal range). neg is IEEE negation (the sign
+ * flipped, exact, subnormals kept): the operator or __hneg, which the
+ * compiler folds into the operand of the add that uses it, where an integer
+ * XOR on the bits would cost an instruction of its own. */
 #ifndef WHT_KERNELS_FMT_OPS_CUH
 #define WHT_KERNELS_FMT_OPS_CUH
 
@@ -56,7 +59,7 @@ struct wht__f64_ops {
   static WHT__HD T sub(T a, T b) { return a - b; }
   static WHT__HD T mul(T a, T b) { return a * b; }
 #endif
-  static WHT__HD T neg(T a) { return from_bits(to_bits(a) ^ 0x8000000000000000ull); }
+  static WHT__HD T neg(T a) { return -a; }
   static WHT__HD double mag(T a) { return fabs(a); }
   static WHT__HD T half() { return 0.5; }
   static WHT__HD T pow2(unsigned e) { return from_bits((U)(1023u + e) << 52); }
@@ -90,7 +93,7 @@ struct wht__f32_ops {
   static WHT__HD T sub(T a, T b) { return a - b; }
   static WHT__HD T mul(T a, T b) { return a * b; }
 #endif
-  static WHT__HD T neg(T a) { return from_bits(to_bits(a) ^ 0x80000000u); }
+  static WHT__HD T neg(T a) { return -a; }
   static WHT__HD float mag(T a) { return fabsf(a); }
   static WHT__HD T half() { return 0.5f; }
   static WHT__HD T pow2(unsigned e) { return from_bits((U)(127u + e) << 23); }
@@ -104,7 +107,7 @@ struct wht__f16_ops {
   static WHT__HD T add(T a, T b) { return __hadd_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub_rn(a, b); }
   static WHT__HD T mul(T a, T b) { return __hmul_rn(a, b); }
-  static WHT__HD T neg(T a) { return from_bits((U)(to_bits(a) ^ 0x8000u)); }
+  static WHT__HD T neg(T a) { return __hneg(a); }
   static WHT__HD float mag(T a) { return fabsf(__half2float(a)); }
   static WHT__HD T half() { return from_bits(0x3800u); }
   static WHT__HD T pow2(unsigned e) { return from_bits((U)((15u + e) << 10)); }
@@ -118,7 +121,7 @@ struct wht__bf16_ops {
   static WHT__HD T add(T a, T b) { return __hadd_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub_rn(a, b); }
   static WHT__HD T mul(T a, T b) { return __hmul_rn(a, b); }
-  static WHT__HD T neg(T a) { return from_bits((U)(to_bits(a) ^ 0x8000u)); }
+  static WHT__HD T neg(T a) { return __hneg(a); }
   static WHT__HD float mag(T a) { return fabsf(__bfloat162float(a)); }
   static WHT__HD T half() { return from_bits(0x3f00u); }
   static WHT__HD T pow2(unsigned e) { return from_bits((U)((127u + e) << 7)); }

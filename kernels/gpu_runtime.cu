@@ -89,6 +89,28 @@ extern "C" unsigned wht__gpu_tile_log2_min(wht_format f)
   return wht__tile_log2_min((unsigned)wht_format_size(f));
 }
 
+/* compiled like the pass kernels: its binary version says which
+ * architecture they run as */
+__global__ void wht__cluster_probe_kernel(void) {}
+
+extern "C" int wht__gpu_clusters_usable(void)
+{
+  static int usable[WHT__MAX_DEVICES]; /* 0 unknown, 1 no, 2 yes */
+  if (!wht__plan_clusters()) return 0;
+  const int dev = wht__gpu_current_device();
+  if (dev < 0) return 0;
+  if (!usable[dev]) {
+    int launch = 0;
+    cudaFuncAttributes fa;
+    const int ok = cudaDeviceGetAttribute(&launch, cudaDevAttrClusterLaunch, dev) == cudaSuccess && launch &&
+                   cudaFuncGetAttributes(&fa, (const void *)wht__cluster_probe_kernel) == cudaSuccess &&
+                   fa.binaryVersion >= 90;
+    cudaGetLastError(); /* leave no error behind */
+    usable[dev] = ok ? 2 : 1;
+  }
+  return usable[dev] == 2;
+}
+
 extern "C" unsigned wht__tc_pass_count(unsigned k); /* tensor_core.cu */
 
 extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n,
@@ -105,8 +127,9 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
   const unsigned cmax = wht__round_cmax(comp, sched, esz);
-  return wht__plan_passes(k, batch, esz, sched, cmax, wht__choose_tile_log2(k, batch, esz, sched, cmax, comp),
-                          tmp);
+  unsigned block;
+  const unsigned T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);
+  return wht__plan_passes(k, batch, esz, sched, cmax, T, block, tmp);
 }
 
 extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst)

@@ -28,6 +28,14 @@ int wht__gpu_device_name(char *buf, size_t len);
  * environment variable WHT_GPU_TILE_LOG2 sets the initial value. */
 void wht__gpu_set_tile_log2(unsigned t);
 unsigned wht__gpu_tile_log2(void);
+/* Allow (1) or forbid (0) tiles spread over a cluster of two thread blocks
+ * (kernels/pass_plan.h); the environment variable WHT_GPU_CLUSTER sets
+ * the initial value (default 1). The GPU uses them where the device can
+ * launch clusters; the host emulation whenever they are allowed. */
+void wht__gpu_set_cluster(int on);
+/* Whether GPU plans of the current device use clusters: allowed, the
+ * device launches clusters and the kernels were built for it (sm_90+). */
+int wht__gpu_clusters_usable(void);
 /* The smallest tile the planner accepts for format f (log2 of elements). */
 unsigned wht__gpu_tile_log2_min(wht_format f);
 /* Passes a GPU transform of this shape takes with the current setting. */
@@ -54,6 +62,15 @@ extern const wht__gpu_out_fn wht__folklore_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__alman_rao_gpu_out_emulated[WHT_NFORMATS];
+
+/* The GPU kernel's Neumaier recoveries (kernels/neumaier.cu) on the host,
+ * before "+ Es" / "+ Ed": ea[i] = eA'(Ap[i], A[i], B[i]) and
+ * eb[i] = eB'(Bp[i], A[i], B[i]) for i < n, arrays of format f (f16 and
+ * bf16 as bit patterns), in the kernels' arithmetic (cuda_fp16's host
+ * paths for f16, bf16) or, in_float and f16/bf16, in float rounded once
+ * per operation (the same values, faster); for tests/test_neumaier_form. */
+void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
+                            const void *A, const void *B, void *ea, void *eb);
 
 #ifdef __cplusplus
 }

@@ -16,11 +16,15 @@ kernels/kahan.lo kernels/neumaier.lo kernels/alman_rao.lo: $(WHT_KERNEL_INCLUDES
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
-# a device) they print "1..0 # SKIP". The emulated and CLI tests need no device.
-GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli
+# a device) they print "1..0 # SKIP". The emulated, CLI and Neumaier-form tests
+# need no device.
+GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli \
+  tests/test_neumaier_form
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h
 tests_test_gpu_emulated_bitident_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_gpu_bitident_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_gpu_bitident_LDADD = $(LDADD) -lpthread
+tests_test_neumaier_form_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
+tests_test_neumaier_form_LDADD = $(LDADD) -lpthread

@@ -68,7 +68,7 @@ static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned cmax, uns
 }
 
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
-                          unsigned tile_log2, wht__pass *out)
+                          unsigned tile_log2, unsigned block_log2, wht__pass *out)
 {
   if (k == 0) return 0;
   const uint64_t N = batch << k;
@@ -90,6 +90,7 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
   p->ntiles = (N + ((uint64_t)1 << p->Tt) - 1) >> p->Tt;
   p->first = 1;
   p->last = L0 == k;
+  p->cl = p->Tt > block_log2;
   plan_rounds(p, 0, sched, cmax, f);
 
   /* later passes: strided tiles, the stages spread evenly over them */
@@ -116,14 +117,45 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
     p->ntiles = N >> p->Tt;
     p->first = 0;
     p->last = s + L == k;
+    p->cl = p->Tt > block_log2;
     plan_rounds(p, p->R, sched, cmax, 0);
     s += L;
   }
   return np;
 }
 
+/* Whether every cluster pass of a plan is one the kernels run: a tile of
+ * two blocks' halves, whose round on the top bit (if any) is not
+ * Alman-Rao's head and leaves groups for both blocks. */
+static int clusters_runnable(const wht__pass *ps, unsigned np, unsigned block_log2)
+{
+  for (unsigned i = 0; i < np; i++) {
+    const wht__pass *p = &ps[i];
+    if (!p->cl) continue;
+    if (p->Tt != block_log2 + 1) return 0;
+    for (unsigned r = 0; r < p->nrounds; r++) {
+      const unsigned q = WHT__ROUND_Q(*p, r), c = WHT__ROUND_C(*p, r);
+      if (q + c < p->Tt) continue;
+      if (q + c != p->Tt || c + 1 > p->Tt || WHT__ROUND_KIND(*p, r) == WHT__ROUND_AR_HEAD) return 0;
+    }
+  }
+  return 1;
+}
+
 static unsigned tile_override = 0;
 static int tile_override_read = 0;
+static int cluster_setting = -1; /* -1: not read yet */
+
+extern "C" void wht__gpu_set_cluster(int on) { cluster_setting = on != 0; }
+
+int wht__plan_clusters(void)
+{
+  if (cluster_setting < 0) {
+    const char *v = getenv("WHT_GPU_CLUSTER");
+    cluster_setting = !(v && *v && strtoul(v, NULL, 10) == 0);
+  }
+  return cluster_setting;
+}
 
 extern "C" void wht__gpu_set_tile_log2(unsigned t)
 {
@@ -142,19 +174,43 @@ extern "C" unsigned wht__gpu_tile_log2(void)
 }
 
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
-                               unsigned cmax, int compensated)
+                               unsigned cmax, int compensated, int clusters, unsigned *block_log2)
 {
   const unsigned lo = wht__tile_log2_min(esz), hi = wht__tile_log2_max(esz, compensated);
-  unsigned t = wht__gpu_tile_log2();
-  if (t) return t < lo ? lo : t > hi ? hi : t;
-  /* measured on an H200 (docs/PERFORMANCE.md): 64 KB tiles beat 32 KB ones
-   * for folklore and Alman-Rao, and 128 KB blocks (one per multiprocessor)
-   * lose; compensated passes hold x and e, 16 KB each, or 32 KB each when
-   * that saves a pass */
-  if (!compensated) return 16 - log2_of(esz);
+  const unsigned t = wht__gpu_tile_log2();
+  /* candidate (block, tile) sizes in order of preference; the first with
+   * the fewest passes wins. Measured on an H200 (docs/PERFORMANCE.md):
+   * 64 KB blocks beat 32 KB ones for folklore and Alman-Rao, and 128 KB
+   * blocks (one per multiprocessor) lose; compensated blocks hold x and e,
+   * 16 KB each, or 32 KB each when that saves a pass. Then a tile of two
+   * blocks (a cluster) where that makes the transform one pass: measured
+   * on an H100, such passes beat two passes by 1.2-2x (rows of 2^15 f32,
+   * 2^16 f16, 2^14 f64), while cluster tiles in the strided passes of a
+   * single vector lost (Alman-Rao f32 2^26: 0.718 ms in two passes against
+   * 0.636 ms in three; runs of 64 bytes). */
+  unsigned cand[4][2], nc = 0;
+  if (t) {
+    const unsigned T = t < lo ? lo : t > hi ? hi : t;
+    cand[nc][0] = cand[nc][1] = T, nc++;
+  } else if (!compensated) {
+    cand[nc][0] = cand[nc][1] = 16 - log2_of(esz), nc++;
+  } else {
+    const unsigned base = 14 - log2_of(esz);
+    cand[nc][0] = cand[nc][1] = base, nc++;
+    cand[nc][0] = cand[nc][1] = base + 1, nc++;
+  }
+  for (unsigned i = 0, n0 = nc; clusters && i < n0; i++) {
+    cand[nc][0] = cand[i][0];
+    cand[nc][1] = cand[i][0] + 1;
+    nc++;
+  }
   wht__pass tmp[WHT__MAX_PASSES];
-  const unsigned base = 14 - log2_of(esz);
-  const unsigned a = wht__plan_passes(k, batch, esz, sched, cmax, base, tmp);
-  const unsigned b = wht__plan_passes(k, batch, esz, sched, cmax, base + 1, tmp);
-  return b < a ? base + 1 : base;
+  unsigned best = 0, best_np = 0;
+  for (unsigned i = 0; i < nc; i++) {
+    const unsigned np = wht__plan_passes(k, batch, esz, sched, cmax, cand[i][1], cand[i][0], tmp);
+    if (cand[i][1] > cand[i][0] && (np != 1 || !clusters_runnable(tmp, np, cand[i][0]))) continue;
+    if (i == 0 || np < best_np) best = i, best_np = np;
+  }
+  *block_log2 = cand[best][0];
+  return cand[best][1];
 }

@@ -18,7 +18,18 @@
  * first pass starts with the head round (f = k mod 3 folklore stages, the
  * 2^c(i) prescaling and the first radix-8 group) and every other round
  * holds one or two whole radix-8 groups, so pass boundaries fall at
- * s = f + 3t. */
+ * s = f + 3t.
+ *
+ * A tile may be spread over the two thread blocks of a cluster (cl = 1):
+ * block r holds the tile elements whose top bit (Tt-1) is r, loads and
+ * stores them, and runs the rounds below bit Tt-1 alone; the round that
+ * holds bit Tt-1 (its last stage bit) reads and writes both blocks' shared
+ * memory (distributed shared memory), each block taking half of its
+ * groups, between two cluster barriers. The arithmetic is the same round
+ * on the same elements, so the result does not change; the planner takes
+ * such tiles (twice the largest a block holds) only where they make the
+ * transform one pass, e.g. batched rows of 2^15 f32 or 2^16 f16
+ * (wht__choose_tile_log2, DESIGN.md section 5). */
 #ifndef WHT_KERNELS_PASS_PLAN_H
 #define WHT_KERNELS_PASS_PLAN_H
 
@@ -44,6 +55,7 @@ typedef struct {
    * select and a shift, not an indexed (local-memory) array */
   uint64_t rounds_lo, rounds_hi;
   unsigned first, last;  /* pass holds stage 0 / stage k-1 */
+  unsigned cl;           /* log2 of the thread blocks a tile is spread over: 0 or 1 */
 } wht__pass;
 
 #define WHT__ROUND_BITS(p, r) ((unsigned)(((r) < 6 ? (p).rounds_lo : (p).rounds_hi) >> (10 * ((r) % 6))))
@@ -61,17 +73,26 @@ __host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sche
 
 /* Split k stages of `batch` rows of 2^k elements of esz bytes into passes
  * with tiles of at most 2^tile_log2 elements and rounds of at most cmax
- * stages (Alman-Rao: cmax 6 lets a round hold two radix-8 groups, 3 one).
- * Returns the number of passes written to out (0 when k = 0). */
+ * stages (Alman-Rao: cmax 6 lets a round hold two radix-8 groups, 3 one);
+ * tiles of more than 2^block_log2 elements (at most twice that) are
+ * spread over a cluster of two blocks (cl = 1). Returns the number of
+ * passes written to out (0 when k = 0). */
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
-                          unsigned tile_log2, wht__pass *out);
+                          unsigned tile_log2, unsigned block_log2, wht__pass *out);
 
-/* The tile size used for a transform: 64 KB of shared memory per block,
- * or for compensated algorithms 16 KB each of x and e (32 KB each when
- * that saves a pass); wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
- * force a size (clamped to what the planner accepts). */
+/* The tile size used for a transform (log2 elements; *block_log2: the
+ * most one thread block holds): 64 KB of shared memory per block, or for
+ * compensated algorithms 16 KB each of x and e (32 KB each when that
+ * saves a pass); then, when clusters are allowed (wht__plan_clusters),
+ * tiles twice that, over two blocks, where that makes the transform one
+ * pass.
+ * wht__gpu_set_tile_log2 or the environment variable WHT_GPU_TILE_LOG2
+ * force the block's size (clamped to what the planner accepts). */
 unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched,
-                               unsigned cmax, int compensated);
+                               unsigned cmax, int compensated, int clusters, unsigned *block_log2);
+/* Whether plans may spread tiles over clusters: the environment variable
+ * WHT_GPU_CLUSTER (0: never; default 1), or wht__gpu_set_cluster. */
+int wht__plan_clusters(void);
 unsigned wht__tile_log2_min(unsigned esz);
 unsigned wht__tile_log2_max(unsigned esz, int compensated);
 

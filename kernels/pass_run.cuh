@@ -15,23 +15,64 @@
 #define WHT_KERNELS_PASS_RUN_CUH
 
 #include <cuda_runtime.h>
+#include <cooperative_groups.h>
 #include "tile.cuh"
 #include "gpu_util.h"
 extern "C" {
 #include "wht_internal.h"
 }
 
-template <class F, class A, bool VEC>
-__global__ void __launch_bounds__(WHT__THREADS, A::MIN_BLOCKS)
+/* Blocks per multiprocessor the registers of a pass kernel must allow:
+ * the algorithm's, except for cluster tiles of 4-byte non-compensated
+ * elements, whose top-bit round (32 values, addresses in both blocks)
+ * spilled 168 bytes under 80 registers: 2 (128 registers) ran folklore
+ * f32 2^15 rows in 0.886 ms against 1.158 ms on an H100; f16, f64 and the
+ * compensated cluster kernels were faster at 3 (docs/PERFORMANCE.md). */
+template <class F, class A, bool CL>
+static constexpr int wht__min_blocks()
+{
+  return CL && !A::COMPENSATED && sizeof(typename F::U) == 4 && A::MIN_BLOCKS > 2 ? 2 : A::MIN_BLOCKS;
+}
+
+/* CL: a cluster tile (p.cl = 1) spread over the two blocks of a cluster
+ * (blocks 2c and 2c+1 take tile c, c+G, ...); the round on its top bit is
+ * fenced by cluster barriers (its neighbours wrote, and next read, the
+ * blocks' own halves), every other phase by the block's barrier. */
+template <class F, class A, bool VEC, bool CL>
+__global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, CL>()))
 wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
   extern __shared__ uint4 wht__smem[];
   U *sx = (U *)wht__smem;
-  U *se = sx + ((size_t)1 << p.Tt);
-  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
+  U *se = sx + ((size_t)1 << (p.Tt - (CL ? 1 : 0)));
+  wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  uint64_t b0 = blockIdx.x, stride = gridDim.x;
+  if constexpr (CL) {
+#if __CUDA_ARCH__ >= 900
+    namespace cg = cooperative_groups;
+    cg::cluster_group cluster = cg::this_cluster();
+    cta.rank = cluster.block_rank();
+    const unsigned ax = (unsigned)__cvta_generic_to_shared(sx), ae = (unsigned)__cvta_generic_to_shared(se);
+    for (unsigned r = 0; r < 2; r++) {
+      asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(cta.dx[r]) : "r"(ax), "r"(r));
+      asm("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(cta.de[r]) : "r"(ae), "r"(r));
+    }
+    b0 = blockIdx.x >> 1;
+    stride = gridDim.x >> 1;
+#else
+    __trap(); /* never launched: wht__gpu_clusters_usable() */
+#endif
+  }
+  for (uint64_t b = b0; b < p.ntiles; b += stride) {
     for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
-      wht__tile_phase<F, A, VEC>(p, ph, xin, x, e, sx, se, b, threadIdx.x, blockDim.x);
+      wht__tile_phase<F, A, VEC, CL>(p, ph, xin, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
+#if __CUDA_ARCH__ >= 900
+      if (CL && (wht__phase_crosses(p, ph) || wht__phase_crosses(p, ph + 1))) {
+        cooperative_groups::this_cluster().sync();
+        continue;
+      }
+#endif
       __syncthreads();
     }
   }
@@ -57,18 +98,18 @@ static constexpr unsigned wht__cmax_of()
   return wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
 }
 
-template <class F, class A, bool VEC>
+template <class F, class A, bool VEC, bool CL>
 static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
                                    typename F::U *x, typename F::U *e)
 {
-  const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
+  const size_t smem = ((size_t)1 << (p.Tt - (CL ? 1 : 0))) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   if (smem > 48 * 1024) {
     /* per instantiation and device (the limit belongs to the device's
      * context): the largest limit set so far; an unknown device: set it */
     static size_t raised[WHT__MAX_DEVICES];
     const int dev = wht__gpu_current_device();
     if (dev < 0 || smem > raised[dev]) {
-      if (cudaFuncSetAttribute((const void *)wht__pass_kernel<F, A, VEC>,
+      if (cudaFuncSetAttribute((const void *)wht__pass_kernel<F, A, VEC, CL>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
         cudaGetLastError(); /* not sticky: leave no error for a later launch check */
         return WHT_E_CUDA;
@@ -76,20 +117,43 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
       if (dev >= 0) raised[dev] = smem;
     }
   }
-  const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-  wht__pass_kernel<F, A, VEC><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
+  if constexpr (CL) {
+    /* clusters of two blocks along x, one tile each */
+    const uint64_t nc = p.ntiles < 0x3fffffffu ? p.ntiles : 0x3fffffffu;
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute at[1];
+    at[0].id = cudaLaunchAttributeClusterDimension;
+    at[0].val.clusterDim.x = 2;
+    at[0].val.clusterDim.y = 1;
+    at[0].val.clusterDim.z = 1;
+    cfg.gridDim = dim3((unsigned)(2 * nc), 1, 1);
+    cfg.blockDim = dim3(WHT__THREADS, 1, 1);
+    cfg.dynamicSmemBytes = smem;
+    cfg.stream = 0;
+    cfg.attrs = at;
+    cfg.numAttrs = 1;
+    if (cudaLaunchKernelEx(&cfg, wht__pass_kernel<F, A, VEC, true>, p, xin, x, e) != cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+  } else {
+    const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
+    wht__pass_kernel<F, A, VEC, false><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
+  }
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* The tile size (*T, log2 elements) and the passes of one transform, as
- * the GPU and its host emulation both run them; returns the pass count. */
+ * the GPU (clusters where the device runs them) or its host emulation
+ * (clusters where allowed) run them; returns the pass count. */
 template <class F, class A>
-unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *T)
+unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *T, int clusters)
 {
   constexpr unsigned cmax = wht__cmax_of<F, A>();
   const size_t esz = sizeof(typename F::U);
-  *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED);
-  return wht__plan_passes(k, batch, esz, wht__sched_of<A>(), cmax, *T, passes);
+  unsigned block;
+  *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED, clusters, &block);
+  return wht__plan_passes(k, batch, esz, wht__sched_of<A>(), cmax, *T, block, passes);
 }
 
 /* Transform src into dst (the same pointer: in place). */
@@ -100,7 +164,7 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
-  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T);
+  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__gpu_clusters_usable());
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
@@ -112,8 +176,11 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   }
   for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
-    const wht_status s = wht__pass_vectorizable<F>(p, xin, x, e) ? wht__launch_pass<F, A, true>(p, xin, x, e)
-                                                                 : wht__launch_pass<F, A, false>(p, xin, x, e);
+    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
+    const wht_status s = p.cl ? (vec ? wht__launch_pass<F, A, true, true>(p, xin, x, e)
+                                     : wht__launch_pass<F, A, false, true>(p, xin, x, e))
+                              : (vec ? wht__launch_pass<F, A, true, false>(p, xin, x, e)
+                                     : wht__launch_pass<F, A, false, false>(p, xin, x, e));
     if (s != WHT_OK) return s;
   }
   return WHT_OK;
@@ -126,7 +193,8 @@ wht_status wht__gpu_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *
 }
 
 /* The same passes on the host, with host pointers: every phase runs for
- * all WHT__THREADS threads before the next (the kernel's barriers). */
+ * all WHT__THREADS threads of every block of a tile before the next (the
+ * kernel's barriers; a cluster tile's blocks each have their own tiles). */
 template <class F, class A>
 wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
                                 void *hwork)
@@ -134,7 +202,7 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
-  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T);
+  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__plan_clusters());
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
@@ -144,12 +212,25 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
     const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
-    U *sx = smem, *se = smem + ((size_t)1 << p.Tt);
+    const size_t half = (size_t)1 << (p.Tt - p.cl); /* elements of a block's tile */
+    wht__cta<U> cta;
+    for (unsigned r = 0; r < 2; r++) {
+      cta.sx[r] = smem + (p.cl ? r : 0) * 2 * half;
+      cta.se[r] = cta.sx[r] + half;
+    }
     for (uint64_t b = 0; b < p.ntiles; b++)
       for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
-        for (unsigned t = 0; t < WHT__THREADS; t++) {
-          if (vec) wht__tile_phase<F, A, true>(p, ph, xin, x, e, sx, se, b, t, WHT__THREADS);
-          else wht__tile_phase<F, A, false>(p, ph, xin, x, e, sx, se, b, t, WHT__THREADS);
+        for (cta.rank = 0; cta.rank <= p.cl; cta.rank++) {
+          U *sx = cta.sx[cta.rank], *se = cta.se[cta.rank];
+          for (unsigned t = 0; t < WHT__THREADS; t++) {
+            if (p.cl) {
+              if (vec) wht__tile_phase<F, A, true, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+              else wht__tile_phase<F, A, false, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+            } else {
+              if (vec) wht__tile_phase<F, A, true, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+              else wht__tile_phase<F, A, false, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+            }
+          }
         }
   }
   free(smem);

@@ -19,6 +19,68 @@
 #include "fmt_ops.cuh"
 #include "pass_plan.h"
 
+/* A thread block's place in a tile spread over a cluster (pass_plan.h,
+ * cl = 1): its rank, and both blocks' x and e tiles: on the GPU as 32-bit
+ * shared::cluster addresses (distributed shared memory; 64-bit generic
+ * pointers made the round spill registers), in the host emulation as
+ * pointers. Without a cluster: rank 0, own tiles. */
+template <class U>
+struct wht__cta {
+  unsigned rank;
+  U *sx[2], *se[2];      /* host emulation */
+  unsigned dx[2], de[2]; /* GPU */
+};
+
+/* One element at byte offset a of block r's tile (x: X = 1, e: X = 0):
+ * ld/st.shared::cluster on the GPU. Volatile, so that they stay between
+ * the cluster barriers around the round. */
+template <class U>
+WHT__HD U wht__dsm_load(const wht__cta<U> &c, bool x, unsigned r, unsigned a)
+{
+#ifdef __CUDA_ARCH__
+  const unsigned addr = (x ? c.dx[r] : c.de[r]) + a;
+  if constexpr (sizeof(U) == 2) {
+    unsigned short v;
+    asm volatile("ld.shared::cluster.u16 %0, [%1];" : "=h"(v) : "r"(addr));
+    return (U)v;
+  } else if constexpr (sizeof(U) == 4) {
+    unsigned v;
+    asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"(addr));
+    return (U)v;
+  } else {
+    unsigned long long v;
+    asm volatile("ld.shared::cluster.u64 %0, [%1];" : "=l"(v) : "r"(addr));
+    return (U)v;
+  }
+#else
+  return *(const U *)((const char *)(x ? c.sx[r] : c.se[r]) + a);
+#endif
+}
+
+template <class U>
+WHT__HD void wht__dsm_store(const wht__cta<U> &c, bool x, unsigned r, unsigned a, U v)
+{
+#ifdef __CUDA_ARCH__
+  const unsigned addr = (x ? c.dx[r] : c.de[r]) + a;
+  if constexpr (sizeof(U) == 2)
+    asm volatile("st.shared::cluster.u16 [%0], %1;" ::"r"(addr), "h"((unsigned short)v) : "memory");
+  else if constexpr (sizeof(U) == 4)
+    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(addr), "r"((unsigned)v) : "memory");
+  else
+    asm volatile("st.shared::cluster.u64 [%0], %1;" ::"r"(addr), "l"((unsigned long long)v) : "memory");
+#else
+  *(U *)((char *)(x ? c.sx[r] : c.se[r]) + a) = v;
+#endif
+}
+
+/* Whether phase ph of pass p is the round on the tile's top bit of a
+ * cluster tile (it reads and writes both blocks' tiles). */
+WHT__HD bool wht__phase_crosses(const wht__pass &p, unsigned ph)
+{
+  if (!p.cl || ph == 0 || ph > p.nrounds) return false;
+  return WHT__ROUND_Q(p, ph - 1) + WHT__ROUND_C(p, ph - 1) == p.Tt;
+}
+
 template <unsigned ESZ> struct wht__swz_masks;
 template <> struct wht__swz_masks<8> { enum { B = 4, M0 = 5, M1 = 10, M2 = 12, M3 = 8, M4 = 15, M5 = 10 }; };
 template <> struct wht__swz_masks<4> { enum { B = 5, M0 = 10, M1 = 21, M2 = 25, M3 = 17, M4 = 30, M5 = 20 }; };
@@ -249,30 +311,44 @@ __host__ __device__ constexpr unsigned wht__log2_const(unsigned v) { return v <=
  * head (folklore stages 0..f-1, the prescaling, then the first radix-8
  * group when C = f + 3; it needs each element's row index) or radix-8
  * groups on C/3 bit triples. Addresses are byte offsets: the group's first
- * element swizzled once, then one XOR per element (linearity). */
-template <class F, class A, unsigned C, int KIND>
+ * element swizzled once, then one XOR per element (linearity).
+ * X: the round on the top bit of a cluster tile (p is the block's half
+ * pass, q + C - 1 = p.Tt): bit C-1 of a group's element selects the
+ * block whose tile holds it (wht__dsm_load/store), the other C-1 bits are
+ * tile bits q.. of that block; block r takes the upper or lower half of
+ * the groups. */
+template <class F, class A, unsigned C, int KIND, bool X>
 WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
-                             typename F::U *se, uint64_t base, unsigned t, unsigned P)
+                             typename F::U *se, const wht__cta<typename F::U> &cta, uint64_t base,
+                             unsigned t, unsigned P)
 {
   typedef typename F::T T;
   typedef typename F::U U;
-  constexpr unsigned R = 1u << C, ESH = wht__log2_const(sizeof(U));
-  const unsigned ngroups = 1u << (p.Tt - C), lomask = (1u << q) - 1u;
-  unsigned step[C > 0 ? C : 1]; /* byte offset of a single-bit step along bit q+b */
+  constexpr unsigned R = 1u << C, CB = X ? C - 1 : C, RB = 1u << CB, ESH = wht__log2_const(sizeof(U));
+  const unsigned ngroups = 1u << (p.Tt - CB), lomask = (1u << q) - 1u;
+  const unsigned g0 = X ? cta.rank * (ngroups / 2) : 0, g1 = X ? g0 + ngroups / 2 : ngroups;
+  unsigned step[CB > 0 ? CB : 1]; /* byte offset of a single-bit step along bit q+b */
+  if constexpr (CB > 0) {
 WHT__UNROLL
-  for (unsigned b = 0; b < C; b++) step[b] = wht__swz<U>(1u << (q + b)) << ESH;
+    for (unsigned b = 0; b < CB; b++) step[b] = wht__swz<U>(1u << (q + b)) << ESH;
+  }
   char *bx = (char *)sx, *be = (char *)se;
-  for (unsigned gi = t; gi < ngroups; gi += P) {
-    const unsigned first = ((gi & ~lomask) << C) | (gi & lomask);
-    unsigned a[R];
+  for (unsigned gi = g0 + t; gi < g1; gi += P) {
+    const unsigned first = ((gi & ~lomask) << CB) | (gi & lomask);
+    unsigned a[RB];
     a[0] = wht__swz<U>(first) << ESH;
 WHT__UNROLL
-    for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
     T v[R], e[R];
 WHT__UNROLL
     for (unsigned j = 0; j < R; j++) {
-      v[j] = F::from_bits(*(const U *)(bx + a[j]));
-      if constexpr (A::COMPENSATED) e[j] = F::from_bits(*(const U *)(be + a[j]));
+      if constexpr (X) {
+        v[j] = F::from_bits(wht__dsm_load(cta, true, j >> CB, a[j & (RB - 1)]));
+        if constexpr (A::COMPENSATED) e[j] = F::from_bits(wht__dsm_load(cta, false, j >> CB, a[j & (RB - 1)]));
+      } else {
+        v[j] = F::from_bits(*(const U *)(bx + a[j]));
+        if constexpr (A::COMPENSATED) e[j] = F::from_bits(*(const U *)(be + a[j]));
+      }
     }
     if constexpr (KIND == WHT__ROUND_BFLY) {
       A::template butterflies<F, C>(v, e);
@@ -289,23 +365,79 @@ WHT__UNROLL
      * compiler keeps 2^C values live, not 2^C addresses as well */
     a[0] = wht__opaque(a[0]);
 WHT__UNROLL
-    for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
 WHT__UNROLL
     for (unsigned j = 0; j < R; j++) {
-      *(U *)(bx + a[j]) = F::to_bits(v[j]);
-      if constexpr (A::COMPENSATED) *(U *)(be + a[j]) = F::to_bits(e[j]);
+      if constexpr (X) {
+        wht__dsm_store(cta, true, j >> CB, a[j & (RB - 1)], F::to_bits(v[j]));
+        if constexpr (A::COMPENSATED) wht__dsm_store(cta, false, j >> CB, a[j & (RB - 1)], F::to_bits(e[j]));
+      } else {
+        *(U *)(bx + a[j]) = F::to_bits(v[j]);
+        if constexpr (A::COMPENSATED) *(U *)(be + a[j]) = F::to_bits(e[j]);
+      }
+    }
+  }
+}
+
+/* Round r of a pass with C stages on bits from q, of kind KIND, local or
+ * (X) the cluster tile's top-bit round. */
+template <class F, class A, bool X>
+WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *sx, typename F::U *se,
+                                const wht__cta<typename F::U> &cta, uint64_t base, unsigned t, unsigned P)
+{
+  const unsigned q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
+  if constexpr (A::ALMAN_RAO) {
+    if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
+      if constexpr (sizeof(typename F::U) != 8) /* f64 rounds hold one radix-8 group */
+        if (c == 6) {
+          wht__tile_round<F, A, 6, WHT__ROUND_AR_RADIX8, X>(p, q, sx, se, cta, base, t, P);
+          return;
+        }
+      wht__tile_round<F, A, 3, WHT__ROUND_AR_RADIX8, X>(p, q, sx, se, cta, base, t, P);
+    } else if constexpr (!X) { /* the planner keeps the head off a cluster tile's top bit */
+      switch (c) {
+      case 1: wht__tile_round<F, A, 1, WHT__ROUND_AR_HEAD, X>(p, q, sx, se, cta, base, t, P); break;
+      case 2: wht__tile_round<F, A, 2, WHT__ROUND_AR_HEAD, X>(p, q, sx, se, cta, base, t, P); break;
+      case 3: wht__tile_round<F, A, 3, WHT__ROUND_AR_HEAD, X>(p, q, sx, se, cta, base, t, P); break;
+      case 4: wht__tile_round<F, A, 4, WHT__ROUND_AR_HEAD, X>(p, q, sx, se, cta, base, t, P); break;
+      default: wht__tile_round<F, A, 5, WHT__ROUND_AR_HEAD, X>(p, q, sx, se, cta, base, t, P); break;
+      }
+    }
+  } else {
+    switch (c) {
+    case 1: wht__tile_round<F, A, 1, WHT__ROUND_BFLY, X>(p, q, sx, se, cta, base, t, P); break;
+    case 2: wht__tile_round<F, A, 2, WHT__ROUND_BFLY, X>(p, q, sx, se, cta, base, t, P); break;
+    case 3: wht__tile_round<F, A, 3, WHT__ROUND_BFLY, X>(p, q, sx, se, cta, base, t, P); break;
+    case 4:
+      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 4)
+        wht__tile_round<F, A, 4, WHT__ROUND_BFLY, X>(p, q, sx, se, cta, base, t, P);
+      break;
+    default:
+      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 5)
+        wht__tile_round<F, A, 5, WHT__ROUND_BFLY, X>(p, q, sx, se, cta, base, t, P);
+      break;
     }
   }
 }
 
 /* Phase ph of tile b: 0 load (from xin: the source of an out-of-place
- * first pass, else x), 1..nrounds the rounds, nrounds+1 store (to x). */
-template <class F, class A, bool VEC>
-WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, const typename F::U *xin,
+ * first pass, else x), 1..nrounds the rounds, nrounds+1 store (to x).
+ * CL: a cluster tile (p.cl = 1); the block loads, stores and runs the
+ * rounds below the top bit on its half (a pass of Tt - 1 tile bits whose
+ * base is that of tile element rank * 2^(Tt-1)), and the round on the top
+ * bit over both halves. */
+template <class F, class A, bool VEC, bool CL>
+WHT__HD void wht__tile_phase(const wht__pass &pp, unsigned ph, const typename F::U *xin,
                              typename F::U *x, typename F::U *e, typename F::U *sx,
-                             typename F::U *se, uint64_t b, unsigned t, unsigned P)
+                             typename F::U *se, const wht__cta<typename F::U> &cta, uint64_t b,
+                             unsigned t, unsigned P)
 {
-  const uint64_t base = wht__tile_base(p, b);
+  wht__pass p = pp;
+  uint64_t base = wht__tile_base(pp, b);
+  if constexpr (CL) {
+    p.Tt = pp.Tt - 1;
+    base += wht__tile_offset(pp, cta.rank << p.Tt);
+  }
   if (ph == 0) {
     if constexpr (A::COMPENSATED) {
       if (p.first) {
@@ -332,39 +464,13 @@ WHT__HD void wht__tile_phase(const wht__pass &p, unsigned ph, const typename F::
     }
     return;
   }
-  const unsigned r = ph - 1, q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
-  if constexpr (A::ALMAN_RAO) {
-    if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
-      if constexpr (sizeof(typename F::U) != 8) /* f64 rounds hold one radix-8 group */
-        if (c == 6) {
-          wht__tile_round<F, A, 6, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
-          return;
-        }
-      wht__tile_round<F, A, 3, WHT__ROUND_AR_RADIX8>(p, q, sx, se, base, t, P);
-    } else {
-      switch (c) {
-      case 1: wht__tile_round<F, A, 1, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
-      case 2: wht__tile_round<F, A, 2, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
-      case 3: wht__tile_round<F, A, 3, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
-      case 4: wht__tile_round<F, A, 4, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
-      default: wht__tile_round<F, A, 5, WHT__ROUND_AR_HEAD>(p, q, sx, se, base, t, P); break;
-      }
-    }
-  } else {
-    switch (c) {
-    case 1: wht__tile_round<F, A, 1, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
-    case 2: wht__tile_round<F, A, 2, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
-    case 3: wht__tile_round<F, A, 3, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P); break;
-    case 4:
-      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 4)
-        wht__tile_round<F, A, 4, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
-      break;
-    default:
-      if constexpr (wht__round_cmax(A::COMPENSATED, WHT__SCHED_RADIX2, sizeof(typename F::U)) >= 5)
-        wht__tile_round<F, A, 5, WHT__ROUND_BFLY>(p, q, sx, se, base, t, P);
-      break;
+  if constexpr (CL) {
+    if (wht__phase_crosses(pp, ph)) {
+      wht__tile_round_of<F, A, true>(p, ph - 1, sx, se, cta, base, t, P);
+      return;
     }
   }
+  wht__tile_round_of<F, A, false>(p, ph - 1, sx, se, cta, base, t, P);
 }
 
 #endif

@@ -2,7 +2,9 @@
  * index maps, run on the host by the emulation in kernels/pass_run.cuh,
  * give bit for bit the CPU result of every algorithm and format, for
  * k = 0..15, several batch counts, the automatic tile size and forced small
- * tiles (many passes at small k), unaligned data (scalar accesses), and
+ * tiles (many passes at small k; tiles of two blocks, a cluster, wherever
+ * they save a pass), the automatic size without clusters, unaligned data
+ * (scalar accesses), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
@@ -46,13 +48,14 @@ int main(void)
   const uint64_t batches[] = { 1, 3, 64 };
   const char *algos[GC_MAX_ALGOS];
   const int nalgos = (int)gc_algorithm_list(algos);
-  for (int tile_mode = 0; tile_mode < 3; tile_mode++) {
+  for (int tile_mode = 0; tile_mode < 4; tile_mode++) {
+    wht__gpu_set_cluster(tile_mode != 3); /* 3: automatic tiles, no clusters */
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       const wht_format f = (wht_format)fi;
       const size_t esz = wht_format_size(f);
-      /* automatic; the smallest tile; two bits more */
+      /* automatic; the smallest tile; two bits more; automatic (no clusters) */
       const unsigned tmin = wht__gpu_tile_log2_min(f);
-      const unsigned tile = tile_mode == 0 ? 0 : tmin + 2 * (unsigned)(tile_mode - 1);
+      const unsigned tile = tile_mode == 0 || tile_mode == 3 ? 0 : tmin + 2 * (unsigned)(tile_mode - 1);
       wht__gpu_set_tile_log2(tile);
       for (int ai = 0; ai < nalgos; ai++) {
         const char *algo = algos[ai];
@@ -86,8 +89,9 @@ int main(void)
               uint64_t first = 0;
               const int bad = cs != WHT_OK || gs != WHT_OK || gc_differs_input(input, x, ref, N, f, &first);
               char h1[20], h2[20];
-              if (!tap_ok(!bad, "emulated %s %s k=%u batch=%llu tile=%u %s%s", algo, wht_format_name(f), k,
-                          (unsigned long long)batch, tile, gc_input_names[input], offset ? " unaligned" : "") &&
+              if (!tap_ok(!bad, "emulated %s %s k=%u batch=%llu tile=%u%s %s%s", algo, wht_format_name(f), k,
+                          (unsigned long long)batch, tile, tile_mode == 3 ? " no clusters" : "",
+                          gc_input_names[input], offset ? " unaligned" : "") &&
                   cs == WHT_OK && gs == WHT_OK)
                 tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                          gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
@@ -121,6 +125,7 @@ int main(void)
     }
   }
   wht__gpu_set_tile_log2(0);
+  wht__gpu_set_cluster(1);
   return tap_done();
 }
 #endif
