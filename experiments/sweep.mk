@@ -57,7 +57,7 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
-  tests/test_sweep_oracle.sh \
+  tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)

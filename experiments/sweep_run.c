@@ -172,7 +172,10 @@ void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s
                    (unsigned long long)s->oracle_gpu, (unsigned long long)s->oracle_cpu);
   for (unsigned i = 0; i < s->oracle_nwhy && o > 0 && (size_t)o < len; i++)
     o += snprintf(out + o, len - (size_t)o, "%s%s", i ? "; " : " (fell back: ", s->oracle_why[i]);
-  if (s->oracle_nwhy && o > 0 && (size_t)o < len) snprintf(out + o, len - (size_t)o, ")");
+  if (s->oracle_nwhy && o > 0 && (size_t)o < len) o += snprintf(out + o, len - (size_t)o, ")");
+  if (o > 0 && (size_t)o < len) o += snprintf(out + o, len - (size_t)o, "; --threads %d", s->threads);
+  if (c->threads > s->threads && o > 0 && (size_t)o < len)
+    snprintf(out + o, len - (size_t)o, " (asked for %d: libwht is built without OpenMP)", c->threads);
 }
 
 /* one (format, dist, op, k, trial, tau) input set: oracle once, then each algorithm */
@@ -293,6 +296,7 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   double work;
   int rc = 0;
   memset(s, 0, sizeof *s);
+  s->threads = wht_get_threads();
   catch_signals();
   count_cells(&L, &s->cells_total, &todo, &work);
   s->cells_skipped = s->cells_total - todo;
