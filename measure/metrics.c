@@ -183,8 +183,7 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
   const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
   const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
   csum sum_rel = { 0, 0 }, sum_d = { 0, 0 }, sq_d = { 0, 0 }, sq_v = { 0, 0 };
-  const int nt = wht__threads_for(n);
-  WHT__OMP(omp parallel sections num_threads(nt < 4 ? nt : 4))
+  WHT__OMP(omp parallel sections num_threads(wht__threads_for(n) < 4 ? wht__threads_for(n) : 4))
   {
     WHT__OMP(omp section)
     for (uint64_t i = 0; i < n; i++)

@@ -20,6 +20,7 @@ static unsigned log2_fit(size_t bytes, size_t elem_bytes)
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
                        wht__prep_fn prep, const void *ctx, int nt)
 {
+  (void)nt; /* read by the pragma alone, which a build without OpenMP drops */
   unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes);
   unsigned l2 = log2_fit((size_t)1 << 20, elem_bytes);
   if (l1 < 1) l1 = 1;
