@@ -136,6 +136,37 @@ static double scaled_err(double y, const wht_dd *v, double f, double f1, int sd)
   return isfinite(e) ? scaled(e, f, sd) : scaled(dh, f1, sd + 1);
 }
 
+/* The four sums, each one loop in index order with its state in locals
+ * (registers: a shared accumulator would be stored every iteration). */
+static csum sum_of_rel(const double *y, const wht_dd *v, uint64_t n)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++)
+    if (!is_zero(&v[i])) csum_add(&a, rel_err(y[i], &v[i]));
+  return a;
+}
+
+/* sum of |d| 2^sd, or of its squares */
+static csum sum_of_err(const double *y, const wht_dd *v, uint64_t n, double f, double f1, int sd, int squares)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++) {
+    const double d = scaled_err(y[i], &v[i], f, f1, sd);
+    csum_add(&a, squares ? d * d : d);
+  }
+  return a;
+}
+
+static csum sum_of_vsq(const wht_dd *v, uint64_t n, double f, int sv)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++) {
+    const double x = scaled(lead(&v[i]), f, sv);
+    csum_add(&a, x * x);
+  }
+  return a;
+}
+
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
                          int nonfinite_seen, wht_metrics *m)
 {
@@ -182,24 +213,17 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
    * d 2^sd with sd from the largest |d|/2, v 2^sv. */
   const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
   const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
-  csum sum_rel = { 0, 0 }, sum_d = { 0, 0 }, sq_d = { 0, 0 }, sq_v = { 0, 0 };
+  csum sum_rel, sum_d, sq_d, sq_v;
   WHT__OMP(omp parallel sections num_threads(wht__threads_for(n) < 4 ? wht__threads_for(n) : 4))
   {
     WHT__OMP(omp section)
-    for (uint64_t i = 0; i < n; i++)
-      if (!is_zero(&v[i])) csum_add(&sum_rel, rel_err(y[i], &v[i]));
+    sum_rel = sum_of_rel(y, v, n);
     WHT__OMP(omp section)
-    for (uint64_t i = 0; i < n; i++) csum_add(&sum_d, scaled_err(y[i], &v[i], fd, fd1, sd));
+    sum_d = sum_of_err(y, v, n, fd, fd1, sd, 0);
     WHT__OMP(omp section)
-    for (uint64_t i = 0; i < n; i++) {
-      const double d = scaled_err(y[i], &v[i], fd, fd1, sd);
-      csum_add(&sq_d, d * d);
-    }
+    sq_d = sum_of_err(y, v, n, fd, fd1, sd, 1);
     WHT__OMP(omp section)
-    for (uint64_t i = 0; i < n; i++) {
-      const double a = scaled(lead(&v[i]), fv, sv);
-      csum_add(&sq_v, a * a);
-    }
+    sq_v = sum_of_vsq(v, n, fv, sv);
   }
   const double nv = sqrt(csum_value(&sq_v));
 
