@@ -57,11 +57,13 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
-  tests/test_sweep_oracle.sh \
+  tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS)
+# the committed rows of the serial code that test_sweep_threads.sh compares with
+EXTRA_DIST += data/thesis-gpu-h200.h5
 tests_test_h5store_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
 # h5rows: prints a results file's rows as text for the shell tests

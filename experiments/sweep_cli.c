@@ -201,6 +201,16 @@ static int set_oracle(wht_sweep_config *c, const char *o, const char *a)
   return wht_sweep_usage_error("--%s %s: unknown oracle device (accepted: cpu, gpu, auto)", o, a);
 }
 
+static int set_threads(wht_sweep_config *c, const char *o, const char *a)
+{
+  unsigned t;
+  if (parse_uint(a, WHT_MAX_THREADS, &t) < 0 || t == 0)
+    return wht_sweep_usage_error("--%s '%s': not a thread count (accepted: an integer from 1 to %d)", o, a,
+                                 WHT_MAX_THREADS);
+  c->threads = (int)t;
+  return 0;
+}
+
 static int set_output(wht_sweep_config *c, const char *o, const char *a)
 {
   if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: a path to an .h5 file)", o);
@@ -240,6 +250,7 @@ static const struct {
   { "tau", 0, "LIST", set_tau, 1, "thresholds of the smoothed operation, comma separated (each a cell) [1.0]" },
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
   { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit 128 bits, else the CPU [auto]" },
+  { "threads", 0, "N", set_threads, 1, "host threads of the oracle, conversions and metrics; no row depends on it [all cores, or OMP_NUM_THREADS]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },

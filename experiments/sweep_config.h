@@ -33,6 +33,7 @@ typedef struct {
   const char *tau_text;
   wht_sweep_backend backend;
   wht_oracle_device oracle; /* --oracle: CPU, GPU or AUTO (DESIGN.md section 8) */
+  int threads;              /* --threads: host threads of libwht (wht_set_threads); 0: the default */
   const char *output;
   int resume, force;
   /* --merge OUT IN... */

@@ -18,6 +18,8 @@ static int run(const wht_sweep_config *c)
   wht_keyset *done = NULL;
   wht_sweep_summary s;
   char took[32];
+  /* the library's threads for this process; no row depends on them */
+  if (c->threads) wht_set_threads(c->threads);
   int rc = wht_sweep_grid_build(c, wht_gpu_available(), &g);
   if (rc != 0) return rc;
   wht_h5 *h = wht_sweep_open_output(c, &g, &done, &rc);

@@ -19,10 +19,11 @@ typedef struct {
   uint64_t oracle_gpu, oracle_cpu;
   char oracle_why[3][160];
   unsigned oracle_nwhy;
+  int threads; /* host threads of libwht in this run (wht_get_threads) */
 } wht_sweep_summary;
 
 /* One line for the root attribute `oracle` (data/README.md): where the
- * oracle ran in this run, and why a GPU run fell back. */
+ * oracle ran in this run, why a GPU run fell back, and the host threads. */
 void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s, char *out, size_t len);
 
 /* 0 ok; 1 a failed run (reported on stderr: oracle failure, a cell that

@@ -1,5 +1,6 @@
 /* format.c - the number formats: names, parameters, correctly rounded
- * conversion from double and host arithmetic (DESIGN.md section 3). */
+ * conversion from double and host arithmetic (DESIGN.md section 3); the
+ * array conversions are in format_arrays.c. */
 #include <math.h>
 #include <string.h>
 #include "wht.h"
@@ -77,32 +78,6 @@ uint16_t wht_bf16_from_double(double x)
 
 double wht_f16_to_double(uint16_t h) { return wht__f16_bits_to_float(h); }
 double wht_bf16_to_double(uint16_t h) { return wht__bf16_bits_to_float(h); }
-
-void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
-{
-  for (size_t i = 0; i < n; i++) {
-    switch (f) {
-    case WHT_F64: ((double *)dst)[i] = src[i]; break;
-    case WHT_F32: ((float *)dst)[i] = (float)src[i]; break;
-    case WHT_F16: ((uint16_t *)dst)[i] = wht_f16_from_double(src[i]); break;
-    case WHT_BF16: ((uint16_t *)dst)[i] = wht_bf16_from_double(src[i]); break;
-    default: return;
-    }
-  }
-}
-
-void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
-{
-  for (size_t i = 0; i < n; i++) {
-    switch (f) {
-    case WHT_F64: dst[i] = ((const double *)src)[i]; break;
-    case WHT_F32: dst[i] = ((const float *)src)[i]; break;
-    case WHT_F16: dst[i] = wht_f16_to_double(((const uint16_t *)src)[i]); break;
-    case WHT_BF16: dst[i] = wht_bf16_to_double(((const uint16_t *)src)[i]); break;
-    default: return;
-    }
-  }
-}
 
 /* f16/bf16: the double result of a + b, a - b or a * b on p <= 11 bit
  * operands is rounded once more; 53 >= 2p + 2 makes that double rounding

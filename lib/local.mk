@@ -12,15 +12,17 @@ lib_libwht_la_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
   lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
+  lib/format_arrays.c lib/wht_parallel.h lib/parallel.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/alman_rao.c lib/alman_rao_body.h \
   lib/folklore_test.c lib/folklore_test_body.h
 lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
-lib_libwht_la_CFLAGS = $(AM_CFLAGS) -O2
+lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # its own LDFLAGS, so not the programs' -static (Makefile.am); the
 # interface version is libtool's current:revision:age
-lib_libwht_la_LDFLAGS = $(SAN_FLAGS) -version-info 0:0:0 -no-undefined
+# (libtool records -fopenmp in libwht.la, so the programs' static links get libgomp)
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 0:0:0 -no-undefined
 lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
 lib_libwht_la_SOURCES += lib/gpu_none.c

@@ -15,6 +15,7 @@ static const char *const messages[WHT_NSTATUS] = {
   [WHT_E_CUDA] = "a CUDA call failed",
   [WHT_E_OPERATION] = "unknown operation (accepted: one-way, two-way, smoothed, xor-conv)",
   [WHT_E_CALLBACK] = "the caller's transform failed",
+  [WHT_E_THREADS] = "thread count out of range (accepted: 0 for the default, 1 to 1024)",
 };
 
 const char *wht_strerror(wht_status st)

@@ -45,6 +45,7 @@ typedef enum {
   WHT_E_CUDA,           /* a CUDA call failed */
   WHT_E_OPERATION,      /* operation value out of range (measure/wht_ops.h) */
   WHT_E_CALLBACK,       /* a caller's transform failed (wht_op_execute_fn, measure/wht_ops.h) */
+  WHT_E_THREADS,        /* thread count out of range (wht_set_threads) */
   WHT_NSTATUS
 } wht_status;
 
@@ -71,6 +72,20 @@ wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
 wht_status wht_execute(wht_plan *p, void *x);
 void wht_plan_destroy(wht_plan *p);
 const char *wht_strerror(wht_status st);
+
+/* ---- threads ------------------------------------------------------------ */
+/* Host threads of libwht's threaded loops: the exact oracle (wht_oracle.h),
+ * whole-array format conversions (wht_store_doubles, wht_load_doubles), the
+ * operations' element-wise steps (wht_ops.h) and the metrics
+ * (wht_metrics.h); the CPU transforms themselves run on the calling thread.
+ * No result depends on the count (DESIGN.md section 8). n >= 1 sets it for
+ * the process, 0 restores the default: OpenMP's, i.e. every core or
+ * OMP_NUM_THREADS. WHT_E_THREADS for n < 0 or n > WHT_MAX_THREADS. A build
+ * without OpenMP accepts the same values and runs serial. */
+#define WHT_MAX_THREADS 1024
+wht_status wht_set_threads(int n);
+/* The count the threaded loops use now (1 in a build without OpenMP). */
+int wht_get_threads(void);
 
 /* ---- names -------------------------------------------------------------- */
 /* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent. */

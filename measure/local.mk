@@ -19,3 +19,9 @@ tests_test_dist_streams_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
 tests_test_dist_streams_LDADD = $(LDADD) $(GSL_LIBS)
 tests_test_metrics_cases_LDADD = $(LDADD) $(MPFR_LIBS)
 tests_test_ops_pipeline_LDADD = $(LDADD) $(MPFR_LIBS)
+
+# measure/host-speed: the host side of a sweep cell, step by step, on N
+# threads (benchmark, not a test: speed is never a test)
+check_PROGRAMS += measure/host-speed
+measure_host_speed_SOURCES = measure/host_speed.c
+measure_host_speed_CFLAGS = $(AM_CFLAGS) -O2

@@ -38,9 +38,18 @@
  * Sums are compensated (Neumaier) and never turn an inf into NaN; mean_abs
  * and norm_rel sum entries scaled by a power of two near their largest
  * (exact), so they neither overflow nor underflow. A relative error beyond
- * the double range (|v| subnormal, d large) is +inf and so is mean_rel. */
+ * the double range (|v| subnormal, d large) is +inf and so is mean_rel.
+ *
+ * Threads (wht_parallel.h). The first pass (counts, maxima, the largest
+ * |v| and |d|/2 that fix the scales) runs its elements on all threads:
+ * integer counts and maxima (NaN never wins a >) are the same for any
+ * split. A compensated sum is not: its rounding depends on the order. So
+ * each of the four sums stays one serial loop in index order, exactly as
+ * it was, and the four run side by side, one per thread: the bits of
+ * every column are those of the serial code whatever the thread count. */
 #include <math.h>
 #include "wht_metrics.h"
+#include "wht_parallel.h"
 
 static const char *const status_names[WHT_NRUNSTATUS] = {
   [WHT_RUN_OK] = "ok",
@@ -110,14 +119,64 @@ static double scaled(double x, double f, int e) { return f != 0 ? x * f : ldexp(
 /* Power-of-two exponent that brings the largest entry near 1. */
 static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -ilogb(maxval) : 0; }
 
+/* |y_i - v_i| / |v_i| for v_i != 0 (a d beyond double as its half). */
+static double rel_err(double y, const wht_dd *v)
+{
+  double dh;
+  const double d = err_and_half(y, v, &dh), av = fabs(lead(v));
+  return isfinite(d) ? d / av : dh / (av * 0.5);
+}
+
+/* |y_i - v_i| 2^sd, exact (f = 2^sd, f1 = 2^(sd+1)): a d beyond double as
+ * its half times 2^(sd+1), the same value. */
+static double scaled_err(double y, const wht_dd *v, double f, double f1, int sd)
+{
+  double dh;
+  const double e = err_and_half(y, v, &dh);
+  return isfinite(e) ? scaled(e, f, sd) : scaled(dh, f1, sd + 1);
+}
+
+/* The four sums, each one loop in index order with its state in locals
+ * (registers: a shared accumulator would be stored every iteration). */
+static csum sum_of_rel(const double *y, const wht_dd *v, uint64_t n)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++)
+    if (!is_zero(&v[i])) csum_add(&a, rel_err(y[i], &v[i]));
+  return a;
+}
+
+/* sum of |d| 2^sd, or of its squares */
+static csum sum_of_err(const double *y, const wht_dd *v, uint64_t n, double f, double f1, int sd, int squares)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++) {
+    const double d = scaled_err(y[i], &v[i], f, f1, sd);
+    csum_add(&a, squares ? d * d : d);
+  }
+  return a;
+}
+
+static csum sum_of_vsq(const wht_dd *v, uint64_t n, double f, int sv)
+{
+  csum a = { 0, 0 };
+  for (uint64_t i = 0; i < n; i++) {
+    const double x = scaled(lead(&v[i]), f, sv);
+    csum_add(&a, x * x);
+  }
+  return a;
+}
+
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
                          int nonfinite_seen, wht_metrics *m)
 {
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
   int64_t n_zero = 0, zero_miss = 0, n_nonfinite = 0, n_rel = 0, v_nonfinite = 0;
   double max_abs = 0, max_half = 0, max_rel = 0, max_ulp = 0, max_v = 0;
-  csum sum_rel = { 0, 0 };
 
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n))
+           reduction(+ : n_zero, zero_miss, n_nonfinite, n_rel, v_nonfinite)
+           reduction(max : max_abs, max_half, max_rel, max_ulp, max_v))
   for (uint64_t i = 0; i < n; i++) {
     if (!isfinite(y[i])) n_nonfinite++;
     if (!isfinite(v[i].hi)) v_nonfinite++;
@@ -136,7 +195,6 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
     const double ulps = isfinite(d) ? ldexp(d, -ulp_exp(&v[i], p, emin)) : ldexp(dh, 1 - ulp_exp(&v[i], p, emin));
     if (av > max_v) max_v = av;
     n_rel++;
-    csum_add(&sum_rel, rel);
     if (rel > max_rel) max_rel = rel;
     if (ulps > max_ulp) max_ulp = ulps;
   }
@@ -150,20 +208,22 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
     return;
   }
 
-  /* Second pass: sum |d|, ||d||_2 and ||v||_2 on power-of-two scaled
-   * entries: d 2^sd with sd from the largest |d|/2 (a d beyond double as
-   * its half times 2^(sd+1), the same value), v 2^sv. */
+  /* The sums, each in index order on its own thread: the relative errors
+   * over v_i != 0, and on power-of-two scaled entries |d|, d^2 and v^2:
+   * d 2^sd with sd from the largest |d|/2, v 2^sv. */
   const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
   const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
-  csum sum_d = { 0, 0 }, sq_d = { 0, 0 }, sq_v = { 0, 0 };
-  for (uint64_t i = 0; i < n; i++) {
-    double dh;
-    const double e = err_and_half(y[i], &v[i], &dh);
-    const double d = isfinite(e) ? scaled(e, fd, sd) : scaled(dh, fd1, sd + 1);
-    const double a = scaled(lead(&v[i]), fv, sv);
-    csum_add(&sum_d, d);
-    csum_add(&sq_d, d * d);
-    csum_add(&sq_v, a * a);
+  csum sum_rel, sum_d, sq_d, sq_v;
+  WHT__OMP(omp parallel sections num_threads(wht__threads_for(n) < 4 ? wht__threads_for(n) : 4))
+  {
+    WHT__OMP(omp section)
+    sum_rel = sum_of_rel(y, v, n);
+    WHT__OMP(omp section)
+    sum_d = sum_of_err(y, v, n, fd, fd1, sd, 0);
+    WHT__OMP(omp section)
+    sq_d = sum_of_err(y, v, n, fd, fd1, sd, 1);
+    WHT__OMP(omp section)
+    sq_v = sum_of_vsq(v, n, fv, sv);
   }
   const double nv = sqrt(csum_value(&sq_v));
 

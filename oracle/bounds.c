@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "oracle_internal.h"
+#include "wht_parallel.h"
 
 /* Lowest-set-bit and leading-bit exponents of a finite nonzero double from
  * its bits: x = m * 2^e with m the 53-bit (or subnormal) integer significand. */
@@ -47,9 +48,12 @@ int wht__range_scan(const double *x, size_t n, wht__range *r, size_t *bad)
    * leading bit and, when it is all ones, a non-finite element. The lowest
    * set bit is at most E + ctz(significand | hidden bit) - 1075; a zero
    * scores 52 there, so when the minimum is that low (zeros or subnormals
-   * present) a second loop that skips zeros decides. */
+   * present) a second loop that skips zeros decides. Both loops run on all
+   * threads: min and max are exact whatever the split. */
   int64_t emax = 0;
   int qmin = 1 << 20; /* signed compares: their conditional moves are one uop */
+  WHT__OMP(omp parallel for schedule(static) reduction(max : emax) reduction(min : qmin)
+           num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
     int64_t u;
     memcpy(&u, &x[i], sizeof u);
@@ -74,6 +78,7 @@ int wht__range_scan(const double *x, size_t n, wht__range *r, size_t *bad)
      * (branch-free: relu-norm is half zeros at random places) */
     const int BIG = 1 << 20;
     qmin = BIG;
+    WHT__OMP(omp parallel for schedule(static) reduction(min : qmin) num_threads(wht__threads_for(n)))
     for (size_t i = 0; i < n; i++) {
       uint64_t u;
       memcpy(&u, &x[i], sizeof u);

@@ -9,10 +9,14 @@
  * in both the normal and the subnormal range of double. */
 #include <string.h>
 #include "oracle_internal.h"
+#include "wht_parallel.h"
 
 /* Elements are accessed as u128a: may_alias and 8-byte alignment let the
  * engine run inside the caller's wht_dd output array (16 bytes an element)
- * and convert it in place, so one-way needs no second n-element buffer. */
+ * and convert it in place, so one-way needs no second n-element buffer.
+ * Every loop over elements or butterfly groups runs on all threads
+ * (wht_parallel.h): each iteration owns its elements and the integers are
+ * exact, so the result is the same for any thread count. */
 typedef unsigned __int128 u128;
 typedef unsigned __int128 u128a __attribute__((may_alias, aligned(8)));
 typedef __int128 i128;
@@ -38,23 +42,14 @@ static void i128_load(u128a *X, const double *x, size_t n, int q)
 /* ---- FWHT ------------------------------------------------------------- */
 #define BF(a, b) do { u128 t_ = (a); (a) = t_ + (b); (b) = t_ - (b); } while (0)
 
-static void pass2(u128a *x, size_t len, unsigned s)
-{
-  size_t m = (size_t)1 << s;
-  for (size_t base = 0; base < len; base += 2 * m)
-    for (size_t j = base; j < base + m; j++) BF(x[j], x[j + m]);
-}
+static inline void radix2(u128a *p, size_t m) { BF(p[0], p[m]); }
 
-static void pass4(u128a *x, size_t len, unsigned s)
+static inline void radix4(u128a *p, size_t m)
 {
-  size_t m = (size_t)1 << s;
-  for (size_t base = 0; base < len; base += 4 * m)
-    for (size_t j = base; j < base + m; j++) {
-      u128 a = x[j], b = x[j + m], c = x[j + 2 * m], d = x[j + 3 * m];
-      BF(a, b); BF(c, d);
-      BF(a, c); BF(b, d);
-      x[j] = a; x[j + m] = b; x[j + 2 * m] = c; x[j + 3 * m] = d;
-    }
+  u128 a = p[0], b = p[m], c = p[2 * m], d = p[3 * m];
+  BF(a, b); BF(c, d);
+  BF(a, c); BF(b, d);
+  p[0] = a; p[m] = b; p[2 * m] = c; p[3 * m] = d;
 }
 
 static inline void radix8(u128a *p, size_t m)
@@ -68,15 +63,43 @@ static inline void radix8(u128a *p, size_t m)
   p[4 * m] = v4; p[5 * m] = v5; p[6 * m] = v6; p[7 * m] = v7;
 }
 
-static void pass8(u128a *x, size_t len, unsigned s)
-{
-  size_t m = (size_t)1 << s;
-  if (m == 1) {
-    for (size_t base = 0; base < len; base += 8) radix8(x + base, 1);
-    return;
+/* A pass of radix r at stage s (m = 2^s) is len / r independent groups;
+ * group g starts at (g >> s) r m + (g mod m). A pass over the whole array
+ * runs its groups in one contiguous range per thread
+ * (wht__parallel_chunks; serial inside a block of wht__fwht_blocked,
+ * which is threaded itself): each group owns its elements, so the order
+ * cannot change the exact integers. */
+typedef struct {
+  u128a *x;
+  unsigned s;
+} pass_ctx;
+
+#define GROUPS(name, r, radix)                                                    \
+  static void name(const void *cv, uint64_t g0, uint64_t g1)                      \
+  {                                                                               \
+    const pass_ctx *c = cv;                                                       \
+    const unsigned s = c->s;                                                      \
+    const size_t m = (size_t)1 << s;                                              \
+    if (m == 1) { /* stage 0: the groups are consecutive */                       \
+      for (size_t g = g0; g < g1; g++) radix(c->x + g * (r), 1);                 \
+      return;                                                                     \
+    }                                                                             \
+    for (size_t g = g0; g < g1;) { /* the rest of one run of m groups */          \
+      u128a *p = c->x + (g >> s) * (r) * m;                                       \
+      const size_t j0 = g & (m - 1), j1 = m - j0 < g1 - g ? m : j0 + (g1 - g);   \
+      for (size_t j = j0; j < j1; j++) radix(p + j, m);                          \
+      g += j1 - j0;                                                               \
+    }                                                                             \
   }
-  for (size_t base = 0; base < len; base += 8 * m)
-    for (size_t j = base; j < base + m; j++) radix8(x + j, m);
+GROUPS(groups2, 2, radix2)
+GROUPS(groups4, 4, radix4)
+GROUPS(groups8, 8, radix8)
+#undef GROUPS
+
+static void pass(u128a *x, size_t len, unsigned s, unsigned r)
+{
+  const pass_ctx c = { x, s };
+  wht__parallel_chunks(len / r, len, r == 8 ? groups8 : r == 4 ? groups4 : groups2, &c);
 }
 
 static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
@@ -86,15 +109,15 @@ static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const v
   size_t len = (size_t)1 << lk;
   for (unsigned s = s0; s < s1;) {
     unsigned r = s1 - s;
-    if (r >= 3) { pass8(x, len, s); s += 3; }
-    else if (r == 2) { pass4(x, len, s); s += 2; }
-    else { pass2(x, len, s); s += 1; }
+    if (r >= 3) { pass(x, len, s, 8); s += 3; }
+    else if (r == 2) { pass(x, len, s, 4); s += 2; }
+    else { pass(x, len, s, 2); s += 1; }
   }
 }
 
 void wht__i128_fwht(void *X, unsigned k, wht__prep_fn prep, const void *ctx)
 {
-  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, prep, ctx);
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, prep, ctx, wht__threads_for((uint64_t)1 << k));
 }
 
 static void i128_fwht(unsigned limbs, void *X, unsigned k, long bits, void *scratch)
@@ -123,7 +146,7 @@ static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k,
   (void)bits;
   (void)scratch;
   load_ctx c = { x, q };
-  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, i128_prep, &c);
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, i128_prep, &c, wht__threads_for((uint64_t)1 << k));
 }
 
 /* ---- soft threshold and product ---------------------------------------- */
@@ -134,6 +157,7 @@ static void i128_phi(unsigned limbs, void *Xv, size_t n, double tau, int q)
   i128_load(&Tu, &tau, 1, q);
   i128 T = (i128)Tu;
   u128a *X = Xv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
     i128 v = (i128)X[i];
     X[i] = v > T ? (u128)(v - T) : v < -T ? (u128)(v + T) : 0;
@@ -145,6 +169,7 @@ static void i128_mul(unsigned limbs, void *Av, const void *Bv, size_t n)
   (void)limbs;
   u128a *A = Av;
   const u128a *B = Bv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) A[i] *= B[i]; /* low 128 bits: the exact signed product */
 }
 
@@ -220,7 +245,8 @@ static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd
   (void)limbs;
   const u128a *X = Xv; /* may be out itself: X[i] is read before out[i] is written */
   const u128 H = (u128)1 << 127;
-  size_t over = 0;
+  size_t over = 0; /* an integer count: the same for any split */
+  WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
     u128 x = X[i];
     if (x == 0) {

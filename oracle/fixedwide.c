@@ -6,10 +6,14 @@
  * (taken modulo 2^(64 L), which is the exact value when it fits) never
  * leave the range. The FWHT itself runs as __int128 transforms of slices
  * of at most 127 - k bits, each exact (see below). Conversion to hi + lo
- * rounds the exact integer by reading its bits, as fixed128.c does. */
+ * rounds the exact integer by reading its bits, as fixed128.c does. Every
+ * loop over elements runs on all threads (wht_parallel.h): an iteration
+ * touches only its own element's limbs, so the integers, and hi + lo, do
+ * not depend on the thread count. */
 #include <stdlib.h>
 #include <string.h>
 #include "oracle_internal.h"
+#include "wht_parallel.h"
 
 typedef unsigned __int128 u128;
 #define MAXL WHT__FIXED_MAX_LIMBS
@@ -108,6 +112,7 @@ static void wide_fwht(unsigned L, void *Xv, unsigned k, long bits, void *scratch
     unsigned p = c.p, sh = c.sh;
     wht__i128_fwht((void *)T, k, cut_slice, &c);
     /* X += T * 2^off (T signed), modulo 2^(64 L) */
+    WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
     for (size_t i = 0; i < n; i++) {
       uint64_t *x = X + i * L;
       u128 t = T[i];
@@ -140,6 +145,7 @@ static void wide_load_fwht(unsigned L, void *Xv, const double *x, unsigned k, in
      * scratch array) and sign-extend the results to L limbs */
     const u128wa *T = scratch;
     wht__i128_engine.load_fwht(2, scratch, x, k, q, bits, NULL);
+    WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
     for (size_t i = 0; i < n; i++) {
       uint64_t *xi = X + i * L, t1 = (uint64_t)(T[i] >> 64);
       xi[0] = (uint64_t)T[i];
@@ -148,6 +154,7 @@ static void wide_load_fwht(unsigned L, void *Xv, const double *x, unsigned k, in
     }
     return;
   }
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) load_one(X + i * L, L, x[i], q);
   wide_fwht(L, X, k, bits, scratch);
 }
@@ -179,6 +186,7 @@ static void wide_phi(unsigned L, void *Xv, size_t n, double tau, int q)
   memcpy(mT, T, L * sizeof *T);
   neg_limbs(mT, L);
   uint64_t *X = Xv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
     uint64_t *v = X + i * L;
     if (cmp_signed(v, T, L) > 0) add_limbs(v, mT, L);        /* v - tau */
@@ -189,9 +197,11 @@ static void wide_phi(unsigned L, void *Xv, size_t n, double tau, int q)
 
 static void wide_mul(unsigned L, void *Av, const void *Bv, size_t n)
 {
-  uint64_t *A = Av, r[MAXL];
+  uint64_t *A = Av;
   const uint64_t *B = Bv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
+    uint64_t r[MAXL]; /* each thread's own */
     uint64_t *a = A + i * L;
     const uint64_t *b = B + i * L;
     /* schoolbook product modulo 2^(64 L): the two's complement product */
@@ -270,9 +280,10 @@ static uint64_t round_bits(const uint64_t *M, unsigned L, int e, int *up, long *
 static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *out)
 {
   const uint64_t *X = Xv;
-  uint64_t M[MAXL];
-  size_t over = 0;
+  size_t over = 0; /* an integer count: the same for any split */
+  WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
+    uint64_t M[MAXL]; /* each thread's own */
     memcpy(M, X + i * L, L * sizeof *M);
     int neg = is_negative(M, L);
     if (neg) neg_limbs(M, L);

@@ -4,8 +4,11 @@
  * the block sits in L1 (32 KiB) and then L2 (1 MiB); only the stages above
  * the L2 block stream through memory, several fused per pass by the
  * engine's stage function. Exact integer arithmetic makes the order of
- * independent butterflies irrelevant to the result. */
+ * independent butterflies irrelevant to the result, so the blocks run on
+ * all threads (each block is its own elements; the stage function threads
+ * the passes above the blocks itself). */
 #include "oracle_internal.h"
+#include "wht_parallel.h"
 
 static unsigned log2_fit(size_t bytes, size_t elem_bytes)
 {
@@ -15,8 +18,9 @@ static unsigned log2_fit(size_t bytes, size_t elem_bytes)
 }
 
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
-                       wht__prep_fn prep, const void *ctx)
+                       wht__prep_fn prep, const void *ctx, int nt)
 {
+  (void)nt; /* read by the pragma alone, which a build without OpenMP drops */
   unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes);
   unsigned l2 = log2_fit((size_t)1 << 20, elem_bytes);
   if (l1 < 1) l1 = 1;
@@ -28,6 +32,7 @@ void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn st
   }
   unsigned b2 = k < l2 ? k : l2;
   size_t n = (size_t)1 << k, blk2 = (size_t)1 << b2, blk1 = (size_t)1 << l1;
+  WHT__OMP(omp parallel for schedule(static) num_threads(nt))
   for (size_t off = 0; off < n; off += blk2) {
     char *p = (char *)x + off * elem_bytes;
     if (prep) prep(x, off, blk2, ctx);

@@ -28,7 +28,8 @@ ORACLE_TESTS = \
   tests/test_oracle_edge_cases \
   tests/test_oracle_inexact \
   tests/test_oracle_nonfinite \
-  tests/test_oracle_gpu
+  tests/test_oracle_gpu \
+  tests/test_oracle_threads
 check_PROGRAMS += $(ORACLE_TESTS) oracle/oracle-speed
 TESTS += $(ORACLE_TESTS)
 
@@ -42,6 +43,10 @@ tests_test_oracle_inexact_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_nonfinite_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_gpu_CFLAGS = $(AM_CFLAGS) -O2
 tests_test_oracle_gpu_LDADD = $(ORACLE_LDADD)
+
+# the build's OpenMP flag: _OPENMP tells the test whether libwht threads
+tests_test_oracle_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
+tests_test_oracle_threads_LDADD = $(ORACLE_LDADD)
 
 oracle_oracle_speed_SOURCES = oracle/oracle_speed.c
 oracle_oracle_speed_CFLAGS = $(AM_CFLAGS) -O2

@@ -105,12 +105,15 @@ unsigned wht__oracle_forced_chunk(void);
  * (2^k elements of elem_bytes each) so that the low stages run on blocks
  * that stay in L1 and L2. stages(x, lk, s0, s1, ctx) must apply stages
  * s0 .. s1-1 to the 2^lk elements at x. Butterflies of one stage are
- * independent, so any such order gives the same exact result. */
+ * independent, so any such order gives the same exact result. The blocks
+ * run on nt threads (1: serial), each block on one thread; the stages
+ * above the blocks come last in one call (lk = k) from the calling thread,
+ * which may thread them itself. */
 typedef void (*wht__stages_fn)(void *x, unsigned lk, unsigned s0, unsigned s1, const void *ctx);
 /* prep (may be NULL) fills elements first .. first+len-1 at x + first just
  * before the first stages touch them, so loading costs no extra pass. */
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
-                       wht__prep_fn prep, const void *ctx);
+                       wht__prep_fn prep, const void *ctx, int nt);
 
 /* msg helper: snprintf into msg when msg != NULL. */
 void wht__msg(char *msg, size_t msglen, const char *fmt, ...)

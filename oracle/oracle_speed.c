@@ -1,10 +1,12 @@
 /* oracle_speed.c - times the oracle on the case issue 3 sets a bound for:
- * one-way, N(0,1) f64 data, n = 2^25 (default), on one core. Prints, for
+ * one-way, N(0,1) f64 data, n = 2^25 (default), on --threads N host
+ * threads (default: libwht's, every core or OMP_NUM_THREADS). Prints, for
  * the first call (fresh output array, so its page faults count) and for
  * the best of three more calls on the same array, the wall time that
- * wht_oracle_run reports and the process CPU time, with the path and the
- * width. Not a test: speed is reported, never asserted (DESIGN.md 13).
- * Usage: oracle-speed [log2n [op [mpfr]]]   e.g. oracle-speed 25 one-way */
+ * wht_oracle_run reports and the process CPU time, with the path, the
+ * width and the thread count. Not a test: speed is reported, never
+ * asserted (DESIGN.md 13).
+ * Usage: oracle-speed [--threads N] [log2n [op [mpfr]]]   e.g. oracle-speed 25 one-way */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +33,23 @@ int main(int argc, char **argv)
   unsigned k = 25;
   wht_op op = WHT_OP_ONE_WAY;
   if (argc > 1 && !strcmp(argv[1], "--help")) {
-    puts("usage: oracle-speed [LOG2N [OP [mpfr]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed, xor-conv\n"
+    puts("usage: oracle-speed [--threads N] [LOG2N [OP [mpfr]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed,\n"
+         "       xor-conv; N host threads, 1..1024 [all cores, or OMP_NUM_THREADS]\n"
          "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
     return 0;
+  }
+  if (argc > 1 && !strcmp(argv[1], "--threads")) {
+    char *end = NULL;
+    if (argc < 3) {
+      fprintf(stderr, "oracle-speed: --threads: missing value (accepted: --threads N, N an integer 1..1024)\n");
+      return 2;
+    }
+    unsigned long t = strtoul(argv[2], &end, 10);
+    if (argv[2][0] < '0' || argv[2][0] > '9' || *end || t < 1 || t > WHT_MAX_THREADS)
+      return usage_error("--threads", argv[2], "an integer 1..1024");
+    wht_set_threads((int)t);
+    argv += 2;
+    argc -= 2;
   }
   if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr");
   if (argc > 1) {
@@ -71,8 +87,8 @@ int main(int argc, char **argv)
       return 1;
     }
     if (rep == 0) {
-      printf("op=%s format=f64 dist=norm log2n=%u path=%s width=%ld\n", wht_op_name(op), k,
-             info.fast_path ? "fixed" : "mpfr", info.prec);
+      printf("op=%s format=f64 dist=norm log2n=%u path=%s width=%ld threads=%d\n", wht_op_name(op), k,
+             info.fast_path ? "fixed" : "mpfr", info.prec, wht_get_threads());
       printf("first call (fresh output array): wall %.3f s, cpu %.3f s\n", info.seconds, cpu);
     } else if (rep == 1 || info.seconds < best_wall) {
       best_wall = info.seconds;

@@ -8,6 +8,7 @@ tap_name=test_exit_status
 . "${top_srcdir:-.}/tests/tap.sh"
 speed=${top_builddir:-.}/experiments/wht-cpu-speed
 oracle=${top_builddir:-.}/oracle/oracle-speed
+host=${top_builddir:-.}/measure/host-speed
 smoke=${top_srcdir:-.}/experiments/smoke.sh
 grid="--algo folklore --format f64 --dist norm --op one-way --log2n 3:4"
 
@@ -53,9 +54,19 @@ expect 2 "wht-cpu-speed, a bad --reps" "$speed" --reps 0 folklore:f64
 expect 2 "oracle-speed, a log2n that is no number" "$oracle" abc
 expect 2 "oracle-speed, an unknown operation" "$oracle" 4 three-way
 expect 2 "oracle-speed, an unknown path" "$oracle" 4 one-way fast
+expect 2 "oracle-speed --threads 0" "$oracle" --threads 0 4
+check 'grep -q "1..1024" "$dir/err"' "... the message names the accepted counts"
+expect 2 "oracle-speed --threads without a value" "$oracle" --threads
+expect 2 "wht-cpu-speed --threads 0" "$speed" --threads 0 folklore:f64
+check 'grep -q "1..1024" "$dir/err"' "... the message names the accepted counts"
+expect 2 "wht-cpu-speed --threads x" "$speed" --threads x folklore:f64
+"$oracle" --threads 3 4 one-way > "$dir/out" 2> "$dir/err"
+check '[ $? -eq 0 ] && grep -q "threads=[13]\$" "$dir/out"' "oracle-speed --threads 3 4 one-way runs and names its thread count"
 "$oracle" 4 one-way > "$dir/out" 2> "$dir/err"
 check '[ $? -eq 0 ] && [ -s "$dir/out" ]' "oracle-speed 4 one-way runs (exit 0)"
-for p in "$sweep" "$speed" "$oracle"; do
+expect 2 "host-speed --threads 0" "$host" --threads 0 4
+expect 2 "host-speed, an unknown format" "$host" 4 f8
+for p in "$sweep" "$speed" "$oracle" "$host"; do
   "$p" --help > "$dir/out" 2>&1
   check '[ $? -eq 0 ] && grep -q "Exit status: 0 ok" "$dir/out"' "$(basename "$p") --help exits 0 and states the exit statuses"
 done

@@ -60,6 +60,13 @@ expect_usage "negative tau" "-0.5" --tau -0.5 -o "$new"
 expect_usage "non-finite tau" "nan" --tau nan -o "$new"
 expect_usage "tau that rounds to inf in f16" "1e+06" --tau 1e6 --format f16 --op smoothed -o "$new"
 expect_usage "unknown backend" "tpu" --backend tpu -o "$new"
+expect_usage "zero threads" "'0'" --threads 0 -o "$new"
+expect_usage "negative threads" "'-2'" --threads -2 -o "$new"
+expect_usage "threads beyond the largest count" "'1025'" --threads 1025 -o "$new"
+expect_usage "threads that are no number" "'two'" --threads two -o "$new"
+expect_usage "threads with junk" "'2x'" --threads 2x -o "$new"
+expect_usage "empty threads" "''" --threads '' -o "$new"
+expect_usage "missing thread count" "--threads" -o "$new" --threads
 expect_usage "missing argument" "--algo" -o "$new" --algo
 expect_usage "unknown option" "--bogus" --bogus -o "$new"
 expect_usage "unexpected argument" "extra" -o "$new" extra

@@ -1,0 +1,78 @@
+/* format_arrays.c - wht_store_doubles and wht_load_doubles: whole arrays
+ * converted element by element (format.c's correctly rounded conversions),
+ * one contiguous chunk per thread (wht_parallel.h). Each element's
+ * conversion depends on that element alone, so the result is the same for
+ * any thread count. */
+#include "wht.h"
+#include "wht_parallel.h"
+
+static void store_block(wht_format f, void *dst, const double *src, size_t b, size_t e)
+{
+  switch (f) {
+  case WHT_F64:
+    for (size_t i = b; i < e; i++) ((double *)dst)[i] = src[i];
+    break;
+  case WHT_F32:
+    for (size_t i = b; i < e; i++) ((float *)dst)[i] = (float)src[i];
+    break;
+  case WHT_F16:
+    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht_f16_from_double(src[i]);
+    break;
+  case WHT_BF16:
+    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht_bf16_from_double(src[i]);
+    break;
+  default:
+    break;
+  }
+}
+
+static void load_block(wht_format f, double *dst, const void *src, size_t b, size_t e)
+{
+  switch (f) {
+  case WHT_F64:
+    for (size_t i = b; i < e; i++) dst[i] = ((const double *)src)[i];
+    break;
+  case WHT_F32:
+    for (size_t i = b; i < e; i++) dst[i] = ((const float *)src)[i];
+    break;
+  case WHT_F16:
+    for (size_t i = b; i < e; i++) dst[i] = wht_f16_to_double(((const uint16_t *)src)[i]);
+    break;
+  case WHT_BF16:
+    for (size_t i = b; i < e; i++) dst[i] = wht_bf16_to_double(((const uint16_t *)src)[i]);
+    break;
+  default:
+    break;
+  }
+}
+
+/* the arrays of a conversion, for wht__parallel_chunks */
+typedef struct {
+  wht_format f;
+  void *dst;
+  const void *src;
+} arrays;
+
+static void store_chunk(const void *cv, uint64_t b, uint64_t e)
+{
+  const arrays *c = cv;
+  store_block(c->f, c->dst, c->src, (size_t)b, (size_t)e);
+}
+
+static void load_chunk(const void *cv, uint64_t b, uint64_t e)
+{
+  const arrays *c = cv;
+  load_block(c->f, c->dst, c->src, (size_t)b, (size_t)e);
+}
+
+void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
+{
+  const arrays c = { f, dst, src };
+  wht__parallel_chunks(n, n, store_chunk, &c);
+}
+
+void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
+{
+  const arrays c = { f, dst, src };
+  wht__parallel_chunks(n, n, load_chunk, &c);
+}

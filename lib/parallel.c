@@ -1,0 +1,49 @@
+/* parallel.c - the thread count of libwht's threaded loops
+ * (wht_set_threads, wht.h). One process-wide setting, atomic so that a
+ * change from one thread is seen by loops started in another. */
+#include <stdatomic.h>
+#include "wht_parallel.h"
+
+static atomic_int chosen; /* 0: OpenMP's default */
+
+wht_status wht_set_threads(int n)
+{
+  if (n < 0 || n > WHT_MAX_THREADS) return WHT_E_THREADS;
+  atomic_store_explicit(&chosen, n, memory_order_relaxed);
+  return WHT_OK;
+}
+
+int wht_get_threads(void)
+{
+#ifdef _OPENMP
+  const int n = atomic_load_explicit(&chosen, memory_order_relaxed);
+  return n > 0 ? n : omp_get_max_threads(); /* all cores, or OMP_NUM_THREADS */
+#else
+  return 1;
+#endif
+}
+
+int wht__threads_for(uint64_t n)
+{
+#ifdef _OPENMP
+  if (omp_in_parallel()) return 1; /* a loop inside a threaded loop: its thread is the team */
+#endif
+  return n < WHT__PAR_MIN ? 1 : wht_get_threads();
+}
+
+void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const void *ctx)
+{
+  const int nt = wht__threads_for(elems);
+  if (nt <= 1) {
+    body(ctx, 0, n);
+    return;
+  }
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nt)
+  {
+    /* the team may be smaller than asked: split by its real size */
+    const uint64_t t = (uint64_t)omp_get_thread_num(), T = (uint64_t)omp_get_num_threads();
+    body(ctx, n / T * t + (t < n % T ? t : n % T), n / T * (t + 1) + (t + 1 < n % T ? t + 1 : n % T));
+  }
+#endif
+}

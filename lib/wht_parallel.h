@@ -1,0 +1,40 @@
+/* wht_parallel.h - the library's threaded loops (DESIGN.md section 8,
+ * "Threads"). Internal, not installed. A loop is threaded only where its
+ * iterations are independent (each writes its own elements) or its
+ * reductions are exact whatever the order (integer counts, min, max), so no
+ * result depends on the thread count. Without OpenMP the pragmas vanish
+ * (-Wall would reject them as unknown) and every loop runs serial. */
+#ifndef WHT_PARALLEL_H
+#define WHT_PARALLEL_H
+
+#include <stdint.h>
+#include "wht.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#define WHT__OMP(directive) _Pragma(#directive)
+static inline int wht__thread_num(void) { return omp_get_thread_num(); }
+static inline int wht__in_parallel(void) { return omp_in_parallel(); }
+#else
+#define WHT__OMP(directive)
+static inline int wht__thread_num(void) { return 0; }
+static inline int wht__in_parallel(void) { return 0; }
+#endif
+
+/* Loops over fewer elements run on the calling thread: waking a team costs
+ * microseconds, more than such a loop takes. */
+#define WHT__PAR_MIN ((uint64_t)1 << 15)
+
+/* Threads for a loop over n elements: 1 below WHT__PAR_MIN or inside a
+ * threaded loop (no nested teams), else wht_get_threads(). Use as
+ * num_threads(wht__threads_for(n)). */
+int wht__threads_for(uint64_t n);
+
+/* body(ctx, b, e) over [0, n) split into one contiguous chunk per thread
+ * of wht__threads_for(elems) threads (elems: the elements the n units
+ * cover); with one thread a plain call, no team at all (a team of one
+ * still costs about half a microsecond, which loops called per cache block
+ * would pay thousands of times). */
+typedef void (*wht__chunk_fn)(const void *ctx, uint64_t b, uint64_t e);
+void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const void *ctx);
+#endif
