@@ -55,6 +55,11 @@ static int run(const wht_sweep_config *c)
           (unsigned long long)(s.cells_run + s.cells_skipped), (unsigned long long)s.cells_total,
           (unsigned long long)s.overflow, took,
           s.interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
+  if (s.cells_run > 0) {
+    char split[256];
+    wht_sweep_phase_note(&s, split, sizeof split);
+    fprintf(stderr, "wht-sweep: %s\n", split);
+  }
   return rc;
 }
 

@@ -46,6 +46,14 @@ static double now(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* adds the time since *mark to *acc, moves the mark to now; returns the lap */
+static double lap(double *acc, double *mark)
+{
+  const double t = now(), d = t - *mark;
+  *acc += d, *mark = t;
+  return d;
+}
+
 void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_sweep_algo *a, wht_format f,
                         wht_dist d, wht_op op, unsigned k, unsigned trial, double tau)
 {
@@ -70,23 +78,29 @@ typedef struct {
 
 static void buffers_free(buffers *b)
 {
-  for (int i = 0; i < 2; i++) free(b->draw[i]), free(b->exact[i]), free(b->fmt[i]), free(b->work[i]);
-  free(b->y), free(b->v);
+  for (int i = 0; i < 2; i++)
+    wht_host_free(b->draw[i]), wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
+  wht_host_free(b->y), wht_host_free(b->v);
 }
 
-static int buffers_alloc(buffers *b, unsigned k, unsigned inputs)
+/* pinned: the buffers a GPU reads or writes (the operation's work buffers,
+ * the oracle's input and output) are page-locked (wht_host_alloc), which
+ * makes the copies of a GPU cell several times faster than from pageable
+ * memory; a CPU-only sweep does not pin anything */
+static int buffers_alloc(buffers *b, unsigned k, unsigned inputs, int pinned)
 {
   size_t n = (size_t)1 << k;
+  void *(*alloc_dev)(size_t) = pinned ? wht_host_alloc : malloc;
   memset(b, 0, sizeof *b);
   for (unsigned i = 0; i < inputs; i++) {
     b->draw[i] = malloc(n * sizeof(double));
-    b->exact[i] = malloc(n * sizeof(double));
+    b->exact[i] = alloc_dev(n * sizeof(double));
     b->fmt[i] = malloc(n * sizeof(double)); /* the widest format */
-    b->work[i] = malloc(n * sizeof(double));
+    b->work[i] = alloc_dev(n * sizeof(double));
     if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
   }
   b->y = malloc(n * sizeof(double));
-  b->v = malloc(n * sizeof(wht_dd));
+  b->v = alloc_dev(n * sizeof(wht_dd));
   if (!b->y || !b->v) return -1;
   /* touched once here, so that no cell's oracle_s or run_s pays the page
    * faults of the first use (about 0.2 s for the 512 MiB of v at k = 25) */
@@ -187,6 +201,15 @@ void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s
     snprintf(out + o, len - (size_t)o, " (asked for %d: libwht is built without OpenMP)", c->threads);
 }
 
+void wht_sweep_phase_note(const wht_sweep_summary *s, char *out, size_t len)
+{
+  static const char *const names[WHT_SWEEP_NPHASES] = { "draw", "rounding", "oracle", "operation", "metrics",
+                                                       "file" };
+  int o = snprintf(out, len, "time split:");
+  for (int i = 0; i < WHT_SWEEP_NPHASES && o > 0 && (size_t)o < len; i++)
+    o += snprintf(out + o, len - (size_t)o, "%s %s %.2fs", i ? "," : "", names[i], s->phase_s[i]);
+}
+
 /* one (format, dist, op, k, trial, tau) input set: oracle once, then each algorithm */
 static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, unsigned t, double tau,
                       const size_t *idx, size_t np)
@@ -197,13 +220,16 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
   char msg[512], key[200];
   wht_oracle_info info;
   buffers *b = &L->b;
+  double *phase = L->s->phase_s, mark = now();
   for (unsigned i = 0; i < inputs; i++) {
     wht_store_doubles(f, b->fmt[i], b->draw[i], n);
     wht_load_doubles(f, b->exact[i], b->fmt[i], n);
   }
+  lap(&phase[WHT_PHASE_ROUND], &mark);
   /* ops.c thresholds at tau rounded to the format: the oracle must too */
   wht_oracle_status os = wht_oracle_run_on(L->oracle, op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
                                            wht_round_to_format(tau, f), b->v, &info, msg, sizeof msg);
+  lap(&phase[WHT_PHASE_ORACLE], &mark);
   note_oracle(L->s, &info);
   if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
     wht_result_row r;
@@ -219,10 +245,10 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     int nonfinite = 0;
     wht_sweep_cell_key(&r, L->c, a, f, d, op, k, t, tau);
     for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
-    double t0 = now();
+    mark = now();
     wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
                                    inputs > 1 ? b->work[1] : NULL, &nonfinite);
-    r.run_s = now() - t0;
+    r.run_s = lap(&phase[WHT_PHASE_RUN], &mark);
     if (st != WHT_OK) {
       wht_row_key_text(&r, key, sizeof key);
       fprintf(stderr, "wht-sweep: cell %s failed: %s\n", key, wht_strerror(st));
@@ -236,7 +262,10 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     fill_metrics(&r, &m);
     r.oracle_prec = (int32_t)info.prec;
     r.oracle_s = info.seconds;
-    if (wht_h5_append_result(L->h, &r) != 0) {
+    lap(&phase[WHT_PHASE_METRICS], &mark);
+    const int wrote = wht_h5_append_result(L->h, &r);
+    lap(&phase[WHT_PHASE_FILE], &mark);
+    if (wrote != 0) {
       fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(L->h));
       return 1;
     }
@@ -260,12 +289,14 @@ static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
       size_t np = pending(L, (wht_format)f, d, op, k, t, tau, idx);
       if (np == 0) continue;
       if (!drawn) {
+        double mark = now();
         for (unsigned i = 0; i < wht_op_inputs(op); i++)
           if (wht_dist_fill(d, wht_cell_stream(L->c->seed, d, op, k, t, i), L->b.draw[i], n) != 0) {
             fprintf(stderr, "wht-sweep: out of memory drawing %s inputs of size 2^%u\n", wht_dist_name(d), k);
             return 1;
           }
         drawn = 1;
+        lap(&L->s->phase_s[WHT_PHASE_DRAW], &mark);
       }
       if (run_format(L, (wht_format)f, d, op, k, t, tau, idx, np) != 0) return 1;
       if (stop_requested) return 0;
@@ -309,7 +340,9 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   catch_signals();
   count_cells(&L, &s->cells_total, &todo, &work);
   s->cells_skipped = s->cells_total - todo;
-  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1) != 0) {
+  int gpu_used = L.oracle == WHT_ORACLE_ON_GPU;
+  for (size_t i = 0; i < g->nalgo; i++) gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
+  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, gpu_used) != 0) {
     buffers_free(&L.b);
     fprintf(stderr, "wht-sweep: out of memory for cells of size 2^%u\n", c->kmax);
     return 1;

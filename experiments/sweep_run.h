@@ -8,6 +8,17 @@
 #include "sweep_grid.h"
 #include "sweep_keys.h"
 
+/* the phases of the loop whose wall time the summary splits */
+enum wht_sweep_phase {
+  WHT_PHASE_DRAW,      /* drawing the f64 inputs (serial: one stream per input) */
+  WHT_PHASE_ROUND,     /* rounding them to the format and loading them back */
+  WHT_PHASE_ORACLE,    /* the exact result */
+  WHT_PHASE_RUN,       /* the operation (copies to and from a GPU included) */
+  WHT_PHASE_METRICS,   /* loading the result as doubles, the error metrics */
+  WHT_PHASE_FILE,      /* appending rows and the periodic saves */
+  WHT_SWEEP_NPHASES
+};
+
 typedef struct {
   uint64_t cells_total;   /* cells of the grid */
   uint64_t cells_skipped; /* already in the file (--resume) */
@@ -20,11 +31,17 @@ typedef struct {
   char oracle_why[3][160];
   unsigned oracle_nwhy;
   int threads; /* host threads of libwht in this run (wht_get_threads) */
+  /* wall seconds of each phase of the loop (enum wht_sweep_phase), so a
+   * slow sweep says where its time went */
+  double phase_s[WHT_SWEEP_NPHASES];
 } wht_sweep_summary;
 
 /* One line for the root attribute `oracle` (data/README.md): where the
  * oracle ran in this run, why a GPU run fell back, and the host threads. */
 void wht_sweep_oracle_note(const wht_sweep_config *c, const wht_sweep_summary *s, char *out, size_t len);
+
+/* "draw 1.2s, rounding 0.3s, ..." : the phase split of s, for the summary */
+void wht_sweep_phase_note(const wht_sweep_summary *s, char *out, size_t len);
 
 /* 0 ok; 1 a failed run (reported on stderr: oracle failure, a cell that
  * could not run, a write error, an interruption). done may be NULL. */

@@ -35,6 +35,30 @@ extern "C" void wht__gpu_free(void *p)
   if (p) cudaFree(p);
 }
 
+extern "C" void *wht__gpu_host_alloc(size_t bytes)
+{
+  void *p = NULL;
+  if (!wht__gpu_present() || cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable) != cudaSuccess) {
+    cudaGetLastError(); /* a refusal is not an error of a later call */
+    return NULL;
+  }
+  return p;
+}
+
+/* memory cudaHostAlloc gave is a host-type pointer to CUDA; malloc memory
+ * is unregistered (and then not ours to free here) */
+extern "C" int wht__gpu_host_free(void *p)
+{
+  cudaPointerAttributes a;
+  if (!wht__gpu_present() || cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  if (a.type != cudaMemoryTypeHost) return -1;
+  cudaFreeHost(p);
+  return 0;
+}
+
 extern "C" wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device)
 {
   const cudaError_t e = cudaMemcpy(dst, src, bytes, to_device ? cudaMemcpyHostToDevice

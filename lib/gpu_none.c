@@ -4,6 +4,8 @@
 int wht__gpu_present(void) { return 0; }
 wht_status wht__gpu_alloc(void **p, size_t bytes) { (void)bytes; *p = NULL; return WHT_E_NO_GPU; }
 void wht__gpu_free(void *p) { (void)p; }
+void *wht__gpu_host_alloc(size_t bytes) { (void)bytes; return NULL; }
+int wht__gpu_host_free(void *p) { (void)p; return -1; }
 wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device)
 {
   (void)dst; (void)src; (void)bytes; (void)to_device;

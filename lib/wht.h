@@ -87,6 +87,16 @@ wht_status wht_set_threads(int n);
 /* The count the threaded loops use now (1 in a build without OpenMP). */
 int wht_get_threads(void);
 
+/* ---- host memory ---------------------------------------------------------- */
+/* Host memory for data a GPU plan with WHT_HOST_POINTER (or the GPU oracle)
+ * copies to and from the device: page-locked when a GPU is present and the
+ * system grants it, so the copies run at the bus's speed instead of through
+ * the driver's staging buffer; ordinary malloc memory otherwise. The
+ * contents are undefined. Free it with wht_host_free (either kind; NULL is
+ * ignored). NULL when out of memory. */
+void *wht_host_alloc(size_t bytes);
+void wht_host_free(void *p);
+
 /* ---- names -------------------------------------------------------------- */
 /* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent. */
 int wht_name_matches(const char *given, const char *canonical);

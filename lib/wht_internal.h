@@ -58,6 +58,10 @@ void wht__cpu_execute(const wht__algorithm *a, wht_format f, void *x, void *e,
 int wht__gpu_present(void);
 wht_status wht__gpu_alloc(void **p, size_t bytes);
 void wht__gpu_free(void *p);
+/* page-locked host memory: NULL when no GPU or refused; free returns 0
+ * when p was such memory (and frees it), -1 otherwise */
+void *wht__gpu_host_alloc(size_t bytes);
+int wht__gpu_host_free(void *p);
 wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device);
 
 #endif

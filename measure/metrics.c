@@ -44,10 +44,13 @@
  * |v| and |d|/2 that fix the scales) runs its elements on all threads:
  * integer counts and maxima (NaN never wins a >) are the same for any
  * split. A compensated sum is not: its rounding depends on the order. So
- * each of the four sums stays one serial loop in index order, exactly as
- * it was, and the four run side by side, one per thread: the bits of
- * every column are those of the serial code whatever the thread count. */
+ * only the terms of the four sums are computed on all threads (a chunk at
+ * a time, into buffers); each sum then adds them in index order on one
+ * thread, the four side by side: the bits of every column are those of
+ * the serial code whatever the thread count (the terms' work, the
+ * divisions and scalings, was what made the serial loops slow). */
 #include <math.h>
+#include <stdlib.h>
 #include "wht_metrics.h"
 #include "wht_parallel.h"
 
@@ -136,35 +139,60 @@ static double scaled_err(double y, const wht_dd *v, double f, double f1, int sd)
   return isfinite(e) ? scaled(e, f, sd) : scaled(dh, f1, sd + 1);
 }
 
-/* The four sums, each one loop in index order with its state in locals
- * (registers: a shared accumulator would be stored every iteration). */
-static csum sum_of_rel(const double *y, const wht_dd *v, uint64_t n)
+/* The terms of the four sums are independent per element; the sums are
+ * not. So a chunk of elements at a time, all threads compute the terms
+ * into four buffers, then the four chains (each its state in locals) add
+ * them in index order, one thread per sum. A zero v_i contributes 0.0 to
+ * the relative sum: adding +0 leaves a Neumaier state unchanged (s + 0 = s
+ * as s is never -0, and the correction gains (s - s) + 0 = +0), exactly
+ * as skipping it did. */
+enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
+#define CHUNK ((uint64_t)1 << 18)
+
+typedef struct {
+  double f, f1, fv; /* 2^sd, 2^(sd+1), 2^sv */
+  int sd, sv;
+} sum_scales;
+
+static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
 {
-  csum a = { 0, 0 };
-  for (uint64_t i = 0; i < n; i++)
-    if (!is_zero(&v[i])) csum_add(&a, rel_err(y[i], &v[i]));
+  const double d = scaled_err(y[i], &v[i], k->f, k->f1, k->sd), x = scaled(lead(&v[i]), k->fv, k->sv);
+  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_err(y[i], &v[i]);
+  t[SUM_D] = d;
+  t[SUM_DSQ] = d * d;
+  t[SUM_VSQ] = x * x;
+}
+
+static csum chain(csum a, const double *t, uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++) csum_add(&a, t[i]);
   return a;
 }
 
-/* sum of |d| 2^sd, or of its squares */
-static csum sum_of_err(const double *y, const wht_dd *v, uint64_t n, double f, double f1, int sd, int squares)
+/* the four sums over i = 0 .. n-1 (the chunk size changes no bit: the
+ * order is the index order whatever it is; without memory for a large
+ * chunk a small one on the stack does the same work with more barriers) */
+static void four_sums(const double *y, const wht_dd *v, uint64_t n, const sum_scales *k, csum out[NSUMS])
 {
-  csum a = { 0, 0 };
-  for (uint64_t i = 0; i < n; i++) {
-    const double d = scaled_err(y[i], &v[i], f, f1, sd);
-    csum_add(&a, squares ? d * d : d);
+  enum { SMALL = 512 };
+  double small[NSUMS * SMALL];
+  uint64_t c = n < CHUNK ? n : CHUNK;
+  double *heap = c > SMALL ? malloc(NSUMS * c * sizeof *heap) : NULL, *buf = heap;
+  if (!buf) buf = small, c = c < SMALL ? c : SMALL;
+  for (int j = 0; j < NSUMS; j++) out[j] = (csum){ 0, 0 };
+  WHT__OMP(omp parallel num_threads(wht__threads_for(n)))
+  for (uint64_t i0 = 0; i0 < n; i0 += c) {
+    const uint64_t m = n - i0 < c ? n - i0 : c;
+    double t[NSUMS];
+    WHT__OMP(omp for schedule(static))
+    for (uint64_t i = 0; i < m; i++) {
+      sum_terms(y, v, i0 + i, k, t);
+      for (int j = 0; j < NSUMS; j++) buf[(uint64_t)j * c + i] = t[j];
+    }
+    WHT__OMP(omp for schedule(static, 1))
+    for (int j = 0; j < NSUMS; j++) out[j] = chain(out[j], buf + (uint64_t)j * c, m);
   }
-  return a;
-}
-
-static csum sum_of_vsq(const wht_dd *v, uint64_t n, double f, int sv)
-{
-  csum a = { 0, 0 };
-  for (uint64_t i = 0; i < n; i++) {
-    const double x = scaled(lead(&v[i]), f, sv);
-    csum_add(&a, x * x);
-  }
-  return a;
+  free(heap);
 }
 
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
@@ -208,30 +236,20 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
     return;
   }
 
-  /* The sums, each in index order on its own thread: the relative errors
-   * over v_i != 0, and on power-of-two scaled entries |d|, d^2 and v^2:
-   * d 2^sd with sd from the largest |d|/2, v 2^sv. */
+  /* The sums: the relative errors over v_i != 0, and on power-of-two
+   * scaled entries |d|, d^2 and v^2: d 2^sd with sd from the largest
+   * |d|/2, v 2^sv. */
   const int sd = scale_exp(max_half) - 1, sv = scale_exp(max_v);
-  const double fd = pow2(sd), fd1 = pow2(sd + 1), fv = pow2(sv);
-  csum sum_rel, sum_d, sq_d, sq_v;
-  WHT__OMP(omp parallel sections num_threads(wht__threads_for(n) < 4 ? wht__threads_for(n) : 4))
-  {
-    WHT__OMP(omp section)
-    sum_rel = sum_of_rel(y, v, n);
-    WHT__OMP(omp section)
-    sum_d = sum_of_err(y, v, n, fd, fd1, sd, 0);
-    WHT__OMP(omp section)
-    sq_d = sum_of_err(y, v, n, fd, fd1, sd, 1);
-    WHT__OMP(omp section)
-    sq_v = sum_of_vsq(v, n, fv, sv);
-  }
-  const double nv = sqrt(csum_value(&sq_v));
+  const sum_scales sc = { pow2(sd), pow2(sd + 1), pow2(sv), sd, sv };
+  csum sums[NSUMS];
+  four_sums(y, v, n, &sc, sums);
+  const double nv = sqrt(csum_value(&sums[SUM_VSQ]));
 
   m->status = WHT_RUN_OK;
   m->max_abs = max_abs;
-  m->mean_abs = n ? ldexp(csum_value(&sum_d) / (double)n, -sd) : NAN;
-  m->mean_rel = n_rel ? csum_value(&sum_rel) / (double)n_rel : NAN;
+  m->mean_abs = n ? ldexp(csum_value(&sums[SUM_D]) / (double)n, -sd) : NAN;
+  m->mean_rel = n_rel ? csum_value(&sums[SUM_REL]) / (double)n_rel : NAN;
   m->max_rel = n_rel ? max_rel : NAN;
   m->max_ulp = n_rel ? max_ulp : NAN;
-  m->norm_rel = !(nv > 0) ? NAN : ldexp(sqrt(csum_value(&sq_d)) / nv, sv - sd);
+  m->norm_rel = !(nv > 0) ? NAN : ldexp(sqrt(csum_value(&sums[SUM_DSQ])) / nv, sv - sd);
 }
