@@ -58,12 +58,11 @@ def connect(package_dir, libwht=None):
     LibraryMissing with the reason."""
     if libwht and os.path.exists(libwht):
         os.environ.setdefault("WHTLAB_LIBWHT", libwht)
-    if package_dir not in sys.path:
-        sys.path.append(package_dir)
+    sys.path.insert(0, package_dir)   # the package that came with this wht-plot first
     try:
         import whtlab
         whtlab.unit_roundoff("f64")   # loads libwht
-    except ImportError as e:
+    except (ImportError, AttributeError) as e:   # AttributeError: a whtlab without bound
         raise LibraryMissing("--bounds needs libwht through the Python package whtlab "
                              "(looked in %s): %s" % (package_dir, e))
     return whtlab
