@@ -159,6 +159,7 @@ typedef enum {
  * 0), leaving *bound unchanged. */
 wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
                            wht_bound_kind kind, double *bound);
+
 /* Whether the GPU backend was compiled in and a device is present. */
 int wht_gpu_available(void);
 
