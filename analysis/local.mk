@@ -10,7 +10,7 @@ ANALYSIS_MODULES = \
   analysis/whtlab_cells.py analysis/whtlab_render.py \
   analysis/whtlab_tables.py analysis/whtlab_plotstyle.py \
   analysis/whtlab_accuracy_plot.py analysis/whtlab_speed_plot.py \
-  analysis/whtlab_frame.py
+  analysis/whtlab_frame.py analysis/whtlab_bounds.py analysis/whtlab_bounds_plot.py
 
 bin_SCRIPTS += $(WHT_ANALYSIS_BIN)
 whtlabpydir = $(pkgdatadir)/python
@@ -30,6 +30,7 @@ analysis/wht-table: $(srcdir)/analysis/wht-table.py Makefile
 analysis/wht-plot: $(srcdir)/analysis/wht-plot.py Makefile
 	$(AM_V_GEN)$(MKDIR_P) analysis && sed \
 	  -e '1s|^#!.*|#!$(PYTHON)|' -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+	  -e 's|@pythondir[@]|$(pythondir)|g' \
 	  -e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
 	  -e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
 	  $(srcdir)/analysis/wht-plot.py > $@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
@@ -44,6 +45,6 @@ ANALYSIS_TESTS = \
   tests/test_table_spread.py tests/test_table_rows.py \
   tests/test_table_speed.py tests/test_table_edge_cases.py \
   tests/test_table_bad_input.py tests/test_plot_accuracy.py \
-  tests/test_plot_speed.py tests/test_plot_bad_input.py
+  tests/test_plot_speed.py tests/test_plot_bad_input.py tests/test_plot_bounds.py
 TESTS += $(ANALYSIS_TESTS)
 EXTRA_DIST += $(ANALYSIS_TESTS)

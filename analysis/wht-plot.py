@@ -24,6 +24,21 @@ def _module_dir():
     return os.path.join(pkgdata, "python")
 
 
+def _whtlab_paths():
+    """(folder holding the package whtlab, libwht.so.0 to load or None) for
+    --bounds: the source tree's python/ and the build's library when run
+    from the source or the build tree (as the tests do), else the package
+    installed with wht-plot, which finds its library itself."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    pythondir, srcdir, builddir = "@pythondir@", "@abs_top_srcdir@", "@abs_top_builddir@"
+    if pythondir.startswith("@"):
+        return os.path.join(here, "..", "python"), None
+    if os.path.realpath(os.path.join(builddir, "analysis")) == here:
+        return (os.path.join(srcdir, "python"),
+                os.path.join(builddir, "lib", ".libs", "libwht.so.0"))
+    return pythondir, None
+
+
 sys.dont_write_bytecode = True   # no __pycache__ in the source or install tree
 sys.path.insert(0, _module_dir())
 try:
@@ -34,6 +49,7 @@ except ImportError:
     sys.exit(1)
 whtlab_deps.require(PROG, "numpy", "h5py", "matplotlib")
 
+import whtlab_bounds  # noqa: E402
 import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
 import whtlab_metrics  # noqa: E402
@@ -66,6 +82,16 @@ data/README.md; several files are combined as by wht-table) into --outdir
       memcpy reference (the largest, in place only) are named in the legend,
       not drawn. 7 in wide with both modes, else 3.5 in (one column).
 
+--bounds adds the theory to the one-way panels of the accuracy figures:
+each algorithm's worst-case bound of norm_rel over every input, dashed in
+the algorithm's colour ((1 + u)^k - 1 for folklore, sqrt(n) gamma_m for
+the others, m = a k + b roundings from the library's registry; none for
+tensor-core, whose bound has an absolute term, nor for algorithms the
+library does not know), and the probabilistic scale sqrt(k) u, grey and
+dotted, with u the format's unit roundoff. The bounds come from libwht
+through the Python package whtlab (DESIGN.md section 4, "Error bounds").
+Only norm_rel has a worst-case bound (data/README.md, "Error bounds").
+
 Metrics: norm_rel (default; bounded, no single output dominates it),
 mean_rel (the thesis's figure; heavy-tailed, data/README.md), max_rel,
 mean_abs, max_abs, max_ulp, or all; a comma list draws a set of figures per
@@ -76,8 +102,10 @@ Filters select what is drawn; a value must be present in the files (in
 """
 
 EPILOG = """\
-Exit status: 0 success; 1 a figure that cannot be written; 2 a usage error:
-a bad option or --metric value, or an input file that cannot be used (missing, not HDF5,
+Exit status: 0 success; 1 a figure that cannot be written, or libwht not
+found for --bounds; 2 a usage error: a bad option or --metric value,
+--bounds with a metric other than norm_rel or without one-way rows, or an
+input file that cannot be used (missing, not HDF5,
 another or no schema_version, no /results or /timings, conflicting rows). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 """
@@ -96,11 +124,17 @@ def parse(argv):
     p.add_argument("--metric", metavar="LIST",
                    help="error column(s) of the accuracy figures: %s (default %s)"
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
+    p.add_argument("--bounds", action="store_true", default=None,
+                   help="draw each algorithm's worst-case bound and the probabilistic "
+                   "scale sqrt(k) u on the one-way panels (metric norm_rel; needs libwht)")
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)
     if a.only == "speed":
-        whtlab_filters.refuse(a, ("metric",), "to --only speed (timings have no error columns)")
+        whtlab_filters.refuse(a, ("metric", "bounds"),
+                              "to --only speed (timings have no error columns)")
     a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
+    if a.bounds:
+        whtlab_bounds.check_metrics(a.metrics)
     if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
         raise UsageError("--dpi '%s' is not an integer in 50..1200" % a.dpi)
     a.dpi = int(a.dpi)
@@ -154,6 +188,14 @@ def main():
         timings = None
     if results is None and timings is None:
         raise InputError("the files have no rows to draw: %s" % ", ".join(a.files))
+    whtlab = None
+    if a.bounds:
+        whtlab_bounds.check_ops(results.distinct("op") if results is not None else [])
+        try:
+            whtlab = whtlab_bounds.connect(*_whtlab_paths())
+        except whtlab_bounds.LibraryMissing as e:
+            sys.stderr.write("%s: %s\n" % (PROG, e))
+            return 1
     # pyplot only now: refusing bad input stays quick.
     import whtlab_plotstyle as st
     import whtlab_accuracy_plot
@@ -168,8 +210,10 @@ def main():
             for fmt in results.distinct("format"):
                 mask = results["format"] == fmt
                 sub = results.select(mask)
+                theory = whtlab_bounds.Theory(whtlab, fmt, metric) if whtlab else None
                 fig = whtlab_accuracy_plot.plot_format(
-                    sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m], metric)
+                    sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m], metric,
+                    theory)
                 written += st.save(fig, a.outdir, _stem("accuracy", metric, fmt), a.dpi)
     if timings is not None:
         algs = timings.distinct("algorithm")

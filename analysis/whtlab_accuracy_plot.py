@@ -4,6 +4,9 @@ operation, the metric against log2 n on a log axis, a line per algorithm
 through the cells' medians over the trials with the interquartile range as
 a shaded band around it (whtlab_cells), a reference line (the format's unit
 roundoff for a relative metric, 1/2 for max_ulp), one legend for the grid.
+With a whtlab_bounds.Theory (wht-plot --bounds) the one-way panels also get
+its curves (whtlab_bounds_plot), and the value region widens to hold them
+up to whtlab_bounds.CAP.
 
 A log axis cannot show 0, so a cell whose median error is exactly 0 is drawn
 as a 'v' in a band along the bottom edge, and an overflow cell as an 'X' in
@@ -16,18 +19,21 @@ import math
 
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.transforms import Bbox, TransformedBbox
 from matplotlib.ticker import MaxNLocator, NullLocator
 import matplotlib.pyplot as plt
 
 from whtlab_cells import OVERFLOW, UNDEFINED, UNSUPPORTED, Cell
+import whtlab_bounds
+import whtlab_bounds_plot
 import whtlab_metrics
 import whtlab_plotstyle as st
 
 BAND_ALPHA = 0.2
-UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
 ROW_IN = 1.5            # height of one distribution row
 ALG_COLUMNS = 5        # legend columns of the algorithms' lines, at most
 REF_COLUMNS = 3        # legend columns of the reference line and markers
+REF_COLUMNS_THEORY = 2  # the same with the theory's longer labels (--bounds)
 LEGEND_ROW_IN = 0.2
 # Width of a legend entry at 8 pt: handle and gaps, plus one character.
 LEGEND_ENTRY_IN, LEGEND_CHAR_IN = 0.55, 0.062
@@ -40,14 +46,16 @@ def alg_columns(labels, width_in):
     return max(1, min(ALG_COLUMNS, fit, len(labels) or 1))
 
 
-def legend_height(n_algorithms, n_references, alg_cols=ALG_COLUMNS):
-    rows = -(-n_algorithms // alg_cols) + -(-n_references // REF_COLUMNS)
+def legend_height(n_algorithms, n_references, alg_cols=ALG_COLUMNS, ref_cols=REF_COLUMNS):
+    rows = -(-n_algorithms // alg_cols) + -(-n_references // ref_cols)
     return LEGEND_ROW_IN * rows + 0.2
 
 
-def figure_height(n_rows, n_algorithms, n_references, alg_cols=ALG_COLUMNS):
+def figure_height(n_rows, n_algorithms, n_references, alg_cols=ALG_COLUMNS,
+                  ref_cols=REF_COLUMNS):
     """Inches: title + rows + legend (documented in wht-plot --help)."""
-    return 0.45 + ROW_IN * n_rows + legend_height(n_algorithms, n_references, alg_cols)
+    return 0.45 + ROW_IN * n_rows + legend_height(n_algorithms, n_references, alg_cols,
+                                                  ref_cols)
 
 
 def line_kinds(rows):
@@ -118,17 +126,18 @@ def reference(metric, fmt):
     unit roundoff for a relative error, half an ulp (a correctly rounded
     result) for max_ulp; an absolute error has no scale of its own."""
     if metric in whtlab_metrics.RELATIVE:
-        e = UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
+        e = whtlab_metrics.UNIT_ROUNDOFF_LOG2.get(fmt, -53)   # an unknown format: drawn as f64
         return 2.0 ** e, "unit roundoff u = " + st.pow2_label(e)
     if metric == "max_ulp":
         return 0.5, "1/2 ulp (correctly rounded)"
     return None, None
 
 
-def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
+def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT, theory=None):
     """The figure of format fmt (rows already restricted to it) for metric.
     all_kinds: every line label over all formats, for stable styles; kinds:
-    the label of each of rows (line_kinds over all formats, restricted)."""
+    the label of each of rows (line_kinds over all formats, restricted);
+    theory: a whtlab_bounds.Theory of fmt and metric, or None (no curves)."""
     points = cell_points(rows, kinds, metric)
     dists, ops = rows.distinct("dist"), rows.distinct("op")
     shown = [k for k in all_kinds if k in set(kinds)]
@@ -155,6 +164,9 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
                 unsupported_only.discard(kind)
     zero_kinds = [k for k in shown if k in zero_kinds]
     over_kinds = [k for k in shown if k in over_kinds]
+    if theory is not None:
+        values, missing = whtlab_bounds_plot.axis_values(points, shown, theory)
+        positive += values
     handles, refs = [], []
     for kind in shown:
         color, marker = st.style_for(all_kinds.index(kind))
@@ -175,15 +187,22 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
     if undefined:
         refs.append(Line2D([], [], linestyle="none",
                            label="undefined (every exact output 0): not drawn"))
+    if theory is not None:
+        refs += whtlab_bounds_plot.legend_entries(shown, all_kinds, missing)
 
     ncol = alg_columns([h.get_label() for h in handles], st.FULL_WIDTH_IN - 0.3)
+    rcol = REF_COLUMNS if theory is None else REF_COLUMNS_THEORY
     fig = plt.figure(figsize=(st.FULL_WIDTH_IN,
-                              figure_height(len(dists), len(handles), len(refs), ncol)),
+                              figure_height(len(dists), len(handles), len(refs), ncol, rcol)),
                      layout="constrained")
-    legend_in = legend_height(len(handles), len(refs), ncol)
+    legend_in = legend_height(len(handles), len(refs), ncol, rcol)
     gs = fig.add_gridspec(len(dists) + 1, len(ops),
                           height_ratios=[ROW_IN] * len(dists) + [legend_in])
     ylim, region = _y_limits(positive, ref, bool(zero_kinds), bool(over_kinds))
+    span = math.log10(ylim[1]) - math.log10(ylim[0])
+    # the value region in axes fractions: the theory curves stay inside it
+    clip = Bbox([[0.0, (region[0] - math.log10(ylim[0])) / span],
+                 [1.0, (region[1] - math.log10(ylim[0])) / span]])
     first = None
     for r, dist in enumerate(dists):
         for c, op in enumerate(ops):
@@ -194,6 +213,9 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
                 ax.axhline(ref, color="0.35", linestyle="--", linewidth=0.9, zorder=1)
             _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds,
                         10.0 ** region[0])
+            if theory is not None and op == whtlab_bounds.OP:
+                whtlab_bounds_plot.draw(ax, points, shown, all_kinds, dist, op, theory,
+                                        TransformedBbox(clip, ax.transAxes))
             if r == 0:
                 ax.set_title(op, fontweight="bold")
             if c == 0:
@@ -217,8 +239,8 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT):
                         columnspacing=1.5, borderaxespad=0.0)
     leg_ax.add_artist(top)
     if refs:   # none for an absolute metric without zeros, overflow or spread
-        leg_ax.legend(handles=st.row_major(refs, REF_COLUMNS), loc="lower center",
-                      ncol=min(REF_COLUMNS, len(refs)), frameon=False, handlelength=2.2,
+        leg_ax.legend(handles=st.row_major(refs, rcol), loc="lower center",
+                      ncol=min(rcol, len(refs)), frameon=False, handlelength=2.2,
                       columnspacing=1.5, borderaxespad=0.0)
     fig.suptitle("%s: %s against the exact result, median over trials, by input "
                  "distribution (rows) and operation (columns)" % (fmt, metric))

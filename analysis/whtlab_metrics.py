@@ -20,6 +20,10 @@ METRICS = {
 DEFAULT = "norm_rel"
 # relative to the exact values: the format's unit roundoff is their scale
 RELATIVE = ("norm_rel", "mean_rel", "max_rel")
+# u = 2^-p of each format, for figures drawn without libwht; libwht's
+# wht_format_unit_roundoff is the authority (tests/test_python_bounds.py
+# compares them)
+UNIT_ROUNDOFF_LOG2 = {"f64": -53, "f32": -24, "f16": -11, "bf16": -8}
 
 
 def accepted():

@@ -10,6 +10,8 @@ import sys
 import h5py
 import numpy as np
 
+from whtlab_metrics import UNIT_ROUNDOFF_LOG2
+
 RESULT_DTYPE = np.dtype([
     ("algorithm", "S32"), ("backend", "S8"), ("format", "S8"), ("dist", "S16"),
     ("op", "S16"), ("log2n", "<i4"), ("trial", "<i4"), ("seed", "<u8"), ("tau", "<f8"),
@@ -24,7 +26,7 @@ TIMING_DTYPE = np.dtype([
     ("reps", "<i4"), ("gbps", "<f8"), ("memcpy_ms", "<f8"), ("addone_ms", "<f8"),
     ("cufft_ms", "<f8")])
 
-UNIT_ROUNDOFF = {"f64": 2.0 ** -53, "f32": 2.0 ** -24, "f16": 2.0 ** -11, "bf16": 2.0 ** -8}
+UNIT_ROUNDOFF = {f: 2.0 ** e for f, e in UNIT_ROUNDOFF_LOG2.items()}
 # How much of the folklore error each algorithm keeps in the synthetic files.
 KEEP = {"folklore": 1.0, "kahan": 0.35, "neumaier": 0.3, "alman-rao": 0.6}
 
@@ -52,6 +54,25 @@ class Tap:
 
 def builddir():
     return os.environ.get("top_builddir", ".")
+
+
+def use_built_libwht():
+    """Make the package whtlab (python/) importable with the build tree's
+    libwht.so (WHTLAB_LIBWHT, which programs started from the test
+    inherit). In a sanitizer build that library needs the sanitizer
+    runtimes first in the process, so the test re-executes itself with them
+    preloaded (and so do the programs it starts)."""
+    libwht = os.path.abspath(os.path.join(builddir(), "lib", ".libs", "libwht.so.0"))
+    os.environ["WHTLAB_LIBWHT"] = libwht
+    if "WHTLAB_PRELOADED" not in os.environ:
+        ldd = subprocess.run(["ldd", libwht], stdout=subprocess.PIPE, text=True).stdout
+        runtimes = [w.split("=>")[1].split()[0] for w in ldd.splitlines()
+                    if "=>" in w and ("libasan" in w or "libubsan" in w)]
+        if runtimes:
+            env = dict(os.environ, WHTLAB_PRELOADED="1", LD_PRELOAD=" ".join(runtimes),
+                       ASAN_OPTIONS="detect_leaks=0")
+            os.execve(sys.executable, [sys.executable] + sys.argv, env)
+    sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "python"))
 
 
 def program(name):

@@ -11,7 +11,7 @@ pkgconfig_DATA = lib/whtlab.pc
 lib_libwht_la_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
-  lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/plan.c lib/schedule.c \
+  lib/format.c lib/names.c lib/strerror.c lib/registry.c lib/error_bound.c lib/plan.c lib/schedule.c \
   lib/format_arrays.c lib/wht_parallel.h lib/parallel.c lib/host_memory.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
@@ -22,7 +22,7 @@ lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # its own LDFLAGS, so not the programs' -static (Makefile.am); the
 # interface version is libtool's current:revision:age
 # (libtool records -fopenmp in libwht.la, so the programs' static links get libgomp)
-lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 0:0:0 -no-undefined
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 1:0:1 -no-undefined
 lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
 lib_libwht_la_SOURCES += lib/gpu_none.c

@@ -17,30 +17,43 @@
 #define GPU 0u
 #define GPU_TABLE(t) NULL
 #endif
+/* The facts of a row's forward error bound (wht.h, wht_algorithm_info; the
+ * arguments in DESIGN.md section 4, "Error bounds"): m = a k + b roundings,
+ * normwise 1 where the normwise bound holds too. tests/test_algorithms_bound.c
+ * checks every CPU algorithm against them and fails for one without. */
+#define BOUND(a, b, normwise) (a), (b), (normwise)
+#define NO_BOUND 0, 0, 0
 
 static const wht__algorithm registry[] = {
   { { "folklore", ALL_FORMATS, CPU | GPU,
-      "radix-2 butterflies (a+b, a-b), stages in increasing half-width" },
+      "radix-2 butterflies (a+b, a-b), stages in increasing half-width",
+      BOUND(1, 0, 1) }, /* one rounding per stage */
     0, wht__folklore_cpu, GPU_TABLE(wht__folklore_gpu) },
   { { "kahan", ALL_FORMATS, CPU | GPU,
-      "per-element error term, Kahan-order recovery; y = x - e at the end" },
+      "per-element error term, Kahan-order recovery; y = x - e at the end",
+      BOUND(2, 1, 0) }, /* a stage's value is S - Es (2 roundings), then the final x - e */
     1, wht__kahan_cpu, GPU_TABLE(wht__kahan_gpu) },
   { { "neumaier", ALL_FORMATS, CPU | GPU,
-      "as kahan, the smallest-magnitude term subtracted last" },
+      "as kahan, the smallest-magnitude term subtracted last",
+      BOUND(2, 1, 0) }, /* as kahan: the recovery order changes only e */
     1, wht__neumaier_cpu, GPU_TABLE(wht__neumaier_gpu) },
   { { "alman-rao", ALL_FORMATS, CPU | GPU,
-      "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling" },
+      "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling",
+      BOUND(3, 3, 0) }, /* at most 7 roundings per radix-8 group of 3 stages (alman_rao_body.h) */
     0, wht__alman_rao_cpu, GPU_TABLE(wht__alman_rao_gpu) },
   { { "tensor-core", TC_FORMATS, GPU,
       "mma.sync 16x16 Hadamard tiles on 4-bit index groups, f32 accumulation, rounded to the format "
-      "between stages (GPU only; checked against bounds: lib/tensor_core_model.c)" },
+      "between stages (GPU only; checked against bounds: lib/tensor_core_model.c)",
+      NO_BOUND }, /* its own bound: lib/tensor_core_model.c */
     0, NULL, GPU_TABLE(wht__tensor_core_gpu) },
   { { "tensor-core-f16acc", 1u << WHT_F16, GPU,
-      "as tensor-core with f16 accumulation, like HadaCore's f16 path (GPU only)" },
+      "as tensor-core with f16 accumulation, like HadaCore's f16 path (GPU only)",
+      NO_BOUND },
     0, NULL, GPU_TABLE(wht__tensor_core_f16acc_gpu) },
 #ifdef WHT_TEST_ALGORITHM
   /* configure --enable-test-algorithm: an algorithm only the tests know */
-  { { "folklore-test", ALL_FORMATS, CPU, "test-only: folklore computed in the next wider format, narrowed per operation" },
+  { { "folklore-test", ALL_FORMATS, CPU, "test-only: folklore computed in the next wider format, narrowed per operation",
+      BOUND(1, 0, 1) }, /* folklore's result bit for bit */
     0, wht__folklore_test_cpu, NULL },
 #endif
 };

@@ -16,6 +16,8 @@ static const char *const messages[WHT_NSTATUS] = {
   [WHT_E_OPERATION] = "unknown operation (accepted: one-way, two-way, smoothed, xor-conv)",
   [WHT_E_CALLBACK] = "the caller's transform failed",
   [WHT_E_THREADS] = "thread count out of range (accepted: 0 for the default, 1 to 1024)",
+  [WHT_E_BOUND_KIND] = "unknown error bound kind (accepted: WHT_BOUND_ELEMENTWISE, WHT_BOUND_NORM_REL)",
+  [WHT_E_NO_BOUND] = "the algorithm has no error bound of the gamma form (its registry factors are 0)",
 };
 
 const char *wht_strerror(wht_status st)

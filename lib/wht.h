@@ -46,6 +46,8 @@ typedef enum {
   WHT_E_OPERATION,      /* operation value out of range (measure/wht_ops.h) */
   WHT_E_CALLBACK,       /* a caller's transform failed (wht_op_execute_fn, measure/wht_ops.h) */
   WHT_E_THREADS,        /* thread count out of range (wht_set_threads) */
+  WHT_E_BOUND_KIND,     /* bound kind out of range (wht_error_bound) */
+  WHT_E_NO_BOUND,       /* the algorithm has no error bound of the gamma form (wht_error_bound) */
   WHT_NSTATUS
 } wht_status;
 
@@ -132,11 +134,42 @@ typedef struct {
   unsigned formats;   /* bit (1u << fmt) per supported format */
   unsigned backends;  /* bit (1u << backend) per backend with an implementation */
   const char *notes;
+  /* The forward error bound of its one-way transform y = H_n x, n = 2^k,
+   * in a format of unit roundoff u (DESIGN.md section 4, "Error bounds"):
+   * for every input without overflow and every i,
+   *     |y_i - (H_n x)_i| <= gamma_m sum_j |x_j|,  gamma_m = m u / (1 - m u),
+   * with m = bound_stage_factor * k + bound_extra roundings. Both 0: no
+   * bound of this form (tensor-core: its bound has an absolute term and
+   * rests on an assumption about the hardware, lib/tensor_core_model.c). */
+  unsigned bound_stage_factor, bound_extra;
+  /* 1 when moreover ||y - H_n x||_2 <= ((1 + u)^m - 1) ||H_n x||_2 with the
+   * same m (folklore: each stage is sqrt(2) times an orthogonal map and
+   * rounds each output once); 0 otherwise. */
+  unsigned bound_normwise;
 } wht_algorithm_info;
 
 size_t wht_algorithm_count(void);
 const wht_algorithm_info *wht_algorithm_at(size_t i);
 const wht_algorithm_info *wht_algorithm_find(const char *name);
+
+/* What wht_error_bound bounds, for the one-way transform of n = 2^k. */
+typedef enum {
+  WHT_BOUND_ELEMENTWISE = 0, /* gamma_m: max_i |y_i - (H_n x)_i| <= bound * sum_j |x_j| */
+  WHT_BOUND_NORM_REL = 1,    /* ||y - H_n x||_2 / ||H_n x||_2 (the metric norm_rel) over every
+                                input x != 0: (1 + u)^m - 1 with bound_normwise, else
+                                sqrt(n) gamma_m (sum_j |x_j| <= sqrt(n) ||x||_2) */
+  WHT_NBOUND_KINDS
+} wht_bound_kind;
+
+/* The registry's bound (above) of `kind` for `algorithm` in format f at
+ * n = 2^k, k <= 63, into *bound, rounded upwards by a relative 2^-40 (more
+ * than the error of its evaluation in double): +inf when m u >= 1. Fails
+ * with WHT_E_NULL, WHT_E_ALGORITHM, WHT_E_FORMAT, WHT_E_ALGO_FORMAT,
+ * WHT_E_SIZE (k > 63), WHT_E_BOUND_KIND, or WHT_E_NO_BOUND (both factors
+ * 0), leaving *bound unchanged. */
+wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
+                           wht_bound_kind kind, double *bound);
+
 /* Whether the GPU backend was compiled in and a device is present. */
 int wht_gpu_available(void);
 

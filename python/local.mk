@@ -4,7 +4,7 @@
 # package finds ../../lib/.libs/libwht.so.0 beside it).
 whtlabdir = $(pythondir)/whtlab
 whtlab_PYTHON = python/whtlab/__init__.py python/whtlab/_errors.py python/whtlab/_lib.py python/whtlab/core.py \
-  python/whtlab/results.py python/whtlab/sweeper.py
+  python/whtlab/results.py python/whtlab/sweeper.py python/whtlab/bounds.py
 nodist_whtlab_PYTHON = python/whtlab/_config.py
 # the installed package's libdir, for _lib.py (make expands $(libdir) fully)
 python/whtlab/_config.py: Makefile
@@ -15,5 +15,5 @@ python/whtlab/_config.py: Makefile
 CLEANFILES += python/whtlab/_config.py
 all-local: python/whtlab/_config.py
 
-TESTS += tests/test_python_api.py
-EXTRA_DIST += tests/test_python_api.py
+TESTS += tests/test_python_api.py tests/test_python_bounds.py
+EXTRA_DIST += tests/test_python_api.py tests/test_python_bounds.py

@@ -1,14 +1,17 @@
-/* test_algorithms_bound - every algorithm in every format on random N(0,1)
- * data (rounded to the format) against an exact MPFR evaluation of H_n x,
- * with a forward error bound |y_i - v_i| <= gamma_m * sum_j |x_j|,
- * gamma_m = m u / (1 - m u):
- *   folklore m = k (one rounding per stage);
- *   kahan, neumaier m = 2k + 1 (each stage's value is S - Es, plus the
- *     final x - e; compensation never makes the first-order bound worse);
- *   alman-rao m = 3k + 3 (at most 7 roundings per radix-8 group of three
- *     stages, as the chains in alman_rao_body.h show, plus the head);
- *   (table stage_factors[] below; an algorithm without a row fails).
- * Every MPFR operation must be exact (ternary 0) at the precision used. */
+/* test_algorithms_bound - every CPU algorithm in every format on random
+ * N(0,1) data (rounded to the format) against an exact MPFR evaluation of
+ * H_n x, within the forward error bounds of its registry row (lib/wht.h,
+ * wht_algorithm_info; the facts in lib/registry.c, the arguments in
+ * DESIGN.md section 4, "Error bounds") as wht_error_bound evaluates them,
+ * the values that wht-plot --bounds draws:
+ *   elementwise: |y_i - v_i| <= gamma_m * sum_j |x_j|, m = a k + b,
+ *     compared exactly in MPFR;
+ *   norm_rel: ||y - v||_2 <= B ||v||_2, B = (1 + u)^m - 1 where the row
+ *     claims the normwise bound (folklore), else sqrt(n) gamma_m; compared
+ *     with the left side rounded up and the right side rounded down.
+ * A CPU algorithm whose row has no bound (both factors 0) fails, naming
+ * it. Every MPFR operation of the reference and of y - v must be exact
+ * (ternary 0) at the precision used. */
 #include <mpfr.h>
 #include "algo_check.h"
 
@@ -40,30 +43,55 @@ static int exact_transform(const double *x, mpfr_t *t, uint64_t n)
   return inexact;
 }
 
-/* m = per_stage * k + extra for every CPU algorithm (the list above). A
- * new algorithm needs its row here: without one the test fails, naming it
- * (README, "Adding an algorithm"). */
+/* Worst ratios and counts over the sizes of one algorithm and format. */
 typedef struct {
-  const char *name;
-  double per_stage, extra;
-} stage_factor;
-static const stage_factor stage_factors[] = {
-  { "folklore", 1, 0 },
-  { "kahan", 2, 1 },
-  { "neumaier", 2, 1 },
-  { "alman-rao", 3, 3 },
-#ifdef WHT_TEST_ALGORITHM
-  { "folklore-test", 1, 0 }, /* one rounding per stage, as folklore */
-#endif
-};
-#define NFACTORS (sizeof stage_factors / sizeof stage_factors[0])
+  long over_elem, over_norm; /* outputs (vectors) beyond the bound, NaN, or failed runs */
+  double worst_elem, worst_norm; /* largest error / bound seen (rounded, for the report) */
+} tally;
 
-/* the row of name, or NULL */
-static const stage_factor *stages_factor(const char *name)
+/* Check y against v = H x (n = 2^k) with both bounds of name in f;
+ * returns the ternary flags of the exact steps. */
+static int check_bounds(const char *name, wht_format f, unsigned k, const double *x, const double *y,
+                        mpfr_t *v, tally *t)
 {
-  for (size_t i = 0; i < NFACTORS; i++)
-    if (!strcmp(stage_factors[i].name, name)) return &stage_factors[i];
-  return NULL;
+  const uint64_t n = (uint64_t)1 << k;
+  double g, b;
+  if (wht_error_bound(name, f, k, WHT_BOUND_ELEMENTWISE, &g) != WHT_OK
+      || wht_error_bound(name, f, k, WHT_BOUND_NORM_REL, &b) != WHT_OK) {
+    tap_diag("%s %s: wht_error_bound failed at k = %u", name, wht_format_name(f), k);
+    t->over_elem++, t->over_norm++;
+    return 0;
+  }
+  int inexact = 0;
+  mpfr_t d, l1, bound, e2, v2, sq;
+  mpfr_inits2(500, d, l1, bound, (mpfr_ptr)0); /* exact: y - v, sum |x_j| and gamma sum |x_j| fit */
+  mpfr_inits2(128, e2, v2, sq, (mpfr_ptr)0);    /* directed: ||y - v||^2 up, ||v||^2 down */
+  mpfr_set_zero(l1, 1);
+  for (uint64_t i = 0; i < n; i++) inexact |= mpfr_add_d(l1, l1, fabs(x[i]), MPFR_RNDN);
+  inexact |= mpfr_mul_d(bound, l1, g, MPFR_RNDN);
+  mpfr_set_zero(e2, 1);
+  mpfr_set_zero(v2, 1);
+  for (uint64_t i = 0; i < n; i++) {
+    /* |y_i - v_i| in MPFR, compared exactly with the bound; the ratio
+     * (rounded) is only for the report */
+    inexact |= mpfr_sub_d(d, v[i], y[i], MPFR_RNDN);
+    mpfr_abs(d, d, MPFR_RNDN);
+    if (isnan(y[i]) || mpfr_cmp(d, bound) > 0) t->over_elem++;
+    const double r = mpfr_get_d(d, MPFR_RNDU) / mpfr_get_d(bound, MPFR_RNDD);
+    if (r > t->worst_elem) t->worst_elem = r; /* NaN outputs are counted in over */
+    mpfr_sqr(sq, d, MPFR_RNDU);
+    mpfr_add(e2, e2, sq, MPFR_RNDU);
+    mpfr_sqr(sq, v[i], MPFR_RNDD);
+    mpfr_add(v2, v2, sq, MPFR_RNDD);
+  }
+  /* ||y - v||^2 <= b^2 ||v||^2, the right side rounded down */
+  mpfr_mul_d(sq, v2, b, MPFR_RNDD);
+  mpfr_mul_d(sq, sq, b, MPFR_RNDD);
+  if (!mpfr_lessequal_p(e2, sq)) t->over_norm++;
+  const double r = sqrt(mpfr_get_d(e2, MPFR_RNDU) / mpfr_get_d(v2, MPFR_RNDD)) / b;
+  if (r > t->worst_norm) t->worst_norm = r;
+  mpfr_clears(d, l1, bound, e2, v2, sq, (mpfr_ptr)0);
+  return inexact;
 }
 
 int main(void)
@@ -73,58 +101,44 @@ int main(void)
   const size_t nks = getenv("WHT_CHECK_LONG") ? sizeof ks / sizeof ks[0] : 9;
   const uint64_t nmax = (uint64_t)1 << ks[nks - 1];
   double *x = malloc(nmax * sizeof *x), *y = malloc(nmax * sizeof *y);
-  mpfr_t *v = malloc(nmax * sizeof *v), d;
+  mpfr_t *v = malloc(nmax * sizeof *v);
   for (uint64_t i = 0; i < nmax; i++) mpfr_init2(v[i], 400);
-  mpfr_init2(d, 500); /* y - v, exact (ternary checked): y is near v, both within 400 bits of it */
   int inexact = 0;
   for (size_t a = 0; a < wht_algorithm_count(); a++) {
-    if (!(wht_algorithm_at(a)->backends & (1u << WHT_BACKEND_CPU))) continue; /* GPU-only rows */
-    const char *name = wht_algorithm_at(a)->name;
-    const stage_factor *factor = stages_factor(name);
-    if (!tap_ok(factor != NULL, "%s: has a stage factor (a row of stage_factors[] in tests/test_algorithms_bound.c)",
+    const wht_algorithm_info *info = wht_algorithm_at(a);
+    if (!(info->backends & (1u << WHT_BACKEND_CPU))) continue; /* GPU-only rows */
+    const char *name = info->name;
+    if (!tap_ok(info->bound_stage_factor || info->bound_extra,
+                "%s: its registry row has bound factors (bound_stage_factor, bound_extra in lib/registry.c)",
                 name))
       continue;
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       const wht_format f = all_formats[fi];
-      const double u = wht_format_unit_roundoff(f);
-      double worst = 0; /* largest |error| / bound seen */
-      long over = 0;    /* outputs with |y - v| > bound (compared exactly), or NaN, or failed runs */
+      tally t = { 0, 0, 0, 0 };
       for (size_t ki = 0; ki < nks; ki++) {
         const unsigned k = ks[ki];
         const uint64_t n = (uint64_t)1 << k;
         for (uint64_t i = 0; i < n; i++) x[i] = wht_round_to_format(gauss(), f);
-        double l1 = 0;
-        for (uint64_t i = 0; i < n; i++) l1 += fabs(x[i]);
         inexact |= exact_transform(x, v, n);
         if (run_cpu(name, f, x, y, n, 1) != WHT_OK) {
-          over++; /* no output to check is a failure */
+          t.over_elem++, t.over_norm++; /* no output to check is a failure */
           tap_diag("%s %s: run failed at k = %u", name, wht_format_name(f), k);
           continue;
         }
-        const double m = factor->per_stage * k + factor->extra, bound = m * u / (1 - m * u) * l1;
-        for (uint64_t i = 0; i < n; i++) {
-          /* |y_i - v_i| in MPFR, compared exactly with the bound; the ratio
-           * (rounded) is only for the report */
-          inexact |= mpfr_sub_d(d, v[i], y[i], MPFR_RNDN);
-          mpfr_abs(d, d, MPFR_RNDN);
-          if (isnan(y[i]) || mpfr_cmp_d(d, bound) > 0) over++;
-          double r = mpfr_get_d(d, MPFR_RNDU) / bound;
-          if (r > worst) worst = r; /* NaN outputs are counted in over */
-        }
+        inexact |= check_bounds(name, f, k, x, y, v, &t);
       }
-      tap_ok(over == 0,
-             "%s %s: |y - Hx| within the forward bound on N(0,1) data, k <= %u (worst error/bound %.3g, %ld over)",
-             name, wht_format_name(f), ks[nks - 1], worst, over);
+      tap_ok(t.over_elem == 0,
+             "%s %s: |y_i - (Hx)_i| <= gamma_m sum|x| (m = %u k + %u) on N(0,1) data, k <= %u "
+             "(worst error/bound %.3g, %ld over)",
+             name, wht_format_name(f), info->bound_stage_factor, info->bound_extra, ks[nks - 1],
+             t.worst_elem, t.over_elem);
+      tap_ok(t.over_norm == 0, "%s %s: norm_rel <= %s, k <= %u (worst norm_rel/bound %.3g, %ld over)", name,
+             wht_format_name(f), info->bound_normwise ? "(1 + u)^m - 1" : "sqrt(n) gamma_m", ks[nks - 1],
+             t.worst_norm, t.over_norm);
     }
   }
-  tap_ok(!inexact, "the MPFR reference and the differences y - v were exact (all ternary values 0)");
-  for (size_t i = 0; i < NFACTORS; i++) {
-    const wht_algorithm_info *info = wht_algorithm_find(stage_factors[i].name);
-    tap_ok(info && (info->backends & (1u << WHT_BACKEND_CPU)),
-           "stage_factors[] row %s names a registered CPU algorithm (no stale facts)", stage_factors[i].name);
-  }
+  tap_ok(!inexact, "the MPFR reference, sum |x| and the differences y - v were exact (all ternary values 0)");
   for (uint64_t i = 0; i < nmax; i++) mpfr_clear(v[i]);
-  mpfr_clear(d);
   free(x); free(y); free(v);
   return tap_done();
 }

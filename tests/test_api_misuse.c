@@ -77,5 +77,43 @@ int main(void)
   tap_ok(wht_format_name((wht_format)9) == NULL, "wht_format_name of 9 is NULL");
   tap_ok(wht_algorithm_find("nope") == NULL && wht_algorithm_at(wht_algorithm_count()) == NULL,
          "registry lookups out of range give NULL");
+  /* wht_error_bound: each refusal with its status, *bound left alone */
+  double b = -1;
+  const struct {
+    const char *algo;
+    int fmt;
+    unsigned k;
+    int kind;
+    double *out;
+    wht_status want;
+  } eb[] = {
+    { NULL, WHT_F32, 4, WHT_BOUND_NORM_REL, &b, WHT_E_NULL },
+    { "folklore", WHT_F32, 4, WHT_BOUND_NORM_REL, NULL, WHT_E_NULL },
+    { "nope", WHT_F32, 4, WHT_BOUND_NORM_REL, &b, WHT_E_ALGORITHM },
+    { "folklore", 9, 4, WHT_BOUND_NORM_REL, &b, WHT_E_FORMAT },
+    { "tensor-core-f16acc", WHT_BF16, 4, WHT_BOUND_NORM_REL, &b, WHT_E_ALGO_FORMAT },
+    { "folklore", WHT_F32, 64, WHT_BOUND_NORM_REL, &b, WHT_E_SIZE },
+    { "folklore", WHT_F32, 4, 7, &b, WHT_E_BOUND_KIND },
+    { "tensor-core", WHT_F16, 4, WHT_BOUND_ELEMENTWISE, &b, WHT_E_NO_BOUND },
+  };
+  for (size_t i = 0; i < sizeof eb / sizeof eb[0]; i++) {
+    wht_status st = wht_error_bound(eb[i].algo, (wht_format)eb[i].fmt, eb[i].k, (wht_bound_kind)eb[i].kind,
+                                    eb[i].out);
+    tap_ok(st == eb[i].want && b == -1, "wht_error_bound(%s, format %d, k %u, kind %d%s) gives \"%s\" (got \"%s\"), *bound unchanged",
+           eb[i].algo ? eb[i].algo : "NULL", eb[i].fmt, eb[i].k, eb[i].kind, eb[i].out ? "" : ", NULL",
+           wht_strerror(eb[i].want), wht_strerror(st));
+  }
+  /* a bound exactly where the registry row has factors */
+  long mismatched = 0;
+  for (size_t a = 0; a < wht_algorithm_count(); a++) {
+    const wht_algorithm_info *info = wht_algorithm_at(a);
+    for (int f = 0; f < WHT_NFORMATS; f++)
+      if ((info->formats >> f) & 1) {
+        wht_status st = wht_error_bound(info->name, (wht_format)f, 10, WHT_BOUND_ELEMENTWISE, &b);
+        if ((st == WHT_OK) != (info->bound_stage_factor || info->bound_extra)) mismatched++;
+      }
+  }
+  tap_ok(mismatched == 0, "wht_error_bound gives a bound for every format of an algorithm with bound factors "
+         "and WHT_E_NO_BOUND for one without (%ld mismatched)", mismatched);
   return tap_done();
 }

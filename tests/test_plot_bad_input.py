@@ -1,6 +1,7 @@
 """wht-plot refuses bad input before creating anything: a non-HDF5 file, a
-foreign or missing schema_version, a missing file and bad options each
-get exit 2 and one line on stderr, and --outdir is not created."""
+foreign or missing schema_version, a missing file and bad options (--bounds
+with a metric that has no bound, or without one-way rows) each get exit 2
+and one line on stderr, and --outdir is not created."""
 
 import os
 import sys
@@ -30,6 +31,17 @@ for args, what in ((["--dpi", "5"], "--dpi 5"), (["--format", "f99"], "--format 
     rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, *args)
     t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and not os.path.exists(outdir),
          "%s: exit 2, one line, no folder created (%s)" % (what, err.strip()))
+# --bounds where no bound can be drawn: refused before libwht is loaded
+for args, words in ((["--metric", "max_abs"], ("'max_abs'", "accepted with --bounds: norm_rel")),
+                    (["--metric", "norm_rel,mean_rel"], ("'mean_rel'", "norm_rel")),
+                    (["--metric", "all"], ("'mean_rel'", "norm_rel")),
+                    (["--op", "two-way"], ("one-way", "two-way")),
+                    (["--only", "speed"], ("--bounds", "--only speed"))):
+    rc, out, err = tk.run("analysis/wht-plot", "--bounds", "--outdir", outdir, good, *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and all(w in err for w in words)
+         and "Traceback" not in err and not os.path.exists(outdir),
+         "--bounds %s: exit 2, one line naming %s, no folder created (%s)"
+         % (" ".join(args), " and ".join(words), err.strip()))
 rc, _, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, "--metric", "norm")
 t.ok("'norm'" in err and "norm_rel,mean_rel,max_rel,mean_abs,max_abs,max_ulp" in err,
      "a bad --metric is named with the accepted metrics (%s)" % err.strip())
@@ -39,6 +51,7 @@ rc, _, err = tk.run("analysis/wht-plot", "--outdir", good, good)
 t.ok(rc == 2 and "not a folder" in err, "--outdir naming a file is a usage error")
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
 t.ok(rc == 0 and "accuracy-METRIC-FORMAT.png" in out and "speed-FORMAT.png" in out
-     and "interquartile range" in out and "--metric" in out and "Exit status" in out,
-     "--help describes the figures, their band and the exit statuses")
+     and "interquartile range" in out and "--metric" in out and "Exit status" in out
+     and "--bounds" in out and "sqrt(k) u" in out,
+     "--help describes the figures, their band, --bounds and the exit statuses")
 t.done()

@@ -12,9 +12,8 @@ smoothed under two taus, f32 and f16), resumes after an exception in the
 callable, extends a wht-sweep file that the C programs then still read, and
 refuses bad arguments.
 
-The package loads the build tree's libwht.so (WHTLAB_LIBWHT). In a
-sanitizer build that library needs the sanitizer runtimes first in the
-process, so the test re-executes itself with them preloaded."""
+The package loads the build tree's libwht.so (whtlab_testkit.use_built_libwht,
+which preloads the sanitizer runtimes in a sanitizer build)."""
 
 import csv
 import os
@@ -24,22 +23,11 @@ import tempfile
 
 sys.dont_write_bytecode = True
 top = os.environ.get("top_srcdir", ".")
-build = os.environ.get("top_builddir", ".")
-libwht = os.path.abspath(os.path.join(build, "lib", ".libs", "libwht.so.0"))
-os.environ["WHTLAB_LIBWHT"] = libwht
-if "WHTLAB_PRELOADED" not in os.environ:
-    ldd = subprocess.run(["ldd", libwht], stdout=subprocess.PIPE, text=True).stdout
-    runtimes = [w.split("=>")[1].split()[0] for w in ldd.splitlines()
-                if "=>" in w and ("libasan" in w or "libubsan" in w)]
-    if runtimes:
-        env = dict(os.environ, WHTLAB_PRELOADED="1", LD_PRELOAD=" ".join(runtimes),
-                   ASAN_OPTIONS="detect_leaks=0")
-        os.execve(sys.executable, [sys.executable] + sys.argv, env)
-sys.path.insert(0, os.path.join(top, "python"))
 sys.path.insert(0, os.path.join(top, "analysis"))
+import whtlab_testkit as tk  # noqa: E402
+tk.use_built_libwht()
 import numpy as np  # noqa: E402
 import whtlab  # noqa: E402
-import whtlab_testkit as tk  # noqa: E402
 
 t = tk.Tap()
 tmp = tempfile.TemporaryDirectory()

@@ -8,6 +8,7 @@ built-in algorithm, and results files as pandas DataFrames.
     y = whtlab.transform(x, "kahan", "f32")
     hi, lo = whtlab.exact(x)
     whtlab.errors(y, hi, lo, "f32")["norm_rel"]
+    whtlab.bound("kahan", "f32", 12)     # the worst case of that norm_rel
 
 From a built tree: PYTHONPATH=$PWD/python /usr/bin/python3 (README). The
 library (libwht) is loaded on first use of a function that needs it, so
@@ -18,7 +19,8 @@ from .results import load
 
 _CORE = ("FORMATS", "algorithms", "errors", "exact", "from_float64", "inputs", "to_float64",
          "transform")
-__all__ = ["WhtlabError", "load", "sweep"] + list(_CORE)
+_BOUNDS = ("bound", "unit_roundoff")
+__all__ = ["WhtlabError", "load", "sweep"] + list(_CORE) + list(_BOUNDS)
 
 
 def __getattr__(name):
@@ -26,6 +28,9 @@ def __getattr__(name):
     if name in _CORE:
         from . import core
         return getattr(core, name)
+    if name in _BOUNDS:
+        from . import bounds
+        return getattr(bounds, name)
     if name == "sweep":
         from .sweeper import sweep
         return sweep

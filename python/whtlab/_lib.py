@@ -73,7 +73,12 @@ class Metrics(ctypes.Structure):
 
 
 class AlgorithmInfo(ctypes.Structure):
-    _fields_ = [("name", c_str), ("formats", c_uns), ("backends", c_uns), ("notes", c_str)]
+    _fields_ = [("name", c_str), ("formats", c_uns), ("backends", c_uns), ("notes", c_str),
+                ("bound_stage_factor", c_uns), ("bound_extra", c_uns), ("bound_normwise", c_uns)]
+
+
+# wht_status values the package tells apart (lib/wht.h)
+E_ALGORITHM, E_NO_BOUND = 3, 15
 
 
 def _declare(name, restype, *argtypes):
@@ -89,6 +94,8 @@ _declare("wht_store_doubles", None, c_int, c_ptr, c_ptr, ctypes.c_size_t)
 _declare("wht_load_doubles", None, c_int, c_ptr, c_ptr, ctypes.c_size_t)
 _declare("wht_algorithm_count", ctypes.c_size_t)
 _declare("wht_algorithm_at", ctypes.POINTER(AlgorithmInfo), ctypes.c_size_t)
+_declare("wht_format_unit_roundoff", c_dbl, c_int)
+_declare("wht_error_bound", c_int, c_str, c_int, c_uns, c_int, ctypes.POINTER(c_dbl))
 _declare("wht_plan_create_batched", c_ptr, c_u64, c_u64, c_int, c_str, c_int, c_uns, ctypes.POINTER(c_int))
 _declare("wht_execute", c_int, c_ptr, c_ptr)
 _declare("wht_plan_destroy", None, c_ptr)

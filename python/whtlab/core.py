@@ -9,7 +9,7 @@ import ctypes
 
 import numpy as np
 
-from ._lib import DD, Metrics, OracleInfo, WhtlabError, lib
+from ._lib import DD, E_ALGORITHM, Metrics, OracleInfo, WhtlabError, lib
 
 try:
     from ._config import VERSION
@@ -108,7 +108,7 @@ def transform(x, algorithm, format, backend="cpu"):
         algorithm, str) else b"", BACKENDS[backend], flags, ctypes.byref(st))
     if not plan:
         why = lib.wht_strerror(st.value).decode()
-        if st.value == 3:  # WHT_E_ALGORITHM
+        if st.value == E_ALGORITHM:
             why += " (accepted: %s)" % ", ".join(algorithms())
         raise WhtlabError("%s %s %s: %s" % (algorithm, format, backend, why))
     try:
