@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "wht_metrics.h"
 #include "wht_ops.h"
 #include "sweep_cli.h"
@@ -70,24 +71,45 @@ void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_
 }
 
 /* buffers for the largest cell, allocated once per sweep and reused by every cell */
+/* outputs whose metrics are computed together (wht_metrics_compute_many:
+ * their serial sums run side by side), at most */
+#define GROUP_MAX 8
+
 typedef struct {
-  double *draw[2], *exact[2], *y;
+  double *draw[2], *exact[2], *y[GROUP_MAX];
   void *fmt[2], *work[2];
   wht_dd *v;
+  unsigned group; /* the y buffers allocated: 1 .. GROUP_MAX */
 } buffers;
 
 static void buffers_free(buffers *b)
 {
   for (int i = 0; i < 2; i++)
     wht_host_free(b->draw[i]), wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
-  wht_host_free(b->y), wht_host_free(b->v);
+  for (unsigned j = 0; j < GROUP_MAX; j++) free(b->y[j]);
+  wht_host_free(b->v);
 }
 
 /* pinned: the buffers a GPU reads or writes (the operation's work buffers,
  * the oracle's input and output) are page-locked (wht_host_alloc), which
  * makes the copies of a GPU cell several times faster than from pageable
  * memory; a CPU-only sweep does not pin anything */
-static int buffers_alloc(buffers *b, unsigned k, unsigned inputs, int pinned)
+/* outputs per group: what the grid's formats need, and no more than a
+ * quarter of the physical memory in output buffers */
+static unsigned group_size(const wht_sweep_grid *g, unsigned k)
+{
+  unsigned most = 1;
+  for (int f = 0; f < WHT_NFORMATS; f++) {
+    unsigned nf = 0;
+    for (size_t i = 0; i < g->nalgo; i++) nf += (g->algo[i].formats >> f) & 1u;
+    if (nf > most) most = nf;
+  }
+  const double bytes = ldexp(sizeof(double), (int)k), phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+  while (most > 1 && most * bytes > phys / 4) most--;
+  return most < GROUP_MAX ? most : GROUP_MAX;
+}
+
+static int buffers_alloc(buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group)
 {
   size_t n = (size_t)1 << k;
   void *(*alloc_dev)(size_t) = pinned ? wht_host_alloc : malloc;
@@ -99,16 +121,18 @@ static int buffers_alloc(buffers *b, unsigned k, unsigned inputs, int pinned)
     b->work[i] = alloc_dev(n * sizeof(double));
     if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
   }
-  b->y = malloc(n * sizeof(double));
+  b->group = group;
+  for (unsigned j = 0; j < group; j++)
+    if (!(b->y[j] = malloc(n * sizeof(double)))) return -1;
   b->v = alloc_dev(n * sizeof(wht_dd));
-  if (!b->y || !b->v) return -1;
+  if (!b->v) return -1;
   /* touched once here, so that no cell's oracle_s or run_s pays the page
    * faults of the first use (about 0.2 s for the 512 MiB of v at k = 25) */
   for (unsigned i = 0; i < inputs; i++) {
     memset(b->draw[i], 0, n * sizeof(double)), memset(b->exact[i], 0, n * sizeof(double));
     memset(b->fmt[i], 0, n * sizeof(double)), memset(b->work[i], 0, n * sizeof(double));
   }
-  memset(b->y, 0, n * sizeof(double));
+  for (unsigned j = 0; j < group; j++) memset(b->y[j], 0, n * sizeof(double));
   memset(b->v, 0, n * sizeof(wht_dd));
   return 0;
 }
@@ -238,40 +262,53 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     fprintf(stderr, "wht-sweep: oracle failed for %s, %s: %s\n", key, wht_oracle_status_name(os), msg);
     return 1;
   }
-  for (size_t j = 0; j < np; j++) {
-    const wht_sweep_algo *a = &L->g->algo[idx[j]];
-    wht_result_row r;
-    wht_metrics m;
-    int nonfinite = 0;
-    wht_sweep_cell_key(&r, L->c, a, f, d, op, k, t, tau);
-    for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
-    mark = now();
-    wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
-                                   inputs > 1 ? b->work[1] : NULL, &nonfinite);
-    r.run_s = lap(&phase[WHT_PHASE_RUN], &mark);
-    if (st != WHT_OK) {
-      wht_row_key_text(&r, key, sizeof key);
-      fprintf(stderr, "wht-sweep: cell %s failed: %s\n", key, wht_strerror(st));
-      return 1;
+  /* the algorithms in groups of up to b->group: each runs and keeps its
+   * output, then the group's metrics are computed together and its rows
+   * appended in the algorithms' order */
+  for (size_t j0 = 0; j0 < np; j0 += b->group) {
+    wht_result_row r[GROUP_MAX];
+    wht_metrics m[GROUP_MAX];
+    int nonfinite[GROUP_MAX];
+    size_t ng = 0;
+    for (size_t j = j0; j < np && ng < b->group; j++, ng++) {
+      const wht_sweep_algo *a = &L->g->algo[idx[j]];
+      wht_sweep_cell_key(&r[ng], L->c, a, f, d, op, k, t, tau);
+      for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
+      mark = now();
+      wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
+                                     inputs > 1 ? b->work[1] : NULL, &nonfinite[ng]);
+      r[ng].run_s = lap(&phase[WHT_PHASE_RUN], &mark);
+      if (st != WHT_OK) {
+        wht_row_key_text(&r[ng], key, sizeof key);
+        fprintf(stderr, "wht-sweep: cell %s failed: %s\n", key, wht_strerror(st));
+        return 1;
+      }
+      wht_load_doubles(f, b->y[ng], b->work[0], n);
+      lap(&phase[WHT_PHASE_METRICS], &mark);
+      if (stop_requested) { /* finish this cell: its row is saved */
+        ng++;
+        break;
+      }
     }
-    wht_load_doubles(f, b->y, b->work[0], n);
     if (os == WHT_ORACLE_NONFINITE)
-      overflow_metrics(&m, b->y, n);
+      for (size_t j = 0; j < ng; j++) overflow_metrics(&m[j], b->y[j], n);
     else
-      wht_metrics_compute(f, b->y, b->v, n, nonfinite, &m);
-    fill_metrics(&r, &m);
-    r.oracle_prec = (int32_t)info.prec;
-    r.oracle_s = info.seconds;
+      wht_metrics_compute_many(f, (const double *const *)b->y, b->v, n, nonfinite, m, ng);
     lap(&phase[WHT_PHASE_METRICS], &mark);
-    const int wrote = wht_h5_append_result(L->h, &r);
-    lap(&phase[WHT_PHASE_FILE], &mark);
-    if (wrote != 0) {
-      fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(L->h));
-      return 1;
+    for (size_t j = 0; j < ng; j++) {
+      fill_metrics(&r[j], &m[j]);
+      r[j].oracle_prec = (int32_t)info.prec;
+      r[j].oracle_s = info.seconds;
+      const int wrote = wht_h5_append_result(L->h, &r[j]);
+      if (wrote != 0) {
+        fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(L->h));
+        return 1;
+      }
+      L->s->cells_run++;
+      L->s->overflow += m[j].status == WHT_RUN_OVERFLOW;
+      wht_progress_step(&L->prog, 1, wht_cell_work(k));
     }
-    L->s->cells_run++;
-    L->s->overflow += m.status == WHT_RUN_OVERFLOW;
-    wht_progress_step(&L->prog, 1, wht_cell_work(k));
+    lap(&phase[WHT_PHASE_FILE], &mark);
     if (stop_requested) break;
   }
   return 0;
@@ -342,7 +379,7 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   s->cells_skipped = s->cells_total - todo;
   int gpu_used = L.oracle == WHT_ORACLE_ON_GPU;
   for (size_t i = 0; i < g->nalgo; i++) gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
-  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, gpu_used) != 0) {
+  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, gpu_used, group_size(g, c->kmax)) != 0) {
     buffers_free(&L.b);
     fprintf(stderr, "wht-sweep: out of memory for cells of size 2^%u\n", c->kmax);
     return 1;

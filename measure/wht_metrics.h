@@ -21,4 +21,11 @@ typedef struct {
  * and NaN in every real-valued metric, never a number averaged with NaN. */
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
                          int nonfinite_seen, wht_metrics *m);
+/* The same for count outputs y[j] of one exact v (the algorithms of one
+ * cell's input), m[j] bit for bit what wht_metrics_compute gives for y[j]
+ * alone, in less time: the compensated sums are serial chains, and those
+ * of several outputs run side by side on the threads. nonfinite_seen may
+ * be NULL (none seen). */
+void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd *v, uint64_t n,
+                              const int *nonfinite_seen, wht_metrics *m, size_t count);
 #endif

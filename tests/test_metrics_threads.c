@@ -4,7 +4,8 @@
  * mean_rel and mean_abs equal a plain serial Neumaier sum in index order
  * written here (the order the columns of every results file were made
  * with): so a chunking that skipped, repeated or reordered terms fails.
- * The data mix zeros of v (skipped by the relative sum), exact hits,
+ * wht_metrics_compute_many gives each output of a batch the single call's
+ * bits. The data mix zeros of v (skipped by the relative sum), exact hits,
  * large and tiny magnitudes. (In a build without OpenMP every count runs
  * serially and the first checks hold trivially; the reference ones not.) */
 #include <math.h>
@@ -86,6 +87,32 @@ int main(void)
   const double mean_abs = ldexp(neumaier(ad, n) / (double)n, -sd);
   tap_ok(same(m[0].mean_abs, mean_abs), "mean_abs is the serial Neumaier sum in index order (got %.17g, want %.17g)",
          m[0].mean_abs, mean_abs);
+  /* a batch of ten outputs of the same v (two of metrics.c's batches of
+   * eight): each row bit for bit the single call's; one with a
+   * non-finite intermediate seen, one with an inf output */
+  enum { MANY = 10 };
+  double *ys[MANY];
+  int seen[MANY] = { 0 };
+  wht_metrics many[MANY], one;
+  for (int j = 0; j < MANY; j++) {
+    ys[j] = malloc(n * sizeof(double));
+    if (!ys[j]) {
+      printf("Bail out! out of memory\n");
+      return 1;
+    }
+    for (uint64_t i = 0; i < n; i++) ys[j][i] = j % 3 ? y[i] * (1 + ldexp(j, -30)) : nextafter(y[i], (double)j);
+  }
+  seen[3] = 1;
+  ys[5][n / 2] = INFINITY;
+  wht_set_threads(3);
+  wht_metrics_compute_many(WHT_F32, (const double *const *)ys, v, n, seen, many, MANY);
+  for (int j = 0; j < MANY; j++) {
+    wht_set_threads(1);
+    wht_metrics_compute(WHT_F32, ys[j], v, n, seen[j], &one);
+    tap_ok(same_metrics(&many[j], &one), "batch of %d, output %d (%s): the single call's bits", MANY, j,
+           wht_run_status_name(one.status));
+    free(ys[j]);
+  }
   free(y), free(v), free(rel), free(ad);
   return tap_done();
 }
