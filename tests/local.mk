@@ -19,6 +19,10 @@ TESTS += $(LIB_CASE_TESTS)
 LIB_REF_TESTS = tests/test_algorithms_reference
 check_PROGRAMS += $(LIB_REF_TESTS)
 TESTS += $(LIB_REF_TESTS)
+# the CPU transforms on 1, 2 and 3 threads; the OpenMP flag tells it whether libwht threads
+check_PROGRAMS += tests/test_algorithms_threads
+TESTS += tests/test_algorithms_threads
+tests_test_algorithms_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
 TESTS += tests/test_sweep_expectations.py
 EXTRA_DIST += tests/test_sweep_expectations.py
