@@ -1,5 +1,5 @@
 # tests/ - the make check programs of libwht (TAP, see tests/tap.h).
-LIB_TESTS = tests/test_format_f16 tests/test_format_bf16
+LIB_TESTS = tests/test_format_f16 tests/test_format_bf16 tests/test_format_from_double
 check_PROGRAMS += $(LIB_TESTS)
 TESTS += $(LIB_TESTS)
 EXTRA_DIST += tests/tap.h tests/tap.sh tests/format_check.h tests/dd_check.h
