@@ -15,6 +15,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 . "$here/locate_sweep.sh"
+. "$here/sweep_env.sh"
 table=${WHT_TABLE:-$top/analysis/wht-table}
 out=${1:-$top/data/default.h5}
 kmax=16

@@ -22,6 +22,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
+. "$here/sweep_env.sh"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 5 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" \
   -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"
