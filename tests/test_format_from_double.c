@@ -11,12 +11,8 @@
  * signs; then random bit patterns, over all doubles and over the format's
  * exponent range. */
 #include <float.h>
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
-#include "wht.h"
+#include "algo_check.h" /* chk_rand */
 #include "arith.h"
-#include "tap.h"
 
 typedef struct {
   wht_format f;
@@ -60,15 +56,6 @@ static double from_bits(uint64_t u)
   double x;
   memcpy(&x, &u, sizeof x);
   return x;
-}
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t next(void)
-{
-  uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
 }
 
 static long checked, wrong;
@@ -133,12 +120,12 @@ static void run(const fmt *F)
   check(F, from_bits(0x7ff8000000000abcull)); /* a payload */
   report(F, "overflow threshold, least subnormal, ties to zero, double subnormals, inf, NaN, zero");
 
-  for (int i = 0; i < 2000000; i++) check(F, from_bits(next()));
+  for (int i = 0; i < 2000000; i++) check(F, from_bits(chk_rand()));
   report(F, "random bit patterns");
   /* exponents from 2^(emin - p - 2) to 2^(emax + 2): every rounding case */
   const int lo = F->emin - F->p - 2, span = F->emax + 2 - lo + 1;
   for (int i = 0; i < 2000000; i++) {
-    const uint64_t r = next();
+    const uint64_t r = chk_rand();
     check(F, from_bits((r & 0x000fffffffffffffull) | (uint64_t)(lo + 1023 + (int)(r >> 52) % span) << 52));
   }
   report(F, "random bit patterns over the exponent range");
