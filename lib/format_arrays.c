@@ -1,9 +1,8 @@
 /* format_arrays.c - wht_store_doubles and wht_load_doubles: whole arrays
  * converted element by element (format.c's correctly rounded conversions,
  * f16 and bf16 inline from round_bits.h), one contiguous chunk per thread
- * (wht_parallel.h). Each element's
- * conversion depends on that element alone, so the result is the same for
- * any thread count. */
+ * (wht_parallel.h). Each element's conversion depends on that element
+ * alone, so the result is the same for any thread count. */
 #include "wht.h"
 #include "wht_parallel.h"
 #include "round_bits.h"

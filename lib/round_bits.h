@@ -46,7 +46,8 @@ static inline uint64_t wht__double_bits(double x)
   return u;
 }
 
-/* NaN: the quiet NaN of x's sign */
+/* x's f16 and bf16 bits, correctly rounded; a NaN gives the quiet NaN of
+ * its sign */
 static inline uint16_t wht__f16_from_double(double x)
 {
   const uint64_t u = wht__double_bits(x), a = u & ~((uint64_t)1 << 63);
