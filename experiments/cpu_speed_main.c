@@ -1,11 +1,11 @@
 /* wht-cpu-speed - time one CPU transform per (algorithm, format) at each
- * n = 2^k of --log2n on one core: median of a few runs of wht_execute on fresh N(0,1)-like
- * data. Reports wall and CPU seconds of the calling thread, which runs the
- * transform (CPU time is what a loaded machine does not distort; the
- * thread's, since libwht's idle OpenMP threads may still spin after the
- * threaded data conversion). GPU speed is wht-bench's job. --threads sets
- * libwht's host threads (wht_set_threads), which here only convert the
- * data between runs (untimed): the CPU transforms run on one thread. */
+ * n = 2^k of --log2n: median of a few runs of wht_execute on fresh
+ * N(0,1)-like data, on --threads N threads (wht_set_threads; the transform
+ * and the untimed data conversion between runs). Reports wall seconds and
+ * the process's CPU seconds over the transform: the work of all its
+ * threads, which a loaded machine does not inflate as it does the wall
+ * time (it does count threads that spin while they wait, see
+ * OMP_WAIT_POLICY). GPU speed is wht-bench's job. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +39,10 @@ static void usage(FILE *o) /* --help */
 {
   fprintf(o, "usage: wht-cpu-speed [--log2n LIST] [--reps R] [--threads N] ALGORITHM:FORMAT...\n"
              "  --log2n LIST  sizes n = 2^k: " WHT_LOG2N_FORMS ", 0 <= K <= 34 [25]\n"
-             "  --threads N   libwht's host threads, 1..1024, for the untimed data conversions;\n"
-             "                the transforms run on one thread [all cores, or OMP_NUM_THREADS]\n"
+             "  --threads N   libwht's host threads, 1..1024, for the transforms (and the untimed\n"
+             "                data conversions) [all cores, or OMP_NUM_THREADS]\n"
+             "Prints per ALGORITHM:FORMAT and size the median wall seconds and the median\n"
+             "CPU seconds of the process (all threads) over one transform.\n"
              "  e.g. wht-cpu-speed --log2n 20:25:5 folklore:f64 folklore:f16\n"
              "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value);\n"
              "1 the run failed.\n");
@@ -112,10 +114,10 @@ static int time_size(char **args, int count, unsigned k, unsigned reps, wht_plan
     }
     for (unsigned r = 0; r < reps; r++) {
       wht_store_doubles(f, buf, src, n);
-      double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_THREAD_CPUTIME_ID);
+      double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
       wht_execute(plans[a], buf);
       t[r] = now(CLOCK_MONOTONIC) - w0;
-      c[r] = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+      c[r] = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
     }
     qsort(t, reps, sizeof *t, cmp);
     qsort(c, reps, sizeof *c, cmp);
@@ -155,7 +157,8 @@ int main(int argc, char **argv)
     } else if (!strcmp(argv[i], "--threads")) {
       unsigned long v = strtoul(argv[++i], &end, 10);
       if (argv[i][0] < '0' || argv[i][0] > '9' || *end || v < 1 || v > WHT_MAX_THREADS) {
-        fprintf(stderr, "wht-cpu-speed: --threads '%s': expected an integer 1..%d\n", argv[i], WHT_MAX_THREADS);
+        fprintf(stderr, "wht-cpu-speed: --threads '%s': not a thread count (accepted: an integer from 1 to %d)\n",
+                argv[i], WHT_MAX_THREADS);
         return 2;
       }
       wht_set_threads((int)v);

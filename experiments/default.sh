@@ -10,11 +10,14 @@
 # ranges over the trials, and from 5 trials on neither quartile depends on
 # the smallest or the largest trial (data/README.md). Timed on the 2-core development machine (AMD EPYC,
 # shared with other builds), this sweep on the CPU, CPU seconds (wall):
-# 1 trial 9.2 s (9.5 s), 3 trials 27 s (30 s), 5 trials 45 s (54 s).
+# 1 trial 9.2 s (9.5 s), 3 trials 27 s (30 s), 5 trials 45 s (54 s); with
+# the CPU transforms on both cores (issue 10, Intel Xeon VM, idle
+# otherwise) 5 trials 38 s (29.5 s).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 . "$here/locate_sweep.sh"
+. "$here/sweep_env.sh"
 table=${WHT_TABLE:-$top/analysis/wht-table}
 out=${1:-$top/data/default.h5}
 kmax=16

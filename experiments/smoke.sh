@@ -9,6 +9,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
+. "$here/sweep_env.sh"
 # overwrite, unless asked to resume
 force=--force
 for a in "$@"; do

@@ -52,13 +52,14 @@ experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HD
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm
 
-EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh
+EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
+  experiments/sweep_env.sh
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
-  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh
+  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS)

@@ -10,7 +10,10 @@
 # about 1.6 CPU hours a trial, 8 with 5 trials (extrapolated; split it by
 # --dist across processes and merge). A file of this grid with 1 trial
 # grows to 5 with the same command and --resume (its rows are trial 0's;
-# checked: equal to a 5-trial run, timing columns aside).
+# checked: equal to a 5-trial run, timing columns aside). With the CPU
+# transforms on both cores (issue 10, Intel Xeon VM, idle otherwise):
+# k = 3..20 1 trial 141 s (75.9 s), docs/PERFORMANCE.md; the other figures
+# above are from before.
 #
 # Usage: experiments/thesis.sh [WHT-SWEEP OPTION]...
 #   Options given here follow the defaults and override them, e.g.
@@ -22,6 +25,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
+. "$here/sweep_env.sh"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 5 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" \
   -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"

@@ -28,10 +28,11 @@ static void FN(ar_head)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, 
   }
 }
 
-/* Radix-8 group on a..h = x[j], x[j+m], ..., x[j+7m], left to right. */
-static void FN(ar_radix8)(T *x, uint64_t m)
+/* Radix-8 group on a..h = x[j], x[j+m], ..., x[j+7m], left to right, for
+ * the columns j = 0 .. cols-1 of x. */
+static void FN(ar_radix8)(T *x, uint64_t m, uint64_t cols)
 {
-  for (uint64_t lo = 0; lo < m; lo++) {
+  for (uint64_t lo = 0; lo < cols; lo++) {
     T *p = x + lo;
     W a = LD(p), b = LD(p + m), c = LD(p + 2 * m), d = LD(p + 3 * m);
     W e = LD(p + 4 * m), f = LD(p + 5 * m), g = LD(p + 6 * m), h = LD(p + 7 * m);
@@ -51,15 +52,15 @@ static void FN(ar_radix8)(T *x, uint64_t m)
 }
 
 static void FN(ar_group)(const wht__cpu_ctx *ctx, uint64_t base,
-                         uint64_t count, unsigned s, unsigned c)
+                         uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
-  if (c < 3) { /* group 0 (s = 0, c = k mod 3); radix-8 groups have c = 3 */
+  if (c < 3) { /* group 0 (s = 0, c = k mod 3: one column); radix-8 groups have c = 3 */
     FN(ar_head)(ctx, base, count, c);
     return;
   }
   T *x = (T *)ctx->x + base;
   const uint64_t m = (uint64_t)1 << s;
-  for (uint64_t i = 0; i < count; i++, x += 8 * m) FN(ar_radix8)(x, m);
+  for (uint64_t i = 0; i < count; i++, x += 8 * m) FN(ar_radix8)(x, m, cols);
 }
 
 #include "fmt_end.h"

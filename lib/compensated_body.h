@@ -11,10 +11,10 @@
 #include "fmt_begin.h"
 
 static inline __attribute__((always_inline)) void
-FN(comp_lanes)(T *x, T *e, uint64_t m, unsigned c, int first, int last)
+FN(comp_lanes)(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int last)
 {
   const unsigned r = 1u << c;
-  for (uint64_t lo = 0; lo < m; lo++) {
+  for (uint64_t lo = 0; lo < cols; lo++) {
     W v[8], w[8];
     for (unsigned t = 0; t < r; t++) {
       v[t] = LD(x + lo + t * m);
@@ -44,7 +44,7 @@ FN(comp_lanes)(T *x, T *e, uint64_t m, unsigned c, int first, int last)
 }
 
 static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
-                           uint64_t count, unsigned s, unsigned c)
+                           uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
   T *x = (T *)ctx->x + base, *e = (T *)ctx->e + base;
   const uint64_t m = (uint64_t)1 << s, span = m << c;
@@ -53,10 +53,10 @@ static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
   for (uint64_t i = 0; i < count; i++, x += span, e += span) {
     /* constant arguments let the compiler unroll and drop dead branches */
 #define WHT__LANES(C)                                                   \
-    if (first && last) FN(comp_lanes)(x, e, m, C, 1, 1);                \
-    else if (first) FN(comp_lanes)(x, e, m, C, 1, 0);                   \
-    else if (last) FN(comp_lanes)(x, e, m, C, 0, 1);                    \
-    else FN(comp_lanes)(x, e, m, C, 0, 0);
+    if (first && last) FN(comp_lanes)(x, e, m, cols, C, 1, 1);          \
+    else if (first) FN(comp_lanes)(x, e, m, cols, C, 1, 0);             \
+    else if (last) FN(comp_lanes)(x, e, m, cols, C, 0, 1);              \
+    else FN(comp_lanes)(x, e, m, cols, C, 0, 0);
     switch (c) {
     case 1: WHT__LANES(1) break;
     case 2: WHT__LANES(2) break;

@@ -3,10 +3,10 @@
 #include "fmt_begin.h"
 
 static inline __attribute__((always_inline)) void
-FN(folklore_lanes)(T *x, uint64_t m, unsigned c)
+FN(folklore_lanes)(T *x, uint64_t m, uint64_t cols, unsigned c)
 {
   const unsigned r = 1u << c;
-  for (uint64_t lo = 0; lo < m; lo++) {
+  for (uint64_t lo = 0; lo < cols; lo++) {
     W v[8];
     for (unsigned t = 0; t < r; t++) v[t] = LD(x + lo + t * m);
     for (unsigned h = 1; h < r; h <<= 1)
@@ -21,15 +21,15 @@ FN(folklore_lanes)(T *x, uint64_t m, unsigned c)
 }
 
 static void FN(folklore_group)(const wht__cpu_ctx *ctx, uint64_t base,
-                               uint64_t count, unsigned s, unsigned c)
+                               uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
   T *x = (T *)ctx->x + base;
   const uint64_t m = (uint64_t)1 << s, span = m << c;
   for (uint64_t i = 0; i < count; i++, x += span) {
     switch (c) { /* constant c lets the compiler unroll the lanes */
-    case 1: FN(folklore_lanes)(x, m, 1); break;
-    case 2: FN(folklore_lanes)(x, m, 2); break;
-    case 3: FN(folklore_lanes)(x, m, 3); break;
+    case 1: FN(folklore_lanes)(x, m, cols, 1); break;
+    case 2: FN(folklore_lanes)(x, m, cols, 2); break;
+    case 3: FN(folklore_lanes)(x, m, cols, 3); break;
     default: break;
     }
   }

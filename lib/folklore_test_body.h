@@ -7,15 +7,16 @@
  * format and is folklore itself. */
 #include "fmt_begin.h"
 
-/* the c stages of a group on the 2^c lanes of each of the m columns, in
+/* the c stages of a group on the 2^c lanes of each of the cols columns, in
  * registers of the wider type, each value narrowed to the format */
-static void FN(folklore_test_group)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c)
+static void FN(folklore_test_group)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c,
+                                    uint64_t cols)
 {
   T *x = (T *)ctx->x + base;
   const uint64_t m = (uint64_t)1 << s, span = m << c;
   const unsigned r = 1u << c;
   for (uint64_t i = 0; i < count; i++, x += span)
-    for (uint64_t lo = 0; lo < m; lo++) {
+    for (uint64_t lo = 0; lo < cols; lo++) {
       WIDE v[8];
       for (unsigned t = 0; t < r; t++) v[t] = WIDEN(LD(x + lo + t * m));
       for (unsigned h = 1; h < r; h <<= 1)

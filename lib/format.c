@@ -5,6 +5,7 @@
 #include <string.h>
 #include "wht.h"
 #include "arith.h"
+#include "round_bits.h"
 
 typedef struct {
   const char *name;
@@ -39,41 +40,19 @@ int wht_format_from_name(const char *name, wht_format *f)
   return -1;
 }
 
-/* Round x to p significand bits with minimum normal exponent emin and
- * largest exponent emax: nearest-even via rint (the default rounding mode),
- * on a quantum that is a power of two so every step but rint is exact. */
-static double round_generic(double x, int p, int emin, int emax)
-{
-  if (isnan(x) || isinf(x) || x == 0) return x;
-  int e;
-  frexp(x, &e);                          /* |x| in [2^(e-1), 2^e) */
-  int qe = (e - 1 < emin ? emin : e - 1) - (p - 1);
-  double r = ldexp(rint(ldexp(x, -qe)), qe);
-  double maxf = ldexp(2.0 - ldexp(1.0, 1 - p), emax);
-  if (fabs(r) > maxf) return copysign(INFINITY, x);
-  return r;
-}
+uint16_t wht_f16_from_double(double x) { return wht__f16_from_double(x); }
+uint16_t wht_bf16_from_double(double x) { return wht__bf16_from_double(x); }
 
 double wht_round_to_format(double x, wht_format f)
 {
   switch (f) {
   case WHT_F64: return x;
   case WHT_F32: return (double)(float)x;
-  default: return valid(f) ? round_generic(x, formats[f].p, formats[f].emin, formats[f].emax) : NAN;
+  /* NaN stays x itself, payload and all */
+  case WHT_F16: return isnan(x) ? x : (double)wht__f16_bits_to_float(wht__f16_from_double(x));
+  case WHT_BF16: return isnan(x) ? x : (double)wht__bf16_bits_to_float(wht__bf16_from_double(x));
+  default: return NAN;
   }
-}
-
-uint16_t wht_f16_from_double(double x)
-{
-  if (isnan(x)) return (uint16_t)(signbit(x) ? 0xfe00u : 0x7e00u);
-  /* the rounded value is a binary16 value, exact in float */
-  return wht__float_to_f16_bits((float)round_generic(x, 11, -14, 15));
-}
-
-uint16_t wht_bf16_from_double(double x)
-{
-  if (isnan(x)) return (uint16_t)(signbit(x) ? 0xffc0u : 0x7fc0u);
-  return wht__float_to_bf16_bits((float)round_generic(x, 8, -126, 127));
 }
 
 double wht_f16_to_double(uint16_t h) { return wht__f16_bits_to_float(h); }

@@ -1,10 +1,11 @@
 /* format_arrays.c - wht_store_doubles and wht_load_doubles: whole arrays
- * converted element by element (format.c's correctly rounded conversions),
- * one contiguous chunk per thread (wht_parallel.h). Each element's
- * conversion depends on that element alone, so the result is the same for
- * any thread count. */
+ * converted element by element (format.c's correctly rounded conversions,
+ * f16 and bf16 inline from round_bits.h), one contiguous chunk per thread
+ * (wht_parallel.h). Each element's conversion depends on that element
+ * alone, so the result is the same for any thread count. */
 #include "wht.h"
 #include "wht_parallel.h"
+#include "round_bits.h"
 
 static void store_block(wht_format f, void *dst, const double *src, size_t b, size_t e)
 {
@@ -16,10 +17,10 @@ static void store_block(wht_format f, void *dst, const double *src, size_t b, si
     for (size_t i = b; i < e; i++) ((float *)dst)[i] = (float)src[i];
     break;
   case WHT_F16:
-    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht_f16_from_double(src[i]);
+    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht__f16_from_double(src[i]);
     break;
   case WHT_BF16:
-    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht_bf16_from_double(src[i]);
+    for (size_t i = b; i < e; i++) ((uint16_t *)dst)[i] = wht__bf16_from_double(src[i]);
     break;
   default:
     break;

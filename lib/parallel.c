@@ -42,8 +42,9 @@ void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const 
 #pragma omp parallel num_threads(nt)
   {
     /* the team may be smaller than asked: split by its real size */
-    const uint64_t t = (uint64_t)omp_get_thread_num(), T = (uint64_t)omp_get_num_threads();
-    body(ctx, n / T * t + (t < n % T ? t : n % T), n / T * (t + 1) + (t + 1 < n % T ? t + 1 : n % T));
+    uint64_t b, e;
+    wht__chunk(n, (uint64_t)omp_get_thread_num(), (uint64_t)omp_get_num_threads(), &b, &e);
+    body(ctx, b, e);
   }
 #endif
 }

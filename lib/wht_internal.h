@@ -17,13 +17,18 @@ typedef struct {
 
 /* Apply stages s .. s+c-1 (0 <= c <= 3) to `count` consecutive super-blocks
  * of 2^(s+c) elements starting at element `base` (counted over all rows).
- * Every CPU path is a stage-group function: the scheduler (schedule.c) calls
- * group (s = 0, c = k mod 3) first, then groups of three stages, in
- * increasing s; the call with s + c == k is an element's last and applies
- * any final step (Kahan's y = x - e). Butterflies of one stage are
- * independent, so any blocking of this schedule gives the same bits. */
+ * A super-block is m = 2^s columns of 2^c lanes m apart; the group runs
+ * columns j .. j+cols-1 of each, where j = base mod m (cols = m and base
+ * aligned: whole super-blocks; fewer: a thread's share that begins or ends
+ * inside one, schedule.c). Every CPU path is a stage-group function: the
+ * scheduler calls group (s = 0, c = k mod 3) first, then groups of three
+ * stages, in increasing s; the call with s + c == k is an element's last
+ * and applies any final step (Kahan's y = x - e). Columns and butterflies
+ * of one stage are independent and each column's arithmetic is the same
+ * whoever runs it, so any blocking or split of this schedule gives the same
+ * bits. */
 typedef void (*wht__cpu_group_fn)(const wht__cpu_ctx *ctx, uint64_t base,
-                                  uint64_t count, unsigned s, unsigned c);
+                                  uint64_t count, unsigned s, unsigned c, uint64_t cols);
 
 /* GPU entry: transform batch rows of n = 2^k at device pointer dx in place,
  * using device workspace dwork (NULL when work_per_elem is 0). */

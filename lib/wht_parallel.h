@@ -14,12 +14,23 @@
 #include <omp.h>
 #define WHT__OMP(directive) _Pragma(#directive)
 static inline int wht__thread_num(void) { return omp_get_thread_num(); }
+static inline int wht__num_threads(void) { return omp_get_num_threads(); }
 static inline int wht__in_parallel(void) { return omp_in_parallel(); }
 #else
 #define WHT__OMP(directive)
 static inline int wht__thread_num(void) { return 0; }
+static inline int wht__num_threads(void) { return 1; }
 static inline int wht__in_parallel(void) { return 0; }
 #endif
+
+/* Thread t's share [*b, *e) of [0, n) among T threads: contiguous, the
+ * first n mod T shares one longer. */
+static inline void wht__chunk(uint64_t n, uint64_t t, uint64_t T, uint64_t *b, uint64_t *e)
+{
+  const uint64_t q = n / T, r = n % T;
+  *b = q * t + (t < r ? t : r);
+  *e = q * (t + 1) + (t + 1 < r ? t + 1 : r);
+}
 
 /* Loops over fewer elements run on the calling thread: waking a team costs
  * microseconds, more than such a loop takes. */

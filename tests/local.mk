@@ -1,5 +1,5 @@
 # tests/ - the make check programs of libwht (TAP, see tests/tap.h).
-LIB_TESTS = tests/test_format_f16 tests/test_format_bf16
+LIB_TESTS = tests/test_format_f16 tests/test_format_bf16 tests/test_format_from_double
 check_PROGRAMS += $(LIB_TESTS)
 TESTS += $(LIB_TESTS)
 EXTRA_DIST += tests/tap.h tests/tap.sh tests/format_check.h tests/dd_check.h
@@ -19,6 +19,10 @@ TESTS += $(LIB_CASE_TESTS)
 LIB_REF_TESTS = tests/test_algorithms_reference
 check_PROGRAMS += $(LIB_REF_TESTS)
 TESTS += $(LIB_REF_TESTS)
+# the CPU transforms on 1, 2 and 3 threads; the OpenMP flag tells it whether libwht threads
+check_PROGRAMS += tests/test_algorithms_threads
+TESTS += tests/test_algorithms_threads
+tests_test_algorithms_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
 TESTS += tests/test_sweep_expectations.py
 EXTRA_DIST += tests/test_sweep_expectations.py

@@ -58,7 +58,7 @@ expect 2 "oracle-speed --threads 0" "$oracle" --threads 0 4
 check 'grep -q "1..1024" "$dir/err"' "... the message names the accepted counts"
 expect 2 "oracle-speed --threads without a value" "$oracle" --threads
 expect 2 "wht-cpu-speed --threads 0" "$speed" --threads 0 folklore:f64
-check 'grep -q "1..1024" "$dir/err"' "... the message names the accepted counts"
+check 'grep -q "1 to 1024" "$dir/err"' "... the message names the accepted counts"
 expect 2 "wht-cpu-speed --threads x" "$speed" --threads x folklore:f64
 "$oracle" --threads 3 4 one-way > "$dir/out" 2> "$dir/err"
 check '[ $? -eq 0 ] && grep -q "threads=[13]\$" "$dir/out"' "oracle-speed --threads 3 4 one-way runs and names its thread count"
