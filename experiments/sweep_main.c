@@ -55,7 +55,8 @@ static int run(const wht_sweep_config *c)
           (unsigned long long)(s.cells_run + s.cells_skipped), (unsigned long long)s.cells_total,
           (unsigned long long)s.overflow, took,
           s.interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
-  if (s.cells_run > 0) {
+  /* where the time went, for a run long enough to have shown progress */
+  if (s.cells_run > 0 && s.seconds >= wht_progress_plain_interval()) {
     char split[256];
     wht_sweep_phase_note(&s, split, sizeof split);
     fprintf(stderr, "wht-sweep: %s\n", split);

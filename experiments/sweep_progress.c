@@ -28,7 +28,7 @@ void wht_format_duration(double s, char *buf, size_t len)
 
 /* seconds between plain lines: WHT_PROGRESS_INTERVAL when a number > 0
  * (the tests shorten it), else 15 */
-static double plain_interval(void)
+double wht_progress_plain_interval(void)
 {
   const char *e = getenv("WHT_PROGRESS_INTERVAL");
   char *end = NULL;
@@ -39,7 +39,7 @@ static double plain_interval(void)
 void wht_progress_start(wht_progress *p, uint64_t cells, double work)
 {
   p->tty = isatty(STDERR_FILENO);
-  p->interval = p->tty ? 0.2 : plain_interval();
+  p->interval = p->tty ? 0.2 : wht_progress_plain_interval();
   p->t0 = p->last_draw = now();
   p->cells_total = cells;
   p->cells_done = 0;

@@ -17,6 +17,8 @@ typedef struct {
 } wht_progress;
 
 double wht_cell_work(unsigned log2n);
+/* seconds between plain progress lines (15, or WHT_PROGRESS_INTERVAL) */
+double wht_progress_plain_interval(void);
 void wht_progress_start(wht_progress *p, uint64_t cells, double work);
 void wht_progress_step(wht_progress *p, uint64_t cells, double work);
 /* clears the in-place line; the caller prints the summary */

@@ -67,6 +67,9 @@ rc=$?
 lines=$(grep -c "^wht-sweep: \[[0-9]*/[0-9]* cells\] .*% of the work after .*, ETA " "$dir/err")
 check '[ $rc -eq 0 ] && [ "$lines" -ge 2 ] && ! grep -q "$(printf "\r")" "$dir/err" && ! grep -q "$(printf "\033")" "$dir/err"' \
   "stderr not a terminal: plain progress lines with an ETA ($lines lines, no carriage return or escape)"
+split=$(grep "^wht-sweep: time split: draw [0-9.]*s, rounding [0-9.]*s, oracle [0-9.]*s, operation [0-9.]*s, metrics [0-9.]*s, file [0-9.]*s$" "$dir/err")
+check '[ -n "$split" ] && [ "$(tail -n 1 "$dir/err")" = "$split" ]' \
+  "a run that showed progress ends with the time split by phase ($split)"
 "$sweep" --algo folklore --format f64 --dist norm --op one-way --log2n 3:6 -o "$dir/q.h5" 2> "$dir/err"
 check '[ "$(wc -l < "$dir/err")" -eq 1 ]' "a sweep shorter than the default 15 s prints only its summary ($(cat "$dir/err"))"
 tap_done
