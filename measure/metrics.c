@@ -108,39 +108,50 @@ static int is_zero(const wht_dd *v) { return v->hi == 0 && v->lo == 0; }
 /* The leading double of v != 0 (hi, unless a caller's pair is unnormalised). */
 static double lead(const wht_dd *v) { return v->hi != 0 ? v->hi : v->lo; }
 
-/* log2 of the format's spacing at |v| (v != 0). */
+static uint64_t bits_of(double x)
+{
+  uint64_t b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+/* log2 of the format's spacing at |v| (v != 0). ilogb(h) and "|h| is a
+ * power of two" (frexp(|h|) == 0.5) come from the bits of a normal h,
+ * from libm for the others: the same values, without two calls per
+ * element in the metrics' first pass. */
 static int ulp_exp(const wht_dd *v, int p, int emin)
 {
   const double h = lead(v);
-  int e = ilogb(h), ex;
-  if (frexp(fabs(h), &ex) == 0.5 && v->hi != 0 && v->lo != 0 && signbit(v->lo) != signbit(h)) e--;
+  const uint64_t b = bits_of(h);
+  const unsigned biased = (unsigned)(b >> 52 & 0x7ff);
+  int e, power_of_two;
+  if (biased != 0 && biased != 0x7ff) {
+    e = (int)biased - 1023;
+    power_of_two = (b & 0xfffffffffffffu) == 0;
+  } else {
+    int ex;
+    e = ilogb(h);
+    power_of_two = frexp(fabs(h), &ex) == 0.5;
+  }
+  if (power_of_two && v->hi != 0 && v->lo != 0 && signbit(v->lo) != signbit(h)) e--;
   return (e > emin ? e : emin) - p + 1;
 }
 
-/* x * 2^e, exact but for underflow: one multiplication when 2^e is a
- * normal double (f = 2^e), else ldexp. */
-static double pow2(int e) { return e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0; }
+/* x * 2^e, exact but for underflow (then rounded once, as ldexp): one
+ * multiplication when 2^e is a normal double (f = 2^e, built from its
+ * bits), else ldexp. */
+static double pow2(int e)
+{
+  if (e < -1022 || e > 1023) return 0;
+  const uint64_t b = (uint64_t)(e + 1023) << 52;
+  double x;
+  memcpy(&x, &b, sizeof x);
+  return x;
+}
 static double scaled(double x, double f, int e) { return f != 0 ? x * f : ldexp(x, e); }
 
 /* Power-of-two exponent that brings the largest entry near 1. */
 static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -ilogb(maxval) : 0; }
-
-/* |y_i - v_i| / |v_i| for v_i != 0 (a d beyond double as its half). */
-static double rel_err(double y, const wht_dd *v)
-{
-  double dh;
-  const double d = err_and_half(y, v, &dh), av = fabs(lead(v));
-  return isfinite(d) ? d / av : dh / (av * 0.5);
-}
-
-/* |y_i - v_i| 2^sd, exact (f = 2^sd, f1 = 2^(sd+1)): a d beyond double as
- * its half times 2^(sd+1), the same value. */
-static double scaled_err(double y, const wht_dd *v, double f, double f1, int sd)
-{
-  double dh;
-  const double e = err_and_half(y, v, &dh);
-  return isfinite(e) ? scaled(e, f, sd) : scaled(dh, f1, sd + 1);
-}
 
 /* The terms of the four sums are independent per element; the sums are
  * not. So a chunk of elements at a time, all threads compute the terms
@@ -151,28 +162,39 @@ static double scaled_err(double y, const wht_dd *v, double f, double f1, int sd)
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 16)
+/* the buffers' rows are c terms apart plus a few cache lines: rows a power
+ * of two apart all fall in the same cache sets, and a thread streams
+ * four of them (twenty-odd in a batch) at once */
+#define STRIDE(c) ((uint64_t)(c) + 40)
 
 typedef struct {
   double f, f1, fv; /* 2^sd, 2^(sd+1), 2^sv */
   int sd, sv;
 } sum_scales;
 
+/* element i's terms: |y_i - v_i| / |v_i| for v_i != 0 (0 otherwise), and
+ * |d| 2^sd, its square, (v 2^sv)^2, exact but for the squares' rounding;
+ * a d beyond double is taken as its half (times 2^(sd+1), the same value,
+ * and over |v|/2 for the relative error) */
 static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
 {
-  const double d = scaled_err(y[i], &v[i], k->f, k->f1, k->sd), x = scaled(lead(&v[i]), k->fv, k->sv);
-  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_err(y[i], &v[i]);
+  double dh;
+  const double e = err_and_half(y[i], &v[i], &dh), av = fabs(lead(&v[i]));
+  const double d = isfinite(e) ? scaled(e, k->f, k->sd) : scaled(dh, k->f1, k->sd + 1);
+  const double x = scaled(lead(&v[i]), k->fv, k->sv);
+  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : isfinite(e) ? e / av : dh / (av * 0.5);
   t[SUM_D] = d;
   t[SUM_DSQ] = d * d;
   t[SUM_VSQ] = x * x;
 }
 
-/* the four chains of one output over a chunk's terms t[NSUMS][c], in one
+/* the four chains of one output over a chunk's terms t[NSUMS][stride], in one
  * loop: they are independent, so the core overlaps their latencies (one
  * chain alone leaves most of it idle: four take about the time of one) */
-static void chains(csum a[NSUMS], const double *t, uint64_t c, uint64_t m)
+static void chains(csum a[NSUMS], const double *t, uint64_t stride, uint64_t m)
 {
   csum a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-  const double *t0 = t, *t1 = t + c, *t2 = t + 2 * c, *t3 = t + 3 * c;
+  const double *t0 = t, *t1 = t + stride, *t2 = t + 2 * stride, *t3 = t + 3 * stride;
   for (uint64_t i = 0; i < m; i++) csum_add(&a0, t0[i]), csum_add(&a1, t1[i]), csum_add(&a2, t2[i]), csum_add(&a3, t3[i]);
   a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3;
 }
@@ -212,7 +234,8 @@ static void first_pass(cell *o, const wht_dd *v, uint64_t n, int p, int emin)
     const double av = fabs(lead(&v[i]));
     /* d beyond double: measured as its half */
     const double rel = isfinite(d) ? d / av : dh / (av * 0.5);
-    const double ulps = isfinite(d) ? ldexp(d, -ulp_exp(&v[i], p, emin)) : ldexp(dh, 1 - ulp_exp(&v[i], p, emin));
+    const int ue = ulp_exp(&v[i], p, emin);
+    const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
     if (av > max_v) max_v = av;
     n_rel++;
     if (rel > max_rel) max_rel = rel;
@@ -236,12 +259,12 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
     WHT__OMP(omp for schedule(static) collapse(2))
     for (size_t j = 0; j < g; j++)
       for (uint64_t i = 0; i < m; i++) {
-        double t[NSUMS], *b = buf + j * NSUMS * c;
+        double t[NSUMS], *b = buf + j * NSUMS * STRIDE(c);
         sum_terms(o[j]->y, v, i0 + i, &o[j]->sc, t);
-        for (int s = 0; s < NSUMS; s++) b[(uint64_t)s * c + i] = t[s];
+        for (int s = 0; s < NSUMS; s++) b[(uint64_t)s * STRIDE(c) + i] = t[s];
       }
     WHT__OMP(omp for schedule(static, 1))
-    for (size_t j = 0; j < g; j++) chains(o[j]->sums, buf + j * NSUMS * c, c, m);
+    for (size_t j = 0; j < g; j++) chains(o[j]->sums, buf + j * NSUMS * STRIDE(c), STRIDE(c), m);
   }
 }
 
@@ -280,9 +303,9 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
     if (g) {
       /* without memory for a large chunk, a small one on the stack does
        * the same additions with more barriers */
-      double small[NSUMS * SMALL];
+      double small[NSUMS * STRIDE(SMALL)];
       uint64_t cs = n < CHUNK ? n : CHUNK;
-      double *heap = cs > SMALL ? malloc(g * NSUMS * cs * sizeof *heap) : NULL;
+      double *heap = cs > SMALL ? malloc(g * NSUMS * STRIDE(cs) * sizeof *heap) : NULL;
       if (heap)
         sums(todo, g, v, n, heap, cs);
       else
