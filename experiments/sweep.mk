@@ -47,10 +47,11 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_grid.h experiments/sweep_grid.c experiments/sweep_device.c \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
-  experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c
+  experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
+  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
-experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2
-experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm
+experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
+experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm -lpthread
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
   experiments/sweep_env.sh
@@ -59,7 +60,7 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
-  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh
+  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS)

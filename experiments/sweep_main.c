@@ -57,7 +57,7 @@ static int run(const wht_sweep_config *c)
           s.interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
   /* where the time went, for a run long enough to have shown progress */
   if (s.cells_run > 0 && s.seconds >= wht_progress_plain_interval()) {
-    char split[256];
+    char split[384];
     wht_sweep_phase_note(&s, split, sizeof split);
     fprintf(stderr, "wht-sweep: %s\n", split);
   }

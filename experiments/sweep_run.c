@@ -23,6 +23,8 @@
 #include "wht_ops.h"
 #include "sweep_cli.h"
 #include "sweep_progress.h"
+#include "sweep_buffers.h"
+#include "sweep_rows.h"
 #include "sweep_run.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -70,73 +72,6 @@ void wht_sweep_cell_key(wht_result_row *r, const wht_sweep_config *c, const wht_
   r->tau = tau;
 }
 
-/* buffers for the largest cell, allocated once per sweep and reused by every cell */
-/* outputs whose metrics are computed together (wht_metrics_compute_many:
- * their serial sums run side by side), at most */
-#define GROUP_MAX 8
-
-typedef struct {
-  double *draw[2], *exact[2], *y[GROUP_MAX];
-  void *fmt[2], *work[2];
-  wht_dd *v;
-  unsigned group; /* the y buffers allocated: 1 .. GROUP_MAX */
-} buffers;
-
-static void buffers_free(buffers *b)
-{
-  for (int i = 0; i < 2; i++)
-    wht_host_free(b->draw[i]), wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
-  for (unsigned j = 0; j < GROUP_MAX; j++) free(b->y[j]);
-  wht_host_free(b->v);
-}
-
-/* pinned: the buffers a GPU reads or writes (the operation's work buffers,
- * the oracle's input and output) are page-locked (wht_host_alloc), which
- * makes the copies of a GPU cell several times faster than from pageable
- * memory; a CPU-only sweep does not pin anything */
-/* outputs per group: what the grid's formats need, and no more than a
- * quarter of the physical memory in output buffers */
-static unsigned group_size(const wht_sweep_grid *g, unsigned k)
-{
-  unsigned most = 1;
-  for (int f = 0; f < WHT_NFORMATS; f++) {
-    unsigned nf = 0;
-    for (size_t i = 0; i < g->nalgo; i++) nf += (g->algo[i].formats >> f) & 1u;
-    if (nf > most) most = nf;
-  }
-  const double bytes = ldexp(sizeof(double), (int)k), phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
-  while (most > 1 && most * bytes > phys / 4) most--;
-  return most < GROUP_MAX ? most : GROUP_MAX;
-}
-
-static int buffers_alloc(buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group)
-{
-  size_t n = (size_t)1 << k;
-  void *(*alloc_dev)(size_t) = pinned ? wht_host_alloc : malloc;
-  memset(b, 0, sizeof *b);
-  for (unsigned i = 0; i < inputs; i++) {
-    b->draw[i] = malloc(n * sizeof(double));
-    b->exact[i] = alloc_dev(n * sizeof(double));
-    b->fmt[i] = malloc(n * sizeof(double)); /* the widest format */
-    b->work[i] = alloc_dev(n * sizeof(double));
-    if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
-  }
-  b->group = group;
-  for (unsigned j = 0; j < group; j++)
-    if (!(b->y[j] = malloc(n * sizeof(double)))) return -1;
-  b->v = alloc_dev(n * sizeof(wht_dd));
-  if (!b->v) return -1;
-  /* touched once here, so that no cell's oracle_s or run_s pays the page
-   * faults of the first use (about 0.2 s for the 512 MiB of v at k = 25) */
-  for (unsigned i = 0; i < inputs; i++) {
-    memset(b->draw[i], 0, n * sizeof(double)), memset(b->exact[i], 0, n * sizeof(double));
-    memset(b->fmt[i], 0, n * sizeof(double)), memset(b->work[i], 0, n * sizeof(double));
-  }
-  for (unsigned j = 0; j < group; j++) memset(b->y[j], 0, n * sizeof(double));
-  memset(b->v, 0, n * sizeof(wht_dd));
-  return 0;
-}
-
 typedef struct {
   const wht_sweep_config *c;
   const wht_sweep_grid *g;
@@ -144,7 +79,9 @@ typedef struct {
   const wht_keyset *done;
   wht_sweep_summary *s;
   wht_progress prog;
-  buffers b;
+  wht_sweep_buffers b;
+  unsigned vslot, yslot; /* the buffer slots the next oracle run and group fill */
+  wht_rows rows;
   wht_oracle_device oracle; /* --oracle resolved: CPU or GPU */
 } loop;
 
@@ -179,25 +116,6 @@ static size_t pending(const loop *L, wht_format f, wht_dist d, wht_op op, unsign
   return np;
 }
 
-static void fill_metrics(wht_result_row *r, const wht_metrics *m)
-{
-  r->max_abs = m->max_abs, r->mean_abs = m->mean_abs, r->mean_rel = m->mean_rel, r->max_rel = m->max_rel;
-  r->n_zero = m->n_zero, r->zero_miss = m->zero_miss;
-  r->norm_rel = m->norm_rel, r->max_ulp = m->max_ulp;
-  r->n_nonfinite = m->n_nonfinite;
-  snprintf(r->status, sizeof r->status, "%s", wht_run_status_name(m->status));
-}
-
-/* the oracle could not give a finite exact result (an input is not finite
- * in the format): the cell overflowed before the algorithm mattered */
-static void overflow_metrics(wht_metrics *m, const double *y, uint64_t n)
-{
-  memset(m, 0, sizeof *m);
-  m->max_abs = m->mean_abs = m->mean_rel = m->max_rel = m->norm_rel = m->max_ulp = NAN;
-  for (uint64_t i = 0; i < n; i++) m->n_nonfinite += !(y[i] - y[i] == 0);
-  m->status = WHT_RUN_OVERFLOW;
-}
-
 /* where the oracle ran, and the first distinct reasons it fell back */
 static void note_oracle(wht_sweep_summary *s, const wht_oracle_info *info)
 {
@@ -229,7 +147,7 @@ void wht_sweep_phase_note(const wht_sweep_summary *s, char *out, size_t len)
 {
   static const char *const names[WHT_SWEEP_NPHASES] = { "draw", "rounding", "oracle", "operation", "metrics",
                                                        "file" };
-  int o = snprintf(out, len, "time split:");
+  int o = snprintf(out, len, "time split%s:", s->overlapped ? " (metrics and file on a thread of their own, beside the rest)" : "");
   for (int i = 0; i < WHT_SWEEP_NPHASES && o > 0 && (size_t)o < len; i++)
     o += snprintf(out + o, len - (size_t)o, "%s %s %.2fs", i ? "," : "", names[i], s->phase_s[i]);
 }
@@ -243,8 +161,12 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
   const size_t bytes = (size_t)n * wht_format_size(f);
   char msg[512], key[200];
   wht_oracle_info info;
-  buffers *b = &L->b;
+  wht_sweep_buffers *b = &L->b;
   double *phase = L->s->phase_s, mark = now();
+  /* the other slot than the last oracle's: the metrics of its last group
+   * may still be reading it (sweep_rows.h) */
+  const unsigned vs = L->vslot;
+  L->vslot = (L->vslot + 1) % b->slots;
   for (unsigned i = 0; i < inputs; i++) {
     wht_store_doubles(f, b->fmt[i], b->draw[i], n);
     wht_load_doubles(f, b->exact[i], b->fmt[i], n);
@@ -252,7 +174,7 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
   lap(&phase[WHT_PHASE_ROUND], &mark);
   /* ops.c thresholds at tau rounded to the format: the oracle must too */
   wht_oracle_status os = wht_oracle_run_on(L->oracle, op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
-                                           wht_round_to_format(tau, f), b->v, &info, msg, sizeof msg);
+                                           wht_round_to_format(tau, f), b->v[vs], &info, msg, sizeof msg);
   lap(&phase[WHT_PHASE_ORACLE], &mark);
   note_oracle(L->s, &info);
   if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
@@ -263,52 +185,35 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
     return 1;
   }
   /* the algorithms in groups of up to b->group: each runs and keeps its
-   * output, then the group's metrics are computed together and its rows
-   * appended in the algorithms' order */
+   * output, then the group goes to the rows stage (its metrics computed
+   * together, its rows appended in the algorithms' order) */
   for (size_t j0 = 0; j0 < np; j0 += b->group) {
-    wht_result_row r[GROUP_MAX];
-    wht_metrics m[GROUP_MAX];
-    int nonfinite[GROUP_MAX];
-    size_t ng = 0;
-    for (size_t j = j0; j < np && ng < b->group; j++, ng++) {
+    wht_rows_group G = { .f = f, .k = k, .v = b->v[vs], .exact_nonfinite = os == WHT_ORACLE_NONFINITE };
+    double *const *y = b->y[L->yslot];
+    for (size_t j = j0; j < np && G.ng < b->group; j++) {
       const wht_sweep_algo *a = &L->g->algo[idx[j]];
-      wht_sweep_cell_key(&r[ng], L->c, a, f, d, op, k, t, tau);
+      wht_result_row *r = &G.r[G.ng];
+      wht_sweep_cell_key(r, L->c, a, f, d, op, k, t, tau);
       for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
       mark = now();
       wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
-                                     inputs > 1 ? b->work[1] : NULL, &nonfinite[ng]);
-      r[ng].run_s = lap(&phase[WHT_PHASE_RUN], &mark);
+                                     inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
+      r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
       if (st != WHT_OK) {
-        wht_row_key_text(&r[ng], key, sizeof key);
+        wht_row_key_text(r, key, sizeof key);
         fprintf(stderr, "wht-sweep: cell %s failed: %s\n", key, wht_strerror(st));
         return 1;
       }
-      wht_load_doubles(f, b->y[ng], b->work[0], n);
-      lap(&phase[WHT_PHASE_METRICS], &mark);
-      if (stop_requested) { /* finish this cell: its row is saved */
-        ng++;
-        break;
-      }
+      r->oracle_prec = (int32_t)info.prec;
+      r->oracle_s = info.seconds;
+      wht_load_doubles(f, y[G.ng], b->work[0], n);
+      lap(&phase[WHT_PHASE_ROUND], &mark);
+      G.y[G.ng] = y[G.ng];
+      G.ng++;
+      if (stop_requested) break; /* finish this cell: its row is saved */
     }
-    if (os == WHT_ORACLE_NONFINITE)
-      for (size_t j = 0; j < ng; j++) overflow_metrics(&m[j], b->y[j], n);
-    else
-      wht_metrics_compute_many(f, (const double *const *)b->y, b->v, n, nonfinite, m, ng);
-    lap(&phase[WHT_PHASE_METRICS], &mark);
-    for (size_t j = 0; j < ng; j++) {
-      fill_metrics(&r[j], &m[j]);
-      r[j].oracle_prec = (int32_t)info.prec;
-      r[j].oracle_s = info.seconds;
-      const int wrote = wht_h5_append_result(L->h, &r[j]);
-      if (wrote != 0) {
-        fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(L->h));
-        return 1;
-      }
-      L->s->cells_run++;
-      L->s->overflow += m[j].status == WHT_RUN_OVERFLOW;
-      wht_progress_step(&L->prog, 1, wht_cell_work(k));
-    }
-    lap(&phase[WHT_PHASE_FILE], &mark);
+    if (wht_rows_submit(&L->rows, &G) != 0) return 1;
+    L->yslot = (L->yslot + 1) % b->slots;
     if (stop_requested) break;
   }
   return 0;
@@ -363,6 +268,15 @@ static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *
           }
 }
 
+/* WHT_SWEEP_OVERLAP=0 or 1 overrides the default (overlap in a GPU
+ * sweep); the tests use it to run the threaded stage without a GPU */
+static int overlap_wanted(int gpu_used)
+{
+  const char *e = getenv("WHT_SWEEP_OVERLAP");
+  if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
+  return gpu_used;
+}
+
 int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h, const wht_keyset *done,
                   wht_sweep_summary *s)
 {
@@ -377,25 +291,33 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   catch_signals();
   count_cells(&L, &s->cells_total, &todo, &work);
   s->cells_skipped = s->cells_total - todo;
+  /* a sweep that uses the GPU pins its buffers and computes the metrics
+   * of a group on a thread of its own while the GPU runs the next (two
+   * buffer slots); a CPU sweep's transforms already take every core */
   int gpu_used = L.oracle == WHT_ORACLE_ON_GPU;
   for (size_t i = 0; i < g->nalgo; i++) gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
-  if (todo > 0 && buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, gpu_used, group_size(g, c->kmax)) != 0) {
-    buffers_free(&L.b);
+  const unsigned slots = overlap_wanted(gpu_used) ? 2 : 1;
+  if (todo > 0 && wht_sweep_buffers_alloc(&L.b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, gpu_used,
+                                          wht_sweep_group_size(g, c->kmax, slots), slots) != 0) {
+    wht_sweep_buffers_free(&L.b);
     fprintf(stderr, "wht-sweep: out of memory for cells of size 2^%u\n", c->kmax);
     return 1;
   }
   wht_progress_start(&L.prog, todo, work);
+  wht_rows_start(&L.rows, h, &L.prog, s, slots == 2); /* a thread that cannot start: in place */
+  s->overlapped = L.rows.threaded;
   for (unsigned k = c->kmin; k <= c->kmax && rc == 0 && !stop_requested && todo; k++)
     for (int d = 0; d < WHT_NDISTS && rc == 0 && !stop_requested; d++)
       for (int op = 0; op < WHT_NOPS && rc == 0 && !stop_requested; op++)
         for (unsigned t = 0; t < c->trials && rc == 0 && !stop_requested; t++)
           if (c->dist[d] && c->op[op] && (c->log2n >> k & 1)) rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
+  if (wht_rows_stop(&L.rows) != 0) rc = 1;
   wht_progress_end(&L.prog);
   s->seconds = wht_progress_elapsed(&L.prog);
   if (rc == 0 && stop_requested) {
     s->interrupted = 1;
     rc = 1;
   }
-  buffers_free(&L.b);
+  wht_sweep_buffers_free(&L.b);
   return rc;
 }

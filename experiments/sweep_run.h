@@ -11,10 +11,10 @@
 /* the phases of the loop whose wall time the summary splits */
 enum wht_sweep_phase {
   WHT_PHASE_DRAW,      /* drawing the f64 inputs (serial: one stream per input) */
-  WHT_PHASE_ROUND,     /* rounding them to the format and loading them back */
+  WHT_PHASE_ROUND,     /* rounding them to the format and back; the outputs to doubles */
   WHT_PHASE_ORACLE,    /* the exact result */
   WHT_PHASE_RUN,       /* the operation (copies to and from a GPU included) */
-  WHT_PHASE_METRICS,   /* loading the result as doubles, the error metrics */
+  WHT_PHASE_METRICS,   /* the error metrics */
   WHT_PHASE_FILE,      /* appending rows and the periodic saves */
   WHT_SWEEP_NPHASES
 };
@@ -34,6 +34,7 @@ typedef struct {
   /* wall seconds of each phase of the loop (enum wht_sweep_phase), so a
    * slow sweep says where its time went */
   double phase_s[WHT_SWEEP_NPHASES];
+  int overlapped; /* metrics and file ran on their own thread: the phases overlap */
 } wht_sweep_summary;
 
 /* One line for the root attribute `oracle` (data/README.md): where the

@@ -1,0 +1,62 @@
+/* sweep_buffers.c - allocation of the sweep's buffers (sweep_buffers.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sweep_buffers.h"
+
+unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slots)
+{
+  unsigned most = 1;
+  for (int f = 0; f < WHT_NFORMATS; f++) {
+    unsigned nf = 0;
+    for (size_t i = 0; i < g->nalgo; i++) nf += (g->algo[i].formats >> f) & 1u;
+    if (nf > most) most = nf;
+  }
+  const double bytes = ldexp(sizeof(double), (int)k) * slots;
+  const double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+  while (most > 1 && most * bytes > phys / 4) most--;
+  return most < WHT_GROUP_MAX ? most : WHT_GROUP_MAX;
+}
+
+void wht_sweep_buffers_free(wht_sweep_buffers *b)
+{
+  for (int i = 0; i < 2; i++) {
+    wht_host_free(b->draw[i]), wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
+    wht_host_free(b->v[i]);
+    for (unsigned j = 0; j < WHT_GROUP_MAX; j++) free(b->y[i][j]);
+  }
+  memset(b, 0, sizeof *b);
+}
+
+/* allocated and touched once, so that no cell's oracle_s or run_s pays
+ * the page faults of a first use (about 0.2 s for the 512 MiB of v at
+ * k = 25) */
+static void *take(size_t bytes, void *(*alloc)(size_t))
+{
+  void *p = alloc(bytes);
+  if (p) memset(p, 0, bytes);
+  return p;
+}
+
+int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,
+                            unsigned slots)
+{
+  const size_t n = (size_t)1 << k;
+  void *(*dev)(size_t) = pinned ? wht_host_alloc : malloc;
+  memset(b, 0, sizeof *b);
+  b->group = group, b->slots = slots;
+  for (unsigned i = 0; i < inputs; i++) {
+    b->draw[i] = take(n * sizeof(double), malloc);
+    b->exact[i] = take(n * sizeof(double), dev);
+    b->fmt[i] = take(n * sizeof(double), malloc); /* the widest format */
+    b->work[i] = take(n * sizeof(double), dev);
+    if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
+  }
+  for (unsigned s = 0; s < slots; s++) {
+    if (!(b->v[s] = take(n * sizeof(wht_dd), dev))) return -1;
+    for (unsigned j = 0; j < group; j++)
+      if (!(b->y[s][j] = take(n * sizeof(double), malloc))) return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,36 @@
+/* sweep_buffers.h - the buffers of a sweep, for its largest cell,
+ * allocated once and reused by every cell. With two slots the exact
+ * result and the outputs are double-buffered, so the metrics of one group
+ * (sweep_rows.h, on its own thread) read one slot while the next group
+ * fills the other. */
+#ifndef WHT_SWEEP_BUFFERS_H
+#define WHT_SWEEP_BUFFERS_H
+
+#include "wht_oracle.h"
+#include "sweep_grid.h"
+
+/* outputs whose metrics are computed together (wht_metrics_compute_many:
+ * their serial sums run side by side), at most */
+#define WHT_GROUP_MAX 8
+
+typedef struct {
+  double *draw[2], *exact[2];   /* per input: the f64 draw, rounded to the format and back */
+  void *fmt[2], *work[2];       /* per input: in the format; the operation's copy */
+  wht_dd *v[2];                 /* per slot: the exact result */
+  double *y[2][WHT_GROUP_MAX];  /* per slot: the outputs of a group as doubles */
+  unsigned group, slots;        /* outputs per group (1 .. WHT_GROUP_MAX), slots (1 or 2) */
+} wht_sweep_buffers;
+
+/* outputs per group: the most algorithms the grid has for one format,
+ * with at most a quarter of the physical memory in output buffers */
+unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slots);
+
+/* 0 ok, -1 out of memory (free what was allocated with wht_sweep_buffers_free).
+ * pinned: the buffers a GPU reads or writes (the operation's work buffers,
+ * the oracle's input and output) are page-locked (wht_host_alloc), which
+ * makes the copies of a GPU cell several times faster than from pageable
+ * memory; a CPU-only sweep pins nothing. */
+int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,
+                            unsigned slots);
+void wht_sweep_buffers_free(wht_sweep_buffers *b);
+#endif

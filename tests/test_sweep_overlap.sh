@@ -1,0 +1,50 @@
+#!/bin/sh
+# test_sweep_overlap.sh - the rows stage on a thread of its own (a GPU
+# sweep's default, forced here by WHT_SWEEP_OVERLAP=1 so that a machine
+# without a GPU runs it) gives the rows of the in-place stage, bit for bit
+# and in the same order, with groups of several algorithms, every
+# operation (xor-conv's second input) and cells that overflow; SIGINT
+# stops it between cells with every finished row saved, and --resume
+# completes the same rows; the summary says the phases overlapped.
+tap_name=test_sweep_overlap
+. "${top_srcdir:-.}/tests/tap.sh"
+grid="--backend cpu --algo all --format all --dist all --op all --log2n 3:12 --trials 2 --seed 7"
+
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=0 "$sweep" $grid -o "$dir/in_place.h5" 2> "$dir/err0"
+rc0=$?
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=1 WHT_PROGRESS_INTERVAL=0.001 "$sweep" $grid -o "$dir/thread.h5" 2> "$dir/err1"
+rc1=$?
+"$rows" --no-timing "$dir/in_place.h5" > "$dir/in_place.txt"
+"$rows" --no-timing "$dir/thread.h5" > "$dir/thread.txt"
+nrows=$(wc -l < "$dir/in_place.txt")
+check '[ $rc0 -eq 0 ] && [ $rc1 -eq 0 ] && [ "$nrows" -gt 1000 ] && cmp -s "$dir/in_place.txt" "$dir/thread.txt"' \
+  "a thread of its own: the in-place rows, bit for bit and in order ($nrows rows, exit $rc0/$rc1)"
+check 'grep -q "overflow" "$dir/thread.txt"' "the grid has cells that overflow"
+check 'grep -q "^wht-sweep: time split (metrics and file on a thread of their own, beside the rest): draw" "$dir/err1"' \
+  "the summary says the phases overlapped"
+
+# interrupted between cells, then resumed: the same rows
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:16 -o "$dir/int.h5" 2> "$dir/err2" &
+pid=$!
+i=0
+while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/int.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.5
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+got=$("$rows" --no-timing "$dir/int.h5" 2>/dev/null | wc -l)
+check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err2" && [ "$got" -ge 1 ]' \
+  "SIGINT: exit 1, interrupted, $got rows saved ($(tail -n 1 "$dir/err2"))"
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:16 --resume -o "$dir/int.h5" 2> "$dir/err3"
+rc=$?
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=0 "$sweep" $grid --log2n 3:16 -o "$dir/whole.h5" 2> /dev/null
+"$rows" --no-timing "$dir/int.h5" | sort > "$dir/int.txt"
+"$rows" --no-timing "$dir/whole.h5" | sort > "$dir/whole.txt"
+check '[ $rc -eq 0 ] && cmp -s "$dir/int.txt" "$dir/whole.txt"' \
+  "--resume completes the rows of an uninterrupted run ($(wc -l < "$dir/int.txt") rows, exit $rc)"
+tap_done
