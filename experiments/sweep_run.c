@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include "wht_metrics.h"
@@ -268,13 +269,21 @@ static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *
           }
 }
 
-/* WHT_SWEEP_OVERLAP=0 or 1 overrides the default (overlap in a GPU
- * sweep); the tests use it to run the threaded stage without a GPU */
+/* Whether the rows stage gets a thread of its own (sweep_rows.h). It
+ * pays only where the host has cycles to spare while the GPU works: two
+ * OpenMP teams (the metrics' and the loop's) whose idle threads spin take
+ * each other's cores. Measured on a 16-core H100 host, thesis grid k =
+ * 3..25 (docs/PERFORMANCE.md): spinning (libgomp's default) 190 s in
+ * place, 217 s overlapped; OMP_WAIT_POLICY=passive (the sweep scripts'
+ * setting) 259 s in place, 185 s overlapped. So the default is to overlap
+ * in a sweep that uses the GPU when the wait policy is passive;
+ * WHT_SWEEP_OVERLAP=0 or 1 decides instead (the tests use it to run the
+ * thread without a GPU). */
 static int overlap_wanted(int gpu_used)
 {
-  const char *e = getenv("WHT_SWEEP_OVERLAP");
+  const char *e = getenv("WHT_SWEEP_OVERLAP"), *w = getenv("OMP_WAIT_POLICY");
   if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
-  return gpu_used;
+  return gpu_used && w && !strcasecmp(w, "passive");
 }
 
 int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h, const wht_keyset *done,
@@ -291,9 +300,9 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   catch_signals();
   count_cells(&L, &s->cells_total, &todo, &work);
   s->cells_skipped = s->cells_total - todo;
-  /* a sweep that uses the GPU pins its buffers and computes the metrics
-   * of a group on a thread of its own while the GPU runs the next (two
-   * buffer slots); a CPU sweep's transforms already take every core */
+  /* a sweep that uses the GPU pins its buffers; overlapped, it computes
+   * the metrics of a group on a thread of its own while the GPU runs the
+   * next (two buffer slots) */
   int gpu_used = L.oracle == WHT_ORACLE_ON_GPU;
   for (size_t i = 0; i < g->nalgo; i++) gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
   const unsigned slots = overlap_wanted(gpu_used) ? 2 : 1;
