@@ -54,13 +54,14 @@ experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm -lpthread
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
-  experiments/sweep_env.sh
+  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
-  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh
+  tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
+  tests/test_sweep_shard.sh tests/test_slurm_array.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS)

@@ -211,6 +211,24 @@ static int set_threads(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
+/* "I/N": the I-th of N shards, 1 <= I <= N */
+static int set_shard(wht_sweep_config *c, const char *o, const char *a)
+{
+  char buf[64];
+  const char *slash = strchr(a, '/');
+  unsigned i, n;
+  if (slash && (size_t)(slash - a) < sizeof buf) {
+    memcpy(buf, a, (size_t)(slash - a));
+    buf[slash - a] = 0;
+  }
+  if (!slash || (size_t)(slash - a) >= sizeof buf || parse_uint(buf, WHT_SWEEP_MAX_SHARDS, &i) < 0 ||
+      parse_uint(slash + 1, WHT_SWEEP_MAX_SHARDS, &n) < 0 || i < 1 || n < 1 || i > n)
+    return wht_sweep_usage_error("--%s '%s': not a shard (accepted: I/N, integers 1 <= I <= N <= %u)", o, a,
+                                 WHT_SWEEP_MAX_SHARDS);
+  c->shard = i - 1, c->shards = n;
+  return 0;
+}
+
 static int set_output(wht_sweep_config *c, const char *o, const char *a)
 {
   if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: a path to an .h5 file)", o);
@@ -251,6 +269,7 @@ static const struct {
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
   { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit 128 bits, else the CPU [auto]" },
   { "threads", 0, "N", set_threads, 1, "host threads of the oracle, conversions and metrics; no row depends on it [all cores, or OMP_NUM_THREADS]" },
+  { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge [1/1]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
@@ -293,6 +312,7 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   c->taus[0] = 1.0, c->ntau = 1, c->tau_text = "1";
   c->backend = WHT_SWEEP_AUTO;
   c->oracle = WHT_ORACLE_ON_AUTO;
+  c->shard = 0, c->shards = 1;
   c->output = WHT_SWEEP_DEFAULT_OUTPUT;
   wht_h5_command_line(c->command_line, sizeof c->command_line, "wht-sweep", argc, argv);
 

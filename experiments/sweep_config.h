@@ -12,6 +12,7 @@
 #define WHT_SWEEP_MAX_ALGOS 64
 #define WHT_SWEEP_MAX_TAUS 16
 #define WHT_SWEEP_DEFAULT_OUTPUT "data/sweep.h5"
+#define WHT_SWEEP_MAX_SHARDS 1000000
 
 typedef enum { WHT_SWEEP_CPU = 0, WHT_SWEEP_GPU, WHT_SWEEP_AUTO } wht_sweep_backend;
 typedef enum { WHT_MODE_RUN = 0, WHT_MODE_HELP, WHT_MODE_LIST, WHT_MODE_MERGE } wht_sweep_mode;
@@ -34,6 +35,9 @@ typedef struct {
   wht_sweep_backend backend;
   wht_oracle_device oracle; /* --oracle: CPU, GPU or AUTO (DESIGN.md section 8) */
   int threads;              /* --threads: host threads of libwht (wht_set_threads); 0: the default */
+  /* --shard I/N: this run takes the inputs (dist, op, log2n, trial) whose
+   * index in the run order is shard mod shards (shard = I - 1) */
+  unsigned shard, shards;
   const char *output;
   int resume, force;
   /* --merge OUT IN... */

@@ -248,25 +248,33 @@ static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
   return 0;
 }
 
-/* cells of the grid, those to run, and their work (a signal stops the
- * count: a huge --trials takes a while) */
+/* 1 when the input set with index `set` in the run order (the selected
+ * (log2n, dist, op, trial) in the loops' order, whatever the file holds)
+ * belongs to this run's --shard */
+static int in_shard(const wht_sweep_config *c, uint64_t set) { return set % c->shards == c->shard; }
+
+/* cells of the grid (of this shard), those to run, and their work (a
+ * signal stops the count: a huge --trials takes a while) */
 static void count_cells(const loop *L, uint64_t *total, uint64_t *todo, double *work)
 {
   size_t idx[WHT_SWEEP_MAX_ALGOS];
+  uint64_t set = 0;
   *total = *todo = 0;
   *work = 0;
   for (unsigned k = L->c->kmin; k <= L->c->kmax && !stop_requested; k++)
     for (int d = 0; d < WHT_NDISTS && (L->c->log2n >> k & 1); d++)
       for (int op = 0; op < WHT_NOPS; op++)
-        for (unsigned t = 0; t < L->c->trials && !stop_requested; t++)
+        for (unsigned t = 0; t < L->c->trials && !stop_requested; t++) {
+          if (!L->c->dist[d] || !L->c->op[op] || !in_shard(L->c, set++)) continue;
           for (unsigned it = 0; it < op_taus(L->c, (wht_op)op); it++)
-          for (int f = 0; f < WHT_NFORMATS; f++) {
-            if (!L->c->dist[d] || !L->c->op[op] || !L->c->fmt[f]) continue;
-            for (size_t i = 0; i < L->g->nalgo; i++) *total += (L->g->algo[i].formats >> f) & 1u;
-            size_t np = pending(L, (wht_format)f, (wht_dist)d, (wht_op)op, k, t, L->c->taus[it], idx);
-            *todo += np;
-            *work += (double)np * wht_cell_work(k);
-          }
+            for (int f = 0; f < WHT_NFORMATS; f++) {
+              if (!L->c->fmt[f]) continue;
+              for (size_t i = 0; i < L->g->nalgo; i++) *total += (L->g->algo[i].formats >> f) & 1u;
+              size_t np = pending(L, (wht_format)f, (wht_dist)d, (wht_op)op, k, t, L->c->taus[it], idx);
+              *todo += np;
+              *work += (double)np * wht_cell_work(k);
+            }
+        }
 }
 
 /* Whether the rows stage gets a thread of its own (sweep_rows.h). It
@@ -315,11 +323,13 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   wht_progress_start(&L.prog, todo, work);
   wht_rows_start(&L.rows, h, &L.prog, s, slots == 2); /* a thread that cannot start: in place */
   s->overlapped = L.rows.threaded;
+  uint64_t set = 0; /* the input sets' index in the run order, for --shard */
   for (unsigned k = c->kmin; k <= c->kmax && rc == 0 && !stop_requested && todo; k++)
     for (int d = 0; d < WHT_NDISTS && rc == 0 && !stop_requested; d++)
       for (int op = 0; op < WHT_NOPS && rc == 0 && !stop_requested; op++)
         for (unsigned t = 0; t < c->trials && rc == 0 && !stop_requested; t++)
-          if (c->dist[d] && c->op[op] && (c->log2n >> k & 1)) rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
+          if (c->dist[d] && c->op[op] && (c->log2n >> k & 1) && in_shard(c, set++))
+            rc = run_input_set(&L, (wht_dist)d, (wht_op)op, k, t);
   if (wht_rows_stop(&L.rows) != 0) rc = 1;
   wht_progress_end(&L.prog);
   s->seconds = wht_progress_elapsed(&L.prog);
