@@ -162,6 +162,8 @@ static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -i
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 16)
+/* outputs whose passes share one read of v */
+#define BATCH 8
 /* the buffers' rows are c terms apart plus a few cache lines: rows a power
  * of two apart all fall in the same cache sets, and a thread streams
  * four of them (twenty-odd in a batch) at once */
@@ -209,41 +211,58 @@ typedef struct {
   csum sums[NSUMS];
 } cell;
 
-/* counts and maxima, every element on all threads */
-static void first_pass(cell *o, const wht_dd *v, uint64_t n, int p, int emin)
+/* element i's part of the counts and maxima of output y in o */
+static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
 {
-  const double *y = o->y;
-  int64_t n_zero = 0, zero_miss = 0, n_nonfinite = 0, n_rel = 0, v_nonfinite = 0;
-  double max_abs = 0, max_half = 0, max_rel = 0, max_ulp = 0, max_v = 0;
-
-  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n))
-           reduction(+ : n_zero, zero_miss, n_nonfinite, n_rel, v_nonfinite)
-           reduction(max : max_abs, max_half, max_rel, max_ulp, max_v))
-  for (uint64_t i = 0; i < n; i++) {
-    if (!isfinite(y[i])) n_nonfinite++;
-    if (!isfinite(v[i].hi)) v_nonfinite++;
-    double dh;
-    const double d = err_and_half(y[i], &v[i], &dh);
-    if (d > max_abs) max_abs = d;
-    if (dh > max_half) max_half = dh;
-    if (is_zero(&v[i])) {
-      n_zero++;
-      if (y[i] != 0) zero_miss++;
-      continue;
-    }
-    const double av = fabs(lead(&v[i]));
-    /* d beyond double: measured as its half */
-    const double rel = isfinite(d) ? d / av : dh / (av * 0.5);
-    const int ue = ulp_exp(&v[i], p, emin);
-    const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
-    if (av > max_v) max_v = av;
-    n_rel++;
-    if (rel > max_rel) max_rel = rel;
-    if (ulps > max_ulp) max_ulp = ulps;
+  if (!isfinite(y)) o->n_nonfinite++;
+  if (!isfinite(v->hi)) o->v_nonfinite++;
+  double dh;
+  const double d = err_and_half(y, v, &dh);
+  if (d > o->max_abs) o->max_abs = d;
+  if (dh > o->max_half) o->max_half = dh;
+  if (is_zero(v)) {
+    o->n_zero++;
+    if (y != 0) o->zero_miss++;
+    return;
   }
-  o->n_zero = n_zero, o->zero_miss = zero_miss, o->n_nonfinite = n_nonfinite, o->n_rel = n_rel;
-  o->v_nonfinite = v_nonfinite;
-  o->max_abs = max_abs, o->max_half = max_half, o->max_rel = max_rel, o->max_ulp = max_ulp, o->max_v = max_v;
+  const double av = fabs(lead(v));
+  /* d beyond double: measured as its half */
+  const double rel = isfinite(d) ? d / av : dh / (av * 0.5);
+  const int ue = ulp_exp(v, p, emin);
+  const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
+  if (av > o->max_v) o->max_v = av;
+  o->n_rel++;
+  if (rel > o->max_rel) o->max_rel = rel;
+  if (ulps > o->max_ulp) o->max_ulp = ulps;
+}
+
+/* a thread's counts and maxima into the total: sums of integers, and
+ * maxima by the same > (NaN never wins), so any split gives the same */
+static void first_merge(cell *o, const cell *t)
+{
+  o->n_zero += t->n_zero, o->zero_miss += t->zero_miss, o->n_nonfinite += t->n_nonfinite;
+  o->n_rel += t->n_rel, o->v_nonfinite += t->v_nonfinite;
+  if (t->max_abs > o->max_abs) o->max_abs = t->max_abs;
+  if (t->max_half > o->max_half) o->max_half = t->max_half;
+  if (t->max_rel > o->max_rel) o->max_rel = t->max_rel;
+  if (t->max_ulp > o->max_ulp) o->max_ulp = t->max_ulp;
+  if (t->max_v > o->max_v) o->max_v = t->max_v;
+}
+
+/* the counts and maxima of the outputs o[0 .. g-1] (zeroed by the
+ * caller), every element on all threads, each v_i read once for all */
+static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int p, int emin)
+{
+  WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
+  {
+    cell part[BATCH];
+    memset(part, 0, g * sizeof part[0]);
+    WHT__OMP(omp for schedule(static))
+    for (uint64_t i = 0; i < n; i++)
+      for (size_t j = 0; j < g; j++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
+    WHT__OMP(omp critical(wht__metrics_merge))
+    for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
+  }
 }
 
 /* The sums of the outputs o[0 .. g-1], a chunk at a time: all threads
@@ -256,9 +275,9 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   for (uint64_t i0 = 0; i0 < n; i0 += c) {
     const uint64_t m = n - i0 < c ? n - i0 : c;
-    WHT__OMP(omp for schedule(static) collapse(2))
-    for (size_t j = 0; j < g; j++)
-      for (uint64_t i = 0; i < m; i++) {
+    WHT__OMP(omp for schedule(static))
+    for (uint64_t i = 0; i < m; i++)
+      for (size_t j = 0; j < g; j++) { /* v[i0 + i] read once for all outputs */
         double t[NSUMS], *b = buf + j * NSUMS * STRIDE(c);
         sum_terms(o[j]->y, v, i0 + i, &o[j]->sc, t);
         for (int s = 0; s < NSUMS; s++) b[(uint64_t)s * STRIDE(c) + i] = t[s];
@@ -278,15 +297,19 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
                               const int *nonfinite_seen, wht_metrics *m, size_t count)
 {
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
-  enum { BATCH = 8, SMALL = 256 };
+  enum { SMALL = 256 };
   for (size_t j0 = 0; j0 < count; j0 += BATCH) {
-    cell c[BATCH], *todo[BATCH];
+    cell c[BATCH], *all[BATCH], *todo[BATCH];
+    const size_t nb = count - j0 < BATCH ? count - j0 : BATCH;
     size_t g = 0;
-    for (size_t j = j0; j < count && j < j0 + BATCH; j++) {
+    for (size_t j = 0; j < nb; j++) {
+      memset(&c[j], 0, sizeof c[j]);
+      c[j].y = y[j0 + j];
+      all[j] = &c[j];
+    }
+    first_pass(all, nb, v, n, p, emin);
+    for (size_t j = j0; j < j0 + nb; j++) {
       cell *o = &c[j - j0];
-      memset(o, 0, sizeof *o);
-      o->y = y[j];
-      first_pass(o, v, n, p, emin);
       m[j].n_zero = o->n_zero, m[j].zero_miss = o->zero_miss, m[j].n_nonfinite = o->n_nonfinite;
       if ((nonfinite_seen && nonfinite_seen[j]) || o->n_nonfinite || o->v_nonfinite) {
         overflow(&m[j]);
