@@ -10,16 +10,17 @@
  * and no cell depends on which others run. Per format the inputs are
  * rounded to the format and loaded back exactly, the oracle runs once on
  * those values, and every algorithm of that format is measured against its
- * result. Cells already in the file are skipped; an input set none of whose
- * cells is missing is not even drawn. */
-#include <math.h>
+ * result, the algorithms in groups (up to WHT_GROUP_MAX) whose outputs go
+ * together to the rows stage (sweep_rows.h: metrics, rows in this order).
+ * Cells already in the file are skipped; an input set none of whose cells
+ * is missing is not even drawn. --shard I/N keeps the input sets whose
+ * index in this order is I-1 mod N. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <unistd.h>
 #include "wht_metrics.h"
 #include "wht_ops.h"
 #include "sweep_cli.h"
