@@ -6,7 +6,11 @@
  * wht_oracle_run reports and the process CPU time, with the path, the
  * width and the thread count. Not a test: speed is reported, never
  * asserted (DESIGN.md 13).
- * Usage: oracle-speed [--threads N] [log2n [op [mpfr]]]   e.g. oracle-speed 25 one-way */
+ * "gpu" runs it on the GPU engine (wht_oracle_run_on; the path printed
+ * says where it ran, and why it fell back to the CPU if it did); the
+ * GPU's time includes the copies of the inputs and of hi + lo, from
+ * page-locked host memory (wht_host_alloc) as in a sweep.
+ * Usage: oracle-speed [--threads N] [log2n [op [mpfr|gpu]]]   e.g. oracle-speed 28 one-way gpu */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +37,7 @@ int main(int argc, char **argv)
   unsigned k = 25;
   wht_op op = WHT_OP_ONE_WAY;
   if (argc > 1 && !strcmp(argv[1], "--help")) {
-    puts("usage: oracle-speed [--threads N] [LOG2N [OP [mpfr]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed,\n"
+    puts("usage: oracle-speed [--threads N] [LOG2N [OP [mpfr|gpu]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed,\n"
          "       xor-conv; N host threads, 1..1024 [all cores, or OMP_NUM_THREADS]\n"
          "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
     return 0;
@@ -51,7 +55,7 @@ int main(int argc, char **argv)
     argv += 2;
     argc -= 2;
   }
-  if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr");
+  if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr|gpu");
   if (argc > 1) {
     char *end = NULL;
     unsigned long v = strtoul(argv[1], &end, 10);
@@ -60,13 +64,18 @@ int main(int argc, char **argv)
   }
   if (argc > 2 && wht_op_from_name(argv[2], &op))
     return usage_error("operation", argv[2], "one-way, two-way, smoothed, xor-conv");
+  wht_oracle_device where = WHT_ORACLE_ON_CPU;
   if (argc > 3) {
-    if (strcmp(argv[3], "mpfr")) return usage_error("path", argv[3], "mpfr, or nothing for the automatic path");
-    wht_oracle_force_mpfr(-1);
+    if (!strcmp(argv[3], "gpu"))
+      where = WHT_ORACLE_ON_GPU;
+    else if (!strcmp(argv[3], "mpfr"))
+      wht_oracle_force_mpfr(-1);
+    else
+      return usage_error("path", argv[3], "mpfr, gpu, or nothing for the automatic CPU path");
   }
   size_t n = (size_t)1 << k;
-  double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
-  wht_dd *out = malloc(n * sizeof *out);
+  double *a = wht_host_alloc(n * sizeof *a), *b = wht_host_alloc(n * sizeof *b);
+  wht_dd *out = wht_host_alloc(n * sizeof *out);
   if (!a || !b || !out) {
     fprintf(stderr, "oracle-speed: out of memory\n");
     return 1;
@@ -80,15 +89,16 @@ int main(int argc, char **argv)
     wht_oracle_info info;
     char msg[256];
     double c0 = cpu_now();
-    wht_oracle_status st = wht_oracle_run(op, k, a, b, 1.0, out, &info, msg, sizeof msg);
+    wht_oracle_status st = wht_oracle_run_on(where, op, k, a, b, 1.0, out, &info, msg, sizeof msg);
     double cpu = cpu_now() - c0;
     if (st != WHT_ORACLE_OK) {
       fprintf(stderr, "oracle-speed: %s\n", msg);
       return 1;
     }
     if (rep == 0) {
-      printf("op=%s format=f64 dist=norm log2n=%u path=%s width=%ld threads=%d\n", wht_op_name(op), k,
-             info.fast_path ? "fixed" : "mpfr", info.prec, wht_get_threads());
+      printf("op=%s format=f64 dist=norm log2n=%u path=%s%s%s%s width=%ld threads=%d\n", wht_op_name(op), k,
+             info.on_gpu ? "gpu " : "", info.fast_path ? "fixed" : "mpfr", info.fallback[0] ? " fell back: " : "",
+             info.fallback, info.prec, wht_get_threads());
       printf("first call (fresh output array): wall %.3f s, cpu %.3f s\n", info.seconds, cpu);
     } else if (rep == 1 || info.seconds < best_wall) {
       best_wall = info.seconds;
@@ -96,8 +106,8 @@ int main(int argc, char **argv)
     }
   }
   printf("best of 3 more calls:             wall %.3f s, cpu %.3f s\n", best_wall, best_cpu);
-  free(a);
-  free(b);
-  free(out);
+  wht_host_free(a);
+  wht_host_free(b);
+  wht_host_free(out);
   return 0;
 }
