@@ -92,7 +92,7 @@ static double abs_err(double y, double hi, double lo) { return fabs((y - hi) - l
 /* |y - v|, +inf when beyond the double range, and *half = |y - v| / 2,
  * always finite: near the top (|y| or |hi| >= 2^1022, where y - v may
  * exceed double) both come from the halves y/2, hi/2, lo/2, exact there. */
-static double err_and_half(double y, const wht_dd *v, double *half)
+static inline double err_and_half(double y, const wht_dd *v, double *half)
 {
   if (fabs(y) >= 0x1p1022 || fabs(v->hi) >= 0x1p1022) {
     *half = abs_err(y * 0.5, v->hi * 0.5, v->lo * 0.5);
