@@ -5,7 +5,8 @@
 # measurements of docs/PERFORMANCE.md (STEPS selects: emulated bitident bench
 # memcheck racecheck tc_memcheck tc_racecheck by default; largest for the
 # biggest in-place sizes of a 141 GB GPU; l2 and ncu for the measurements of issues 15
-# and 16; i15sass, i15smoke, i15bench and i15ncu for issue 15's kernels against the build in
+# and 16; grid for issue 10's one-command thesis grid and the GPU oracle's speed;
+# i15sass, i15smoke, i15bench and i15ncu for issue 15's kernels against the build in
 # BASE (default _build-base: the commit before them, for the 'before' figures in the
 # same run); oracle and thesis for the GPU oracle of issue 10). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -66,6 +67,21 @@ want thesis && step thesis ${THESIS_LIMIT:-300} sh -c "
   wc -l < /tmp/th-new.txt; wc -l < /tmp/th-old.txt;
   if cmp -s /tmp/th-new.txt /tmp/th-old.txt; then echo 'ok 1 - thesis rows k = ${THESIS_KLO:-20}..${THESIS_KHI:-22} identical'; else
     echo 'not ok 1 - thesis rows differ'; diff /tmp/th-old.txt /tmp/th-new.txt | head -20; fi"
+# issue 10: the thesis grid k = KLO..KHI (3..25) in ONE command on the GPU backend,
+# its time split by phase (wht-sweep's last line), under the OpenMP wait policy
+# POLICY (default: the sweep scripts' passive; 'unset' leaves libgomp's), rows
+# against data/thesis-gpu-h200.h5; then the GPU oracle's speed at 2^28
+want grid && step grid ${GRID_LIMIT:-480} sh -c "
+  [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
+  t0=\$(date +%s);
+  $B/experiments/wht-sweep --algo all --format all --dist all --op all --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 \
+    --seed 1 --backend gpu -o $O/grid.h5 2> $O/grid.err;
+  echo \"# one command: \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid.err;
+  $B/tests/h5rows --no-timing $O/grid.h5 | sort > /tmp/grid-new.txt;
+  $B/tests/h5rows --no-timing data/thesis-gpu-h200.h5 | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
+  if cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
+    echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
+  for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
 # issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
 want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
 # issue 15/16: Nsight Compute on one run of each kernel kind (dram bytes,
