@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include "sweep_progress.h"
 
-static double now(void)
+double wht_sweep_now(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -40,20 +40,20 @@ void wht_progress_start(wht_progress *p, uint64_t cells, double work)
 {
   p->tty = isatty(STDERR_FILENO);
   p->interval = p->tty ? 0.2 : wht_progress_plain_interval();
-  p->t0 = p->last_draw = now();
+  p->t0 = p->last_draw = wht_sweep_now();
   p->cells_total = cells;
   p->cells_done = 0;
   p->work_total = work;
   p->work_done = 0;
 }
 
-double wht_progress_elapsed(const wht_progress *p) { return now() - p->t0; }
+double wht_progress_elapsed(const wht_progress *p) { return wht_sweep_now() - p->t0; }
 
 void wht_progress_step(wht_progress *p, uint64_t cells, double work)
 {
   p->cells_done += cells;
   p->work_done += work;
-  double t = now();
+  double t = wht_sweep_now();
   if (t - p->last_draw < p->interval) return;
   p->last_draw = t;
   double frac = p->work_total > 0 ? p->work_done / p->work_total : 1;

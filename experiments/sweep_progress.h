@@ -16,6 +16,8 @@ typedef struct {
   double work_total, work_done;
 } wht_progress;
 
+/* CLOCK_MONOTONIC in seconds: the sweep's one clock */
+double wht_sweep_now(void);
 double wht_cell_work(unsigned log2n);
 /* seconds between plain progress lines (15, or WHT_PROGRESS_INTERVAL) */
 double wht_progress_plain_interval(void);

@@ -2,16 +2,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include "wht_metrics.h"
 #include "sweep_rows.h"
-
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void fill_metrics(wht_result_row *r, const wht_metrics *m)
 {
@@ -37,12 +29,12 @@ static int finish(wht_rows *R, wht_rows_group *g)
 {
   const uint64_t n = (uint64_t)1 << g->k;
   wht_metrics m[WHT_GROUP_MAX];
-  double t0 = now();
+  double t0 = wht_sweep_now();
   if (g->exact_nonfinite)
     for (size_t j = 0; j < g->ng; j++) overflow_metrics(&m[j], g->y[j], n);
   else
     wht_metrics_compute_many(g->f, g->y, g->v, n, g->nonfinite, m, g->ng);
-  const double t1 = now();
+  const double t1 = wht_sweep_now();
   R->s->phase_s[WHT_PHASE_METRICS] += t1 - t0;
   for (size_t j = 0; j < g->ng; j++) {
     fill_metrics(&g->r[j], &m[j]);
@@ -54,7 +46,7 @@ static int finish(wht_rows *R, wht_rows_group *g)
     R->s->overflow += m[j].status == WHT_RUN_OVERFLOW;
     wht_progress_step(R->prog, 1, wht_cell_work(g->k));
   }
-  R->s->phase_s[WHT_PHASE_FILE] += now() - t1;
+  R->s->phase_s[WHT_PHASE_FILE] += wht_sweep_now() - t1;
   return 0;
 }
 

@@ -20,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include "wht_metrics.h"
 #include "wht_ops.h"
 #include "sweep_cli.h"
 #include "sweep_progress.h"
@@ -44,17 +42,10 @@ static void catch_signals(void)
   sigaction(SIGTERM, &sa, NULL);
 }
 
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* adds the time since *mark to *acc, moves the mark to now; returns the lap */
 static double lap(double *acc, double *mark)
 {
-  const double t = now(), d = t - *mark;
+  const double t = wht_sweep_now(), d = t - *mark;
   *acc += d, *mark = t;
   return d;
 }
@@ -164,7 +155,7 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
   char msg[512], key[200];
   wht_oracle_info info;
   wht_sweep_buffers *b = &L->b;
-  double *phase = L->s->phase_s, mark = now();
+  double *phase = L->s->phase_s, mark = wht_sweep_now();
   /* the other slot than the last oracle's: the metrics of its last group
    * may still be reading it (sweep_rows.h) */
   const unsigned vs = L->vslot;
@@ -197,7 +188,7 @@ static int run_format(loop *L, wht_format f, wht_dist d, wht_op op, unsigned k, 
       wht_result_row *r = &G.r[G.ng];
       wht_sweep_cell_key(r, L->c, a, f, d, op, k, t, tau);
       for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
-      mark = now();
+      mark = wht_sweep_now();
       wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
                                      inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
       r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
@@ -233,7 +224,7 @@ static int run_input_set(loop *L, wht_dist d, wht_op op, unsigned k, unsigned t)
       size_t np = pending(L, (wht_format)f, d, op, k, t, tau, idx);
       if (np == 0) continue;
       if (!drawn) {
-        double mark = now();
+        double mark = wht_sweep_now();
         for (unsigned i = 0; i < wht_op_inputs(op); i++)
           if (wht_dist_fill(d, wht_cell_stream(L->c->seed, d, op, k, t, i), L->b.draw[i], n) != 0) {
             fprintf(stderr, "wht-sweep: out of memory drawing %s inputs of size 2^%u\n", wht_dist_name(d), k);

@@ -155,8 +155,8 @@ static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -i
 
 /* The terms of the four sums are independent per element; the sums are
  * not. So a chunk of elements at a time, all threads compute the terms
- * into four buffers, then the four chains (each its state in locals) add
- * them in index order, one thread per sum. A zero v_i contributes 0.0 to
+ * into buffers, then each output's four chains (their state in locals)
+ * add them in index order on one thread (sums() below). A zero v_i contributes 0.0 to
  * the relative sum: adding +0 leaves a Neumaier state unchanged (s + 0 = s
  * as s is never -0, and the correction gains (s - s) + 0 = +0), exactly
  * as skipping it did. */
@@ -178,13 +178,17 @@ typedef struct {
  * |d| 2^sd, its square, (v 2^sv)^2, exact but for the squares' rounding;
  * a d beyond double is taken as its half (times 2^(sd+1), the same value,
  * and over |v|/2 for the relative error) */
+/* |y - v| / |v| for v != 0 from d = |y - v| and dh = d / 2 (av = |v|): a
+ * d beyond double is measured as its half, over |v| / 2 */
+static double rel_of(double d, double dh, double av) { return isfinite(d) ? d / av : dh / (av * 0.5); }
+
 static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
 {
   double dh;
   const double e = err_and_half(y[i], &v[i], &dh), av = fabs(lead(&v[i]));
   const double d = isfinite(e) ? scaled(e, k->f, k->sd) : scaled(dh, k->f1, k->sd + 1);
   const double x = scaled(lead(&v[i]), k->fv, k->sv);
-  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : isfinite(e) ? e / av : dh / (av * 0.5);
+  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
   t[SUM_D] = d;
   t[SUM_DSQ] = d * d;
   t[SUM_VSQ] = x * x;
@@ -226,8 +230,7 @@ static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
     return;
   }
   const double av = fabs(lead(v));
-  /* d beyond double: measured as its half */
-  const double rel = isfinite(d) ? d / av : dh / (av * 0.5);
+  const double rel = rel_of(d, dh, av);
   const int ue = ulp_exp(v, p, emin);
   const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
   if (av > o->max_v) o->max_v = av;
