@@ -137,6 +137,30 @@ extern "C" int wht__gpu_clusters_usable(void)
 
 extern "C" unsigned wht__tc_pass_count(unsigned k); /* tensor_core.cu */
 
+/* The pass-kernel algorithms: their in-place and out-of-place tables and
+ * their schedule (pass_run.cuh's RADIX8_GROUPS), for the pass count and
+ * the out-of-place entry. */
+static const struct {
+  const wht__gpu_fn *in_place;
+  const wht__gpu_out_fn *out;
+  int sched;
+} pass_algorithms[] = {
+  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2 },
+  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2 },
+  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2 },
+  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO },
+  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO },
+  { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO },
+  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO },
+};
+
+static int pass_algorithm_of(const wht__gpu_fn *gpu)
+{
+  for (unsigned i = 0; i < sizeof pass_algorithms / sizeof pass_algorithms[0]; i++)
+    if (pass_algorithms[i].in_place == gpu) return (int)i;
+  return -1;
+}
+
 extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n,
                                         uint64_t batch)
 {
@@ -146,7 +170,9 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   while (((uint64_t)1 << k) < n) k++;
   /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides) */
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k);
-  const int sched = a->gpu == wht__alman_rao_gpu ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2;
+  const int i = pass_algorithm_of(a->gpu);
+  if (i < 0) return 0;
+  const int sched = pass_algorithms[i].sched;
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
@@ -160,11 +186,7 @@ extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const voi
 {
   if (!p || !src || !dst) return WHT_E_NULL;
   if (p->backend != WHT_BACKEND_GPU || (p->flags & WHT_HOST_POINTER)) return WHT_E_BACKEND;
-  const wht__gpu_fn *in_place[] = { wht__folklore_gpu, wht__kahan_gpu, wht__neumaier_gpu,
-                                    wht__alman_rao_gpu };
-  const wht__gpu_out_fn *out[] = { wht__folklore_gpu_out, wht__kahan_gpu_out, wht__neumaier_gpu_out,
-                                   wht__alman_rao_gpu_out };
-  for (unsigned i = 0; i < sizeof in_place / sizeof in_place[0]; i++)
-    if (p->algo->gpu == in_place[i]) return out[i][p->fmt](src, dst, p->n, p->k, p->batch, p->work);
-  return WHT_E_BACKEND;
+  const int i = pass_algorithm_of(p->algo->gpu);
+  if (i < 0) return WHT_E_BACKEND;
+  return pass_algorithms[i].out[p->fmt](src, dst, p->n, p->k, p->batch, p->work);
 }

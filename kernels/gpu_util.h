@@ -49,6 +49,9 @@ extern const wht__gpu_out_fn wht__folklore_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__alman_rao_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__kahan_block_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__neumaier_block_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__widened_gpu_out[WHT_NFORMATS];
 /* The plan's transform out of place (a GPU plan taking device pointers). */
 wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
 
@@ -58,10 +61,16 @@ extern const wht__gpu_fn wht__folklore_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__kahan_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__neumaier_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__alman_rao_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__kahan_block_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__neumaier_block_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__widened_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__folklore_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__alman_rao_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__kahan_block_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__neumaier_block_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__widened_gpu_out_emulated[WHT_NFORMATS];
 
 /* The GPU kernel's Neumaier recoveries (kernels/neumaier.cu) on the host,
  * before "+ Es" / "+ Ed": ea[i] = eA'(Ap[i], A[i], B[i]) and

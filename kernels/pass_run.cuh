@@ -3,8 +3,9 @@
  * and the host emulation of the same passes.
  *
  * An algorithm A is a struct with COMPENSATED (carries the error array e,
- * kept in the device workspace between passes), ALMAN_RAO (uses the
- * Alman-Rao round kinds), MIN_BLOCKS (blocks per multiprocessor the
+ * kept in the device workspace between passes), RADIX8_GROUPS (runs on
+ * Alman-Rao's schedule, a head of k mod 3 stages and then groups of three,
+ * with its round kinds: alman-rao and the block algorithms), MIN_BLOCKS (blocks per multiprocessor the
  * register budget must allow) and the round functions its kinds need:
  * butterflies<F, C>(v, e), head<F, C>(v, nz), radix8_rounds<F, C>(v).
  *
@@ -89,7 +90,7 @@ static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const vo
 }
 
 template <class A>
-static constexpr int wht__sched_of() { return A::ALMAN_RAO ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
+static constexpr int wht__sched_of() { return A::RADIX8_GROUPS ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
 
 /* Rounds of at most this many stages for algorithm A in format F. */
 template <class F, class A>

@@ -386,7 +386,7 @@ WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *s
                                 const wht__cta<typename F::U> &cta, uint64_t base, unsigned t, unsigned P)
 {
   const unsigned q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
-  if constexpr (A::ALMAN_RAO) {
+  if constexpr (A::RADIX8_GROUPS) {
     if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
       if constexpr (sizeof(typename F::U) != 8) /* f64 rounds hold one radix-8 group */
         if (c == 6) {

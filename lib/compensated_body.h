@@ -7,11 +7,15 @@
  *   eA' = ERR_A(A', A, B) + Es; eB' = ERR_B(B', A, B) + Ed.
  * The first group starts from e = 0; the last stores y = x - e. With k = 0
  * there is no stage and so no last one: y = x untouched (e would be 0, and
- * x - 0 = x except that it would quiet a signalling NaN). */
+ * x - 0 = x except that it would quiet a signalling NaN).
+ * With BLOCKED 1 (kahan-block, neumaier-block) every group is a block of its
+ * own: it starts from e = 0 and stores x - e, and e never leaves the lanes;
+ * the scheduler's groups (k mod 3 stages, then threes) are the blocks. */
 #include "fmt_begin.h"
+#define LANES WHT__CAT3(GROUP_NAME, _lanes_, SFX)
 
 static inline __attribute__((always_inline)) void
-FN(comp_lanes)(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int last)
+LANES(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int last)
 {
   const unsigned r = 1u << c;
   for (uint64_t lo = 0; lo < cols; lo++) {
@@ -46,17 +50,18 @@ FN(comp_lanes)(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int
 static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
                            uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
-  T *x = (T *)ctx->x + base, *e = (T *)ctx->e + base;
+  /* a block's e stays in the lanes: there is no workspace to point into */
+  T *x = (T *)ctx->x + base, *e = BLOCKED ? NULL : (T *)ctx->e + base;
   const uint64_t m = (uint64_t)1 << s, span = m << c;
-  const int first = s == 0, last = s + c == ctx->k;
+  const int first = BLOCKED || s == 0, last = BLOCKED || s + c == ctx->k;
   if (c == 0) return;
-  for (uint64_t i = 0; i < count; i++, x += span, e += span) {
+  for (uint64_t i = 0; i < count; i++, x += span, e = BLOCKED ? e : e + span) {
     /* constant arguments let the compiler unroll and drop dead branches */
 #define WHT__LANES(C)                                                   \
-    if (first && last) FN(comp_lanes)(x, e, m, cols, C, 1, 1);          \
-    else if (first) FN(comp_lanes)(x, e, m, cols, C, 1, 0);             \
-    else if (last) FN(comp_lanes)(x, e, m, cols, C, 0, 1);              \
-    else FN(comp_lanes)(x, e, m, cols, C, 0, 0);
+    if (first && last) LANES(x, e, m, cols, C, 1, 1);                   \
+    else if (first) LANES(x, e, m, cols, C, 1, 0);                      \
+    else if (last) LANES(x, e, m, cols, C, 0, 1);                       \
+    else LANES(x, e, m, cols, C, 0, 0);
     switch (c) {
     case 1: WHT__LANES(1) break;
     case 2: WHT__LANES(2) break;
@@ -66,4 +71,5 @@ static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
   }
 }
 
+#undef LANES
 #include "fmt_end.h"

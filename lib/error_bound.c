@@ -24,9 +24,11 @@ wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
   if (k > 63) return WHT_E_SIZE;
   if ((unsigned)kind >= WHT_NBOUND_KINDS) return WHT_E_BOUND_KIND;
   const wht_algorithm_info *in = &a->info;
-  if (!in->bound_stage_factor && !in->bound_extra) return WHT_E_NO_BOUND;
+  if (!in->bound_stage_factor && !in->bound_extra && !in->bound_block_factor) return WHT_E_NO_BOUND;
   const double u = wht_format_unit_roundoff(f);
-  const double m = (double)in->bound_stage_factor * k + in->bound_extra, mu = m * u;
+  const unsigned blocks = (k + 2) / 3; /* ceil(k / 3): the scheduler's groups */
+  const double m = (double)in->bound_stage_factor * k + in->bound_extra + (double)in->bound_block_factor * blocks;
+  const double mu = m * u;
   if (kind == WHT_BOUND_NORM_REL && in->bound_normwise)
     *bound = expm1(m * log1p(u)) * ROUND_UP; /* (1 + u)^m - 1, finite for every m */
   else if (mu >= 1)

@@ -16,13 +16,14 @@ lib_libwht_la_SOURCES = \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/alman_rao.c lib/alman_rao_body.h \
+  lib/widened.c lib/widened_body.h lib/widened_arith.h \
   lib/folklore_test.c lib/folklore_test_body.h
 lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
 lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # its own LDFLAGS, so not the programs' -static (Makefile.am); the
 # interface version is libtool's current:revision:age
 # (libtool records -fopenmp in libwht.la, so the programs' static links get libgomp)
-lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 1:0:1 -no-undefined
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 2:0:2 -no-undefined
 lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
 lib_libwht_la_SOURCES += lib/gpu_none.c

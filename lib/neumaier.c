@@ -19,7 +19,17 @@
    : (ABS(A) <= ABS(Bp) && ABS(A) <= ABS(B)) ? SUB(ADD(Bp, B), A)       \
    : ADD(ADD(-(A), B), Bp))
 #define GROUP_NAME neumaier_group
+#define BLOCKED 0
+#define WHT__BODY "compensated_body.h"
+#include "each_format.h"
+#undef GROUP_NAME
+#undef BLOCKED
+
+/* neumaier-block: the same butterflies, each stage group a block of its own */
+#define GROUP_NAME neumaier_block_group
+#define BLOCKED 1
 #define WHT__BODY "compensated_body.h"
 #include "each_format.h"
 
 const wht__cpu_group_fn wht__neumaier_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(neumaier_group);
+const wht__cpu_group_fn wht__neumaier_block_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(neumaier_block_group);

@@ -21,8 +21,10 @@
  * arguments in DESIGN.md section 4, "Error bounds"): m = a k + b roundings,
  * normwise 1 where the normwise bound holds too. tests/test_algorithms_bound.c
  * checks every CPU algorithm against them and fails for one without. */
-#define BOUND(a, b, normwise) (a), (b), (normwise)
-#define NO_BOUND 0, 0, 0
+#define BOUND(a, b, normwise) (a), (b), (normwise), 0
+/* the same with c more roundings per block of three stages (m = a k + b + c ceil(k/3)) */
+#define BLOCK_BOUND(a, b, c, normwise) (a), (b), (normwise), (c)
+#define NO_BOUND 0, 0, 0, 0
 
 static const wht__algorithm registry[] = {
   { { "folklore", ALL_FORMATS, CPU | GPU,
@@ -37,6 +39,20 @@ static const wht__algorithm registry[] = {
       "as kahan, the smallest-magnitude term subtracted last",
       BOUND(2, 1, 0) }, /* as kahan: the recovery order changes only e */
     1, wht__neumaier_cpu, GPU_TABLE(wht__neumaier_gpu) },
+  { { "kahan-block", ALL_FORMATS, CPU | GPU,
+      "kahan's butterflies in blocks of stages (k mod 3, then threes): e starts at 0 and "
+      "y = x - e ends each block, e stays on chip",
+      BLOCK_BOUND(2, 0, 1, 0) }, /* kahan's 2 per stage, and x - e once per block */
+    0, wht__kahan_block_cpu, GPU_TABLE(wht__kahan_block_gpu) },
+  { { "neumaier-block", ALL_FORMATS, CPU | GPU,
+      "neumaier's butterflies in kahan-block's blocks",
+      BLOCK_BOUND(2, 0, 1, 0) }, /* as kahan-block */
+    0, wht__neumaier_block_cpu, GPU_TABLE(wht__neumaier_block_gpu) },
+  { { "widened", ALL_FORMATS, CPU | GPU,
+      "blocks of stages (k mod 3, then threes) in the next wider format (f16, bf16: f32; f32: f64; "
+      "f64: double-double), rounded to the format once per block",
+      BLOCK_BOUND(0, 1, 1, 1) }, /* one rounding per block, the wide ones below one more (DESIGN.md) */
+    0, wht__widened_cpu, GPU_TABLE(wht__widened_gpu) },
   { { "alman-rao", ALL_FORMATS, CPU | GPU,
       "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling",
       BOUND(3, 3, 0) }, /* at most 7 roundings per radix-8 group of 3 stages (alman_rao_body.h) */

@@ -138,7 +138,9 @@ typedef struct {
    * in a format of unit roundoff u (DESIGN.md section 4, "Error bounds"):
    * for every input without overflow and every i,
    *     |y_i - (H_n x)_i| <= gamma_m sum_j |x_j|,  gamma_m = m u / (1 - m u),
-   * with m = bound_stage_factor * k + bound_extra roundings. Both 0: no
+   * with m = bound_stage_factor * k + bound_extra
+   * + bound_block_factor * ceil(k / 3) roundings (the last term for the
+   * algorithms that round once per block of three stages). All three 0: no
    * bound of this form (tensor-core: its bound has an absolute term and
    * rests on an assumption about the hardware, lib/tensor_core_model.c). */
   unsigned bound_stage_factor, bound_extra;
@@ -146,6 +148,7 @@ typedef struct {
    * same m (folklore: each stage is sqrt(2) times an orthogonal map and
    * rounds each output once); 0 otherwise. */
   unsigned bound_normwise;
+  unsigned bound_block_factor; /* last, so that the earlier fields keep their places */
 } wht_algorithm_info;
 
 size_t wht_algorithm_count(void);
@@ -165,7 +168,7 @@ typedef enum {
  * n = 2^k, k <= 63, into *bound, rounded upwards by a relative 2^-40 (more
  * than the error of its evaluation in double): +inf when m u >= 1. Fails
  * with WHT_E_NULL, WHT_E_ALGORITHM, WHT_E_FORMAT, WHT_E_ALGO_FORMAT,
- * WHT_E_SIZE (k > 63), WHT_E_BOUND_KIND, or WHT_E_NO_BOUND (both factors
+ * WHT_E_SIZE (k > 63), WHT_E_BOUND_KIND, or WHT_E_NO_BOUND (all factors
  * 0), leaving *bound unchanged. */
 wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
                            wht_bound_kind kind, double *bound);

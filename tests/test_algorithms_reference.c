@@ -3,7 +3,9 @@
  * the host format arithmetic (wht_format_add/sub/mul, each one correctly
  * rounded operation): radix-2 stages in increasing s, Kahan's and
  * Neumaier's recoveries term by term, Alman-Rao's radix-8 formulas left to
- * right. Random data at several scales (ordinary, mixed magnitudes,
+ * right, the blocks of kahan-block, neumaier-block and widened (stages
+ * [0, k mod 3), then threes), widened's double-double written out from
+ * DESIGN.md. Random data at several scales (ordinary, mixed magnitudes,
  * near overflow, subnormal), k = 0..10 (every k mod 3), so that any change
  * of operation order or association in lib/ shows up as a differing bit.
  * Exact-data and bound tests cannot see such changes. */
@@ -26,11 +28,12 @@ static void ref_folklore(double *x, unsigned k)
       }
 }
 
-static void ref_compensated(double *x, unsigned k, int neumaier)
+/* stages s0 .. s1-1 with e starting at 0, then x - e */
+static void ref_compensated_range(double *x, unsigned k, unsigned s0, unsigned s1, int neumaier)
 {
   const uint64_t n = (uint64_t)1 << k;
   double *e = calloc(n, sizeof *e);
-  for (unsigned s = 0; s < k; s++) {
+  for (unsigned s = s0; s < s1; s++) {
     const uint64_t m = (uint64_t)1 << s;
     for (uint64_t j = 0; j < n; j++) {
       if ((j >> s) & 1) continue;
@@ -97,8 +100,73 @@ static void ref_alman_rao(double *x, unsigned k)
   }
 }
 
-static void ref_kahan(double *x, unsigned k) { ref_compensated(x, k, 0); }
-static void ref_neumaier(double *x, unsigned k) { ref_compensated(x, k, 1); }
+static void ref_kahan(double *x, unsigned k) { ref_compensated_range(x, k, 0, k, 0); }
+static void ref_neumaier(double *x, unsigned k) { ref_compensated_range(x, k, 0, k, 1); }
+
+/* The blocks of the block algorithms: [0, k mod 3) when not empty, then
+ * [f + 3t, f + 3t + 3). */
+static void ref_blocks(double *x, unsigned k, void (*block)(double *, unsigned, unsigned, unsigned, int), int arg)
+{
+  const unsigned f = k % 3;
+  if (f) block(x, k, 0, f, arg);
+  for (unsigned s = f; s < k; s += 3) block(x, k, s, s + 3, arg);
+}
+
+static void ref_kahan_block(double *x, unsigned k) { ref_blocks(x, k, ref_compensated_range, 0); }
+static void ref_neumaier_block(double *x, unsigned k) { ref_blocks(x, k, ref_compensated_range, 1); }
+
+/* widened's double-double (DESIGN.md section 4) in plain double arithmetic */
+typedef struct { double hi, lo; } dd;
+static dd two_sum(double a, double b)
+{
+  double s = a + b, bb = s - a;
+  return (dd){ s, (a - (s - bb)) + (b - bb) };
+}
+static dd fast_two_sum(double a, double b)
+{
+  double s = a + b;
+  return (dd){ s, b - (s - a) };
+}
+static dd dd_add(dd x, dd y)
+{
+  dd s = two_sum(x.hi, y.hi), t = two_sum(x.lo, y.lo);
+  double e = s.lo + t.hi;
+  s = fast_two_sum(s.hi, e);
+  e = s.lo + t.lo;
+  return fast_two_sum(s.hi, e);
+}
+
+/* one block of widened: f64 in double-double, f32 in double, f16 and bf16
+ * in f32 (wht_format_add in WHT_F32), then one rounding to F */
+static void ref_widened_block(double *x, unsigned k, unsigned s0, unsigned s1, int unused)
+{
+  (void)unused;
+  const uint64_t n = (uint64_t)1 << k;
+  if (F == WHT_F64) {
+    dd *w = malloc(n * sizeof *w);
+    for (uint64_t i = 0; i < n; i++) w[i] = (dd){ x[i], 0.0 };
+    for (unsigned s = s0; s < s1; s++)
+      for (uint64_t j = 0; j < n; j++)
+        if (!((j >> s) & 1)) {
+          dd a = w[j], b = w[j + ((uint64_t)1 << s)];
+          w[j] = dd_add(a, b);
+          w[j + ((uint64_t)1 << s)] = dd_add(a, (dd){ -b.hi, -b.lo });
+        }
+    for (uint64_t i = 0; i < n; i++) x[i] = w[i].hi + w[i].lo;
+    free(w);
+    return;
+  }
+  for (unsigned s = s0; s < s1; s++)
+    for (uint64_t j = 0; j < n; j++)
+      if (!((j >> s) & 1)) {
+        double a = x[j], b = x[j + ((uint64_t)1 << s)];
+        x[j] = F == WHT_F32 ? a + b : wht_format_add(WHT_F32, a, b);
+        x[j + ((uint64_t)1 << s)] = F == WHT_F32 ? a - b : wht_format_sub(WHT_F32, a, b);
+      }
+  for (uint64_t i = 0; i < n; i++) x[i] = wht_round_to_format(x[i], F);
+}
+
+static void ref_widened(double *x, unsigned k) { ref_blocks(x, k, ref_widened_block, 0); }
 
 /* The independent reference of every CPU algorithm. A new algorithm needs
  * its row here: without one the test fails, naming it (README, "Adding an
@@ -112,6 +180,9 @@ static const struct {
   { "kahan", ref_kahan },
   { "neumaier", ref_neumaier },
   { "alman-rao", ref_alman_rao },
+  { "kahan-block", ref_kahan_block },
+  { "neumaier-block", ref_neumaier_block },
+  { "widened", ref_widened },
 #ifdef WHT_TEST_ALGORITHM
   { "folklore-test", ref_folklore }, /* widened and narrowed per operation: folklore bit for bit */
 #endif
@@ -166,6 +237,58 @@ static void compare_range(const char *name, reference_fn reference, int sc, unsi
   }
 }
 
+/* The block boundaries are part of the definition: on ordinary random
+ * data each block algorithm must differ from the same blocks cut
+ * elsewhere, for k with a head block of one and of two stages:
+ * the short block last instead of first, one block for the whole
+ * transform, and blocks of one stage. */
+typedef void (*block_fn)(double *, unsigned, unsigned, unsigned, int);
+static const struct {
+  const char *name;
+  block_fn block;
+  int arg;
+} block_algorithms[] = {
+  { "kahan-block", ref_compensated_range, 0 },
+  { "neumaier-block", ref_compensated_range, 1 },
+  { "widened", ref_widened_block, 0 },
+};
+
+static void check_block_boundaries(double *x, double *y, double *r)
+{
+  static const char *cut_names[3] = { "the short block last", "one block", "blocks of one stage" };
+  const unsigned ks[2] = { 7, 8 }; /* k mod 3 = 1 and 2 */
+  for (size_t a = 0; a < sizeof block_algorithms / sizeof block_algorithms[0]; a++)
+    for (int fi = 0; fi < WHT_NFORMATS; fi++) {
+      F = all_formats[fi];
+      for (int alt = 0; alt < 3; alt++) {
+        int differs = 1;
+        for (int ki = 0; ki < 2; ki++) {
+          const unsigned k = ks[ki], f = k % 3;
+          const uint64_t n = (uint64_t)1 << k;
+          int seen = 0;
+          for (int rep = 0; rep < 8 && !seen; rep++) {
+            for (uint64_t i = 0; i < n; i++) x[i] = draw(0, F);
+            memcpy(r, x, n * sizeof *x);
+            if (alt == 0) { /* threes from stage 0, the k mod 3 stages last */
+              for (unsigned s0 = 0; s0 + 3 <= k; s0 += 3) block_algorithms[a].block(r, k, s0, s0 + 3, block_algorithms[a].arg);
+              block_algorithms[a].block(r, k, k - f, k, block_algorithms[a].arg);
+            } else if (alt == 1) {
+              block_algorithms[a].block(r, k, 0, k, block_algorithms[a].arg);
+            } else {
+              for (unsigned s0 = 0; s0 < k; s0++) block_algorithms[a].block(r, k, s0, s0 + 1, block_algorithms[a].arg);
+            }
+            run_cpu(block_algorithms[a].name, F, x, y, n, 1);
+            for (uint64_t i = 0; i < n; i++)
+              if (!same_bits(y[i], r[i])) seen = 1;
+          }
+          differs &= seen;
+        }
+        tap_ok(differs, "%s %s: differs from %s at k = 7 and 8 (its blocks are [0, k mod 3), then threes)",
+               block_algorithms[a].name, wht_format_name(F), cut_names[alt]);
+      }
+    }
+}
+
 int main(void)
 {
   static const char *scales[4] = { "ordinary", "mixed magnitudes", "near overflow", "subnormal" };
@@ -194,6 +317,7 @@ int main(void)
              info->name, wht_format_name(F), kbig, bad_k, bad_i);
     }
   }
+  check_block_boundaries(x, y, r);
   for (size_t i = 0; i < NREFS; i++) {
     const wht_algorithm_info *info = wht_algorithm_find(references[i].name);
     tap_ok(info && (info->backends & (1u << WHT_BACKEND_CPU)),

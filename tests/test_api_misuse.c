@@ -110,7 +110,8 @@ int main(void)
     for (int f = 0; f < WHT_NFORMATS; f++)
       if ((info->formats >> f) & 1) {
         wht_status st = wht_error_bound(info->name, (wht_format)f, 10, WHT_BOUND_ELEMENTWISE, &b);
-        if ((st == WHT_OK) != (info->bound_stage_factor || info->bound_extra)) mismatched++;
+        if ((st == WHT_OK) != (info->bound_stage_factor || info->bound_extra || info->bound_block_factor))
+          mismatched++;
       }
   }
   tap_ok(mismatched == 0, "wht_error_bound gives a bound for every format of an algorithm with bound factors "

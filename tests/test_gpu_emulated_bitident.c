@@ -31,6 +31,9 @@ static const struct {
   { "kahan", wht__kahan_gpu_emulated, wht__kahan_gpu_out_emulated },
   { "neumaier", wht__neumaier_gpu_emulated, wht__neumaier_gpu_out_emulated },
   { "alman-rao", wht__alman_rao_gpu_emulated, wht__alman_rao_gpu_out_emulated },
+  { "kahan-block", wht__kahan_block_gpu_emulated, wht__kahan_block_gpu_out_emulated },
+  { "neumaier-block", wht__neumaier_block_gpu_emulated, wht__neumaier_block_gpu_out_emulated },
+  { "widened", wht__widened_gpu_emulated, wht__widened_gpu_out_emulated },
 };
 
 /* the row of algo, or -1 */

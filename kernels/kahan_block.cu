@@ -1,0 +1,30 @@
+/* kahan_block.cu - GPU kahan-block and neumaier-block (lib/compensated_body.h
+ * with BLOCKED): in each block of stages (blocks.cuh) the butterflies of
+ * kahan / neumaier (compensated.cuh) with e = +0 at the start, and
+ * x = x - e at the end; e lives in registers for one block. */
+#include "pass_run.cuh"
+#include "blocks.cuh"
+#include "compensated.cuh"
+#include "compensated_err.cuh"
+#include "gpu_util.h"
+extern "C" {
+#include "algorithms.h"
+}
+
+template <class ERR>
+struct wht__comp_block {
+  static const int MIN_BLOCKS = 2; /* two radix-8 groups of x (64 values) and a block's e: 128 registers */
+  template <class F, unsigned S>
+  static WHT__HD void run(typename F::T *x)
+  {
+    typename F::T e[1u << S];
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) e[j] = F::from_bits(0);
+    wht__compensated_alg<ERR>::template butterflies<F, S>(x, e);
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) x[j] = F::sub(x[j], e[j]);
+  }
+};
+
+WHT__GPU_TABLES(wht__kahan_block, wht__block_alg<wht__comp_block<wht__kahan_err> >)
+WHT__GPU_TABLES(wht__neumaier_block, wht__block_alg<wht__comp_block<wht__neumaier_err> >)
