@@ -13,6 +13,7 @@
 template <class BLK>
 struct wht__block_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
+  static const unsigned ROUND_CAP = BLK::ROUND_CAP; /* 3: rounds of one group */
   static const int MIN_BLOCKS = BLK::MIN_BLOCKS;
 
   /* the block of S stages on v[o], v[o + m], ..., v[o + (2^S - 1) m] */

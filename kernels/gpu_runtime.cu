@@ -144,14 +144,15 @@ static const struct {
   const wht__gpu_fn *in_place;
   const wht__gpu_out_fn *out;
   int sched;
+  unsigned round_cap; /* the algorithm's ROUND_CAP */
 } pass_algorithms[] = {
-  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2 },
-  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2 },
-  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2 },
-  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO },
-  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO },
-  { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO },
-  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO },
+  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2, 0 },
+  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2, 0 },
+  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2, 0 },
+  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
+  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
+  { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO, 3 },
+  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
 };
 
 static int pass_algorithm_of(const wht__gpu_fn *gpu)
@@ -176,7 +177,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
-  const unsigned cmax = wht__round_cmax(comp, sched, esz);
+  const unsigned cap = pass_algorithms[i].round_cap, own = wht__round_cmax(comp, sched, esz);
+  const unsigned cmax = cap && cap < own ? cap : own;
   unsigned block;
   const unsigned T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);
   return wht__plan_passes(k, batch, esz, sched, cmax, T, block, tmp);

@@ -11,9 +11,10 @@ extern "C" {
 #include "algorithms.h"
 }
 
-template <class ERR>
+template <class ERR, unsigned CAP>
 struct wht__comp_block {
   static const int MIN_BLOCKS = 2; /* two radix-8 groups of x (64 values) and a block's e: 128 registers */
+  static const unsigned ROUND_CAP = CAP;
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
@@ -26,5 +27,10 @@ WHT__UNROLL
   }
 };
 
-WHT__GPU_TABLES(wht__kahan_block, wht__block_alg<wht__comp_block<wht__kahan_err> >)
-WHT__GPU_TABLES(wht__neumaier_block, wht__block_alg<wht__comp_block<wht__neumaier_err> >)
+/* neumaier-block in rounds of one group: with two (64 values) its f16
+ * kernels spilled 720-910 bytes under 128 registers and ran f16 2^28 at
+ * 7.4x folklore on an H100 (docs/PERFORMANCE.md) */
+typedef wht__block_alg<wht__comp_block<wht__kahan_err, 0> > wht__kahan_block_alg;
+typedef wht__block_alg<wht__comp_block<wht__neumaier_err, 3> > wht__neumaier_block_alg;
+WHT__GPU_TABLES(wht__kahan_block, wht__kahan_block_alg)
+WHT__GPU_TABLES(wht__neumaier_block, wht__neumaier_block_alg)

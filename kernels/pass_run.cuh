@@ -5,7 +5,8 @@
  * An algorithm A is a struct with COMPENSATED (carries the error array e,
  * kept in the device workspace between passes), RADIX8_GROUPS (runs on
  * Alman-Rao's schedule, a head of k mod 3 stages and then groups of three,
- * with its round kinds: alman-rao and the block algorithms), MIN_BLOCKS (blocks per multiprocessor the
+ * with its round kinds: alman-rao and the block algorithms), ROUND_CAP
+ * (most stages in a round; 0: the schedule's own), MIN_BLOCKS (blocks per multiprocessor the
  * register budget must allow) and the round functions its kinds need:
  * butterflies<F, C>(v, e), head<F, C>(v, nz), radix8_rounds<F, C>(v).
  *
@@ -92,11 +93,13 @@ static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const vo
 template <class A>
 static constexpr int wht__sched_of() { return A::RADIX8_GROUPS ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
 
-/* Rounds of at most this many stages for algorithm A in format F. */
+/* Rounds of at most this many stages for algorithm A in format F: the
+ * schedule's, or A::ROUND_CAP where that is set and smaller. */
 template <class F, class A>
 static constexpr unsigned wht__cmax_of()
 {
-  return wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
+  return A::ROUND_CAP && A::ROUND_CAP < wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U))
+             ? A::ROUND_CAP : wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
 }
 
 template <class F, class A, bool VEC, bool CL>

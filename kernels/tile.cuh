@@ -388,7 +388,8 @@ WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *s
   const unsigned q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
   if constexpr (A::RADIX8_GROUPS) {
     if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
-      if constexpr (sizeof(typename F::U) != 8) /* f64 rounds hold one radix-8 group */
+      /* f64 rounds hold one radix-8 group, and so do those of a ROUND_CAP of 3 */
+      if constexpr (sizeof(typename F::U) != 8 && (A::ROUND_CAP == 0 || A::ROUND_CAP >= 6))
         if (c == 6) {
           wht__tile_round<F, A, 6, WHT__ROUND_AR_RADIX8, X>(p, q, sx, se, cta, base, t, P);
           return;

@@ -68,6 +68,7 @@ template <> struct wht__wide<wht__bf16_ops> {
 
 struct wht__widened_block {
   static const int MIN_BLOCKS = 2; /* two radix-8 groups of x (64 values) and a block's wide values */
+  static const unsigned ROUND_CAP = 0;
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
