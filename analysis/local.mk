@@ -10,7 +10,8 @@ ANALYSIS_MODULES = \
   analysis/whtlab_cells.py analysis/whtlab_render.py \
   analysis/whtlab_tables.py analysis/whtlab_plotstyle.py \
   analysis/whtlab_accuracy_plot.py analysis/whtlab_speed_plot.py \
-  analysis/whtlab_frame.py analysis/whtlab_bounds.py analysis/whtlab_bounds_plot.py
+  analysis/whtlab_frame.py analysis/whtlab_bounds.py analysis/whtlab_bounds_plot.py \
+  analysis/whtlab_tradeoff.py analysis/whtlab_tradeoff_plot.py
 
 bin_SCRIPTS += $(WHT_ANALYSIS_BIN)
 whtlabpydir = $(pkgdatadir)/python
