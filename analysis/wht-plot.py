@@ -165,9 +165,10 @@ def parse(argv):
     return a
 
 
-def _select(results, timings, a, keep=()):
+def _select(results, timings, a, keep=(), strict=False):
     """Filtered (results, timings); a value may be absent from one of them
-    as long as the other has it. keep: algorithms kept whatever --algo says."""
+    as long as the other has it, unless strict (the tradeoff figure needs
+    both). keep: algorithms kept whatever --algo says."""
     acc = ("format", "dist", "op", "algo", "log2n")
     spd = ("format", "algo", "log2n")
     out, errors = [], []
@@ -178,6 +179,8 @@ def _select(results, timings, a, keep=()):
         try:
             out.append(whtlab_filters.apply(rows, a, names=names, keep=keep))
         except UsageError as e:
+            if strict:
+                raise
             out.append(None)
             errors.append(e)
     if out == [None, None]:
@@ -210,7 +213,7 @@ def _tradeoffs(pair, a):
     except InputError as e:
         if a.only == "tradeoff":
             raise
-        return [], ["no tradeoff figure: %s" % e]
+        return [], ["no tradeoff figure: %s" % e]   # the other figures go on
     notes = ["tradeoff: " + x for x in notes]
     out = []
     for metric in a.metrics:
@@ -245,7 +248,8 @@ def main():
     tradeoffs, notes = [], []
     if results is not None and timings is not None and a.only in (None, "tradeoff"):
         tradeoffs, notes = _tradeoffs(
-            _select(results, timings, a, keep=(whtlab_tradeoff.BASELINE,)), a)
+            _select(results, timings, a, keep=(whtlab_tradeoff.BASELINE,),
+                    strict=a.only == "tradeoff"), a)
         all_algorithms = ordered("algorithm", results["algorithm"].tolist()
                                  + timings["algorithm"].tolist())
     if a.only == "tradeoff":

@@ -219,5 +219,6 @@ def formats(results, timings):
         else:
             usable.append(fmt)
     if not usable:
-        raise InputError("no tradeoff figure can be drawn: " + "; ".join(notes))
+        raise InputError("no format has rows in both /results and /timings with "
+                         "folklore's among them: " + "; ".join(notes))
     return usable, notes
