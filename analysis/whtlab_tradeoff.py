@@ -40,7 +40,7 @@ from whtlab_stats import quantile
 
 BASELINE = "folklore"
 # (name, smallest log2n, largest log2n or None); see the module comment
-SIZE_CLASSES = (("small", 0, 14), ("medium", 15, 21), ("large", 22, None))
+SIZE_CLASSES = (("small", None, 14), ("medium", 15, 21), ("large", 22, None))
 GOAL_RATIO = 1.0 / (1.0 - 0.7)   # issue 14: a median reduction of 70 %
 
 # why a cell or a timing entry has no ratio (keys of Tradeoff.left_out)
@@ -53,9 +53,9 @@ NO_VALUE, ZERO, NO_BASE_CELL, BAD_TIME, NO_BASE_TIME = (
 def size_class(log2n):
     """Name of the size class of log2n."""
     for name, lo, hi in SIZE_CLASSES:
-        if log2n >= lo and (hi is None or log2n <= hi):
+        if (lo is None or log2n >= lo) and (hi is None or log2n <= hi):
             return name
-    raise ValueError("log2n %d in no size class" % log2n)
+    raise ValueError("log2n %d in no size class" % log2n)   # the classes cover every k
 
 
 def class_label(name):
@@ -63,7 +63,7 @@ def class_label(name):
     _, lo, hi = next(c for c in SIZE_CLASSES if c[0] == name)
     if hi is None:
         return "%s (log2n >= %d)" % (name, lo)
-    if lo == 0:
+    if lo is None:
         return "%s (log2n <= %d)" % (name, hi)
     return "%s (log2n %d..%d)" % (name, lo, hi)
 

@@ -35,6 +35,24 @@ def _limits(values):
     return 10.0 ** (math.log10(lo) - pad), 10.0 ** (math.log10(hi) + pad)
 
 
+def _ticks(axis, decades):
+    """Ratios read better as 0.5, 2, 3 than as 5x10^-1: plain numbers, and
+    labelled minor ticks dense enough that a short axis has some."""
+    plain = FuncFormatter(lambda v, _: "%g" % v)
+    axis.set_major_formatter(plain)
+    if decades < 0.5:
+        subs = tuple(1 + i / 10 for i in range(1, 10)) + tuple(range(2, 10))
+    elif decades < 1.3:
+        subs = (1.5, 2, 3, 4, 5, 6, 7, 8, 9)
+    elif decades < 2.5:
+        subs = (2, 3, 5)
+    else:
+        axis.set_minor_formatter(NullFormatter())
+        return
+    axis.set_minor_locator(LogLocator(subs=subs))
+    axis.set_minor_formatter(plain)
+
+
 def _note_lines(notes):
     out = []
     for note in notes:
@@ -85,14 +103,7 @@ def plot_format(tradeoff, fmt, metric, all_algorithms):
     ax.set_xlabel("time / folklore's time (median_ms, wht-bench)")
     ax.set_ylabel("folklore's %s / algorithm's %s" % (metric, metric))
     for axis, lim in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
-        # ratios read better as 0.5, 2, 3 than as 5x10^-1; the minor ticks
-        # get labels only while the axis spans little more than a decade
-        plain = FuncFormatter(lambda v, _: "%g" % v)
-        axis.set_major_formatter(plain)
-        few = math.log10(lim[1]) - math.log10(lim[0]) < 1.3
-        if few:   # 1.5 as well: points often lie between 1 and 2
-            axis.set_minor_locator(LogLocator(subs=(1.5, 2, 3, 4, 5, 6, 7, 8, 9)))
-        axis.set_minor_formatter(plain if few else NullFormatter())
+        _ticks(axis, math.log10(lim[1]) - math.log10(lim[0]))
     leg_ax = fig.add_subplot(gs[1])
     leg_ax.axis("off")
     leg_ax.legend(handles=st.row_major(handles, 2), loc="center", ncol=2, frameon=False,
