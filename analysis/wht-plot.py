@@ -201,9 +201,9 @@ def _nonempty(rows):
 
 
 def _tradeoffs(pair, a):
-    """[(stem, Tradeoff, format, metric)] with points, and notes, for the tradeoff figures
-    of the (results, timings) selection; InputError with --only tradeoff
-    when there is none to draw (elsewhere that is a note)."""
+    """[(stem, Tradeoff, format, metric)] that have points, and notes, for
+    the tradeoff figures of the (results, timings) selection; InputError
+    with --only tradeoff when there is none to draw (elsewhere a note)."""
     results, timings = (_nonempty(r) for r in pair)
     try:
         if results is None or timings is None:
@@ -226,8 +226,11 @@ def _tradeoffs(pair, a):
             else:
                 notes.append("%s: no point to draw, no figure" % stem)
     if not out and a.only == "tradeoff":
-        raise InputError("no tradeoff point can be drawn from %s (%s)"
-                         % (", ".join(a.files), "; ".join(notes)))
+        sizes = [",".join(str(k) for k in sorted(set(r["log2n"].tolist())))
+                 for r in (results, timings)]
+        raise InputError("no tradeoff point can be drawn from %s: no algorithm has both an "
+                         "error ratio and a time ratio in one size class (log2n of /results: "
+                         "%s; of /timings: %s)" % (", ".join(a.files), sizes[0], sizes[1]))
     return out, notes
 
 

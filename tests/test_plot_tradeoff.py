@@ -181,12 +181,16 @@ tk.write_file(nofolk, timings=timings[timings["algorithm"] != b"folklore"])
 f64 = os.path.join(tmp.name, "f64.h5")
 tk.write_file(f64, timings=np.array([tk.timing_row(a, "f64", 10, 1, 1, 1.0, 0.5, 0.5, 2.0)
                                      for a in ("folklore", "kahan")], dtype=tk.TIMING_DTYPE))
+# timings only where the sweep has no sizes (large class): no point at all
+t24 = os.path.join(tmp.name, "t24.h5")
+tk.write_file(t24, timings=timings[timings["log2n"] == 24])
 resnofolk = os.path.join(tmp.name, "resnofolk.h5")
 tk.write_file(resnofolk, results=res[res["algorithm"] != b"folklore"])
 refusals = (([sweep], "no /timings"), ([tfile], "no /results"),
             ([sweep, nofolk], "no folklore rows in /timings"),
             ([resnofolk, tfile], "no folklore rows in /results"),
             ([sweep, f64], "f64: no /results rows"),
+            ([sweep, t24], "no tradeoff point can be drawn"),
             ([sweep, tfile, "--algo", "alman-rao"], "alman-rao"),
             ([sweep, tfile, "--bounds"], "--bounds"))
 for args, words in refusals:
