@@ -10,7 +10,8 @@ ANALYSIS_MODULES = \
   analysis/whtlab_cells.py analysis/whtlab_render.py \
   analysis/whtlab_tables.py analysis/whtlab_plotstyle.py \
   analysis/whtlab_accuracy_plot.py analysis/whtlab_speed_plot.py \
-  analysis/whtlab_frame.py analysis/whtlab_bounds.py analysis/whtlab_bounds_plot.py
+  analysis/whtlab_frame.py analysis/whtlab_bounds.py analysis/whtlab_bounds_plot.py \
+  analysis/whtlab_tradeoff.py analysis/whtlab_tradeoff_plot.py
 
 bin_SCRIPTS += $(WHT_ANALYSIS_BIN)
 whtlabpydir = $(pkgdatadir)/python
@@ -45,6 +46,7 @@ ANALYSIS_TESTS = \
   tests/test_table_spread.py tests/test_table_rows.py \
   tests/test_table_speed.py tests/test_table_edge_cases.py \
   tests/test_table_bad_input.py tests/test_plot_accuracy.py \
-  tests/test_plot_speed.py tests/test_plot_bad_input.py tests/test_plot_bounds.py
+  tests/test_plot_speed.py tests/test_plot_bad_input.py tests/test_plot_bounds.py \
+  tests/test_plot_tradeoff.py
 TESTS += $(ANALYSIS_TESTS)
 EXTRA_DIST += $(ANALYSIS_TESTS)

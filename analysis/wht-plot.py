@@ -53,7 +53,8 @@ import whtlab_bounds  # noqa: E402
 import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
 import whtlab_metrics  # noqa: E402
-from whtlab_results import InputError, UsageError, load, check_all  # noqa: E402
+import whtlab_tradeoff  # noqa: E402
+from whtlab_results import InputError, UsageError, load, check_all, ordered  # noqa: E402
 
 DESCRIPTION = """\
 Draw figures from one or more whtlab result files (HDF5, schema_version 1,
@@ -81,6 +82,19 @@ data/README.md; several files are combined as by wht-table) into --outdir
       batch kind), a panel per in-place / out-of-place mode; sizes without a
       memcpy reference (the largest, in place only) are named in the legend,
       not drawn. 7 in wide with both modes, else 3.5 in (one column).
+  tradeoff-METRIC-FORMAT.png/.pdf  when the files hold both /results and
+      /timings, for each metric and each format with folklore rows in both:
+      accuracy against speed, log-log, a point per algorithm (folklore
+      aside) and size class (small log2n <= 14, medium 15..21, large >= 22;
+      larger marker, larger class). y = the median over the class's cells
+      (dist, op, log2n; tau for smoothed) of folklore's median error over
+      the trials / the algorithm's (> 1: more accurate); x = the median over
+      the class's /timings entries (backend, log2n, batch, in place) of the
+      algorithm's median_ms / folklore's (< 1: faster). Grey lines at x = 1
+      and y = 1, dotted at y = 10/3 (70 % less error). Cells with a median
+      of 0, no value or no folklore cell are left out and counted; an
+      algorithm missing from either table is not drawn; both are written
+      under the figure's legend and on stderr. 3.5 in wide (one column).
 
 --bounds adds the theory to the one-way panels of the accuracy figures:
 each algorithm's worst-case bound of norm_rel over every input, dashed in
@@ -98,7 +112,8 @@ mean_abs, max_abs, max_ulp, or all; a comma list draws a set of figures per
 metric.
 
 Filters select what is drawn; a value must be present in the files (in
-/results or /timings, where it applies). The paths written are printed.
+/results or /timings, where it applies); the tradeoff figures keep folklore
+whatever --algo says. The paths written are printed.
 """
 
 EPILOG = """\
@@ -106,8 +121,11 @@ Exit status: 0 success; 1 a figure that cannot be written, or libwht not
 found for --bounds; 2 a usage error: a bad option or --metric value,
 --bounds with a metric other than norm_rel or without one-way rows, or an
 input file that cannot be used (missing, not HDF5,
-another or no schema_version, no /results or /timings, conflicting rows). Errors are one line on
-stderr; nothing is created when the input or the arguments are refused.
+another or no schema_version, no /results or /timings, conflicting rows;
+--only tradeoff: no /results or no /timings, or no format with folklore
+rows in both). Errors are one line on stderr; nothing is created when the
+input or the arguments are refused. Notes (what a tradeoff figure leaves
+out) are lines on stderr starting 'wht-plot: note:'.
 """
 
 
@@ -117,12 +135,13 @@ def parse(argv):
     p.add_argument("files", nargs="+", metavar="FILE", help="HDF5 result files")
     p.add_argument("--outdir", required=True, metavar="DIR",
                    help="folder for the figures (created if missing)")
-    p.add_argument("--only", choices=("accuracy", "speed"),
-                   help="draw only the accuracy or only the speed figures")
+    p.add_argument("--only", choices=("accuracy", "speed", "tradeoff"),
+                   help="draw only the accuracy, the speed or the tradeoff figures")
     p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N",
                    help="PNG resolution, 50..1200 (default %d)" % DEFAULT_DPI)
     p.add_argument("--metric", metavar="LIST",
-                   help="error column(s) of the accuracy figures: %s (default %s)"
+                   help="error column(s) of the accuracy and tradeoff figures: %s "
+                   "(default %s)"
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
     p.add_argument("--bounds", action="store_true", default=None,
                    help="draw each algorithm's worst-case bound and the probabilistic "
@@ -132,6 +151,9 @@ def parse(argv):
     if a.only == "speed":
         whtlab_filters.refuse(a, ("metric", "bounds"),
                               "to --only speed (timings have no error columns)")
+    if a.only == "tradeoff":
+        whtlab_filters.refuse(a, ("bounds",), "to --only tradeoff (the bounds are drawn "
+                              "on the accuracy figures)")
     a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
     if a.bounds:
         whtlab_bounds.check_metrics(a.metrics)
@@ -143,9 +165,10 @@ def parse(argv):
     return a
 
 
-def _select(results, timings, a):
+def _select(results, timings, a, keep=(), strict=False):
     """Filtered (results, timings); a value may be absent from one of them
-    as long as the other has it."""
+    as long as the other has it, unless strict (the tradeoff figure needs
+    both). keep: algorithms kept whatever --algo says."""
     acc = ("format", "dist", "op", "algo", "log2n")
     spd = ("format", "algo", "log2n")
     out, errors = [], []
@@ -154,8 +177,10 @@ def _select(results, timings, a):
             out.append(None)
             continue
         try:
-            out.append(whtlab_filters.apply(rows, a, names=names))
+            out.append(whtlab_filters.apply(rows, a, names=names, keep=keep))
         except UsageError as e:
+            if strict:
+                raise
             out.append(None)
             errors.append(e)
     if out == [None, None]:
@@ -171,23 +196,71 @@ def _stem(*parts):
     return "-".join(re.sub(r"[^A-Za-z0-9._-]", "_", p) for p in parts)
 
 
+def _nonempty(rows):
+    return rows if rows is not None and len(rows) else None
+
+
+def _tradeoffs(pair, a):
+    """[(stem, Tradeoff, format, metric)] that have points, and notes, for
+    the tradeoff figures of the (results, timings) selection; InputError
+    with --only tradeoff when there is none to draw (elsewhere a note)."""
+    results, timings = (_nonempty(r) for r in pair)
+    try:
+        if results is None or timings is None:
+            raise InputError("the selection has no %s rows for the tradeoff figure"
+                             % ("/results" if results is None else "/timings"))
+        fmts, notes = whtlab_tradeoff.formats(results, timings)
+    except InputError as e:
+        if a.only == "tradeoff":
+            raise
+        return [], ["no tradeoff figure: %s" % e]   # the other figures go on
+    notes = ["tradeoff: " + x for x in notes]
+    out = []
+    for metric in a.metrics:
+        for fmt in fmts:
+            tr = whtlab_tradeoff.compute(results, timings, fmt, metric)
+            stem = _stem("tradeoff", metric, fmt)
+            notes += ["%s: %s" % (stem, x) for x in tr.notes()]
+            if tr.points:
+                out.append((stem, tr, fmt, metric))
+            else:
+                notes.append("%s: no point to draw, no figure" % stem)
+    if not out and a.only == "tradeoff":
+        sizes = [",".join(str(k) for k in sorted(set(r["log2n"].tolist())))
+                 for r in (results, timings)]
+        raise InputError("no tradeoff point can be drawn from %s: no algorithm has both an "
+                         "error ratio and a time ratio in one size class (log2n of /results: "
+                         "%s; of /timings: %s)" % (", ".join(a.files), sizes[0], sizes[1]))
+    return out, notes
+
+
 def main():
     a = parse(sys.argv[1:])
     check_all(a.files)
     results = load(a.files, "results") if a.only != "speed" else None
     timings = load(a.files, "timings") if a.only != "accuracy" else None
+    if a.only == "tradeoff" and (results is None or timings is None):
+        raise InputError("--only tradeoff needs /results (written by wht-sweep) and /timings "
+                         "(written by wht-bench); no %s in %s"
+                         % ("/results" if results is None else "/timings", ", ".join(a.files)))
     if results is None and timings is None:
         raise InputError("no %s in %s" % ({"speed": "/timings (written by wht-bench)",
                                            "accuracy": "/results (written by wht-sweep)"}
                                           .get(a.only, "/results or /timings"),
                                           ", ".join(a.files)))
-    results, timings = _select(results, timings, a)
-    if results is not None and len(results) == 0:
-        results = None
-    if timings is not None and len(timings) == 0:
-        timings = None
-    if results is None and timings is None:
-        raise InputError("the files have no rows to draw: %s" % ", ".join(a.files))
+    tradeoffs, notes = [], []
+    if results is not None and timings is not None and a.only in (None, "tradeoff"):
+        tradeoffs, notes = _tradeoffs(
+            _select(results, timings, a, keep=(whtlab_tradeoff.BASELINE,),
+                    strict=a.only == "tradeoff"), a)
+        all_algorithms = ordered("algorithm", results["algorithm"].tolist()
+                                 + timings["algorithm"].tolist())
+    if a.only == "tradeoff":
+        results = timings = None
+    else:
+        results, timings = (_nonempty(r) for r in _select(results, timings, a))
+        if results is None and timings is None:
+            raise InputError("the files have no rows to draw: %s" % ", ".join(a.files))
     whtlab = None
     if a.bounds:
         whtlab_bounds.check_ops(results.distinct("op") if results is not None else [])
@@ -200,6 +273,7 @@ def main():
     import whtlab_plotstyle as st
     import whtlab_accuracy_plot
     import whtlab_speed_plot
+    import whtlab_tradeoff_plot
     os.makedirs(a.outdir, exist_ok=True)
     written = []
     if results is not None:
@@ -221,6 +295,11 @@ def main():
             sub = timings.select(timings["format"] == fmt)
             fig = whtlab_speed_plot.plot_format(sub, fmt, algs)
             written += st.save(fig, a.outdir, _stem("speed", fmt), a.dpi)
+    for stem, tr, fmt, metric in tradeoffs:
+        fig = whtlab_tradeoff_plot.plot_format(tr, fmt, metric, all_algorithms)
+        written += st.save(fig, a.outdir, stem, a.dpi)
+    for note in notes:
+        sys.stderr.write("%s: note: %s\n" % (PROG, note))
     for path in written:
         print(path)
     return 0

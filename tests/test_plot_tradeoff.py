@@ -1,0 +1,213 @@
+"""wht-plot's accuracy-versus-speed figures (tradeoff-METRIC-FORMAT) from a
+small real CPU sweep (folklore, kahan, neumaier, alman-rao; f32 and f16)
+and a /timings table written here with h5py in wht-bench's schema
+(wht-bench needs CUDA): the files are written, one column wide; every
+plotted point equals a computation made here from the raw rows with numpy
+(cell medians over the ok, finite trials, folklore / algorithm per cell,
+median per size class; median_ms ratios per timing entry, median per
+class), as do the counts of cells left out; an algorithm in one table only
+is not drawn and is named in a note; --only tradeoff without /timings,
+without /results, without folklore or without a common format is refused
+(exit 2, one line, nothing created)."""
+
+import math
+import os
+import struct
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import numpy as np  # noqa: E402
+import whtlab_testkit as tk  # noqa: E402
+import whtlab_plotstyle  # noqa: E402,F401 - the Agg backend before pyplot
+import whtlab_tradeoff as tt  # noqa: E402
+import whtlab_tradeoff_plot as tp  # noqa: E402
+from whtlab_results import load  # noqa: E402
+
+DPI = 50
+t = tk.Tap()
+tmp = tempfile.TemporaryDirectory()
+sweep = os.path.join(tmp.name, "sweep.h5")
+rc, _, err = tk.run("experiments/wht-sweep", "--algo", "folklore,kahan,neumaier,alman-rao",
+                    "--format", "f32,f16", "--dist", "norm,pmone", "--op", "one-way,two-way",
+                    "--log2n", "3,8,14,15,16", "--trials", "3", "--backend", "cpu",
+                    "--oracle", "cpu", "-o", sweep)
+if not t.ok(rc == 0, "wht-sweep wrote the sweep (%s)" % err.strip().splitlines()[-1:]):
+    t.done()
+
+# Timings as wht-bench writes them: alman-rao has none, widened has only
+# these (no /results rows); log2n 24 has no error cells (large class);
+# kahan f32 at 11 has no folklore entry and neumaier f16 at 15 a NaN time.
+rng = np.random.default_rng(5)
+trows = []
+for fmt in ("f32", "f16"):
+    for k in (10, 14, 15, 16, 24):
+        for batch in ((1, 64) if k == 10 else (1,)):
+            for ip in (1, 0):
+                memcpy = 1e-3 * batch * 2 ** (k - 10)
+                for alg, slow in (("folklore", 1.0), ("kahan", 2.0), ("neumaier", 3.5),
+                                  ("widened", 1.2)):
+                    ms = memcpy * slow * rng.uniform(1.0, 1.6)
+                    if (alg, fmt, k, ip) == ("neumaier", "f16", 15, 1):
+                        ms = float("nan")
+                    trows.append(tk.timing_row(alg, fmt, k, batch, ip, ms, memcpy,
+                                               memcpy * 1.05, float("nan")))
+trows.append(tk.timing_row("kahan", "f32", 11, 1, 1, 0.5, 0.2, 0.21, float("nan")))
+timings = np.array(trows, dtype=tk.TIMING_DTYPE)
+tfile = os.path.join(tmp.name, "bench.h5")
+tk.write_file(tfile, timings=timings)
+res = tk.read_rows(sweep)
+
+t.ok([tt.size_class(k) for k in (0, 14, 15, 21, 22, 30)]
+     == ["small", "small", "medium", "medium", "large", "large"],
+     "size classes: small log2n <= 14, medium 15..21, large >= 22")
+
+
+def cls(k):
+    return "small" if k <= 14 else ("medium" if k <= 21 else "large")
+
+
+def expected(fmt, metric):
+    """{(alg, class): (y, x)} and the left-out cell counts, from the raw rows."""
+    r = res[res["format"] == fmt.encode()]
+    med = {}
+    for key in set(zip(r["algorithm"], r["dist"], r["op"], r["log2n"])):
+        sel = r[(r["algorithm"] == key[0]) & (r["dist"] == key[1]) & (r["op"] == key[2])
+                & (r["log2n"] == key[3])]
+        vals = sel[metric][np.isfinite(sel[metric])]
+        bad = (sel["status"] != b"ok").any() or len(vals) == 0
+        med[key] = None if bad else float(np.median(vals))
+    ys, zero, novalue = {}, 0, 0
+    for (alg, dist, op, k), m in med.items():
+        if alg == b"folklore":
+            continue
+        f = med[(b"folklore", dist, op, k)]
+        if m is None or f is None:
+            novalue += 1
+        elif m == 0 or f == 0:
+            zero += 1
+        else:
+            ys.setdefault((alg.decode(), cls(k)), []).append(f / m)
+    tm = timings[timings["format"] == fmt.encode()]
+    base = {(e["log2n"], e["batch"], e["in_place"]): e["median_ms"]
+            for e in tm[tm["algorithm"] == b"folklore"]}
+    xs = {}
+    for e in tm[tm["algorithm"] != b"folklore"]:
+        b = base.get((e["log2n"], e["batch"], e["in_place"]))
+        if b is not None and math.isfinite(e["median_ms"]):
+            xs.setdefault((e["algorithm"].decode(), cls(e["log2n"])), []).append(
+                e["median_ms"] / b)
+    pts = {k: (float(np.median(ys[k])), float(np.median(xs[k])))
+           for k in ys if k in xs}
+    return pts, zero, novalue
+
+
+results, trs = load([sweep], "results"), load([tfile], "timings")
+algs = sorted(set(results["algorithm"].tolist()) | set(trs["algorithm"].tolist()))
+bad_points, bad_drawn, bad_counts, seen = [], [], [], 0
+for metric in ("norm_rel", "mean_rel"):
+    for fmt in ("f32", "f16"):
+        want, zero, novalue = expected(fmt, metric)
+        tr = tt.compute(results, trs, fmt, metric)
+        got = {(p.algorithm, p.size): (p.error_ratio, p.time_ratio) for p in tr.points}
+        if sorted(got) != sorted(want) or not all(
+                np.allclose(got[k], want[k], rtol=1e-12, atol=0) for k in want):
+            bad_points.append((metric, fmt, got, want))
+        if (tr.left_out.get(tt.ZERO, 0), tr.left_out.get(tt.NO_VALUE, 0)) != (zero, novalue):
+            bad_counts.append((metric, fmt, tr.left_out, zero, novalue))
+        fig = tp.plot_format(tr, fmt, metric, algs)
+        ax = fig.axes[0]
+        drawn = {tuple(line.get_gid().split()[1:]): (float(line.get_xdata()[0]),
+                                                     float(line.get_ydata()[0]))
+                 for line in ax.lines if (line.get_gid() or "").startswith("point ")}
+        if sorted(drawn) != sorted(want) or not all(
+                np.allclose(drawn[k], want[k][::-1], rtol=1e-12, atol=0) for k in want) \
+                or ax.get_xscale() != "log" or ax.get_yscale() != "log":
+            bad_drawn.append((metric, fmt, drawn, want))
+        seen += len(want)
+t.ok(seen == 16 and not bad_points,
+     "every point (kahan, neumaier x small, medium x f32, f16 x 2 metrics: %d) equals the "
+     "numpy computation from the raw rows (%s)" % (seen, bad_points[:1]))
+t.ok(not bad_counts, "cells left out (median 0; no value) counted as computed here (%s)"
+     % bad_counts[:1])
+t.ok(not bad_drawn, "the figure's markers sit at those points on log-log axes (%s)"
+     % bad_drawn[:1])
+tr = tt.compute(results, trs, "f32", "norm_rel")
+t.ok(all(p.error_ratio > 1 for p in tr.points if p.algorithm == "neumaier")
+     and tr.left_out.get(tt.NO_BASE_TIME) == 1,
+     "neumaier is more accurate than folklore in every class; the entry without folklore "
+     "is counted (%s)" % tr.notes())
+t.ok(("alman-rao", "no /timings rows in f32") in tr.not_drawn
+     and ("widened", "no /results rows in f32") in tr.not_drawn,
+     "algorithms of one table only are not drawn and named (%s)" % tr.not_drawn)
+
+
+def png_width(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return struct.unpack(">II", head[16:24])[0] if head[:8] == b"\x89PNG\r\n\x1a\n" else None
+
+
+outdir = os.path.join(tmp.name, "figs")
+rc, out, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--outdir", outdir, sweep, tfile)
+files = sorted(os.listdir(outdir)) if os.path.isdir(outdir) else []
+want = sorted("%s-%s.%s" % (kind, fmt, ext) for kind in ("accuracy-norm_rel", "speed",
+                                                          "tradeoff-norm_rel")
+              for fmt in ("f32", "f16") for ext in ("png", "pdf"))
+t.ok(rc == 0 and files == want, "results and timings give accuracy, speed and tradeoff "
+     "figures (rc %d, %s)" % (rc, files))
+notes = err.splitlines()
+t.ok(notes and all(x.startswith("wht-plot: note: tradeoff-norm_rel-") for x in notes)
+     and any("alman-rao not drawn: no /timings rows" in x for x in notes)
+     and any("widened not drawn: no /results rows" in x for x in notes),
+     "the notes on stderr name the algorithms not drawn (%s)" % notes[:3])
+t.ok(png_width(os.path.join(outdir, "tradeoff-norm_rel-f16.png")) == int(3.5 * DPI),
+     "a tradeoff figure is one column, 3.5 in wide")
+
+# one file holding both tables: the same figures
+both = os.path.join(tmp.name, "both.h5")
+tk.write_file(both, results=res, timings=timings)
+out2 = os.path.join(tmp.name, "only")
+rc, out, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--only", "tradeoff", "--metric",
+                      "norm_rel,mean_rel", "--outdir", out2, both)
+t.ok(rc == 0 and sorted(os.listdir(out2)) == sorted(
+    "tradeoff-%s-%s.%s" % (m, f, e) for m in ("norm_rel", "mean_rel") for f in ("f32", "f16")
+    for e in ("png", "pdf")), "--only tradeoff on one file with both tables: a figure per "
+     "metric and format, nothing else (rc %d %s)" % (rc, err.strip()[:200]))
+
+nofolk = os.path.join(tmp.name, "nofolk.h5")
+tk.write_file(nofolk, timings=timings[timings["algorithm"] != b"folklore"])
+f64 = os.path.join(tmp.name, "f64.h5")
+tk.write_file(f64, timings=np.array([tk.timing_row(a, "f64", 10, 1, 1, 1.0, 0.5, 0.5, 2.0)
+                                     for a in ("folklore", "kahan")], dtype=tk.TIMING_DTYPE))
+# timings only where the sweep has no sizes (large class): no point at all
+t24 = os.path.join(tmp.name, "t24.h5")
+tk.write_file(t24, timings=timings[timings["log2n"] == 24])
+resnofolk = os.path.join(tmp.name, "resnofolk.h5")
+tk.write_file(resnofolk, results=res[res["algorithm"] != b"folklore"])
+refusals = (([sweep], "no /timings"), ([tfile], "no /results"),
+            ([sweep, nofolk], "no folklore rows in /timings"),
+            ([resnofolk, tfile], "no folklore rows in /results"),
+            ([sweep, f64], "f64: no /results rows"),
+            ([sweep, t24], "no tradeoff point can be drawn"),
+            ([sweep, tfile, "--algo", "alman-rao"], "alman-rao"),
+            ([sweep, tfile, "--bounds"], "--bounds"))
+for args, words in refusals:
+    bad = os.path.join(tmp.name, "refused")
+    rc, out, err = tk.run("analysis/wht-plot", "--only", "tradeoff", "--outdir", bad, *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and words in err
+         and "Traceback" not in err and not os.path.exists(bad),
+         "--only tradeoff %s: exit 2, one line with '%s', nothing created (%s)"
+         % (" ".join(os.path.basename(a) for a in args), words, err.strip()))
+out3 = os.path.join(tmp.name, "plain")
+rc, out, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--outdir", out3, sweep, nofolk)
+t.ok(rc == 0 and not any(f.startswith("tradeoff") for f in os.listdir(out3))
+     and "note: no tradeoff figure: no format has rows in both" in err
+     and "no folklore rows in /timings" in err,
+     "without --only, a tradeoff figure that cannot be drawn is a note; the others are "
+     "drawn (rc %d %s)" % (rc, err.strip()))
+rc, out, _ = tk.run("analysis/wht-plot", "--help")
+t.ok(rc == 0 and "tradeoff-METRIC-FORMAT.png" in out and "size class" in out
+     and "median_ms" in out, "--help describes the tradeoff figure")
+t.done()
