@@ -8,13 +8,11 @@
  * back: nothing but x leaves the block (no error array, folklore's tiles). */
 #ifndef WHT_KERNELS_BLOCKS_CUH
 #define WHT_KERNELS_BLOCKS_CUH
-#include "fmt_ops.cuh"
+#include "tile.cuh"
 
 template <class BLK>
 struct wht__block_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
-  static const unsigned ROUND_CAP = BLK::ROUND_CAP; /* 3: rounds of one group */
-  static const int MIN_BLOCKS = BLK::MIN_BLOCKS;
 
   /* the block of S stages on v[o], v[o + m], ..., v[o + (2^S - 1) m] */
   template <class F, unsigned S>
@@ -55,6 +53,15 @@ WHT__UNROLL
       for (unsigned o = 0; o < (1u << f); o++) block<F, 3>(v, o, 1u << f);
     }
   }
+};
+
+/* The round cap (3: rounds of one group; 0: Alman-Rao's one or two) and
+ * blocks per multiprocessor of a block algorithm, per element size:
+ * BLK::round_cap(esz) and BLK::min_blocks(esz). */
+template <class BLK, class F>
+struct wht__limits<wht__block_alg<BLK>, F> {
+  static const unsigned round_cap = BLK::round_cap(sizeof(typename F::U));
+  static const int min_blocks = BLK::min_blocks(sizeof(typename F::U));
 };
 
 #endif

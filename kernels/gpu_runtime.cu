@@ -144,15 +144,16 @@ static const struct {
   const wht__gpu_fn *in_place;
   const wht__gpu_out_fn *out;
   int sched;
-  unsigned round_cap; /* the algorithm's ROUND_CAP */
+  wht__round_cap_fn round_cap; /* the kernels' round cap per format (pass_run.cuh) */
 } pass_algorithms[] = {
-  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2, 0 },
-  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2, 0 },
-  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2, 0 },
-  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
-  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
-  { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO, 3 },
-  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO, 0 },
+  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2, wht__folklore_round_cap },
+  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2, wht__kahan_round_cap },
+  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2, wht__neumaier_round_cap },
+  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO, wht__alman_rao_round_cap },
+  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO, wht__kahan_block_round_cap },
+  { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO,
+    wht__neumaier_block_round_cap },
+  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO, wht__widened_round_cap },
 };
 
 static int pass_algorithm_of(const wht__gpu_fn *gpu)
@@ -177,7 +178,7 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
-  const unsigned cap = pass_algorithms[i].round_cap, own = wht__round_cmax(comp, sched, esz);
+  const unsigned cap = pass_algorithms[i].round_cap(f), own = wht__round_cmax(comp, sched, esz);
   const unsigned cmax = cap && cap < own ? cap : own;
   unsigned block;
   const unsigned T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);

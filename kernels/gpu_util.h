@@ -52,6 +52,16 @@ extern const wht__gpu_out_fn wht__alman_rao_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_block_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_block_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__widened_gpu_out[WHT_NFORMATS];
+/* An algorithm's round cap in format f (0: its schedule's rounds;
+ * pass_run.cuh, wht__limits), for the planner outside the kernels. */
+typedef unsigned (*wht__round_cap_fn)(wht_format f);
+unsigned wht__folklore_round_cap(wht_format f);
+unsigned wht__kahan_round_cap(wht_format f);
+unsigned wht__neumaier_round_cap(wht_format f);
+unsigned wht__alman_rao_round_cap(wht_format f);
+unsigned wht__kahan_block_round_cap(wht_format f);
+unsigned wht__neumaier_block_round_cap(wht_format f);
+unsigned wht__widened_round_cap(wht_format f);
 /* The plan's transform out of place (a GPU plan taking device pointers). */
 wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
 

@@ -11,10 +11,16 @@ extern "C" {
 #include "algorithms.h"
 }
 
-template <class ERR, unsigned CAP>
+/* Rounds and registers, measured on an H100 (docs/PERFORMANCE.md): 4- and
+ * 8-byte formats in rounds of one group at 3 blocks per SM (kahan-block f32
+ * 2^28 3.21 -> 3.00 ms, rows of 2^10 1.045 -> 0.998 ms, against two groups at
+ * 2), f16/bf16 in Alman-Rao's rounds of two groups at 2 (rows of 2^10
+ * 0.844 ms against 0.918); NEUMAIER always in rounds of one group: with two
+ * its f16 kernels spilled 720-910 bytes and took 7.4x folklore at 2^28. */
+template <class ERR, bool NEUMAIER>
 struct wht__comp_block {
-  static const int MIN_BLOCKS = 2; /* two radix-8 groups of x (64 values) and a block's e: 128 registers */
-  static const unsigned ROUND_CAP = CAP;
+  static constexpr unsigned round_cap(unsigned esz) { return NEUMAIER || esz >= 4 ? 3 : 0; }
+  static constexpr int min_blocks(unsigned esz) { return !NEUMAIER && esz >= 4 ? 3 : 2; }
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
@@ -27,10 +33,7 @@ WHT__UNROLL
   }
 };
 
-/* neumaier-block in rounds of one group: with two (64 values) its f16
- * kernels spilled 720-910 bytes under 128 registers and ran f16 2^28 at
- * 7.4x folklore on an H100 (docs/PERFORMANCE.md) */
-typedef wht__block_alg<wht__comp_block<wht__kahan_err, 0> > wht__kahan_block_alg;
-typedef wht__block_alg<wht__comp_block<wht__neumaier_err, 3> > wht__neumaier_block_alg;
+typedef wht__block_alg<wht__comp_block<wht__kahan_err, false> > wht__kahan_block_alg;
+typedef wht__block_alg<wht__comp_block<wht__neumaier_err, true> > wht__neumaier_block_alg;
 WHT__GPU_TABLES(wht__kahan_block, wht__kahan_block_alg)
 WHT__GPU_TABLES(wht__neumaier_block, wht__neumaier_block_alg)

@@ -33,7 +33,8 @@ extern "C" {
 template <class F, class A, bool CL>
 static constexpr int wht__min_blocks()
 {
-  return CL && !A::COMPENSATED && sizeof(typename F::U) == 4 && A::MIN_BLOCKS > 2 ? 2 : A::MIN_BLOCKS;
+  return CL && !A::COMPENSATED && sizeof(typename F::U) == 4 && wht__limits<A, F>::min_blocks > 2
+             ? 2 : wht__limits<A, F>::min_blocks;
 }
 
 /* CL: a cluster tile (p.cl = 1) spread over the two blocks of a cluster
@@ -94,12 +95,14 @@ template <class A>
 static constexpr int wht__sched_of() { return A::RADIX8_GROUPS ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
 
 /* Rounds of at most this many stages for algorithm A in format F: the
- * schedule's, or A::ROUND_CAP where that is set and smaller. */
+ * schedule's, or the algorithm's round cap where that is set and smaller. */
 template <class F, class A>
 static constexpr unsigned wht__cmax_of()
 {
-  return A::ROUND_CAP && A::ROUND_CAP < wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U))
-             ? A::ROUND_CAP : wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
+  return wht__limits<A, F>::round_cap && wht__limits<A, F>::round_cap <
+             wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U))
+             ? wht__limits<A, F>::round_cap
+             : wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
 }
 
 template <class F, class A, bool VEC, bool CL>
@@ -247,8 +250,9 @@ wht_status wht__gpu_emulate(void *hx, uint64_t n, unsigned k, uint64_t batch, vo
   return wht__gpu_emulate_out<F, A>(hx, hx, n, k, batch, hwork);
 }
 
-/* The registry's table for algorithm A (in place), its out-of-place twin
- * and the host emulations of both. */
+/* The registry's table for algorithm A (in place), its out-of-place twin,
+ * the host emulations of both, and its round cap per format (for
+ * wht__gpu_pass_count). */
 #define WHT__GPU_FORMAT_ENTRIES(name, A, sfx, F)                                               \
   static wht_status name##_##sfx(void *x, uint64_t n, unsigned k, uint64_t b, void *w)          \
   { return wht__gpu_run<F, A>(x, n, k, b, w); }                                                 \
@@ -275,6 +279,13 @@ wht_status wht__gpu_emulate(void *hx, uint64_t n, unsigned k, uint64_t batch, vo
     name##_emu_f64, name##_emu_f32, name##_emu_f16, name##_emu_bf16 };                          \
   extern const wht__gpu_out_fn name##_gpu_out_emulated[WHT_NFORMATS] = {                       \
     name##_emu_out_f64, name##_emu_out_f32, name##_emu_out_f16, name##_emu_out_bf16 };          \
+  unsigned name##_round_cap(wht_format f)                                                       \
+  {                                                                                             \
+    static const unsigned caps[WHT_NFORMATS] = {                                                \
+      wht__limits<A, wht__f64_ops>::round_cap, wht__limits<A, wht__f32_ops>::round_cap,         \
+      wht__limits<A, wht__f16_ops>::round_cap, wht__limits<A, wht__bf16_ops>::round_cap };      \
+    return (unsigned)f < WHT_NFORMATS ? caps[f] : 0;                                            \
+  }                                                                                             \
   }
 
 #endif

@@ -19,6 +19,15 @@
 #include "fmt_ops.cuh"
 #include "pass_plan.h"
 
+/* Algorithm A's round cap and blocks per multiprocessor in format F: its
+ * ROUND_CAP and MIN_BLOCKS; the block algorithms choose them per element
+ * size (blocks.cuh specializes this). */
+template <class A, class F>
+struct wht__limits {
+  static const unsigned round_cap = A::ROUND_CAP;
+  static const int min_blocks = A::MIN_BLOCKS;
+};
+
 /* A thread block's place in a tile spread over a cluster (pass_plan.h,
  * cl = 1): its rank, and both blocks' x and e tiles: on the GPU as 32-bit
  * shared::cluster addresses (distributed shared memory; 64-bit generic
@@ -388,8 +397,9 @@ WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *s
   const unsigned q = WHT__ROUND_Q(p, r), c = WHT__ROUND_C(p, r);
   if constexpr (A::RADIX8_GROUPS) {
     if (WHT__ROUND_KIND(p, r) == WHT__ROUND_AR_RADIX8) {
-      /* f64 rounds hold one radix-8 group, and so do those of a ROUND_CAP of 3 */
-      if constexpr (sizeof(typename F::U) != 8 && (A::ROUND_CAP == 0 || A::ROUND_CAP >= 6))
+      /* f64 rounds hold one radix-8 group, and so do those of a round cap of 3 */
+      if constexpr (sizeof(typename F::U) != 8 &&
+                    (wht__limits<A, F>::round_cap == 0 || wht__limits<A, F>::round_cap >= 6))
         if (c == 6) {
           wht__tile_round<F, A, 6, WHT__ROUND_AR_RADIX8, X>(p, q, sx, se, cta, base, t, P);
           return;
