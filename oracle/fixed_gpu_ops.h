@@ -79,4 +79,84 @@ WHT__FX_HD wht__u128 wht__fx_phi(wht__u128 xu, wht__i128 T)
 /* the exact signed product (the low 128 bits, within the bound) */
 WHT__FX_HD wht__u128 wht__fx_mul(wht__u128 a, wht__u128 b) { return a * b; }
 
+/* What wht__fx_store did with an element. */
+enum { WHT__FX_STORED = 0, WHT__FX_OVERFLOW = 1, WHT__FX_SLOW = 2 };
+
+WHT__FX_HD int wht__fx_clz64(uint64_t v)
+{
+#ifdef __CUDA_ARCH__
+  return __clzll((long long)v);
+#else
+  return __builtin_clzll(v);
+#endif
+}
+
+/* the double nearest the 64-bit integer v (round to nearest even) */
+WHT__FX_HD double wht__fx_u64_to_double(uint64_t v)
+{
+#ifdef __CUDA_ARCH__
+  return __ull2double_rn((unsigned long long)v);
+#else
+  return (double)v;
+#endif
+}
+
+WHT__FX_HD uint64_t wht__fx_bits_of(double d)
+{
+#ifdef __CUDA_ARCH__
+  return (uint64_t)__double_as_longlong(d);
+#else
+  uint64_t u;
+  __builtin_memcpy(&u, &d, sizeof u);
+  return u;
+#endif
+}
+
+/* x * 2^e as hi + lo, the bits of fixed128.c's i128_store (the CPU
+ * oracle's conversion) on its common path: hi = RN(x 2^e) and lo = RN of
+ * the rest, as magnitude bits with the sign bit set where negative, into
+ * hl[0], hl[1]. Returns WHT__FX_STORED, WHT__FX_OVERFLOW (hi = +-inf, lo =
+ * 0, counted as the CPU counts it), or WHT__FX_SLOW where the leading bit
+ * lies beyond 2^1023 or below 2^-842 (results near overflow or subnormal),
+ * which this leaves to the CPU engine (hl untouched). */
+WHT__FX_HD int wht__fx_store(wht__u128 x, int e, uint64_t *hl)
+{
+  if (x == 0) {
+    hl[0] = hl[1] = 0;
+    return WHT__FX_STORED;
+  }
+  const wht__u128 H = (wht__u128)1 << 127;
+  const uint64_t neg = (uint64_t)(x >> 127);
+  const wht__u128 M = neg ? -x : x;
+  const uint64_t mh = (uint64_t)(M >> 64);
+  const int b = mh ? 128 - wht__fx_clz64(mh) : 64 - wht__fx_clz64((uint64_t)M);
+  const long lead = (long)e + b - 1;
+  if (lead > 1023 || lead < -842) return WHT__FX_SLOW;
+  const wht__u128 Mn = M << (128 - b);
+  uint64_t top = (uint64_t)(Mn >> 75);
+  const wht__u128 rest = Mn << 53;
+  const uint64_t up = (uint64_t)(rest > H) | ((uint64_t)(rest == H) & top);
+  top += up;
+  const uint64_t hb = ((uint64_t)(lead + 1022) << 52) + top;
+  if (hb >= UINT64_C(0x7ff0000000000000)) {
+    hl[0] = UINT64_C(0x7ff0000000000000) | neg << 63;
+    hl[1] = 0;
+    return WHT__FX_OVERFLOW;
+  }
+  hl[0] = hb | neg << 63;
+  const wht__u128 r = up ? -rest : rest;
+  if (r == 0) {
+    hl[1] = 0;
+    return WHT__FX_STORED;
+  }
+  const uint64_t rh = (uint64_t)(r >> 64);
+  const int br = rh ? 128 - wht__fx_clz64(rh) : 64 - wht__fx_clz64((uint64_t)r);
+  const wht__u128 rn = r << (128 - br);
+  const uint64_t t64 = (uint64_t)(rn >> 64) | (uint64_t)((uint64_t)rn != 0);
+  uint64_t lb = wht__fx_bits_of(wht__fx_u64_to_double(t64)); /* in [2^63, 2^64] */
+  lb = (uint64_t)((int64_t)lb + (int64_t)(lead - 244 + br) * ((int64_t)1 << 52));
+  hl[1] = lb | (neg ^ up) << 63;
+  return WHT__FX_STORED;
+}
+
 #endif

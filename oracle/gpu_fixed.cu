@@ -3,7 +3,8 @@
  * memory. The transform runs radix-8 passes (three stages per launch, each
  * thread one group of 8 values in registers), then a radix-4 or radix-2
  * tail: about k/3 passes of 32 bytes per element, milliseconds at k = 25
- * where the CPU engine takes a second. Launches are asynchronous on the
+ * where the CPU engine takes a second; then the conversion to hi + lo in
+ * place. Launches are asynchronous on the
  * default stream; get() copies back and synchronises, so any error of a
  * step surfaces there at the latest. */
 #include <cuda_runtime.h>
@@ -57,6 +58,27 @@ static __global__ void mul_kernel(wht__u128 *X, const wht__u128 *Y, uint64_t n)
 {
   for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
     X[i] = wht__fx_mul(X[i], Y[i]);
+}
+
+/* counts[0]: overflows, counts[1]: elements left to the CPU */
+static __global__ void store_kernel(wht__u128 *X, uint64_t n, int e, unsigned char *flags,
+                                    unsigned long long *counts)
+{
+  unsigned long long over = 0, slow = 0;
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+    uint64_t hl[2];
+    const int r = wht__fx_store(X[i], e, hl);
+    flags[i] = r == WHT__FX_SLOW;
+    over += r == WHT__FX_OVERFLOW;
+    slow += r == WHT__FX_SLOW;
+    if (r != WHT__FX_SLOW) {
+      uint64_t *p = (uint64_t *)&X[i];
+      p[0] = hl[0];
+      p[1] = hl[1];
+    }
+  }
+  if (over) atomicAdd(&counts[0], over);
+  if (slow) atomicAdd(&counts[1], slow);
 }
 
 static int available(size_t bytes, char *why, size_t len)
@@ -134,7 +156,22 @@ static int mul(void *X, const void *Y, size_t n)
   return check(cudaSuccess);
 }
 
+static int store(void *X, size_t n, int e, void *flags, size_t *over, size_t *slow)
+{
+  unsigned long long *dc = NULL, hc[2] = { 0, 0 };
+  if (check(cudaMalloc(&dc, sizeof hc)) || check(cudaMemset(dc, 0, sizeof hc))) {
+    if (dc) cudaFree(dc);
+    return -1;
+  }
+  store_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, n, e, (unsigned char *)flags, dc);
+  const int rc = check(cudaSuccess) || check(cudaMemcpy(hc, dc, sizeof hc, cudaMemcpyDeviceToHost)) ? -1 : 0;
+  cudaFree(dc);
+  *over = (size_t)hc[0];
+  *slow = (size_t)hc[1];
+  return rc;
+}
+
 static const char *why(void) { return cudaGetErrorString(last_err); }
 
 extern "C" const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, put, get,
-                                                  load, fwht, phi, mul, why };
+                                                  load, fwht, phi, mul, store, why };

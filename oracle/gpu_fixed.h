@@ -4,8 +4,10 @@
  * emulation of the same steps (gpu_fixed_emul.c), both built from
  * fixed_gpu_ops.h. The integers are exact under the width bound, so they
  * are the CPU engine's whatever the order; the conversion to hi + lo is the
- * CPU engine's own (wht__i128_engine.store, on the host): hi + lo is
- * bit-identical to the CPU oracle by construction, and the tests check it. */
+ * CPU engine's (fixed128.c's i128_store) step for step on the executor
+ * (wht__fx_store), and on the host through the CPU engine itself for the
+ * elements near overflow or subnormal that it leaves: hi + lo is
+ * bit-identical to the CPU oracle, and the tests check it. */
 #ifndef WHT_ORACLE_GPU_FIXED_H
 #define WHT_ORACLE_GPU_FIXED_H
 
@@ -25,6 +27,10 @@ typedef struct {
   int (*fwht)(void *X, unsigned k);
   int (*phi)(void *X, size_t n, uint64_t tau_bits, int q);
   int (*mul)(void *X, const void *Y, size_t n);         /* X[i] *= Y[i] */
+  /* X[i] * 2^e -> hi, lo in place (wht__fx_store); elements it leaves to
+   * the CPU keep their integer and get flags[i] = 1 (else 0; flags: n
+   * bytes of the executor's memory); *over, *slow: the counts */
+  int (*store)(void *X, size_t n, int e, void *flags, size_t *over, size_t *slow);
   const char *(*why)(void);                 /* reason of the last failure */
 } wht__fx_exec;
 

@@ -1,6 +1,7 @@
 /* gpu_fixed_emul.c - the host emulation of the GPU oracle's steps: the
  * element functions of fixed_gpu_ops.h in the order the kernels of
- * gpu_fixed.cu apply them (radix-8 groups, then a radix-4 or radix-2 tail),
+ * gpu_fixed.cu apply them (radix-8 groups, then a radix-4 or radix-2 tail;
+ * the conversion to hi + lo),
  * on host memory, so make check covers the GPU's index and integer
  * arithmetic without a GPU. */
 #include <stdlib.h>
@@ -60,7 +61,23 @@ static int mul(void *Xv, const void *Yv, size_t n)
   return 0;
 }
 
+static int store(void *Xv, size_t n, int e, void *flagsv, size_t *over, size_t *slow)
+{
+  wht__u128 *X = Xv;
+  unsigned char *flags = flagsv;
+  *over = *slow = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t hl[2];
+    const int r = wht__fx_store(X[i], e, hl);
+    flags[i] = r == WHT__FX_SLOW;
+    *over += r == WHT__FX_OVERFLOW;
+    *slow += r == WHT__FX_SLOW;
+    if (r != WHT__FX_SLOW) memcpy(&X[i], hl, sizeof hl);
+  }
+  return 0;
+}
+
 static const char *why(void) { return "host emulation"; }
 
 const wht__fx_exec wht__fx_exec_emulated = { "gpu-emulated", available, alloc, release, copy, copy,
-                                             load, fwht, phi, mul, why };
+                                             load, fwht, phi, mul, store, why };

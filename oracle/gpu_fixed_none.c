@@ -41,4 +41,10 @@ static int mul(void *X, const void *Y, size_t n)
 }
 static const char *why(void) { return "this build has no CUDA"; }
 
-const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, copy, copy, load, fwht, phi, mul, why };
+static int store(void *X, size_t n, int e, void *flags, size_t *over, size_t *slow)
+{
+  (void)X, (void)n, (void)e, (void)flags, (void)over, (void)slow;
+  return -1;
+}
+const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, copy, copy, load, fwht, phi, mul,
+                                        store, why };

@@ -1,7 +1,9 @@
 /* gpu_fixed_pipeline.c - the fixed path of fixed_path.c, step for step, on
  * an executor's memory (gpu_fixed.h): load and transform the inputs, the
- * operation's middle steps, the last transform, then the integers back to
- * the host and the CPU engine's conversion to hi + lo. */
+ * operation's middle steps, the last transform, then the integers to
+ * hi + lo (wht__fx_store) and back to the host, where the CPU engine
+ * converts the elements the executor left (near overflow or subnormal). */
+#include <stdlib.h>
 #include <string.h>
 #include "gpu_fixed.h"
 
@@ -9,6 +11,27 @@ static int failed(const wht__fx_exec *ex, char *why, size_t len, const char *ste
 {
   wht__msg(why, len, "%s %s: %s", ex->name, step, ex->why());
   return -1;
+}
+
+/* The CPU engine's conversion of the slow elements flagged (their integers
+ * in out), gathered into one call; returns its overflow count. */
+static size_t convert_left(wht_dd *out, size_t n, const unsigned char *flags, size_t slow, int e)
+{
+  wht_dd *tmp = malloc(slow * sizeof *tmp);
+  size_t over = 0, j = 0;
+  if (!tmp) { /* one element at a time, in place: the same bits */
+    for (size_t i = 0; i < n; i++)
+      if (flags[i]) over += wht__i128_engine.store(2, &out[i], 1, e, &out[i]);
+    return over;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (flags[i]) tmp[j++] = out[i];
+  over = wht__i128_engine.store(2, tmp, slow, e, tmp);
+  j = 0;
+  for (size_t i = 0; i < n; i++)
+    if (flags[i]) out[i] = tmp[j++];
+  free(tmp);
+  return over;
 }
 
 int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const double *a, const double *b,
@@ -23,6 +46,8 @@ int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const doub
   }
   if (ex->available(n * (8 + 16 * (two ? 2u : 1u)), why, whylen) != 0) return -1;
   void *D = ex->alloc(n * 8), *X = ex->alloc(n * 16), *Y = two ? ex->alloc(n * 16) : NULL;
+  unsigned char *flags = NULL; /* host copy of the executor's flags, when it left any */
+  size_t over = 0, slow = 0;
   int rc = -1;
   const char *step = "allocation";
   if (!D || !X || (two && !Y)) goto done;
@@ -43,15 +68,23 @@ int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const doub
     step = "product";
     if (ex->mul(X, Y, n) || ex->fwht(X, k)) goto done;
   }
+  step = "conversion";
+  if (ex->store(X, n, bd->eout, D, &over, &slow)) goto done;
   step = "copy back";
-  /* the integers land in out, 16 bytes an element, as fixed128.c works */
+  /* hi + lo land in out, 16 bytes an element; what the executor left to
+   * the CPU (flags in D) keeps its integer there, as fixed128.c works */
   if (ex->get(out, X, n * 16)) goto done;
+  if (slow && (!(flags = malloc(n)) || ex->get(flags, D, n))) goto done;
   rc = 0;
 done:
   if (rc != 0) failed(ex, why, whylen, step);
   ex->release(D), ex->release(X), ex->release(Y);
-  if (rc != 0) return -1;
-  const size_t over = wht__i128_engine.store(2, out, n, bd->eout, out);
+  if (rc != 0) {
+    free(flags);
+    return -1;
+  }
+  if (slow) over += convert_left(out, n, flags, slow, bd->eout);
+  free(flags);
   *st = WHT_ORACLE_OK;
   if (over) {
     wht__msg(msg, msglen, "oracle: %s: %zu exact outputs overflow double", wht_op_name(op), over);

@@ -7,7 +7,9 @@
  *    then k = 23..WHT_GPU_ORACLE_KBIG (default 26) on a sample.
  * Cases beyond 128 bits must fall back to the CPU with a reason, and give
  * the CPU's bits too; every case within 128 bits must have run on the
- * executor (info.on_gpu). */
+ * executor (info.on_gpu). Then outputs the executor's conversion leaves to
+ * the CPU engine (beyond 2^1023, overflowing, or below 2^-842, subnormal),
+ * alone and among ordinary ones, on both executors. */
 #include <stdlib.h>
 #include <string.h>
 #include "wht_oracle.h"
@@ -69,6 +71,42 @@ static void sweep(wht_oracle_device dev, const char *what, unsigned kmax, unsign
       }
 }
 
+/* Inputs within 128 bits whose outputs fall outside the executor's
+ * conversion (wht__fx_store): huge values whose sums overflow double, tiny
+ * ones whose outputs are subnormal, and rows mixing either with values of
+ * the same binade set apart by a few bits, so that common and left
+ * elements meet in one conversion. 1 when every case gives the CPU's bits
+ * and status and ran on the executor. */
+static int edges(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_dd *got, int *left_seen)
+{
+  static const double scale[] = { 0x1.8p1023, 0x1p1020, 0x1.4p-1060, 0x1p-845 };
+  int ok = 1;
+  for (int s = 0; s < 4; s++)
+    for (unsigned k = 1; k <= 6; k++)
+      for (int op = 0; op < WHT_NOPS; op++) {
+        const size_t n = (size_t)1 << k;
+        for (size_t i = 0; i < n; i++) {
+          /* signs and small multiples: sums cancel in some outputs, not in others */
+          a[i] = scale[s] * (double)(1 + (i * 7) % 5) / 4 * ((i * 13) % 3 ? 1 : -1);
+          b[i] = scale[3] * (double)(1 + (i * 5) % 3);
+        }
+        wht_oracle_info ci, gi;
+        char m1[256], m2[256];
+        const wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, 0.5 * scale[s], ref, &ci, m1, sizeof m1);
+        const wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, 0.5 * scale[s], got, &gi, m2,
+                                                       sizeof m2);
+        const long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
+        const int fits = ci.fast_path && ci.prec == 128;
+        if (sc != sg || i >= 0 || (fits && !gi.on_gpu)) {
+          ok = 0;
+          tap_diag("edge scale %a %s k=%u: status cpu %d dev %d, first diff %ld, on_gpu %d (%s)", scale[s],
+                   wht_op_name((wht_op)op), k, sc, sg, i, gi.on_gpu, gi.fallback);
+        }
+        *left_seen |= fits && gi.on_gpu && (sc == WHT_ORACLE_OVERFLOW || s >= 2);
+      }
+  return ok;
+}
+
 int main(void)
 {
   const unsigned KEMU = getenv("WHT_CHECK_LONG") ? 18 : 14;
@@ -85,6 +123,9 @@ int main(void)
   tap_ok(ce.ran > 0 && ce.wide_fell_back > 0 && ce.fell_back == ce.wide_fell_back,
          "emulated: %ld cases ran on the GPU engine, %ld beyond 128 bits fell back to the CPU", ce.ran,
          ce.wide_fell_back);
+  int left = 0;
+  tap_ok(edges(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &left) && left,
+         "emulated: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
 
   /* the device argument is checked, and a GPU asked for without one says why */
   char msg[256];
@@ -100,6 +141,7 @@ int main(void)
            info.fallback);
     tap_skip("no GPU", "the CUDA executor against the CPU");
     tap_skip("no GPU", "the CUDA executor at large k");
+    tap_skip("no GPU", "the CUDA executor on outputs left to the CPU engine");
   } else {
     counts cg = { 0, 0, 0 };
     sweep(WHT_ORACLE_ON_GPU, "gpu", KGPU, 2, a, b, ref, got, &cg);
@@ -111,6 +153,9 @@ int main(void)
         ok = one(WHT_ORACLE_ON_GPU, 1, WHT_F32, op, k, 1.0, 0, a, b, ref, got, &cg) &&
              one(WHT_ORACLE_ON_GPU, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &cg);
     tap_ok(ok, "gpu: norm f32 and pmone f16, every op, k = %u..%u == CPU bit for bit", KGPU + 1, KBIG);
+    left = 0;
+    tap_ok(edges(WHT_ORACLE_ON_GPU, a, b, ref, got, &left) && left,
+           "gpu: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
   }
   free(a), free(b), free(ref), free(got);
   return tap_done();
