@@ -48,7 +48,9 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
-  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c
+  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c \
+  experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
+  experiments/sweep_worker.h experiments/sweep_worker.c
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm -lpthread
