@@ -50,10 +50,19 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
   experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
-  experiments/sweep_worker.h experiments/sweep_worker.c
+  experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
+  experiments/sweep_mpi.h
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm -lpthread
+# the MPI driver (issue 11): the same program, which runs it when an MPI
+# launcher started it (configure --with-mpi)
+if HAVE_MPI
+experiments_wht_sweep_SOURCES += experiments/sweep_mpi.c experiments/sweep_mpi_proto.h experiments/sweep_mpi_work.c \
+  experiments/sweep_mpi_deal.c experiments/sweep_mpi_gpu.c
+experiments_wht_sweep_CPPFLAGS += $(MPI_CFLAGS) -DWHT_HAVE_MPI
+experiments_wht_sweep_LDADD += $(MPI_LIBS)
+endif
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
   experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch
