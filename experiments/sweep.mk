@@ -72,10 +72,10 @@ SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
-  tests/test_sweep_shard.sh tests/test_slurm_array.sh
+  tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
-EXTRA_DIST += $(SWEEP_SH_TESTS)
+EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh
 # the committed rows of the serial code that test_sweep_threads.sh compares with
 EXTRA_DIST += data/thesis-gpu-h200.h5
 tests_test_h5store_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)

@@ -106,8 +106,8 @@ static int note_ranks(int rank, int size, wht_h5 *h, wht_oracle_device oracle, i
   if (rank != 0) return 0;
   if (!all) return -1;
   char line[2048];
-  int o = snprintf(line, sizeof line, "%d ranks (--threads %d each), the oracle on the %s, %d with a GPU; hosts:",
-                   size, wht_get_threads(), oracle == WHT_ORACLE_ON_GPU ? "GPU" : "CPU", any_gpu);
+  int o = snprintf(line, sizeof line, "%d rank%s (--threads %d each), the oracle on the %s, %d with a GPU; hosts:",
+                   size, size == 1 ? "" : "s", wht_get_threads(), oracle == WHT_ORACLE_ON_GPU ? "GPU" : "CPU", any_gpu);
   for (int i = 0, distinct = 0; i < size && o > 0 && (size_t)o < sizeof line - 80; i++) {
     int seen = 0;
     for (int j = 0; j < i; j++) seen |= !strcmp(all + (size_t)j * sizeof host, all + (size_t)i * sizeof host);

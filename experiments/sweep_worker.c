@@ -60,6 +60,16 @@ static void note_oracle(wht_sweep_summary *s, const wht_oracle_info *info)
   if (s->oracle_nwhy < 3) snprintf(s->oracle_why[s->oracle_nwhy++], sizeof s->oracle_why[0], "%s", info->fallback);
 }
 
+/* WHT_SWEEP_FAIL_LOG2N=K: every cell of size 2^K fails, as a cell whose
+ * device fails does; the tests' way to make one rank of a job fail */
+static int failure_injected(unsigned k)
+{
+  const char *e = getenv("WHT_SWEEP_FAIL_LOG2N");
+  char *end = NULL;
+  unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
+  return e && *e && !*end && v == k;
+}
+
 /* algorithms of format f whose cell (tau index it) is missing; returns count */
 static size_t pending(const wht_sweep_worker *W, const wht_sweep_set *set, unsigned it, wht_format f, size_t *idx)
 {
@@ -119,9 +129,10 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
       wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
                                      inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
       r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
-      if (st != WHT_OK) {
+      if (st != WHT_OK || failure_injected(k)) {
         wht_row_key_text(r, key, sizeof key);
-        snprintf(W->err, sizeof W->err, "cell %s failed: %s", key, wht_strerror(st));
+        snprintf(W->err, sizeof W->err, "cell %s failed: %s", key,
+                 st != WHT_OK ? wht_strerror(st) : "WHT_SWEEP_FAIL_LOG2N (a failure the tests inject)");
         return 1;
       }
       r->oracle_prec = (int32_t)info.prec;
