@@ -163,15 +163,25 @@ int wht_sweep_mpi_deal(MPI_Comm up, MPI_Comm down, int nworkers, const wht_sweep
   double work;
   unsigned char *buf = NULL;
   size_t cap = 0;
+  int signalled = 0;
+  double stopped_at = 0;
   memset(s, 0, sizeof *s);
   wht_sweep_sets_count(c, g, done, &total, &todo, &work);
   s->cells_total = total, s->cells_skipped = total - todo;
   wht_progress_start(&D.prog, todo, work);
   for (int live = nworkers; live > 0;) {
     /* a signal: save what is there now, deal no more */
-    if (wht_sweep_stop_requested() && !D.stopping) {
-      D.stopping = s->interrupted = 1;
+    if (wht_sweep_stop_requested() && !signalled) {
+      D.stopping = s->interrupted = signalled = 1;
+      stopped_at = wht_sweep_now();
       if (wht_h5_flush(h) != 0) fail(&D, "", wht_h5_error(h));
+    }
+    /* a rank that died does not answer: once the rest have had time to
+     * finish their cell, end the job with the file as just saved */
+    if (signalled && wht_sweep_now() - stopped_at > 30) {
+      fprintf(stderr, "wht-sweep: %d ranks still silent 30 s after the stop; %s is saved with %llu rows: "
+                      "continue with --resume\n", live, c->output, wht_h5_published_results(h));
+      MPI_Abort(MPI_COMM_WORLD, 1);
     }
     MPI_Status st;
     int flag = 0, len = 0;
