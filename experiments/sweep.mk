@@ -65,7 +65,8 @@ experiments_wht_sweep_LDADD += $(MPI_LIBS)
 endif
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
-  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch
+  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch \
+  experiments/slurm/thesis-mpi.sbatch
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip

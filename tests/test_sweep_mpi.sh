@@ -5,7 +5,8 @@
 # rows in its order (every column but the timings); a usage error is one
 # line whatever N; a rank whose cell fails stops the job with one line
 # naming the rank and the cell, the file keeps whole rows of the serial
-# run only, and --resume under another N completes it.
+# run only, and --resume under another N completes it; the MPI sbatch
+# script writes the serial rows.
 tap_name=test_sweep_mpi
 . "${top_srcdir:-.}/tests/tap.sh"
 . "${top_srcdir:-.}/tests/mpi.sh"
@@ -67,4 +68,23 @@ mpi -n 2 "$sweep" $grid -o "$dir/fail.h5" --resume 2> /dev/null
 rc=$?
 check '[ $rc -eq 0 ] && [ "$("$rows" --no-timing "$dir/fail.h5" | sort)" = "$(cat "$dir/serial.sorted")" ]' \
   "--resume under -n 2 completes it: the serial rows (exit $rc)"
+
+# experiments/slurm/thesis-mpi.sbatch by hand (Slurm's variables, mpirun
+# as the launcher, a small grid through its arguments): data/thesis.h5
+# under the submit directory, the serial rows in their order
+src=$(cd "${top_srcdir:-.}" && pwd)
+sweep_abs=$(cd "$(dirname "$sweep")" && pwd)/wht-sweep
+small="--backend cpu --algo folklore,neumaier --format f32 --dist norm --op one-way,xor-conv --log2n 3:9 --trials 2"
+mkdir -p "$dir/submit"
+# shellcheck disable=SC2086
+env SLURM_SUBMIT_DIR="$dir/submit" SLURM_CPUS_PER_TASK=1 WHT_ROOT="$src" WHT_SWEEP="$sweep_abs" \
+  WHT_LAUNCH="env $mpi_asan mpirun --oversubscribe -n 2" sh "$src/experiments/slurm/thesis-mpi.sbatch" $small \
+  > "$dir/out" 2>&1
+rc=$?
+# shellcheck disable=SC2086
+"$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 5 --seed 1 $small -o "$dir/single.h5" 2> /dev/null
+check '[ $rc -eq 0 ] && [ -s "$dir/submit/data/thesis.h5" ] &&
+       [ "$("$rows" --no-timing "$dir/submit/data/thesis.h5")" = "$("$rows" --no-timing "$dir/single.h5")" ] &&
+       "$rows" --attr mpi "$dir/submit/data/thesis.h5" | grep -q "^2 ranks (--threads 1 each)"' \
+  "thesis-mpi.sbatch: 2 ranks write data/thesis.h5 with the serial rows in order (exit $rc)"
 tap_done
