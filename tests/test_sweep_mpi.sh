@@ -32,6 +32,16 @@ for np in 1 2 3; do
     "-n $np: the attribute mpi records the ranks ($("$rows" --attr mpi "$dir/n$np.h5"))"
 done
 
+# --shard under MPI: the serial shard's rows, in order
+# shellcheck disable=SC2086
+"$sweep" $grid --shard 2/3 -o "$dir/shard.h5" 2> /dev/null
+# shellcheck disable=SC2086
+mpi -n 3 "$sweep" $grid --shard 2/3 -o "$dir/shard3.h5" 2> /dev/null
+rc=$?
+check '[ $rc -eq 0 ] && [ "$("$rows" --no-timing "$dir/shard3.h5")" = "$("$rows" --no-timing "$dir/shard.h5")" ] &&
+       [ "$("$rows" "$dir/shard.h5" | wc -l)" -lt "$total" ]' \
+  "-n 3 --shard 2/3: the serial shard's rows in order ($("$rows" "$dir/shard3.h5" | wc -l) rows, exit $rc)"
+
 # a serial file cut short (the smaller sizes), completed under MPI
 # shellcheck disable=SC2086
 "$sweep" $grid --log2n 3:8 -o "$dir/part.h5" 2> /dev/null
