@@ -188,6 +188,7 @@ int wht_sweep_mpi_deal(MPI_Comm up, MPI_Comm down, int nworkers, const wht_sweep
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, up, &flag, &st);
     if (!flag) { /* poll gently: this thread shares rank 0's cores with its worker */
       nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+      wht_progress_step(&D.prog, 0, 0); /* the line on time while long sets run */
       continue;
     }
     MPI_Get_count(&st, MPI_BYTE, &len);

@@ -2,7 +2,8 @@
 # test_sweep_mpi.sh - mpirun -n N wht-sweep (issue 11) on a grid with
 # every operation (two taus), two formats and cells of uneven cost
 # (k = 3..11): with 1, 2 and 3 ranks the file holds the serial program's
-# rows in its order (every column but the timings); a usage error is one
+# rows in its order (every column but the timings), and rank 0 shows the
+# progress of the whole job; a usage error is one
 # line whatever N; a rank whose cell fails stops the job with one line
 # naming the rank and the cell, the file keeps whole rows of the serial
 # run only, and --resume under another N completes it; the MPI sbatch
@@ -21,13 +22,15 @@ sort "$dir/serial.txt" > "$dir/serial.sorted"
 
 for np in 1 2 3; do
   # shellcheck disable=SC2086
-  mpi -n $np "$sweep" $grid -o "$dir/n$np.h5" 2> "$dir/err$np"
+  WHT_PROGRESS_INTERVAL=0.02 mpi -n $np "$sweep" $grid -o "$dir/n$np.h5" 2> "$dir/err$np"
   rc=$?
   "$rows" --no-timing "$dir/n$np.h5" > "$dir/n$np.txt"
   check '[ $rc -eq 0 ] && cmp -s "$dir/n$np.txt" "$dir/serial.txt"' \
     "-n $np: the serial rows in the serial order ($(wc -l < "$dir/n$np.txt") rows, exit $rc)"
   check '[ "$(grep -c "^wht-sweep: .*cells run" "$dir/err$np")" -eq 1 ] && grep -q " $total cells run" "$dir/err$np"' \
     "-n $np: one summary line, for the whole job ($(tail -n 1 "$dir/err$np"))"
+  check 'grep -q "^wht-sweep: \[[0-9]*/$total cells\] .* ETA " "$dir/err$np"' \
+    "-n $np: progress lines for the whole job ($(grep -m 1 "cells\]" "$dir/err$np"))"
   check '"$rows" --attr mpi "$dir/n$np.h5" | grep -q "^$np rank"' \
     "-n $np: the attribute mpi records the ranks ($("$rows" --attr mpi "$dir/n$np.h5"))"
 done
