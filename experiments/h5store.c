@@ -254,6 +254,31 @@ int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row)
   return append(h, &wht__timings_table, &h->timings, row);
 }
 
+int wht_h5_rewrite_last_results(wht_h5 *h, const wht_result_row *rows, uint64_t n)
+{
+  char why[256];
+  if (n == 0) return 0;
+  if (h->lockfd < 0 || h->results < 0 || wht__rows_of(h->results) < n) {
+    snprintf(h->err, sizeof h->err, "cannot rewrite the last %llu rows of /results in %s: it has %llu",
+             (unsigned long long)n, h->path, h->results < 0 ? 0ULL : wht__rows_of(h->results));
+    return -1;
+  }
+  hsize_t first = (hsize_t)(wht__rows_of(h->results) - n), count = (hsize_t)n;
+  hid_t sp = H5Dget_space(h->results), mem = H5Screate_simple(1, &count, NULL);
+  hid_t mt = wht__table_mem_type(&wht__results_table);
+  int rc = sp >= 0 && mem >= 0 && mt >= 0 && H5Sselect_hyperslab(sp, H5S_SELECT_SET, &first, NULL, &count, NULL) >= 0 &&
+                   H5Dwrite(h->results, mt, mem, sp, H5P_DEFAULT, rows) >= 0
+               ? 0
+               : -1;
+  if (rc < 0)
+    snprintf(h->err, sizeof h->err, "cannot rewrite /results of %s: %s", h->path, wht__h5_reason(why, sizeof why));
+  if (mt >= 0) H5Tclose(mt);
+  if (mem >= 0) H5Sclose(mem);
+  if (sp >= 0) H5Sclose(sp);
+  if (rc == 0) h->dirty = 1;
+  return rc;
+}
+
 unsigned long long wht__rows_of(hid_t d)
 {
   hsize_t n = 0;

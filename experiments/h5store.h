@@ -68,6 +68,10 @@ wht_h5 *wht_h5_open_read(const char *path, char *err, size_t errlen);
 
 int wht_h5_append_result(wht_h5 *h, const wht_result_row *row);   /* 0 ok; -1 see wht_h5_error */
 int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row);   /* 0 ok; -1 see wht_h5_error */
+/* Overwrite the last n rows of /results with rows (this writer's own rows
+ * put in another order: the MPI sweep's serial order); published with the
+ * next flush. 0 ok; -1 see wht_h5_error (fewer than n rows, write error). */
+int wht_h5_rewrite_last_results(wht_h5 *h, const wht_result_row *rows, uint64_t n);
 /* Publish FILE now (otherwise done after appends as above, and at close). */
 int wht_h5_flush(wht_h5 *h);
 /* Read every row of /results or /timings (caller frees *rows; a file without

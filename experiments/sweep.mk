@@ -48,23 +48,35 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
-  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c
+  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c \
+  experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
+  experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
+  experiments/sweep_mpi.h
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
 experiments_wht_sweep_LDADD = experiments/libh5store.a experiments/libcli.a lib/libwht.la $(HDF5_LIBS) -lm -lpthread
+# the MPI driver (issue 11): the same program, which runs it when an MPI
+# launcher started it (configure --with-mpi)
+if HAVE_MPI
+experiments_wht_sweep_SOURCES += experiments/sweep_mpi.c experiments/sweep_mpi_proto.h experiments/sweep_mpi_work.c \
+  experiments/sweep_mpi_deal.c experiments/sweep_mpi_gpu.c
+experiments_wht_sweep_CPPFLAGS += $(MPI_CFLAGS) -DWHT_HAVE_MPI
+experiments_wht_sweep_LDADD += $(MPI_LIBS)
+endif
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
-  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch
+  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch \
+  experiments/slurm/thesis-mpi.sbatch
 
 # ---- tests ----------------------------------------------------------------
 SWEEP_C_TESTS = tests/test_h5store_roundtrip
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
-  tests/test_sweep_shard.sh tests/test_slurm_array.sh
+  tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh tests/test_sweep_mpi_kill.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
-EXTRA_DIST += $(SWEEP_SH_TESTS)
+EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh
 # the committed rows of the serial code that test_sweep_threads.sh compares with
 EXTRA_DIST += data/thesis-gpu-h200.h5
 tests_test_h5store_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)

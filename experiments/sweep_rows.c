@@ -24,7 +24,7 @@ static void overflow_metrics(wht_metrics *m, const double *y, uint64_t n)
   m->status = WHT_RUN_OVERFLOW;
 }
 
-/* metrics, rows, progress of one group; 0 ok, 1 a write failed (said) */
+/* metrics, rows, progress of one group; 0 ok, 1 the sink failed (said) */
 static int finish(wht_rows *R, wht_rows_group *g)
 {
   const uint64_t n = (uint64_t)1 << g->k;
@@ -38,13 +38,10 @@ static int finish(wht_rows *R, wht_rows_group *g)
   R->s->phase_s[WHT_PHASE_METRICS] += t1 - t0;
   for (size_t j = 0; j < g->ng; j++) {
     fill_metrics(&g->r[j], &m[j]);
-    if (wht_h5_append_result(R->h, &g->r[j]) != 0) {
-      fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(R->h));
-      return 1;
-    }
+    if (R->sink(R->ctx, &g->r[j]) != 0) return 1;
     R->s->cells_run++;
     R->s->overflow += m[j].status == WHT_RUN_OVERFLOW;
-    wht_progress_step(R->prog, 1, wht_cell_work(g->k));
+    if (R->prog) wht_progress_step(R->prog, 1, wht_cell_work(g->k));
   }
   R->s->phase_s[WHT_PHASE_FILE] += wht_sweep_now() - t1;
   return 0;
@@ -68,10 +65,11 @@ static void *worker(void *arg)
   return NULL;
 }
 
-int wht_rows_start(wht_rows *R, wht_h5 *h, wht_progress *prog, wht_sweep_summary *s, int threaded)
+int wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
+                   int threaded)
 {
   memset(R, 0, sizeof *R);
-  R->h = h, R->prog = prog, R->s = s;
+  R->sink = sink, R->ctx = ctx, R->prog = prog, R->s = s;
   if (!threaded) return 0;
   if (pthread_mutex_init(&R->mu, NULL) != 0) return -1;
   if (pthread_cond_init(&R->cv, NULL) != 0) {
@@ -107,6 +105,15 @@ int wht_rows_submit(wht_rows *R, const wht_rows_group *g)
     R->busy = 1;
     pthread_cond_broadcast(&R->cv);
   }
+  pthread_mutex_unlock(&R->mu);
+  return failed;
+}
+
+int wht_rows_wait(wht_rows *R)
+{
+  if (!R->threaded) return R->failed;
+  pthread_mutex_lock(&R->mu);
+  const int failed = idle(R);
   pthread_mutex_unlock(&R->mu);
   return failed;
 }

@@ -1,12 +1,12 @@
 /* sweep_rows.h - the last stage of a sweep: a group's metrics (one call
  * of wht_metrics_compute_many for the outputs of one exact result) and
- * its rows appended to the file in order, with the progress and the
- * summary's counts. Run in place, or on a thread of its own (a GPU sweep:
+ * its rows handed to a sink in order (the file; in an MPI worker, the
+ * batch for rank 0), with the progress and the summary's counts. Run in place, or on a thread of its own (a GPU sweep:
  * the host computes one group's metrics while the GPU runs the next),
  * one group queued at a time: submit waits for the group before, so the
  * rows keep the serial order and the caller may refill the slot a group
  * used once the next submit has returned. Only this stage touches the
- * file and the progress while it runs. */
+ * sink and the progress while it runs. */
 #ifndef WHT_SWEEP_ROWS_H
 #define WHT_SWEEP_ROWS_H
 
@@ -27,9 +27,13 @@ typedef struct {
   int nonfinite[WHT_GROUP_MAX];    /* a non-finite intermediate seen by the run */
 } wht_rows_group;
 
+/* takes one finished row: 0 ok, nonzero failed (reported by the sink) */
+typedef int (*wht_rows_sink)(void *ctx, const wht_result_row *r);
+
 typedef struct {
-  wht_h5 *h;
-  wht_progress *prog;
+  wht_rows_sink sink;
+  void *ctx;
+  wht_progress *prog; /* may be NULL */
   wht_sweep_summary *s;
   int threaded, failed, busy, quit;
   wht_rows_group g; /* the queued group */
@@ -39,10 +43,13 @@ typedef struct {
 } wht_rows;
 
 /* 0 ok; -1 the thread could not start (then it runs in place) */
-int wht_rows_start(wht_rows *R, wht_h5 *h, wht_progress *prog, wht_sweep_summary *s, int threaded);
+int wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
+                   int threaded);
 /* queue (or, in place, finish) a group; nonzero when a group failed (its
  * message printed): nothing more is appended then */
 int wht_rows_submit(wht_rows *R, const wht_rows_group *g);
+/* waits until the queued group is done; nonzero when a group failed */
+int wht_rows_wait(wht_rows *R);
 /* waits for the queued group, stops the thread; nonzero when a group failed */
 int wht_rows_stop(wht_rows *R);
 #endif

@@ -1,0 +1,20 @@
+/* sweep_stop.c - SIGINT/SIGTERM into a flag the loops poll (sweep_stop.h). */
+#include <signal.h>
+#include <string.h>
+#include "sweep_stop.h"
+
+static volatile sig_atomic_t stop_requested;
+static void on_signal(int sig) { (void)sig; stop_requested = 1; }
+
+void wht_sweep_catch_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+int wht_sweep_stop_requested(void) { return stop_requested; }

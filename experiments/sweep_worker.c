@@ -1,0 +1,250 @@
+/* sweep_worker.c - one input set at a time (sweep_worker.h). In a set the
+ * order is tau > format > algorithm (registry order): only the smoothed
+ * operation uses tau, once per --tau; the other operations run once,
+ * their rows carrying the first tau. The f64 input(s) of a set are drawn
+ * once from their own streams (dist.c), so every format and algorithm
+ * sees the same data and no cell depends on which others run. Per format
+ * the inputs are rounded to the format and loaded back exactly, the oracle
+ * runs once on those values, and every algorithm of that format is
+ * measured against its result, the algorithms in groups (up to
+ * WHT_GROUP_MAX) whose outputs go together to the rows stage (metrics,
+ * rows in this order). A set none of whose cells is missing is not drawn. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "wht_ops.h"
+#include "sweep_progress.h"
+#include "sweep_buffers.h"
+#include "sweep_stop.h"
+#include "sweep_worker.h"
+
+struct wht_sweep_worker {
+  const wht_sweep_config *c;
+  const wht_sweep_grid *g;
+  wht_sweep_summary *s;
+  wht_sweep_buffers b;
+  int allocated, gpu_used;
+  unsigned slots;
+  unsigned vslot, yslot; /* the buffer slots the next oracle run and group fill */
+  wht_rows rows;
+  wht_oracle_device oracle; /* --oracle resolved: CPU or GPU */
+  char err[1024];
+};
+
+/* adds the time since *mark to *acc, moves the mark to now; returns the lap */
+static double lap(double *acc, double *mark)
+{
+  const double t = wht_sweep_now(), d = t - *mark;
+  *acc += d, *mark = t;
+  return d;
+}
+
+wht_oracle_device wht_sweep_oracle_device(const wht_sweep_config *c)
+{
+  if (c->oracle != WHT_ORACLE_ON_AUTO) return c->oracle;
+  return wht_gpu_available() ? WHT_ORACLE_ON_GPU : WHT_ORACLE_ON_CPU;
+}
+
+/* where the oracle ran, and the first distinct reasons it fell back */
+static void note_oracle(wht_sweep_summary *s, const wht_oracle_info *info)
+{
+  if (info->on_gpu) {
+    s->oracle_gpu++;
+    return;
+  }
+  s->oracle_cpu++;
+  if (!info->fallback[0]) return;
+  for (unsigned i = 0; i < s->oracle_nwhy; i++)
+    if (strcmp(s->oracle_why[i], info->fallback) == 0) return;
+  if (s->oracle_nwhy < 3) snprintf(s->oracle_why[s->oracle_nwhy++], sizeof s->oracle_why[0], "%s", info->fallback);
+}
+
+/* WHT_SWEEP_FAIL_LOG2N=K: every cell of size 2^K fails, as a cell whose
+ * device fails does; the tests' way to make one rank of a job fail */
+static int failure_injected(unsigned k)
+{
+  const char *e = getenv("WHT_SWEEP_FAIL_LOG2N");
+  char *end = NULL;
+  unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
+  return e && *e && !*end && v == k;
+}
+
+/* algorithms of format f whose cell (tau index it) is missing; returns count */
+static size_t pending(const wht_sweep_worker *W, const wht_sweep_set *set, unsigned it, wht_format f, size_t *idx)
+{
+  size_t np = 0;
+  for (size_t i = 0; i < W->g->nalgo; i++)
+    if ((W->g->algo[i].formats >> f & 1u) && !wht_sweep_set_has(set, wht_sweep_cell_bit(it, f, i))) idx[np++] = i;
+  return np;
+}
+
+/* one (format, set, tau) input: oracle once, then each algorithm */
+static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *set, double tau, const size_t *idx,
+                      size_t np)
+{
+  const wht_dist d = (wht_dist)set->d;
+  const wht_op op = (wht_op)set->op;
+  const unsigned k = set->k, t = set->t;
+  const uint64_t n = (uint64_t)1 << k;
+  const unsigned inputs = wht_op_inputs(op);
+  const size_t bytes = (size_t)n * wht_format_size(f);
+  char msg[512], key[200];
+  wht_oracle_info info;
+  wht_sweep_buffers *b = &W->b;
+  double *phase = W->s->phase_s, mark = wht_sweep_now();
+  /* the other slot than the last oracle's: the metrics of its last group
+   * may still be reading it (sweep_rows.h) */
+  const unsigned vs = W->vslot;
+  W->vslot = (W->vslot + 1) % b->slots;
+  for (unsigned i = 0; i < inputs; i++) {
+    wht_store_doubles(f, b->fmt[i], b->draw[i], n);
+    wht_load_doubles(f, b->exact[i], b->fmt[i], n);
+  }
+  lap(&phase[WHT_PHASE_ROUND], &mark);
+  /* ops.c thresholds at tau rounded to the format: the oracle must too */
+  wht_oracle_status os = wht_oracle_run_on(W->oracle, op, k, b->exact[0], inputs > 1 ? b->exact[1] : NULL,
+                                           wht_round_to_format(tau, f), b->v[vs], &info, msg, sizeof msg);
+  lap(&phase[WHT_PHASE_ORACLE], &mark);
+  note_oracle(W->s, &info);
+  if (os != WHT_ORACLE_OK && os != WHT_ORACLE_OVERFLOW && os != WHT_ORACLE_NONFINITE) {
+    wht_result_row r;
+    wht_sweep_cell_key(&r, W->c, &W->g->algo[idx[0]], f, d, op, k, t, tau);
+    wht_row_key_text(&r, key, sizeof key);
+    snprintf(W->err, sizeof W->err, "oracle failed for %s, %s: %s", key, wht_oracle_status_name(os), msg);
+    return 1;
+  }
+  /* the algorithms in groups of up to b->group: each runs and keeps its
+   * output, then the group goes to the rows stage (its metrics computed
+   * together, its rows appended in the algorithms' order) */
+  for (size_t j0 = 0; j0 < np; j0 += b->group) {
+    wht_rows_group G = { .f = f, .k = k, .v = b->v[vs], .exact_nonfinite = os == WHT_ORACLE_NONFINITE };
+    double *const *y = b->y[W->yslot];
+    for (size_t j = j0; j < np && G.ng < b->group; j++) {
+      const wht_sweep_algo *a = &W->g->algo[idx[j]];
+      wht_result_row *r = &G.r[G.ng];
+      wht_sweep_cell_key(r, W->c, a, f, d, op, k, t, tau);
+      for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
+      mark = wht_sweep_now();
+      wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
+                                     inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
+      r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
+      if (st != WHT_OK || failure_injected(k)) {
+        wht_row_key_text(r, key, sizeof key);
+        snprintf(W->err, sizeof W->err, "cell %s failed: %s", key,
+                 st != WHT_OK ? wht_strerror(st) : "WHT_SWEEP_FAIL_LOG2N (a failure the tests inject)");
+        return 1;
+      }
+      r->oracle_prec = (int32_t)info.prec;
+      r->oracle_s = info.seconds;
+      wht_load_doubles(f, y[G.ng], b->work[0], n);
+      lap(&phase[WHT_PHASE_ROUND], &mark);
+      G.y[G.ng] = y[G.ng];
+      G.ng++;
+      if (wht_sweep_stop_requested()) break; /* finish this cell: its row is saved */
+    }
+    if (wht_rows_submit(&W->rows, &G) != 0) return 1;
+    W->yslot = (W->yslot + 1) % b->slots;
+    if (wht_sweep_stop_requested()) break;
+  }
+  return 0;
+}
+
+/* the buffers, at the first set: a rank that gets no set allocates nothing */
+static int allocate(wht_sweep_worker *W)
+{
+  const wht_sweep_config *c = W->c;
+  if (W->allocated) return 0;
+  if (wht_sweep_buffers_alloc(&W->b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, W->gpu_used,
+                              wht_sweep_group_size(W->g, c->kmax, W->slots), W->slots) != 0) {
+    wht_sweep_buffers_free(&W->b);
+    memset(&W->b, 0, sizeof W->b);
+    snprintf(W->err, sizeof W->err, "out of memory for cells of size 2^%u", c->kmax);
+    return 1;
+  }
+  W->allocated = 1;
+  return 0;
+}
+
+int wht_sweep_worker_run(wht_sweep_worker *W, const wht_sweep_set *set)
+{
+  const uint64_t n = (uint64_t)1 << set->k;
+  const wht_op op = (wht_op)set->op;
+  size_t idx[WHT_SWEEP_MAX_ALGOS];
+  int drawn = 0;
+  W->err[0] = '\0';
+  for (unsigned it = 0; it < wht_sweep_op_taus(W->c, op); it++) {
+    const double tau = W->c->taus[it];
+    for (int f = 0; f < WHT_NFORMATS; f++) {
+      if (!W->c->fmt[f]) continue;
+      size_t np = pending(W, set, it, (wht_format)f, idx);
+      if (np == 0) continue;
+      if (!drawn) {
+        if (allocate(W) != 0) return 1;
+        double mark = wht_sweep_now();
+        for (unsigned i = 0; i < wht_op_inputs(op); i++)
+          if (wht_dist_fill((wht_dist)set->d, wht_cell_stream(W->c->seed, (wht_dist)set->d, op, set->k, set->t, i),
+                            W->b.draw[i], n) != 0) {
+            snprintf(W->err, sizeof W->err, "out of memory drawing %s inputs of size 2^%u",
+                     wht_dist_name((wht_dist)set->d), set->k);
+            return 1;
+          }
+        drawn = 1;
+        lap(&W->s->phase_s[WHT_PHASE_DRAW], &mark);
+      }
+      if (run_format(W, (wht_format)f, set, tau, idx, np) != 0) return 1;
+      if (wht_sweep_stop_requested()) return 0;
+    }
+  }
+  return 0;
+}
+
+/* Whether the rows stage gets a thread of its own (sweep_rows.h). It
+ * pays only where the host has cycles to spare while the GPU works: two
+ * OpenMP teams (the metrics' and the loop's) whose idle threads spin take
+ * each other's cores. Measured on a 16-core H100 host, thesis grid k =
+ * 3..25 (docs/PERFORMANCE.md): spinning (libgomp's default) 190 s in
+ * place, 217 s overlapped; OMP_WAIT_POLICY=passive (the sweep scripts'
+ * setting) 259 s in place, 185 s overlapped. So the default is to overlap
+ * in a sweep that uses the GPU when the wait policy is passive;
+ * WHT_SWEEP_OVERLAP=0 or 1 decides instead (the tests use it to run the
+ * thread without a GPU). */
+static int overlap_wanted(int gpu_used)
+{
+  const char *e = getenv("WHT_SWEEP_OVERLAP"), *w = getenv("OMP_WAIT_POLICY");
+  if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
+  return gpu_used && w && !strcasecmp(w, "passive");
+}
+
+wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_sweep_grid *g,
+                                       wht_oracle_device oracle, wht_rows_sink sink, void *ctx, wht_progress *prog,
+                                       wht_sweep_summary *s)
+{
+  wht_sweep_worker *W = calloc(1, sizeof *W);
+  if (!W) return NULL;
+  W->c = c, W->g = g, W->s = s, W->oracle = oracle;
+  memset(s, 0, sizeof *s);
+  s->threads = wht_get_threads();
+  /* a sweep that uses the GPU pins its buffers; overlapped, it computes
+   * the metrics of a group on a thread of its own while the GPU runs the
+   * next (two buffer slots) */
+  W->gpu_used = oracle == WHT_ORACLE_ON_GPU;
+  for (size_t i = 0; i < g->nalgo; i++) W->gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
+  W->slots = overlap_wanted(W->gpu_used) ? 2 : 1;
+  wht_rows_start(&W->rows, sink, ctx, prog, s, W->slots == 2); /* a thread that cannot start: in place */
+  s->overlapped = W->rows.threaded;
+  return W;
+}
+
+int wht_sweep_worker_wait(wht_sweep_worker *W) { return wht_rows_wait(&W->rows); }
+
+const char *wht_sweep_worker_error(const wht_sweep_worker *W) { return W->err; }
+
+int wht_sweep_worker_free(wht_sweep_worker *W)
+{
+  if (!W) return 0;
+  const int rc = wht_rows_stop(&W->rows);
+  if (W->allocated) wht_sweep_buffers_free(&W->b);
+  free(W);
+  return rc;
+}

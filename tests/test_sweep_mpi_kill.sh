@@ -1,0 +1,96 @@
+#!/bin/sh
+# test_sweep_mpi_kill.sh - faults of an MPI sweep (issue 11): SIGKILL of
+# the whole job (mpirun and every rank at once) at its first rows, then
+# SIGKILL of one worker rank of a -n 2 --resume (mpirun then ends the
+# job); after each the file is readable, keeps the rows seen before the
+# kill and holds only whole rows of the uninterrupted run; a --resume
+# under a third number of ranks (3, 2, then 1) completes it with exactly
+# the uninterrupted run's rows.
+tap_name=test_sweep_mpi_kill
+. "${top_srcdir:-.}/tests/tap.sh"
+. "${top_srcdir:-.}/tests/mpi.sh"
+grid="--backend cpu --algo folklore,kahan --format f32,f16 --dist norm,pmone --op all --log2n 3:15 --trials 2 --seed 11"
+f=$dir/killed.h5
+
+# shellcheck disable=SC2086
+"$sweep" $grid -o "$dir/ref.h5" 2> /dev/null
+"$rows" --no-timing "$dir/ref.h5" | sort > "$dir/ref.txt"
+total=$(wc -l < "$dir/ref.txt")
+
+# the processes under pid $1 (mpirun's ranks are its children), from one
+# read of every process's Pid and PPid
+descendants() {
+  cat /proc/[0-9]*/status 2> /dev/null | awk -v root="$1" '
+    $1 == "Pid:" { pid = $2 }
+    $1 == "PPid:" { parent[pid] = $2 }
+    END {
+      want[root] = 1
+      do { added = 0; for (c in parent) if (!(c in want) && (parent[c] in want)) { want[c] = 1; added = 1 } } while (added)
+      for (c in want) if (c != root) print c
+    }'
+}
+# the pid of rank $2 among the processes under $1
+rank_pid() {
+  for p in $(descendants "$1"); do
+    tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$p"
+  done
+}
+count() { "$rows" "$f" 2> /dev/null | wc -l; }
+# start `mpirun -n $1 wht-sweep GRID -o $f $2` and wait until the file has more than $3 rows
+start() {
+  # shellcheck disable=SC2086
+  env "$mpi_asan" mpirun --oversubscribe -n "$1" "$sweep" $grid -o "$f" $2 2> "$dir/err" &
+  job=$!
+  i=0
+  while kill -0 "$job" 2> /dev/null && [ "$(count)" -le "$3" ] && [ $i -lt 1200 ]; do
+    sleep 0.05
+    i=$((i + 1))
+  done
+  [ -n "${WHT_DEBUG:-}" ] && echo "# polled $i times, $(count) rows"
+}
+# the file now: readable, some but not all rows, all of them rows of the uninterrupted run
+after_kill() {
+  least=$1
+  "$rows" --no-timing "$f" 2> "$dir/rerr" | sort > "$dir/now.txt"
+  rc=$?
+  now=$(wc -l < "$dir/now.txt")
+  check '[ $rc -eq 0 ] && [ "$now" -ge "$least" ] && [ "$now" -gt 0 ] && [ -z "$(comm -23 "$dir/now.txt" "$dir/ref.txt")" ] &&
+         [ "$(uniq -d "$dir/now.txt" | wc -l)" -eq 0 ]' \
+    "$2: the file is readable, $now whole rows of the uninterrupted run's $total, the $1 seen before the kill among them $(cat "$dir/rerr")"
+  prev=$now
+}
+
+# the whole job at once, at its first rows: a file cut short
+start 3 "" 0
+seen=$(count)
+procs=$(descendants "$job")
+kill -9 "$job" $procs 2> /dev/null
+wait "$job"
+i=0
+while [ -n "$(for p in $procs; do kill -0 "$p" 2> /dev/null && echo "$p"; done)" ] && [ $i -lt 100 ]; do
+  sleep 0.05
+  i=$((i + 1))
+done
+after_kill "$seen" "-n 3, mpirun and its ranks ($(echo $procs)) killed"
+check '[ "$now" -lt "$total" ]' "... in the middle of the run ($now of $total rows)"
+
+# one worker rank of a -n 2 --resume, once it added rows: mpirun ends the job
+start 2 --resume "$prev"
+seen=$(count)
+victim=$(rank_pid "$job" 1)
+kill -9 $victim 2> /dev/null
+wait "$job"
+rc=$?
+left=$(descendants "$job")
+check '[ -n "$victim" ] && [ $rc -ne 0 ] && [ -z "$left" ]' "SIGKILL of rank 1 (pid $victim) ends the job (mpirun exit $rc; left: $left)"
+after_kill "$seen" "-n 2 --resume, rank 1 killed"
+
+# shellcheck disable=SC2086
+mpi -n 1 "$sweep" $grid -o "$f" --resume 2> "$dir/err"
+rc=$?
+"$rows" --no-timing "$f" | sort > "$dir/final.txt"
+check '[ $rc -eq 0 ] && cmp -s "$dir/final.txt" "$dir/ref.txt"' \
+  "-n 1 --resume completes it: the uninterrupted run's $total rows ($(wc -l < "$dir/final.txt") rows, exit $rc)"
+check '[ ! -e "$f.tmp" ] && [ "$("$rows" --attr mpi "$f" | wc -l)" -eq 3 ]' \
+  "no FILE.tmp left; the attribute mpi has a line per run ($("$rows" --attr mpi "$f" | tr '\n' '|'))"
+tap_done
