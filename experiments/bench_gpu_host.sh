@@ -51,7 +51,8 @@ want largest && step largest_bench 90 sh -c "
 # issue 10: the GPU oracle against the CPU oracle bit for bit (k <= 22 on
 # every dist x format x op, a sample to 26), --oracle gpu == cpu rows; then
 # the thesis grid at k = KLO..KHI (20..22) on the GPU backend with the GPU oracle, 5
-# processes (one per distribution), against data/thesis-gpu-h200.h5
+# processes (one per distribution), against data/thesis-gpu-h200.h5 and
+# data/thesis-blocks-h100.h5 (the block algorithms, same inputs)
 want oracle && step oracle ${ORACLE_LIMIT:-240} sh -c "
   WHT_GPU_ORACLE_KMAX=\${WHT_GPU_ORACLE_KMAX:-18} WHT_GPU_ORACLE_KBIG=\${WHT_GPU_ORACLE_KBIG:-25} $B/tests/test_oracle_gpu;
   top_srcdir=. top_builddir=$B sh tests/test_sweep_oracle.sh"
@@ -63,14 +64,15 @@ want thesis && step thesis ${THESIS_LIMIT:-300} sh -c "
   echo \"# 5 processes: \$(( \$(date +%s) - t0 )) s\";
   for d in norm pmone relu-norm pagh-norm pagh-pmone; do tail -1 /tmp/th-\$d.err; $B/tests/h5rows --attr oracle /tmp/th-\$d.h5;
     $B/tests/h5rows --no-timing /tmp/th-\$d.h5; done | grep -v '^wht-sweep\|^--oracle' | sort > /tmp/th-new.txt;
-  $B/tests/h5rows --no-timing data/thesis-gpu-h200.h5 | awk '\$6 >= ${THESIS_KLO:-20} && \$6 <= ${THESIS_KHI:-22}' | sort > /tmp/th-old.txt;
+  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${THESIS_KLO:-20} && \$6 <= ${THESIS_KHI:-22}' | sort > /tmp/th-old.txt;
   wc -l < /tmp/th-new.txt; wc -l < /tmp/th-old.txt;
   if cmp -s /tmp/th-new.txt /tmp/th-old.txt; then echo 'ok 1 - thesis rows k = ${THESIS_KLO:-20}..${THESIS_KHI:-22} identical'; else
     echo 'not ok 1 - thesis rows differ'; diff /tmp/th-old.txt /tmp/th-new.txt | head -20; fi"
 # issue 10: the thesis grid k = KLO..KHI (3..25) in ONE command on the GPU backend,
 # its time split by phase (wht-sweep's last line), under the OpenMP wait policy
 # POLICY (default: the sweep scripts' passive; 'unset' leaves libgomp's), rows
-# against data/thesis-gpu-h200.h5; then the GPU oracle's speed at 2^28
+# against data/thesis-gpu-h200.h5 and data/thesis-blocks-h100.h5; then the
+# GPU oracle's speed at 2^28
 want grid && step grid ${GRID_LIMIT:-480} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   t0=\$(date +%s);
@@ -78,7 +80,7 @@ want grid && step grid ${GRID_LIMIT:-480} sh -c "
     --seed 1 --backend gpu -o $O/grid.h5 2> $O/grid.err;
   echo \"# one command: \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid.err;
   $B/tests/h5rows --no-timing $O/grid.h5 | sort > /tmp/grid-new.txt;
-  $B/tests/h5rows --no-timing data/thesis-gpu-h200.h5 | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
+  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
   if cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
     echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
   for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
