@@ -7,9 +7,9 @@
  * Alman-Rao's schedule, a head of k mod 3 stages and then groups of three,
  * with its round kinds: alman-rao and the block algorithms), ROUND_CAP
  * (most stages in a round; 0: the schedule's own), MIN_BLOCKS (blocks per
- * multiprocessor the register budget must allow) — or, where these two
+ * multiprocessor the register budget must allow), or, where these two
  * depend on the format, a specialization of wht__limits (tile.cuh; the
- * block algorithms', blocks.cuh) — and the round functions its kinds need:
+ * block algorithms', blocks.cuh), and the round functions its kinds need:
  * butterflies<F, C>(v, e), head<F, C>(v, nz), radix8_rounds<F, C>(v).
  *
  * wht__gpu_run is asynchronous like any kernel launch: it reports launch
