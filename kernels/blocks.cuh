@@ -26,15 +26,43 @@ WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) v[o + j * m] = x[j];
   }
 
-  /* the C/3 groups of a round, on bit triples 0-2, 3-5 in turn */
+  /* two blocks of S stages side by side, at o and o2, in the packed pair
+   * arithmetic of BLK::run2 (the same operation on each lane: the same
+   * bits as two calls of block) */
+  template <class F, unsigned S>
+  static WHT__HD void block_pair(typename F::T *v, unsigned o, unsigned o2, unsigned m)
+  {
+    typedef wht__pair_ops<F> P;
+    typename P::T x[1u << S];
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) x[j] = P::pack(v[o + j * m], v[o2 + j * m]);
+    BLK::template run2<F, S>(x);
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) {
+      v[o + j * m] = P::first(x[j]);
+      v[o2 + j * m] = P::second(x[j]);
+    }
+  }
+
+  /* the C/3 groups of a round, on bit triples 0-2, 3-5 in turn; where BLK
+   * has a packed path for F and the round holds two groups, the blocks go
+   * in pairs that differ in the other triple's lowest bit */
   template <class F, unsigned C>
   static WHT__HD void radix8_rounds(typename F::T *v)
   {
 WHT__UNROLL
-    for (unsigned s = 0; s < C; s += 3)
+    for (unsigned s = 0; s < C; s += 3) {
+      if constexpr (C == 6 && BLK::template paired<F>()) {
+        const unsigned pb = s == 0 ? 8u : 1u;
 WHT__UNROLL
-      for (unsigned o = 0; o < (1u << C); o++)
-        if (((o >> s) & 7u) == 0) block<F, 3>(v, o, 1u << s);
+        for (unsigned o = 0; o < (1u << C); o++)
+          if (((o >> s) & 7u) == 0 && !(o & pb)) block_pair<F, 3>(v, o, o + pb, 1u << s);
+      } else {
+WHT__UNROLL
+        for (unsigned o = 0; o < (1u << C); o++)
+          if (((o >> s) & 7u) == 0) block<F, 3>(v, o, 1u << s);
+      }
+    }
   }
 
   /* head round of C = f + 3g stages (f = k mod 3, g = 0 or 1): the head

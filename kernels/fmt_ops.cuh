@@ -127,4 +127,28 @@ struct wht__bf16_ops {
   static WHT__HD T pow2(unsigned e) { return from_bits((U)((127u + e) << 7)); }
 };
 
+/* Two values of a 2-byte format in one register (T, for the packed
+ * instructions): add and sub are the format's correctly rounded operations
+ * on each lane, so a pair gives the bits of two scalar computations. pack
+ * puts a in the first lane and b in the second. */
+template <class F> struct wht__pair_ops;
+template <> struct wht__pair_ops<wht__f16_ops> {
+  typedef __half2 T;
+  static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
+  static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
+  static WHT__HD T pack(__half a, __half b) { return __halves2half2(a, b); }
+  static WHT__HD __half first(T x) { return __low2half(x); }
+  static WHT__HD __half second(T x) { return __high2half(x); }
+  static WHT__HD T zero() { return pack(wht__f16_ops::from_bits(0), wht__f16_ops::from_bits(0)); }
+};
+template <> struct wht__pair_ops<wht__bf16_ops> {
+  typedef __nv_bfloat162 T;
+  static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
+  static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
+  static WHT__HD T pack(__nv_bfloat16 a, __nv_bfloat16 b) { return __halves2bfloat162(a, b); }
+  static WHT__HD __nv_bfloat16 first(T x) { return __low2bfloat16(x); }
+  static WHT__HD __nv_bfloat16 second(T x) { return __high2bfloat16(x); }
+  static WHT__HD T zero() { return pack(wht__bf16_ops::from_bits(0), wht__bf16_ops::from_bits(0)); }
+};
+
 #endif

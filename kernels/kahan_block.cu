@@ -21,6 +21,10 @@ template <class ERR, bool NEUMAIER>
 struct wht__comp_block {
   static constexpr unsigned round_cap(unsigned esz) { return NEUMAIER || esz >= 4 ? 3 : 0; }
   static constexpr int min_blocks(unsigned esz) { return !NEUMAIER && esz >= 4 ? 3 : 2; }
+  /* f16 and bf16 kahan-block: two blocks at a time in the packed
+   * instructions (Kahan's recovery has no comparison to pack) */
+  template <class F>
+  __host__ __device__ static constexpr bool paired() { return !NEUMAIER && sizeof(typename F::U) == 2; }
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
@@ -30,6 +34,18 @@ WHT__UNROLL
     wht__compensated_alg<ERR>::template butterflies<F, S>(x, e);
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) x[j] = F::sub(x[j], e[j]);
+  }
+  /* the same on two blocks packed in pairs (blocks.cuh, block_pair) */
+  template <class F, unsigned S>
+  static WHT__HD void run2(typename wht__pair_ops<F>::T *x)
+  {
+    typedef wht__pair_ops<F> P;
+    typename P::T e[1u << S];
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) e[j] = P::zero();
+    wht__compensated_alg<ERR>::template butterflies<P, S>(x, e);
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << S); j++) x[j] = P::sub(x[j], e[j]);
   }
 };
 

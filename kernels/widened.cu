@@ -73,6 +73,8 @@ template <> struct wht__wide<wht__bf16_ops> {
 struct wht__widened_block {
   static constexpr unsigned round_cap(unsigned esz) { return esz >= 4 ? 3 : 0; }
   static constexpr int min_blocks(unsigned esz) { return esz >= 4 ? 3 : 2; }
+  template <class F>
+  __host__ __device__ static constexpr bool paired() { return false; } /* the f32 arithmetic inside has no pairs */
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
