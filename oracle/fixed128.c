@@ -10,6 +10,7 @@
 #include <string.h>
 #include "oracle_internal.h"
 #include "wht_parallel.h"
+#include "fixed_gpu_ops.h"
 
 /* Elements are accessed as u128a: may_alias and 8-byte alignment let the
  * engine run inside the caller's wht_dd output array (16 bytes an element)
@@ -233,60 +234,28 @@ static int to_dd_slow(u128 M, int neg, int e, wht_dd *o)
   return 0;
 }
 
-/* Fast conversion when hi and lo are both normal doubles (leading-bit
- * exponent in [-842, 1023]): normalise M to bit 127; its top 53 bits are
- * hi's significand, the 75 below (`rest`, weight 2^(lead-180) per unit)
- * decide the rounding without branches and are lo's exact value (negated
- * when hi rounded up). lo is rounded by the hardware's u64 -> double
- * conversion, exact in effect because the top 64 bits carry a sticky bit,
- * and scaled by adding to its exponent field (normal range, so exact). */
+/* The conversion of each element: wht__fx_store (fixed_gpu_ops.h, the
+ * GPU oracle's too) where hi and lo are both normal doubles, the general
+ * one above where it leaves the element (leading bit beyond 2^1023 or
+ * below 2^-842). */
 static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd *out)
 {
   (void)limbs;
   const u128a *X = Xv; /* may be out itself: X[i] is read before out[i] is written */
-  const u128 H = (u128)1 << 127;
-  size_t over = 0; /* an integer count: the same for any split */
+  size_t over = 0;     /* an integer count: the same for any split */
   WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
-    u128 x = X[i];
-    if (x == 0) {
-      out[i].hi = out[i].lo = 0.0;
+    const u128 x = X[i];
+    uint64_t hl[2];
+    const int r = wht__fx_store(x, e, hl);
+    if (r == WHT__FX_SLOW) {
+      const int neg = (int)(x >> 127);
+      over += (size_t)to_dd_slow(neg ? -x : x, neg, e, &out[i]);
       continue;
     }
-    uint64_t neg = (uint64_t)(x >> 127);
-    u128 M = neg ? -x : x;
-    int b = bitlen(M);
-    long lead = (long)e + b - 1;
-    if (lead > 1023 || lead < -842) {
-      over += (size_t)to_dd_slow(M, (int)neg, e, &out[i]);
-      continue;
-    }
-    u128 Mn = M << (128 - b);
-    uint64_t top = (uint64_t)(Mn >> 75);
-    u128 rest = Mn << 53;
-    uint64_t up = (uint64_t)(rest > H) | ((uint64_t)(rest == H) & top);
-    top += up;
-    uint64_t hb = ((uint64_t)(lead + 1022) << 52) + top;
-    if (hb >= UINT64_C(0x7ff0000000000000)) {
-      out[i].hi = wht__dbl_from_bits(UINT64_C(0x7ff0000000000000), (int)neg);
-      out[i].lo = 0.0;
-      over++;
-      continue;
-    }
-    out[i].hi = wht__dbl_from_bits(hb, (int)neg);
-    u128 r = up ? -rest : rest;
-    if (r == 0) {
-      out[i].lo = 0.0;
-      continue;
-    }
-    int br = bitlen(r);
-    u128 rn = r << (128 - br);
-    uint64_t t64 = (uint64_t)(rn >> 64) | (uint64_t)((uint64_t)rn != 0);
-    double ld = (double)t64; /* in [2^63, 2^64] */
-    uint64_t lb;
-    memcpy(&lb, &ld, sizeof lb);
-    lb = (uint64_t)((int64_t)lb + (int64_t)(lead - 244 + br) * ((int64_t)1 << 52));
-    out[i].lo = wht__dbl_from_bits(lb, (int)(neg ^ up));
+    over += r == WHT__FX_OVERFLOW;
+    memcpy(&out[i].hi, &hl[0], sizeof hl[0]);
+    memcpy(&out[i].lo, &hl[1], sizeof hl[1]);
   }
   return over;
 }

@@ -112,13 +112,18 @@ WHT__FX_HD uint64_t wht__fx_bits_of(double d)
 #endif
 }
 
-/* x * 2^e as hi + lo, the bits of fixed128.c's i128_store (the CPU
- * oracle's conversion) on its common path: hi = RN(x 2^e) and lo = RN of
- * the rest, as magnitude bits with the sign bit set where negative, into
- * hl[0], hl[1]. Returns WHT__FX_STORED, WHT__FX_OVERFLOW (hi = +-inf, lo =
- * 0, counted as the CPU counts it), or WHT__FX_SLOW where the leading bit
- * lies beyond 2^1023 or below 2^-842 (results near overflow or subnormal),
- * which this leaves to the CPU engine (hl untouched). */
+/* x * 2^e as hi + lo, the conversion of both the CPU engine (fixed128.c's
+ * i128_store) and the GPU executor where hi and lo are both normal doubles:
+ * hi = RN(x 2^e) and lo = RN of the rest, as IEEE bit patterns, into
+ * hl[0], hl[1]. Normalise |x| to bit 127; its top 53 bits are hi's
+ * significand, the 75 below (`rest`, weight 2^(lead-180) per unit) decide
+ * the rounding without branches and are lo's exact value (negated when hi
+ * rounded up). lo is rounded by the u64 -> double conversion, exact in
+ * effect because the top 64 bits carry a sticky bit, and scaled by adding
+ * to its exponent field (normal range, so exact). Returns WHT__FX_STORED,
+ * WHT__FX_OVERFLOW (hi = +-inf, lo = 0) or WHT__FX_SLOW where the leading
+ * bit lies beyond 2^1023 or below 2^-842 (near overflow or subnormal),
+ * left to fixed128.c's general conversion (hl untouched). */
 WHT__FX_HD int wht__fx_store(wht__u128 x, int e, uint64_t *hl)
 {
   if (x == 0) {

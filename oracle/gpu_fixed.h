@@ -4,9 +4,9 @@
  * emulation of the same steps (gpu_fixed_emul.c), both built from
  * fixed_gpu_ops.h. The integers are exact under the width bound, so they
  * are the CPU engine's whatever the order; the conversion to hi + lo is the
- * CPU engine's (fixed128.c's i128_store) step for step on the executor
- * (wht__fx_store), and on the host through the CPU engine itself for the
- * elements near overflow or subnormal that it leaves: hi + lo is
+ * CPU engine's own function (wht__fx_store) on the executor, and the CPU
+ * engine itself on the host for the elements near overflow or subnormal
+ * that it leaves: hi + lo is
  * bit-identical to the CPU oracle, and the tests check it. */
 #ifndef WHT_ORACLE_GPU_FIXED_H
 #define WHT_ORACLE_GPU_FIXED_H
