@@ -46,11 +46,11 @@
  * split. A compensated sum is not: its rounding depends on the order. So
  * only the terms of the four sums are computed on all threads (a chunk at
  * a time, into buffers); each output's four sums then add them in index
- * order on one thread, interleaved in one loop (four independent chains
- * take about the time of one), and the outputs of a batch
- * (wht_metrics_compute_many) side by side on the threads: the bits of
- * every column are those of the serial code whatever the thread count,
- * the chunk size or the batch. */
+ * order on one thread, as two vectors of two chains (csum2_add), while the
+ * other threads compute the next chunk's terms (sums()), and the outputs
+ * of a batch (wht_metrics_compute_many) side by side on the threads: the
+ * bits of every column are those of the serial code whatever the thread
+ * count, the chunk size or the batch. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,20 +68,39 @@ const char *wht_run_status_name(wht_run_status s)
   return (unsigned)s < WHT_NRUNSTATUS ? status_names[s] : NULL;
 }
 
-/* Neumaier's compensated sum. */
+/* Neumaier's compensated sum: t = s + x; if t is not finite, s = t (inf -
+ * inf in the correction would give NaN); else c += |s| >= |x| ? (s - t) + x
+ * : (x - t) + s and s = t. Its value is s + c. */
 typedef struct {
   double s, c;
 } csum;
 
-static void csum_add(csum *a, double x)
+/* The sum above, two chains per vector (GCC's vector extension: SSE2 on
+ * x86-64, NEON on AArch64), without the branch: Knuth's branch-free TwoSum
+ * for the correction. Bit for bit the sum above on every term the metrics
+ * feed it, all >= +0 or NaN (absolute values, squares, relative errors):
+ *   - t = s + x is the same operation, and s = t in both.
+ *   - t not finite (inf or NaN): the sum above leaves c alone; here the lane's
+ *     correction is replaced by +0 (the mask), and c + (+0) = c since c is
+ *     never -0 (it starts at +0, and a sum rounded to nearest is -0 only
+ *     when both operands are).
+ *   - t finite: s, x >= 0, so every intermediate below lies in [-t, t] and
+ *     none overflows; then TwoSum gives the exact error s + x - t, and so
+ *     does Neumaier's branch (Fast2Sum with the larger operand first: its
+ *     subtraction is exact). Both are that real number as a double; when it
+ *     is zero the sign may differ, which c + (+-0) = c (c never -0) hides.
+ * tests/test_metrics_threads compares the results with the branchy form. */
+typedef double v2d __attribute__((vector_size(16)));
+typedef long long v2l __attribute__((vector_size(16)));
+
+static inline void csum2_add(v2d *s, v2d *c, v2d x)
 {
-  double t = a->s + x;
-  if (!isfinite(t)) { /* inf - inf in the correction would give NaN */
-    a->s = t;
-    return;
-  }
-  a->c += fabs(a->s) >= fabs(x) ? (a->s - t) + x : (x - t) + a->s;
-  a->s = t;
+  const v2d t = *s + x, z = t - *s, err = (*s - (t - z)) + (x - z);
+  const v2d inf = { INFINITY, INFINITY };
+  const v2l sign = { INT64_MIN, INT64_MIN };
+  const v2l finite = (v2d)((v2l)t & ~sign) < inf; /* |t| < inf: -1 (all ones) or 0; NaN: 0 */
+  *c = *c + (v2d)((v2l)err & finite);
+  *s = t;
 }
 
 static double csum_value(const csum *a) { return a->s + a->c; }
@@ -161,13 +180,13 @@ static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -i
  * as s is never -0, and the correction gains (s - s) + 0 = +0), exactly
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
-#define CHUNK ((uint64_t)1 << 16)
+#define CHUNK ((uint64_t)1 << 14)
 /* outputs whose passes share one read of v */
 #define BATCH 8
-/* the buffers' rows are c terms apart plus a few cache lines: rows a power
- * of two apart all fall in the same cache sets, and a thread streams
- * four of them (twenty-odd in a batch) at once */
-#define STRIDE(c) ((uint64_t)(c) + 40)
+/* an output's terms of a chunk, element by element, four per element; the
+ * outputs' blocks are a few cache lines more than a power of two apart, so
+ * that they do not all fall in the same cache sets */
+#define STRIDE(c) (NSUMS * (uint64_t)(c) + 40)
 
 typedef struct {
   double f, f1, fv; /* 2^sd, 2^(sd+1), 2^sv */
@@ -194,15 +213,22 @@ static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_sc
   t[SUM_VSQ] = x * x;
 }
 
-/* the four chains of one output over a chunk's terms t[NSUMS][stride], in one
- * loop: they are independent, so the core overlaps their latencies (one
- * chain alone leaves most of it idle: four take about the time of one) */
-static void chains(csum a[NSUMS], const double *t, uint64_t stride, uint64_t m)
+/* the four chains of one output over a chunk's terms t[m][NSUMS] (an
+ * element's four terms side by side), as two vectors of two chains
+ * (csum2_add): they are independent, so the core overlaps their latencies */
+static void chains(csum a[NSUMS], const double *t, uint64_t m)
 {
-  csum a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-  const double *t0 = t, *t1 = t + stride, *t2 = t + 2 * stride, *t3 = t + 3 * stride;
-  for (uint64_t i = 0; i < m; i++) csum_add(&a0, t0[i]), csum_add(&a1, t1[i]), csum_add(&a2, t2[i]), csum_add(&a3, t3[i]);
-  a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3;
+  v2d s01 = { a[0].s, a[1].s }, c01 = { a[0].c, a[1].c };
+  v2d s23 = { a[2].s, a[3].s }, c23 = { a[2].c, a[3].c };
+  for (uint64_t i = 0; i < m; i++) {
+    v2d x01, x23;
+    memcpy(&x01, t + NSUMS * i, sizeof x01);
+    memcpy(&x23, t + NSUMS * i + 2, sizeof x23);
+    csum2_add(&s01, &c01, x01);
+    csum2_add(&s23, &c23, x23);
+  }
+  a[0] = (csum){ s01[0], c01[0] }, a[1] = (csum){ s01[1], c01[1] };
+  a[2] = (csum){ s23[0], c23[0] }, a[3] = (csum){ s23[1], c23[1] };
 }
 
 /* One output's first pass and its sums' state. */
@@ -268,25 +294,34 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
   }
 }
 
-/* The sums of the outputs o[0 .. g-1], a chunk at a time: all threads
- * compute every output's terms into buf, then each output's four chains
- * add them in index order on one thread, the outputs side by side. The
- * chunk size c changes no bit (the order is the index order whatever it
- * is). */
+/* The sums of the outputs o[0 .. g-1], a chunk at a time, pipelined: in
+ * step k the g chain tasks (each output's four chains over chunk k - 1,
+ * in index order, on one thread) and the slices of chunk k's terms (every
+ * output's, each v_i read once for all) are one dynamically scheduled
+ * loop, chain tasks first, so the threads without a chain compute the next
+ * chunk's terms meanwhile. buf holds two chunks' terms (g blocks of
+ * STRIDE(c) each), chunk k in half k mod 2. The chunk size c and the
+ * slices change no bit: each chain adds its terms in index order. */
+#define SLICE ((uint64_t)1 << 10)
 static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *buf, uint64_t c)
 {
+  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE;
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
-  for (uint64_t i0 = 0; i0 < n; i0 += c) {
-    const uint64_t m = n - i0 < c ? n - i0 : c;
-    WHT__OMP(omp for schedule(static))
-    for (uint64_t i = 0; i < m; i++)
-      for (size_t j = 0; j < g; j++) { /* v[i0 + i] read once for all outputs */
-        double t[NSUMS], *b = buf + j * NSUMS * STRIDE(c);
-        sum_terms(o[j]->y, v, i0 + i, &o[j]->sc, t);
-        for (int s = 0; s < NSUMS; s++) b[(uint64_t)s * STRIDE(c) + i] = t[s];
+  for (uint64_t k = 0; k <= nchunks; k++) {
+    const uint64_t nchain = k > 0 ? g : 0, nterm = k < nchunks ? nslices : 0;
+    WHT__OMP(omp for schedule(dynamic, 1))
+    for (uint64_t w = 0; w < nchain + nterm; w++) {
+      if (w < nchain) {
+        const uint64_t i0 = (k - 1) * c, m = n - i0 < c ? n - i0 : c;
+        chains(o[w]->sums, buf + ((k - 1) % 2 * g + w) * STRIDE(c), m);
+        continue;
       }
-    WHT__OMP(omp for schedule(static, 1))
-    for (size_t j = 0; j < g; j++) chains(o[j]->sums, buf + j * NSUMS * STRIDE(c), STRIDE(c), m);
+      const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
+      const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
+      double *half = buf + k % 2 * g * STRIDE(c);
+      for (uint64_t i = lo; i < hi; i++)
+        for (size_t j = 0; j < g; j++) sum_terms(o[j]->y, v, i0 + i, &o[j]->sc, half + j * STRIDE(c) + NSUMS * i);
+    }
   }
 }
 
@@ -329,9 +364,9 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
     if (g) {
       /* without memory for a large chunk, a small one on the stack does
        * the same additions with more barriers */
-      double small[NSUMS * STRIDE(SMALL)];
+      double small[2 * STRIDE(SMALL)];
       uint64_t cs = n < CHUNK ? n : CHUNK;
-      double *heap = cs > SMALL ? malloc(g * NSUMS * STRIDE(cs) * sizeof *heap) : NULL;
+      double *heap = cs > SMALL ? malloc(2 * g * STRIDE(cs) * sizeof *heap) : NULL;
       if (heap)
         sums(todo, g, v, n, heap, cs);
       else
