@@ -12,6 +12,7 @@
 template <class ERR>
 struct wht__compensated_alg {
   static const bool COMPENSATED = true, RADIX8_GROUPS = false;
+  static const bool PAIRS = ERR::PAIRS; /* f16/bf16 rounds on lane pairs (tile_packed.cuh) */
   static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
   static const int MIN_BLOCKS = ERR::MIN_BLOCKS; /* blocks per SM the registers allow */
   template <class F, unsigned C>

@@ -9,6 +9,7 @@
  * eA' = ((A' - A) - B) + Es, eB' = ((B' - A) + B) + Ed. */
 struct wht__kahan_err {
   static const int MIN_BLOCKS = 3; /* caps registers at 80 */
+  static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
   { return F::sub(F::sub(Ap, A), B); }
@@ -66,6 +67,7 @@ struct wht__neumaier_err {
   /* caps registers at 80 (3 blocks per SM); the f16 and bf16 kernels
    * spill 8-20 bytes, the old form spilled 20-28 and took 2 */
   static const int MIN_BLOCKS = 3;
+  static const bool PAIRS = false; /* magnitudes and selects: scalar rounds */
   /* eA' before "+ Es", terms A', A, B. (nv_exec_check_disable: the host
    * test's format below is host-only; the kernels' formats are not) */
 #pragma nv_exec_check_disable

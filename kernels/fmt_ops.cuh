@@ -130,10 +130,12 @@ struct wht__bf16_ops {
 /* Two values of a 2-byte format in one register (T, for the packed
  * instructions): add and sub are the format's correctly rounded operations
  * on each lane, so a pair gives the bits of two scalar computations. pack
- * puts a in the first lane and b in the second. */
+ * puts a in the first lane and b in the second; RAW is the pair's raw
+ * struct (x the first lane). */
 template <class F> struct wht__pair_ops;
 template <> struct wht__pair_ops<wht__f16_ops> {
   typedef __half2 T;
+  typedef __half2_raw RAW;
   static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
   static WHT__HD T pack(__half a, __half b) { return __halves2half2(a, b); }
@@ -143,6 +145,7 @@ template <> struct wht__pair_ops<wht__f16_ops> {
 };
 template <> struct wht__pair_ops<wht__bf16_ops> {
   typedef __nv_bfloat162 T;
+  typedef __nv_bfloat162_raw RAW;
   static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
   static WHT__HD T pack(__nv_bfloat16 a, __nv_bfloat16 b) { return __halves2bfloat162(a, b); }

@@ -9,6 +9,7 @@ extern "C" {
 
 struct wht__folklore_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = false;
+  static const bool PAIRS = true; /* only F::add and F::sub: tile_packed.cuh */
   static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
   static const int MIN_BLOCKS = 3; /* blocks per SM: caps registers at 80 */
   template <class F, unsigned C>

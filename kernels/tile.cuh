@@ -9,9 +9,10 @@
  * (B = log2 of the elements per 128-byte bank row; for f16 the masks leave
  * bit 0 alone, two elements sharing a word). The masks were found by a
  * GF(2) rank search so that every round of 2..6 stages on any tile bits,
- * and the vector loads and stores, are free of bank conflicts for 2-, 4-
- * and 8-byte elements (a one-stage round may conflict two-way; the planner
- * uses those only for passes of one stage). The swizzle is linear over
+ * and the vector loads and stores, are free of bank conflicts for 4- and
+ * 8-byte elements (a one-stage round may conflict two-way; the planner
+ * uses those only for passes of one stage); for 2-byte elements see
+ * wht__swz_masks<2>. The swizzle is linear over
  * GF(2): the address of element a|b (disjoint bits) is swz(a) ^ swz(b). */
 #ifndef WHT_KERNELS_TILE_CUH
 #define WHT_KERNELS_TILE_CUH
@@ -93,7 +94,14 @@ WHT__HD bool wht__phase_crosses(const wht__pass &p, unsigned ph)
 template <unsigned ESZ> struct wht__swz_masks;
 template <> struct wht__swz_masks<8> { enum { B = 4, M0 = 5, M1 = 10, M2 = 12, M3 = 8, M4 = 15, M5 = 10 }; };
 template <> struct wht__swz_masks<4> { enum { B = 5, M0 = 10, M1 = 21, M2 = 25, M3 = 17, M4 = 30, M5 = 20 }; };
-template <> struct wht__swz_masks<2> { enum { B = 6, M0 = 22, M1 = 26, M2 = 18, M3 = 28, M4 = 32, M5 = 0 }; };
+/* 2-byte: the 4-byte masks doubled, so that the tile's 32-bit words are
+ * swizzled as 4-byte elements are and the packed rounds' word accesses
+ * (tile_packed.cuh) are as free of conflicts as 4-byte rounds; a scalar
+ * 2-byte round is conflict-free too but for two stages on bits 0-1
+ * (two-way). The earlier masks (22, 26, 18, 28, 32, 0) left packed rounds
+ * of 2-4 stages two-way conflicts; no masks free of both were found
+ * (random search of 200000). */
+template <> struct wht__swz_masks<2> { enum { B = 6, M0 = 20, M1 = 42, M2 = 50, M3 = 34, M4 = 60, M5 = 40 }; };
 
 /* XOR of masks a, b, c selected by the bits of i (0..7), as the byte i of
  * an 8-byte table. */
@@ -121,6 +129,19 @@ WHT__HD unsigned wht__swz(unsigned pos)
   const unsigned h = pos >> S::B;
   return pos ^ wht__table_byte(lo, h & 7u) ^ wht__table_byte(hi, (h >> 3) & 7u);
 }
+
+WHT__HD unsigned wht__opaque(unsigned v)
+{
+#ifdef __CUDA_ARCH__
+  asm volatile("mov.b32 %0, %0;" : "+r"(v));
+#endif
+  return v;
+}
+
+__host__ __device__ constexpr unsigned wht__ctz_const(unsigned j) { return (j & 1u) ? 0u : 1u + wht__ctz_const(j >> 1); }
+__host__ __device__ constexpr unsigned wht__log2_const(unsigned v) { return v <= 1 ? 0u : 1u + wht__log2_const(v >> 1); }
+
+#include "tile_packed.cuh"
 
 /* First element of tile b in device memory (the (hi, mid) part of g). */
 WHT__HD uint64_t wht__tile_base(const wht__pass &p, uint64_t b)
@@ -165,6 +186,64 @@ WHT__HD bool wht__tile_regular(const wht__pass &p, unsigned P)
   return nv % P == 0 && (P * V) % (1u << p.R) == 0;
 }
 
+/* The 16 bytes r of device memory into the tile at element a (swizzled;
+ * the V elements go to a ^ v, v < V): 2-byte elements as four 32-bit
+ * words (a is even and the swizzle keeps bit 0, so a word's two elements
+ * stay side by side), wider ones one by one. */
+template <class U>
+WHT__HD void wht__tile_put16(U *s, unsigned a, uint4 r)
+{
+  if constexpr (sizeof(U) == 2) {
+    const unsigned w[4] = { r.x, r.y, r.z, r.w };
+WHT__UNROLL
+    for (unsigned h = 0; h < 4; h++) wht__st32((char *)s, (a ^ 2 * h) * 2, w[h]);
+  } else {
+    constexpr unsigned V = 16 / sizeof(U);
+    U part[V];
+    memcpy(part, &r, sizeof part);
+WHT__UNROLL
+    for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
+  }
+}
+
+/* One stored element: the tile's, or with DIFF (compensated, last pass)
+ * x - e, one more rounding. */
+template <class F, bool DIFF>
+WHT__HD typename F::U wht__tile_out(const typename F::U *s, const typename F::U *se, unsigned a)
+{
+  if constexpr (DIFF) return F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a])));
+  else return s[a];
+}
+
+/* The 16 bytes of device memory of tile elements a ^ v, v < V (as
+ * wht__tile_put16), each wht__tile_out: 2-byte elements as four words, the
+ * differences two at a time in the packed subtraction (each lane rounded
+ * as the scalar one). */
+template <class F, bool DIFF>
+WHT__HD uint4 wht__tile_get16(const typename F::U *s, const typename F::U *se, unsigned a)
+{
+  typedef typename F::U U;
+  if constexpr (sizeof(U) == 2) {
+    typedef wht__pair_fmt<F> F2;
+    unsigned w[4];
+WHT__UNROLL
+    for (unsigned h = 0; h < 4; h++) {
+      w[h] = wht__ld32((const char *)s, (a ^ 2 * h) * 2);
+      if constexpr (DIFF)
+        w[h] = F2::to_bits(F2::sub(F2::from_bits(w[h]), F2::from_bits(wht__ld32((const char *)se, (a ^ 2 * h) * 2))));
+    }
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  } else {
+    constexpr unsigned V = 16 / sizeof(U);
+    U part[V];
+WHT__UNROLL
+    for (unsigned v = 0; v < V; v++) part[v] = wht__tile_out<F, DIFF>(s, se, a ^ v);
+    uint4 r;
+    memcpy(&r, part, sizeof r);
+    return r;
+  }
+}
+
 /* Device memory -> tile for 1 or 2 arrays (x, and e of a compensated
  * pass), elements past N read as zero. VEC: 16-byte accesses, a run of
  * V = 16/sizeof(U) elements each (the plan checked that runs, N and the
@@ -196,15 +275,8 @@ WHT__UNROLL
         if (i0 + i >= per) break;
         /* swz((t + iP)V + v) = swz(tV) ^ swz(iPV) ^ v: disjoint bits, v < 2^B */
         const unsigned a = a0 ^ wht__swz<U>((i0 + i) * P * V);
-        U part[V];
-        memcpy(part, &r[i], sizeof part);
-WHT__UNROLL
-        for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
-        if (TWO) {
-          memcpy(part, &r2[i], sizeof part);
-WHT__UNROLL
-          for (unsigned v = 0; v < V; v++) s2[a ^ v] = part[v];
-        }
+        wht__tile_put16(s, a, r[i]);
+        if (TWO) wht__tile_put16(s2, a, r2[i]);
       }
     }
   } else if (VEC) {
@@ -217,13 +289,8 @@ WHT__UNROLL
         if (TWO) r2 = wht__ld16(g2 + gi);
       }
       const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
-      U part[16 / sizeof(U)];
-      memcpy(part, &r, sizeof part);
-      for (unsigned v = 0; v < V; v++) s[a ^ v] = part[v];
-      if (TWO) {
-        memcpy(part, &r2, sizeof part);
-        for (unsigned v = 0; v < V; v++) s2[a ^ v] = part[v];
-      }
+      wht__tile_put16(s, a, r);
+      if (TWO) wht__tile_put16(s2, a, r2);
     }
   } else {
     for (unsigned u = t; u < size; u += P) {
@@ -238,15 +305,6 @@ template <class U>
 WHT__HD void wht__tile_zero(const wht__pass &p, U *s, unsigned t, unsigned P)
 {
   for (unsigned u = t; u < (1u << p.Tt); u += P) s[u] = 0;
-}
-
-/* One stored element: the tile's, or with DIFF (compensated, last pass)
- * x - e, one more rounding. */
-template <class F, bool DIFF>
-WHT__HD typename F::U wht__tile_out(const typename F::U *s, const typename F::U *se, unsigned a)
-{
-  if constexpr (DIFF) return F::to_bits(F::sub(F::from_bits(s[a]), F::from_bits(se[a])));
-  else return s[a];
 }
 
 /* Tile -> device memory (elements past N are not stored). */
@@ -265,12 +323,7 @@ WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typenam
       const uint64_t gi = first + (uint64_t)i * inc;
       if (gi >= p.N) continue;
       const unsigned a = a0 ^ wht__swz<U>(i * P * V);
-      U part[V];
-WHT__UNROLL
-      for (unsigned v = 0; v < V; v++) part[v] = wht__tile_out<F, DIFF>(s, se, a ^ v);
-      uint4 r;
-      memcpy(&r, part, sizeof r);
-      wht__st16(g + gi, r);
+      wht__st16(g + gi, wht__tile_get16<F, DIFF>(s, se, a));
     }
   } else if (VEC) {
     const unsigned V = 16 / sizeof(U), nv = size / V;
@@ -278,11 +331,7 @@ WHT__UNROLL
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       if (gi >= p.N) continue;
       const unsigned a = wht__swz<U>(w * V);
-      U part[16 / sizeof(U)];
-      for (unsigned v = 0; v < V; v++) part[v] = wht__tile_out<F, DIFF>(s, se, a ^ v);
-      uint4 r;
-      memcpy(&r, part, sizeof r);
-      wht__st16(g + gi, r);
+      wht__st16(g + gi, wht__tile_get16<F, DIFF>(s, se, a));
     }
   } else {
     for (unsigned u = t; u < size; u += P) {
@@ -302,17 +351,6 @@ WHT__HD unsigned wht__octal_nonzero_digits(uint64_t d)
   return (unsigned)__builtin_popcountll(any & 0x9249249249249249ull);
 #endif
 }
-
-WHT__HD unsigned wht__opaque(unsigned v)
-{
-#ifdef __CUDA_ARCH__
-  asm volatile("mov.b32 %0, %0;" : "+r"(v));
-#endif
-  return v;
-}
-
-__host__ __device__ constexpr unsigned wht__ctz_const(unsigned j) { return (j & 1u) ? 0u : 1u + wht__ctz_const(j >> 1); }
-__host__ __device__ constexpr unsigned wht__log2_const(unsigned v) { return v <= 1 ? 0u : 1u + wht__log2_const(v >> 1); }
 
 /* One round of C stages on tile bits q..q+C-1: each thread takes groups of
  * 2^C elements (gi = t, t+P, ...), loads them, lets the algorithm A apply
@@ -336,6 +374,11 @@ WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
   constexpr unsigned R = 1u << C, CB = X ? C - 1 : C, RB = 1u << CB, ESH = wht__log2_const(sizeof(U));
   const unsigned ngroups = 1u << (p.Tt - CB), lomask = (1u << q) - 1u;
   const unsigned g0 = X ? cta.rank * (ngroups / 2) : 0, g1 = X ? g0 + ngroups / 2 : ngroups;
+  if constexpr (sizeof(U) == 2 && KIND == WHT__ROUND_BFLY && !X && wht__pairs_ok<A>::value)
+    if (p.Tt > C) { /* two groups at a time in the packed instructions */
+      wht__tile_round_pairs<F, A, C>(p, q, sx, se, t, P);
+      return;
+    }
   unsigned step[CB > 0 ? CB : 1]; /* byte offset of a single-bit step along bit q+b */
   if constexpr (CB > 0) {
 WHT__UNROLL

@@ -1,0 +1,162 @@
+/* tile_packed.cuh - a butterfly round of a 2-byte format (f16, bf16) on two
+ * groups at once, one in each lane of the packed f16x2/bf16x2
+ * instructions: half the arithmetic instructions and half the shared
+ * memory accesses of tile.cuh's scalar round, and no 16-bit moves in and
+ * out of 32-bit registers. Each lane runs the scalar round's operations on
+ * the same operands in the same order (__hadd2_rn/__hsub2_rn round each
+ * lane as __hadd_rn/__hsub_rn do, subnormals kept), so the result is
+ * bit-identical to it; only algorithms whose butterflies use nothing but
+ * F::add and F::sub (A::PAIRS) take this round.
+ *
+ * Which two groups: those that differ in the lowest tile bit outside the
+ * round. For q >= 1 that is bit 0, and the swizzle leaves bit 0 alone
+ * (tile.cuh), so the two elements of a lane pair share one aligned 32-bit
+ * word: one load, no shuffling. For q = 0 it is bit C, and a word holds two
+ * elements of one group (bit 0): the words of both groups are transposed
+ * in registers (one byte permute per word each way).
+ *
+ * Included by tile.cuh after the swizzle and before the scalar round, which
+ * hands its work here (wht__tile_round). */
+#ifndef WHT_KERNELS_TILE_PACKED_CUH
+#define WHT_KERNELS_TILE_PACKED_CUH
+
+/* A::PAIRS, false when A does not say */
+template <class A, class = void>
+struct wht__pairs_ok {
+  static const bool value = false;
+};
+template <class A>
+struct wht__pairs_ok<A, decltype((void)A::PAIRS)> {
+  static const bool value = A::PAIRS;
+};
+
+/* The pair of a 2-byte format F as a format of its own: T the packed type,
+ * U its 32-bit word (first lane in the low half, the element at the lower
+ * address), add and sub lane by lane. */
+template <class F>
+struct wht__pair_fmt {
+  typedef wht__pair_ops<F> P;
+  typedef typename P::T T;
+  typedef typename P::RAW RAW;
+  typedef unsigned U;
+  static WHT__HD T from_bits(U u)
+  {
+    RAW r;
+    r.x = (unsigned short)u;
+    r.y = (unsigned short)(u >> 16);
+    return T(r);
+  }
+  static WHT__HD U to_bits(T x)
+  {
+    const RAW r = x;
+    return (U)r.x | (U)r.y << 16;
+  }
+  static WHT__HD T add(T a, T b) { return P::add(a, b); }
+  static WHT__HD T sub(T a, T b) { return P::sub(a, b); }
+};
+
+/* a 32-bit word of the tile at byte offset a (the host emulation copies:
+ * the tile's elements are 16-bit) */
+WHT__HD unsigned wht__ld32(const char *b, unsigned a)
+{
+#ifdef __CUDA_ARCH__
+  return *(const unsigned *)(b + a);
+#else
+  unsigned w;
+  memcpy(&w, b + a, sizeof w);
+  return w;
+#endif
+}
+WHT__HD void wht__st32(char *b, unsigned a, unsigned w)
+{
+#ifdef __CUDA_ARCH__
+  *(unsigned *)(b + a) = w;
+#else
+  memcpy(b + a, &w, sizeof w);
+#endif
+}
+
+/* the low halves of words a, b as one word (a's first), and the high halves */
+WHT__HD unsigned wht__lows(unsigned a, unsigned b) { return (a & 0xffffu) | (b << 16); }
+WHT__HD unsigned wht__highs(unsigned a, unsigned b) { return (a >> 16) | (b & 0xffff0000u); }
+
+/* The round of C stages on tile bits q.. for groups 2pi and 2pi + 1,
+ * pi = t, t + P, ... (the tile has at least two groups: p.Tt > C). */
+template <class F, class A, unsigned C>
+WHT__HD void wht__tile_round_pairs(const wht__pass &p, unsigned q, typename F::U *sx,
+                                   typename F::U *se, unsigned t, unsigned P)
+{
+  typedef wht__pair_fmt<F> F2;
+  typedef typename F2::T T2;
+  typedef typename F::U U;
+  constexpr unsigned R = 1u << C, W = R / 2, CW = C > 1 ? C - 1 : 1;
+  const unsigned npairs = 1u << (p.Tt - C - 1), lomask = (1u << q) - 1u;
+  char *bx = (char *)sx, *be = (char *)se;
+  if (q > 0) {
+    unsigned step[C]; /* byte offset of a step along bit q+b */
+WHT__UNROLL
+    for (unsigned b = 0; b < C; b++) step[b] = wht__swz<U>(1u << (q + b)) << 1;
+    for (unsigned pi = t; pi < npairs; pi += P) {
+      const unsigned gi = 2 * pi, first = ((gi & ~lomask) << C) | (gi & lomask);
+      unsigned a[R];
+      a[0] = wht__swz<U>(first) << 1;
+WHT__UNROLL
+      for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+      T2 v[R], e[R];
+WHT__UNROLL
+      for (unsigned j = 0; j < R; j++) {
+        v[j] = F2::from_bits(wht__ld32(bx, a[j]));
+        if constexpr (A::COMPENSATED) e[j] = F2::from_bits(wht__ld32(be, a[j]));
+      }
+      A::template butterflies<F2, C>(v, e);
+      a[0] = wht__opaque(a[0]); /* as tile.cuh: keep values live, not addresses */
+WHT__UNROLL
+      for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+WHT__UNROLL
+      for (unsigned j = 0; j < R; j++) {
+        wht__st32(bx, a[j], F2::to_bits(v[j]));
+        if constexpr (A::COMPENSATED) wht__st32(be, a[j], F2::to_bits(e[j]));
+      }
+    }
+  } else {
+    unsigned step[CW]; /* byte offset of a step along bit 1+b (a word's) */
+WHT__UNROLL
+    for (unsigned b = 0; b + 1 < C; b++) step[b] = wht__swz<U>(1u << (1 + b)) << 1;
+    const unsigned other = wht__swz<U>(1u << C) << 1; /* group 2pi -> 2pi + 1 */
+    for (unsigned pi = t; pi < npairs; pi += P) {
+      unsigned a[W];
+      a[0] = wht__swz<U>((2 * pi) << C) << 1;
+WHT__UNROLL
+      for (unsigned j = 1; j < W; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+      T2 v[R], e[R];
+WHT__UNROLL
+      for (unsigned j = 0; j < W; j++) {
+        const unsigned x0 = wht__ld32(bx, a[j]), x1 = wht__ld32(bx, (a[j] ^ other));
+        v[2 * j] = F2::from_bits(wht__lows(x0, x1));
+        v[2 * j + 1] = F2::from_bits(wht__highs(x0, x1));
+        if constexpr (A::COMPENSATED) {
+          const unsigned e0 = wht__ld32(be, a[j]), e1 = wht__ld32(be, (a[j] ^ other));
+          e[2 * j] = F2::from_bits(wht__lows(e0, e1));
+          e[2 * j + 1] = F2::from_bits(wht__highs(e0, e1));
+        }
+      }
+      A::template butterflies<F2, C>(v, e);
+      a[0] = wht__opaque(a[0]);
+WHT__UNROLL
+      for (unsigned j = 1; j < W; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+WHT__UNROLL
+      for (unsigned j = 0; j < W; j++) {
+        const unsigned y0 = F2::to_bits(v[2 * j]), y1 = F2::to_bits(v[2 * j + 1]);
+        wht__st32(bx, a[j], wht__lows(y0, y1));
+        wht__st32(bx, (a[j] ^ other), wht__highs(y0, y1));
+        if constexpr (A::COMPENSATED) {
+          const unsigned f0 = F2::to_bits(e[2 * j]), f1 = F2::to_bits(e[2 * j + 1]);
+          wht__st32(be, a[j], wht__lows(f0, f1));
+          wht__st32(be, (a[j] ^ other), wht__highs(f0, f1));
+        }
+      }
+    }
+  }
+}
+
+#endif
