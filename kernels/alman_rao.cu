@@ -12,6 +12,7 @@ extern "C" {
 
 struct wht__alman_rao_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
+  static const bool PAIRS = true; /* radix-8 rounds on lane pairs (tile_packed.cuh) */
   static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
   static const int MIN_BLOCKS = 2; /* blocks per SM: caps registers at 128 */
 

@@ -128,7 +128,7 @@ struct wht__bf16_ops {
 };
 
 /* Two values of a 2-byte format in one register (T, for the packed
- * instructions): add and sub are the format's correctly rounded operations
+ * instructions): add, sub and mul are the format's correctly rounded operations
  * on each lane, so a pair gives the bits of two scalar computations. pack
  * puts a in the first lane and b in the second; RAW is the pair's raw
  * struct (x the first lane). */
@@ -138,6 +138,7 @@ template <> struct wht__pair_ops<wht__f16_ops> {
   typedef __half2_raw RAW;
   static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
+  static WHT__HD T mul(T a, T b) { return __hmul2_rn(a, b); }
   static WHT__HD T pack(__half a, __half b) { return __halves2half2(a, b); }
   static WHT__HD __half first(T x) { return __low2half(x); }
   static WHT__HD __half second(T x) { return __high2half(x); }
@@ -148,6 +149,7 @@ template <> struct wht__pair_ops<wht__bf16_ops> {
   typedef __nv_bfloat162_raw RAW;
   static WHT__HD T add(T a, T b) { return __hadd2_rn(a, b); }
   static WHT__HD T sub(T a, T b) { return __hsub2_rn(a, b); }
+  static WHT__HD T mul(T a, T b) { return __hmul2_rn(a, b); }
   static WHT__HD T pack(__nv_bfloat16 a, __nv_bfloat16 b) { return __halves2bfloat162(a, b); }
   static WHT__HD __nv_bfloat16 first(T x) { return __low2bfloat16(x); }
   static WHT__HD __nv_bfloat16 second(T x) { return __high2bfloat16(x); }

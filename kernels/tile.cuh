@@ -374,9 +374,12 @@ WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
   constexpr unsigned R = 1u << C, CB = X ? C - 1 : C, RB = 1u << CB, ESH = wht__log2_const(sizeof(U));
   const unsigned ngroups = 1u << (p.Tt - CB), lomask = (1u << q) - 1u;
   const unsigned g0 = X ? cta.rank * (ngroups / 2) : 0, g1 = X ? g0 + ngroups / 2 : ngroups;
-  if constexpr (sizeof(U) == 2 && KIND == WHT__ROUND_BFLY && !X && wht__pairs_ok<A>::value)
-    if (p.Tt > C) { /* two groups at a time in the packed instructions */
-      wht__tile_round_pairs<F, A, C>(p, q, sx, se, t, P);
+  /* two groups at a time in the packed instructions; not Alman-Rao's
+   * rounds of two radix-8 groups (2 x 64 values spilled registers) */
+  if constexpr (sizeof(U) == 2 && !X && wht__pairs_ok<A>::value &&
+                (KIND == WHT__ROUND_BFLY || (KIND == WHT__ROUND_AR_RADIX8 && C == 3)))
+    if (p.Tt > C) {
+      wht__tile_round_pairs<F, A, C, KIND>(p, q, sx, se, t, P);
       return;
     }
   unsigned step[CB > 0 ? CB : 1]; /* byte offset of a single-bit step along bit q+b */

@@ -5,8 +5,10 @@
  * out of 32-bit registers. Each lane runs the scalar round's operations on
  * the same operands in the same order (__hadd2_rn/__hsub2_rn round each
  * lane as __hadd_rn/__hsub_rn do, subnormals kept), so the result is
- * bit-identical to it; only algorithms whose butterflies use nothing but
- * F::add and F::sub (A::PAIRS) take this round.
+ * bit-identical to it; only algorithms whose butterflies (or Alman-Rao's
+ * radix-8 groups) use nothing but F::add, F::sub and F::mul by F::half()
+ * (A::PAIRS) take this round. Rounds whose lanes would need different
+ * operands (Alman-Rao's head: a scale per row) stay scalar.
  *
  * Which two groups: those that differ in the lowest tile bit outside the
  * round. For q >= 1 that is bit 0, and the swizzle leaves bit 0 alone
@@ -53,6 +55,8 @@ struct wht__pair_fmt {
   }
   static WHT__HD T add(T a, T b) { return P::add(a, b); }
   static WHT__HD T sub(T a, T b) { return P::sub(a, b); }
+  static WHT__HD T mul(T a, T b) { return P::mul(a, b); }
+  static WHT__HD T half() { return P::pack(F::half(), F::half()); }
 };
 
 /* a 32-bit word of the tile at byte offset a (the host emulation copies:
@@ -80,9 +84,18 @@ WHT__HD void wht__st32(char *b, unsigned a, unsigned w)
 WHT__HD unsigned wht__lows(unsigned a, unsigned b) { return (a & 0xffffu) | (b << 16); }
 WHT__HD unsigned wht__highs(unsigned a, unsigned b) { return (a >> 16) | (b & 0xffff0000u); }
 
+template <class F2, class A, unsigned C, int KIND>
+WHT__HD void wht__pairs_apply(typename F2::T *v, typename F2::T *e)
+{
+  if constexpr (KIND == WHT__ROUND_BFLY) A::template butterflies<F2, C>(v, e);
+  else A::template radix8_rounds<F2, C>(v);
+}
+
 /* The round of C stages on tile bits q.. for groups 2pi and 2pi + 1,
- * pi = t, t + P, ... (the tile has at least two groups: p.Tt > C). */
-template <class F, class A, unsigned C>
+ * pi = t, t + P, ... (the tile has at least two groups: p.Tt > C): KIND
+ * WHT__ROUND_BFLY (butterflies) or WHT__ROUND_AR_RADIX8 (Alman-Rao's
+ * radix-8 groups: adds and the product by 1/2, exact per lane too). */
+template <class F, class A, unsigned C, int KIND>
 WHT__HD void wht__tile_round_pairs(const wht__pass &p, unsigned q, typename F::U *sx,
                                    typename F::U *se, unsigned t, unsigned P)
 {
@@ -108,7 +121,7 @@ WHT__UNROLL
         v[j] = F2::from_bits(wht__ld32(bx, a[j]));
         if constexpr (A::COMPENSATED) e[j] = F2::from_bits(wht__ld32(be, a[j]));
       }
-      A::template butterflies<F2, C>(v, e);
+      wht__pairs_apply<F2, A, C, KIND>(v, e);
       a[0] = wht__opaque(a[0]); /* as tile.cuh: keep values live, not addresses */
 WHT__UNROLL
       for (unsigned j = 1; j < R; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
@@ -140,7 +153,7 @@ WHT__UNROLL
           e[2 * j + 1] = F2::from_bits(wht__highs(e0, e1));
         }
       }
-      A::template butterflies<F2, C>(v, e);
+      wht__pairs_apply<F2, A, C, KIND>(v, e);
       a[0] = wht__opaque(a[0]);
 WHT__UNROLL
       for (unsigned j = 1; j < W; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
