@@ -83,6 +83,7 @@ want grid && step grid ${GRID_LIMIT:-480} sh -c "
   for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
   if cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
     echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
+  [ -x $B/oracle/oracle-speed ] || exit 0;
   for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
 # issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
 want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
@@ -138,6 +139,29 @@ want i15ncu && step i15ncu ${I15_NCU_LIMIT:-150} sh -c "
       --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_fp16.sum,dram__bytes.sum \
       \$1/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1;
   done"
+# issue 15: f16/bf16 rounds on lane pairs (kernels/tile_packed.cuh), before (BASE)
+# and after (BUILD) in one run, in place: batched n = 2^7..2^16 over 2^28
+# elements and single vectors, folklore, kahan and alman-rao; folklore f32 rows
+# of 2^10 as the control (kernels the change does not touch)
+want i15pairs && step i15pairs ${I15_PAIRS_LIMIT:-300} sh -c "
+  for b in $BASE $B; do echo \"## \$b\";
+    \$b/experiments/wht-bench --algo folklore,kahan,alman-rao --format f16,bf16 --log2n 7:16 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo folklore,kahan,alman-rao --format f16,bf16 --log2n 20,24,28 --place in;
+    \$b/experiments/wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28 --place in;
+  done"
+# issue 15: Nsight Compute on the f16 pass kernels before and after the lane
+# pairs: instructions, shared-memory wavefronts and bank conflicts
+want i15pairsncu && step i15pairsncu ${I15_NCU_LIMIT:-200} sh -c "
+  for a in '$BASE folklore f16 12' '$B folklore f16 12' '$BASE kahan f16 10' '$B kahan f16 10' '$BASE folklore f16 14' '$B folklore f16 14'; do
+    set -- \$a; echo \"# ncu: \$*\";
+    ncu --clock-control none --kernel-name regex:wht__pass --launch-skip 1 --launch-count 1 --section SpeedOfLight \
+      --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,dram__bytes.sum \
+      \$1/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1;
+  done"
+# issue 10: the metrics (measure/host-speed) of BASE and BUILD, interleaved, on
+# all threads: one output and four at 2^25 f32
+want metrics && step metrics ${METRICS_LIMIT:-150} sh -c "
+  for r in 1 2; do for b in $BASE $B; do echo \"## \$b\"; \$b/measure/host-speed 25 f32 | grep 'metrics\|threads'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
