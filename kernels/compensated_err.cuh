@@ -63,11 +63,26 @@ struct wht__kahan_err {
  * the full-rate FP pipe. tests/test_neumaier_form checks this form against
  * DESIGN.md's on every pair of f16 values (make check-long; a structured
  * subset in make check) and random triples in every format. */
+/* Whether F is a lane-pair format (tile_packed.cuh's wht__pair_fmt). */
+template <class F, class = void>
+struct wht__is_pair {
+  static const bool value = false;
+};
+template <class F>
+struct wht__is_pair<F, decltype((void)F::PAIR)> {
+  static const bool value = true;
+};
+
 struct wht__neumaier_err {
   /* caps registers at 80 (3 blocks per SM); the f16 and bf16 kernels
    * spill 8-20 bytes, the old form spilled 20-28 and took 2 */
   static const int MIN_BLOCKS = 3;
-  static const bool PAIRS = false; /* magnitudes and selects: scalar rounds */
+  /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
+   * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
+   * kept) and the selects are bitwise, lane by lane the same choice; with a
+   * NaN among a lane's terms its result is NaN whatever the masks say (the
+   * proof above) */
+  static const bool PAIRS = true;
   /* eA' before "+ Es", terms A', A, B. (nv_exec_check_disable: the host
    * test's format below is host-only; the kernels' formats are not) */
 #pragma nv_exec_check_disable
@@ -75,11 +90,16 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
   {
     typedef typename F::T T;
-    const auto mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
-    const bool c2 = mB <= mAp && mB <= mA, c1 = mA <= mAp;
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
     const T r3 = F::add(F::sub(F::neg(A), B), Ap);
-    return c2 ? r1 : c1 ? r2 : r3;
+    if constexpr (wht__is_pair<F>::value) {
+      const T mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
+      return F::select(F::le(mB, mAp) & F::le(mB, mA), r1, F::select(F::le(mA, mAp), r2, r3));
+    } else {
+      const auto mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
+      const bool c2 = mB <= mAp && mB <= mA, c1 = mA <= mAp;
+      return c2 ? r1 : c1 ? r2 : r3;
+    }
   }
   /* eB' before "+ Ed", terms B', A, B */
 #pragma nv_exec_check_disable
@@ -87,11 +107,16 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B)
   {
     typedef typename F::T T;
-    const auto mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
-    const bool c2 = mB <= mBp && mB <= mA, c1 = mA <= mBp;
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
     const T r3 = F::add(F::add(F::neg(A), B), Bp);
-    return c2 ? r1 : c1 ? r2 : r3;
+    if constexpr (wht__is_pair<F>::value) {
+      const T mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
+      return F::select(F::le(mB, mBp) & F::le(mB, mA), r1, F::select(F::le(mA, mBp), r2, r3));
+    } else {
+      const auto mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
+      const bool c2 = mB <= mBp && mB <= mA, c1 = mA <= mBp;
+      return c2 ? r1 : c1 ? r2 : r3;
+    }
   }
 };
 

@@ -86,8 +86,10 @@ extern const wht__gpu_out_fn wht__widened_gpu_out_emulated[WHT_NFORMATS];
  * before "+ Es" / "+ Ed": ea[i] = eA'(Ap[i], A[i], B[i]) and
  * eb[i] = eB'(Bp[i], A[i], B[i]) for i < n, arrays of format f (f16 and
  * bf16 as bit patterns), in the kernels' arithmetic (cuda_fp16's host
- * paths for f16, bf16) or, in_float and f16/bf16, in float rounded once
- * per operation (the same values, faster); for tests/test_neumaier_form. */
+ * paths for f16, bf16) or, in_float = 1 and f16/bf16, in float rounded
+ * once per operation (the same values, faster), or, in_float = 2 and
+ * f16/bf16, on lane pairs as the kernels' packed rounds run them (elements
+ * 2j and 2j + 1 in one register); for tests/test_neumaier_form. */
 void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
                             const void *A, const void *B, void *ea, void *eb);
 

@@ -48,6 +48,26 @@ static void wht__neumaier_err_host_fmt(size_t n, const void *Ap, const void *Bp,
   }
 }
 
+/* The same on lane pairs (elements 2j and 2j + 1 packed, the kernels'
+ * f16/bf16 form, tile_packed.cuh), an odd last element alone. */
+template <class F>
+static void wht__neumaier_err_host_pairs(size_t n, const void *Ap, const void *Bp, const void *A,
+                                         const void *B, void *ea, void *eb)
+{
+  typedef wht__pair_fmt<F> F2;
+  typedef typename F::U U;
+  const U *ap = (const U *)Ap, *bp = (const U *)Bp, *a = (const U *)A, *b = (const U *)B;
+  U *oa = (U *)ea, *ob = (U *)eb;
+  const auto word = [](const U *v, size_t i) { return F2::from_bits((unsigned)v[i] | (unsigned)v[i + 1] << 16); };
+  size_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    const unsigned ra = F2::to_bits(wht__neumaier_err::a<F2>(word(ap, i), word(a, i), word(b, i)));
+    const unsigned rb = F2::to_bits(wht__neumaier_err::b<F2>(word(bp, i), word(a, i), word(b, i)));
+    oa[i] = (U)ra, oa[i + 1] = (U)(ra >> 16), ob[i] = (U)rb, ob[i + 1] = (U)(rb >> 16);
+  }
+  if (i < n) wht__neumaier_err_host_fmt<F>(n - i, ap + i, bp + i, a + i, b + i, oa + i, ob + i);
+}
+
 extern "C" void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
                                        const void *A, const void *B, void *ea, void *eb)
 {
@@ -55,11 +75,13 @@ extern "C" void wht__neumaier_err_host(wht_format f, int in_float, size_t n, con
   case WHT_F64: wht__neumaier_err_host_fmt<wht__f64_ops>(n, Ap, Bp, A, B, ea, eb); break;
   case WHT_F32: wht__neumaier_err_host_fmt<wht__f32_ops>(n, Ap, Bp, A, B, ea, eb); break;
   case WHT_F16:
-    if (in_float) wht__neumaier_err_host_fmt<wht__half_in_float_ops<0> >(n, Ap, Bp, A, B, ea, eb);
+    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<0> >(n, Ap, Bp, A, B, ea, eb);
+    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__f16_ops>(n, Ap, Bp, A, B, ea, eb);
     else wht__neumaier_err_host_fmt<wht__f16_ops>(n, Ap, Bp, A, B, ea, eb);
     break;
   default:
-    if (in_float) wht__neumaier_err_host_fmt<wht__half_in_float_ops<1> >(n, Ap, Bp, A, B, ea, eb);
+    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<1> >(n, Ap, Bp, A, B, ea, eb);
+    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__bf16_ops>(n, Ap, Bp, A, B, ea, eb);
     else wht__neumaier_err_host_fmt<wht__bf16_ops>(n, Ap, Bp, A, B, ea, eb);
     break;
   }

@@ -376,12 +376,18 @@ WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
   const unsigned g0 = X ? cta.rank * (ngroups / 2) : 0, g1 = X ? g0 + ngroups / 2 : ngroups;
   /* two groups at a time in the packed instructions; not Alman-Rao's
    * rounds of two radix-8 groups (2 x 64 values spilled registers) */
-  if constexpr (sizeof(U) == 2 && !X && wht__pairs_ok<A>::value &&
-                (KIND == WHT__ROUND_BFLY || (KIND == WHT__ROUND_AR_RADIX8 && C == 3)))
-    if (p.Tt > C) {
+  if constexpr (sizeof(U) == 2 && wht__pairs_ok<A>::value &&
+                (KIND == WHT__ROUND_BFLY || (KIND == WHT__ROUND_AR_RADIX8 && C == 3))) {
+    if constexpr (X) { /* compensated: 2 x 16 pairs and both blocks' addresses spilled 500 bytes */
+      if (!A::COMPENSATED && q > 0 && p.Tt >= C + 1) {
+        wht__tile_round_pairs_x<F, A, C, KIND>(p, q, cta, t, P);
+        return;
+      }
+    } else if (p.Tt > C) {
       wht__tile_round_pairs<F, A, C, KIND>(p, q, sx, se, t, P);
       return;
     }
+  }
   unsigned step[CB > 0 ? CB : 1]; /* byte offset of a single-bit step along bit q+b */
   if constexpr (CB > 0) {
 WHT__UNROLL

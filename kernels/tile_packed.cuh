@@ -57,6 +57,15 @@ struct wht__pair_fmt {
   static WHT__HD T sub(T a, T b) { return P::sub(a, b); }
   static WHT__HD T mul(T a, T b) { return P::mul(a, b); }
   static WHT__HD T half() { return P::pack(F::half(), F::half()); }
+  /* for Neumaier's recoveries (compensated_err.cuh): IEEE negation and
+   * |x| per lane (exact sign operations), a <= b per lane as a mask of
+   * 0xffff halves (false where either is NaN), and the lanes of x where
+   * mask m is set, else of y */
+  static const bool PAIR = true;
+  static WHT__HD T neg(T a) { return __hneg2(a); }
+  static WHT__HD T mag(T a) { return __habs2(a); }
+  static WHT__HD unsigned le(T a, T b) { return __hle2_mask(a, b); }
+  static WHT__HD T select(unsigned m, T x, T y) { return from_bits((to_bits(x) & m) | (to_bits(y) & ~m)); }
 };
 
 /* a 32-bit word of the tile at byte offset a (the host emulation copies:
@@ -77,6 +86,30 @@ WHT__HD void wht__st32(char *b, unsigned a, unsigned w)
   *(unsigned *)(b + a) = w;
 #else
   memcpy(b + a, &w, sizeof w);
+#endif
+}
+
+/* A 32-bit word at byte offset a of block r's tile (x: X = 1, e: X = 0) of
+ * a cluster tile: ld/st.shared::cluster.u32 on the GPU (as tile.cuh's
+ * wht__dsm_load/store, volatile to stay between the cluster barriers). */
+template <class U>
+WHT__HD unsigned wht__dsm_ld32(const wht__cta<U> &c, bool x, unsigned r, unsigned a)
+{
+#ifdef __CUDA_ARCH__
+  unsigned v;
+  asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"((x ? c.dx[r] : c.de[r]) + a));
+  return v;
+#else
+  return wht__ld32((const char *)(x ? c.sx[r] : c.se[r]), a);
+#endif
+}
+template <class U>
+WHT__HD void wht__dsm_st32(const wht__cta<U> &c, bool x, unsigned r, unsigned a, unsigned v)
+{
+#ifdef __CUDA_ARCH__
+  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"((x ? c.dx[r] : c.de[r]) + a), "r"(v) : "memory");
+#else
+  wht__st32((char *)(x ? c.sx[r] : c.se[r]), a, v);
 #endif
 }
 
@@ -168,6 +201,52 @@ WHT__UNROLL
           wht__st32(be, (a[j] ^ other), wht__highs(f0, f1));
         }
       }
+    }
+  }
+}
+
+/* The round on the top bit of a cluster tile (tile.cuh's X round: p is
+ * the block's half pass, q + C - 1 = p.Tt, bit C-1 of a group's element
+ * selects the block) on lane pairs: groups 2pi and 2pi + 1 of the block's
+ * half of the groups differ in tile bit 0 (q >= 1), so a lane pair is one
+ * word of one block's tile, read and written through distributed shared
+ * memory. Needs q >= 1 and at least four groups (two pairs, one per
+ * block): p.Tt >= C + 1. */
+template <class F, class A, unsigned C, int KIND>
+WHT__HD void wht__tile_round_pairs_x(const wht__pass &p, unsigned q, const wht__cta<typename F::U> &cta,
+                                     unsigned t, unsigned P)
+{
+  typedef wht__pair_fmt<F> F2;
+  typedef typename F2::T T2;
+  typedef typename F::U U;
+  constexpr unsigned R = 1u << C, CB = C - 1, RB = 1u << CB;
+  const unsigned npairs = 1u << (p.Tt - CB - 1), lomask = (1u << q) - 1u;
+  const unsigned pi0 = cta.rank * (npairs / 2), pi1 = pi0 + npairs / 2;
+  unsigned step[CB > 0 ? CB : 1]; /* byte offset of a step along bit q+b */
+  if constexpr (CB > 0) {
+WHT__UNROLL
+    for (unsigned b = 0; b < CB; b++) step[b] = wht__swz<U>(1u << (q + b)) << 1;
+  }
+  for (unsigned pi = pi0 + t; pi < pi1; pi += P) {
+    const unsigned gi = 2 * pi, first = ((gi & ~lomask) << CB) | (gi & lomask);
+    unsigned a[RB];
+    a[0] = wht__swz<U>(first) << 1;
+WHT__UNROLL
+    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+    T2 v[R], e[R];
+WHT__UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      v[j] = F2::from_bits(wht__dsm_ld32(cta, true, j >> CB, a[j & (RB - 1)]));
+      if constexpr (A::COMPENSATED) e[j] = F2::from_bits(wht__dsm_ld32(cta, false, j >> CB, a[j & (RB - 1)]));
+    }
+    wht__pairs_apply<F2, A, C, KIND>(v, e);
+    a[0] = wht__opaque(a[0]);
+WHT__UNROLL
+    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
+WHT__UNROLL
+    for (unsigned j = 0; j < R; j++) {
+      wht__dsm_st32(cta, true, j >> CB, a[j & (RB - 1)], F2::to_bits(v[j]));
+      if constexpr (A::COMPENSATED) wht__dsm_st32(cta, false, j >> CB, a[j & (RB - 1)], F2::to_bits(e[j]));
     }
   }
 }

@@ -10,13 +10,17 @@
  *     512 B (all special and boundary values: zeros, subnormals, the
  *     largest finite, infinities, NaNs, equal magnitudes of both signs,
  *     random ones) and the same with A and B swapped, in cuda_fp16's
- *     arithmetic as the kernels' host emulation runs it;
+ *     arithmetic as the kernels' host emulation runs it, scalar and on
+ *     lane pairs (below);
  *   - every format, triples (A', A, B) and (B', A, B) drawn independently
  *     from pools of 12 magnitudes (random values that round and cancel
  *     when added, a zero, the smallest subnormal, the largest finite, an
  *     infinity, a NaN; random signs), a new pool every 256 triples, so
  *     that ties of every kind occur: 2^22 each (2^24 under check-long),
- *     and for f16 and bf16 2^22 more in float (the two arithmetics agree).
+ *     and for f16 and bf16 2^22 more in float (the two arithmetics agree)
+ *     and 2^22 (2^24) on lane pairs, the form of the kernels' packed
+ *     rounds (kernels/tile_packed.cuh: masks from __hle2_mask, bitwise
+ *     selects), two triples per register.
  * Results are compared NaN-insensitively (any NaN equals any NaN: the GPU
  * returns the canonical NaN), all other values bit for bit. Needs no GPU;
  * skips when CUDA is not compiled in. */
@@ -102,7 +106,7 @@ static int same(wht_format f, const void *x, const void *y, size_t i)
 #define CHUNK 65536
 typedef struct {
   wht_format f;
-  int in_float; /* f16/bf16 arithmetic in float, rounded once (gpu_util.h) */
+  int in_float; /* f16/bf16: 1 arithmetic in float, rounded once; 2 lane pairs (gpu_util.h) */
   size_t n;
   unsigned char Ap[CHUNK * 8], Bp[CHUNK * 8], A[CHUNK * 8], B[CHUNK * 8];
   unsigned char ga[CHUNK * 8], gb[CHUNK * 8], da[CHUNK * 8], db[CHUNK * 8];
@@ -209,8 +213,9 @@ static void f16_probe_pairs(void)
   batch *t = malloc(sizeof *t);
   if (!t) { tap_ok(0, "allocation"); return; }
   t->f = WHT_F16;
-  t->in_float = 0;
-  for (int swap = 0; swap < 2; swap++) {
+  for (int mode = 0; mode < 4; mode++) { /* in_float 0, then 2 (lane pairs); swapped or not */
+    const int swap = mode & 1;
+    t->in_float = mode < 2 ? 0 : 2;
     uint64_t bad = 0;
     char what[400] = "";
     for (unsigned p = 0; p < 512; p++) {
@@ -219,8 +224,8 @@ static void f16_probe_pairs(void)
         put_pair(t, x, swap ? probe[p] : (uint16_t)x, swap ? (uint16_t)x : probe[p]);
       bad += check_batch(t, what, sizeof what);
     }
-    if (!tap_ok(bad == 0, "f16: every %s against 512 probe values of %s (2^25 pairs): %llu differ",
-                swap ? "B" : "A", swap ? "A" : "B", (unsigned long long)bad))
+    if (!tap_ok(bad == 0, "f16%s: every %s against 512 probe values of %s (2^25 pairs): %llu differ",
+                t->in_float ? " (lane pairs)" : "", swap ? "B" : "A", swap ? "A" : "B", (unsigned long long)bad))
       tap_diag("%s", what);
   }
   free(t);
@@ -284,7 +289,7 @@ static void random_triples(wht_format f, int in_float, uint64_t count)
     bad += check_batch(t, what, sizeof what);
   }
   if (!tap_ok(bad == 0, "%s%s: %llu triples (A', A, B) and (B', A, B) from pools of few magnitudes: %llu differ",
-              wht_format_name(f), in_float ? " (in float)" : "", (unsigned long long)count, (unsigned long long)bad))
+              wht_format_name(f), in_float == 2 ? " (lane pairs)" : in_float ? " (in float)" : "", (unsigned long long)count, (unsigned long long)bad))
     tap_diag("%s", what);
   free(t);
 }
@@ -296,7 +301,10 @@ int main(void)
   else f16_probe_pairs();
   for (int f = 0; f < WHT_NFORMATS; f++) {
     random_triples((wht_format)f, 0, lng ? (uint64_t)1 << 24 : (uint64_t)1 << 22);
-    if (f == WHT_F16 || f == WHT_BF16) random_triples((wht_format)f, 1, (uint64_t)1 << 22);
+    if (f == WHT_F16 || f == WHT_BF16) {
+      random_triples((wht_format)f, 1, (uint64_t)1 << 22);
+      random_triples((wht_format)f, 2, lng ? (uint64_t)1 << 24 : (uint64_t)1 << 22);
+    }
   }
   return tap_done();
 }
