@@ -141,12 +141,12 @@ want i15ncu && step i15ncu ${I15_NCU_LIMIT:-150} sh -c "
   done"
 # issue 15: f16/bf16 rounds on lane pairs (kernels/tile_packed.cuh), before (BASE)
 # and after (BUILD) in one run, in place: batched n = 2^7..2^16 over 2^28
-# elements and single vectors, folklore, kahan and alman-rao; folklore f32 rows
+# elements and single vectors, folklore, kahan, neumaier and alman-rao; folklore f32 rows
 # of 2^10 as the control (kernels the change does not touch)
 want i15pairs && step i15pairs ${I15_PAIRS_LIMIT:-300} sh -c "
   for b in $BASE $B; do echo \"## \$b\";
-    \$b/experiments/wht-bench --algo folklore,kahan,alman-rao --format f16,bf16 --log2n 7:16 --total-log2 28 --place in;
-    \$b/experiments/wht-bench --algo folklore,kahan,alman-rao --format f16,bf16 --log2n 20,24,28 --place in;
+    \$b/experiments/wht-bench --algo folklore,kahan,neumaier,alman-rao --format f16,bf16 --log2n 7:16 --total-log2 28 --place in;
+    \$b/experiments/wht-bench --algo folklore,kahan,neumaier,alman-rao --format f16,bf16 --log2n 20,24,28 --place in;
     \$b/experiments/wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28 --place in;
   done"
 # issue 15: Nsight Compute on the f16 pass kernels before and after the lane
