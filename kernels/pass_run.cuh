@@ -31,20 +31,12 @@ extern "C" {
  * elements, whose top-bit round (32 values, addresses in both blocks)
  * spilled 168 bytes under 80 registers: 2 (128 registers) ran folklore
  * f32 2^15 rows in 0.886 ms against 1.158 ms on an H100; f16, f64 and the
- * compensated cluster kernels were faster at 3 (docs/PERFORMANCE.md).
- * WHT__PAIRS_CLUSTER_BLOCKS: the same for 2-byte non-compensated cluster
- * kernels whose top-bit round runs on lane pairs (tile_packed.cuh; 32
- * pairs spilled 296-316 bytes under 80 registers); 0 keeps the
- * algorithm's. */
-#ifndef WHT__PAIRS_CLUSTER_BLOCKS
-#define WHT__PAIRS_CLUSTER_BLOCKS 2
-#endif
+ * compensated cluster kernels were faster at 3 (docs/PERFORMANCE.md). */
 template <class F, class A, bool CL>
 static constexpr int wht__min_blocks()
 {
-  constexpr bool wide = sizeof(typename F::U) == 4 ||
-                        (sizeof(typename F::U) == 2 && wht__pairs_ok<A>::value && WHT__PAIRS_CLUSTER_BLOCKS == 2);
-  return CL && !A::COMPENSATED && wide && wht__limits<A, F>::min_blocks > 2 ? 2 : wht__limits<A, F>::min_blocks;
+  return CL && !A::COMPENSATED && sizeof(typename F::U) == 4 && wht__limits<A, F>::min_blocks > 2
+             ? 2 : wht__limits<A, F>::min_blocks;
 }
 
 /* CL: a cluster tile (p.cl = 1) spread over the two blocks of a cluster

@@ -378,12 +378,11 @@ WHT__HD void wht__tile_round(const wht__pass &p, unsigned q, typename F::U *sx,
    * rounds of two radix-8 groups (2 x 64 values spilled registers) */
   if constexpr (sizeof(U) == 2 && wht__pairs_ok<A>::value &&
                 (KIND == WHT__ROUND_BFLY || (KIND == WHT__ROUND_AR_RADIX8 && C == 3))) {
-    if constexpr (X) { /* compensated: 2 x 16 pairs and both blocks' addresses spilled 500 bytes */
-      if (!A::COMPENSATED && q > 0 && p.Tt >= C + 1) {
-        wht__tile_round_pairs_x<F, A, C, KIND>(p, q, cta, t, P);
-        return;
-      }
-    } else if (p.Tt > C) {
+    /* the cluster tile's top-bit round (X) stays scalar: on lane pairs it
+     * spilled 296 bytes at 3 blocks per SM, and at 2 (no spills) f16 rows
+     * of 2^16 took 0.519 ms against 0.480 ms scalar (H100,
+     * docs/PERFORMANCE.md) */
+    if (!X && p.Tt > C) {
       wht__tile_round_pairs<F, A, C, KIND>(p, q, sx, se, t, P);
       return;
     }

@@ -89,30 +89,6 @@ WHT__HD void wht__st32(char *b, unsigned a, unsigned w)
 #endif
 }
 
-/* A 32-bit word at byte offset a of block r's tile (x: X = 1, e: X = 0) of
- * a cluster tile: ld/st.shared::cluster.u32 on the GPU (as tile.cuh's
- * wht__dsm_load/store, volatile to stay between the cluster barriers). */
-template <class U>
-WHT__HD unsigned wht__dsm_ld32(const wht__cta<U> &c, bool x, unsigned r, unsigned a)
-{
-#ifdef __CUDA_ARCH__
-  unsigned v;
-  asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(v) : "r"((x ? c.dx[r] : c.de[r]) + a));
-  return v;
-#else
-  return wht__ld32((const char *)(x ? c.sx[r] : c.se[r]), a);
-#endif
-}
-template <class U>
-WHT__HD void wht__dsm_st32(const wht__cta<U> &c, bool x, unsigned r, unsigned a, unsigned v)
-{
-#ifdef __CUDA_ARCH__
-  asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"((x ? c.dx[r] : c.de[r]) + a), "r"(v) : "memory");
-#else
-  wht__st32((char *)(x ? c.sx[r] : c.se[r]), a, v);
-#endif
-}
-
 /* the low halves of words a, b as one word (a's first), and the high halves */
 WHT__HD unsigned wht__lows(unsigned a, unsigned b) { return (a & 0xffffu) | (b << 16); }
 WHT__HD unsigned wht__highs(unsigned a, unsigned b) { return (a >> 16) | (b & 0xffff0000u); }
@@ -201,52 +177,6 @@ WHT__UNROLL
           wht__st32(be, (a[j] ^ other), wht__highs(f0, f1));
         }
       }
-    }
-  }
-}
-
-/* The round on the top bit of a cluster tile (tile.cuh's X round: p is
- * the block's half pass, q + C - 1 = p.Tt, bit C-1 of a group's element
- * selects the block) on lane pairs: groups 2pi and 2pi + 1 of the block's
- * half of the groups differ in tile bit 0 (q >= 1), so a lane pair is one
- * word of one block's tile, read and written through distributed shared
- * memory. Needs q >= 1 and at least four groups (two pairs, one per
- * block): p.Tt >= C + 1. */
-template <class F, class A, unsigned C, int KIND>
-WHT__HD void wht__tile_round_pairs_x(const wht__pass &p, unsigned q, const wht__cta<typename F::U> &cta,
-                                     unsigned t, unsigned P)
-{
-  typedef wht__pair_fmt<F> F2;
-  typedef typename F2::T T2;
-  typedef typename F::U U;
-  constexpr unsigned R = 1u << C, CB = C - 1, RB = 1u << CB;
-  const unsigned npairs = 1u << (p.Tt - CB - 1), lomask = (1u << q) - 1u;
-  const unsigned pi0 = cta.rank * (npairs / 2), pi1 = pi0 + npairs / 2;
-  unsigned step[CB > 0 ? CB : 1]; /* byte offset of a step along bit q+b */
-  if constexpr (CB > 0) {
-WHT__UNROLL
-    for (unsigned b = 0; b < CB; b++) step[b] = wht__swz<U>(1u << (q + b)) << 1;
-  }
-  for (unsigned pi = pi0 + t; pi < pi1; pi += P) {
-    const unsigned gi = 2 * pi, first = ((gi & ~lomask) << CB) | (gi & lomask);
-    unsigned a[RB];
-    a[0] = wht__swz<U>(first) << 1;
-WHT__UNROLL
-    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
-    T2 v[R], e[R];
-WHT__UNROLL
-    for (unsigned j = 0; j < R; j++) {
-      v[j] = F2::from_bits(wht__dsm_ld32(cta, true, j >> CB, a[j & (RB - 1)]));
-      if constexpr (A::COMPENSATED) e[j] = F2::from_bits(wht__dsm_ld32(cta, false, j >> CB, a[j & (RB - 1)]));
-    }
-    wht__pairs_apply<F2, A, C, KIND>(v, e);
-    a[0] = wht__opaque(a[0]);
-WHT__UNROLL
-    for (unsigned j = 1; j < RB; j++) a[j] = a[j & (j - 1)] ^ step[wht__ctz_const(j)];
-WHT__UNROLL
-    for (unsigned j = 0; j < R; j++) {
-      wht__dsm_st32(cta, true, j >> CB, a[j & (RB - 1)], F2::to_bits(v[j]));
-      if constexpr (A::COMPENSATED) wht__dsm_st32(cta, false, j >> CB, a[j & (RB - 1)], F2::to_bits(e[j]));
     }
   }
 }
