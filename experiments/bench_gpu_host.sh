@@ -8,7 +8,9 @@
 # and 16; grid for issue 10's one-command thesis grid and the GPU oracle's speed;
 # i15sass, i15smoke, i15bench and i15ncu for issue 15's kernels against the build in
 # BASE (default _build-base: the commit before them, for the 'before' figures in the
-# same run); oracle and thesis for the GPU oracle of issue 10). Run from the repository root with the CUDA build in
+# same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
+# issue 16's small tensor-core kernel; mpiscale and mpirows for issue 11's rank
+# scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
 set -u
@@ -162,6 +164,36 @@ want i15pairsncu && step i15pairsncu ${I15_NCU_LIMIT:-200} sh -c "
 # all threads: one output and four at 2^25 f32
 want metrics && step metrics ${METRICS_LIMIT:-150} sh -c "
   for r in 1 2; do for b in $BASE $B; do echo \"## \$b\"; \$b/measure/host-speed 25 f32 | grep 'metrics\|threads'; done; done"
+# issue 16: the small tensor-core kernel for rows of 2^9 and 2^10 (no shared
+# memory; kernels/tensor_core_tile.cuh): test_tensor_core_gpu with 16-byte
+# (default) and 8-byte accesses (WHT_TC_SMALL_LOADS=8), then before (BASE)
+# and after (BUILD) twice, interleaved, in place, batched n = 2^7..2^15 over
+# 2^28 elements; the 8-byte accesses and the tiles at 2^9, 2^10
+# (WHT_TC_SMALL_KMAX=8) in the after-build; folklore f16 as the control
+want i16test && step i16test ${I16_TEST_LIMIT:-240} sh -c "
+  $B/tests/test_tensor_core_gpu; WHT_TC_SMALL_LOADS=8 WHT_TC_TEST_KMAX=12 $B/tests/test_tensor_core_gpu"
+want i16small && step i16small ${I16_LIMIT:-240} sh -c "
+  for r in 1 2; do for b in $BASE $B; do echo \"## \$b\";
+    \$b/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:15 --total-log2 28 --place in;
+  done; done;
+  echo '## WHT_TC_SMALL_LOADS=8';
+  WHT_TC_SMALL_LOADS=8 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:10 --total-log2 28 --place in;
+  echo '## WHT_TC_SMALL_KMAX=8';
+  WHT_TC_SMALL_KMAX=8 $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 9,10 --total-log2 28 --place in;
+  echo '## folklore f16 (control)';
+  $B/experiments/wht-bench --algo folklore --format f16 --log2n 7:10 --total-log2 28 --place in"
+# issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
+# thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
+# MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root
+want mpiscale && for n in ${MPI_RANKS:-16 1}; do step mpiscale-$n ${MPI_LIMIT:-560} sh -c "
+  export OMP_WAIT_POLICY=passive WHT_SWEEP=$B/experiments/wht-sweep; t0=\$(date +%s);
+  mpirun --allow-run-as-root --oversubscribe --bind-to none -n $n experiments/thesis.sh --log2n 3:${MPI_KHI:-20} --trials 1 \
+    --backend cpu --threads 1 -o /tmp/mpi-$n.h5 --force 2> /tmp/mpi-$n.err;
+  echo \"# mpirun -n $n --threads 1: \$(( \$(date +%s) - t0 )) s wall\"; tail -3 /tmp/mpi-$n.err;
+  $B/tests/h5rows --no-timing /tmp/mpi-$n.h5 > /tmp/mpi-$n.rows; wc -l < /tmp/mpi-$n.rows"; done
+want mpirows && step mpirows 30 sh -c "
+  if cmp /tmp/mpi-1.rows /tmp/mpi-16.rows; then echo \"ok 1 - -n 1 and -n 16 rows identical and in order (\$(wc -l < /tmp/mpi-1.rows))\";
+  else echo 'not ok 1 - rows differ'; fi"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

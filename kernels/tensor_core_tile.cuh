@@ -1,9 +1,13 @@
 /* tensor_core_tile.cuh - the kernels of the tensor-core FWHT.
  *
- * Small rows (k <= 8): each warp takes 1024 consecutive elements straight
+ * Small rows (k <= 12): each warp takes 1024 consecutive elements straight
  * from device memory into the frame wht__tc_f1nat (coalesced 8-byte loads,
- * a warp's load covers 256 contiguous bytes), applies stages 0 and 1 and
- * stores them back: one read and one write, no shared memory.
+ * a warp's load covers 256 contiguous bytes) or wht__tc_f1v16 (16-byte
+ * loads, 512 contiguous bytes, and one 8-byte exchange between lane pairs),
+ * applies stages 0 and 1, for k = 9, 10 stage 2 after a register
+ * transpose, and stores them back: one read and one write, no shared
+ * memory. Rows of 2^11, 2^12: four such units per warp, and for stage 2
+ * the unit index exchanged with two lane bits by shuffles.
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
  *   natural tile (rows of k = 9..15, several rows per tile; or the first
@@ -68,38 +72,173 @@ __device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t
     if (e + j < N) x[e + j] = h[j];
 }
 
-template <class M>
+/* 8 elements at x[e] (e a multiple of 8); zeros past N. */
+__device__ __forceinline__ uint4 wht__tc_load8(const uint16_t *x, uint64_t e, uint64_t N)
+{
+  if (e + 8 <= N) return *(const uint4 *)(x + e);
+  const uint2 lo = wht__tc_load4(x, e, N), hi = wht__tc_load4(x, e + 4, N);
+  return make_uint4(lo.x, lo.y, hi.x, hi.y);
+}
+
+__device__ __forceinline__ void wht__tc_store8(uint16_t *x, uint64_t e, uint64_t N, uint4 v)
+{
+  if (e + 8 <= N) {
+    *(uint4 *)(x + e) = v;
+    return;
+  }
+  wht__tc_store4(x, e, N, make_uint2(v.x, v.y));
+  wht__tc_store4(x, e + 4, N, make_uint2(v.z, v.w));
+}
+
+/* 16-byte accesses (frame wht__tc_f1v16): lane l's 16 bytes are unit
+ * elements 8l..8l+7 (tile bits 0-2 in the thread, 3-7 the lane), but a
+ * stage needs two of its four bits on lane bits 0-1. Lanes l and l ^ 2
+ * swap 8 bytes: afterwards lane bit 1 stands for tile bit 2 and the word
+ * index s for tile bit 4 (the lane bit it replaced). Its own inverse up to
+ * the roles: wht__tc_unswap8 undoes it. */
+__device__ __forceinline__ void wht__tc_swap8(uint4 q, uint2 &w0, uint2 &w1)
+{
+  const bool up = threadIdx.x & 2u;
+  const uint32_t sx = up ? q.x : q.z, sy = up ? q.y : q.w;
+  const uint32_t rx = __shfl_xor_sync(0xffffffffu, sx, 2), ry = __shfl_xor_sync(0xffffffffu, sy, 2);
+  w0 = up ? make_uint2(rx, ry) : make_uint2(q.x, q.y);
+  w1 = up ? make_uint2(q.z, q.w) : make_uint2(rx, ry);
+}
+
+__device__ __forceinline__ uint4 wht__tc_unswap8(uint2 w0, uint2 w1)
+{
+  const bool up = threadIdx.x & 2u;
+  const uint2 s = up ? w0 : w1;
+  const uint32_t rx = __shfl_xor_sync(0xffffffffu, s.x, 2), ry = __shfl_xor_sync(0xffffffffu, s.y, 2);
+  return up ? make_uint4(rx, ry, w1.x, w1.y) : make_uint4(w0.x, w0.y, rx, ry);
+}
+
+/* One unit of 1024 elements at x[e] (e a multiple of 1024) into a warp's
+ * registers in the frame wht__tc_f1v16 (V16) or wht__tc_f1nat, and back. */
+template <bool V16>
+__device__ __forceinline__ void wht__tc_unit_load(const uint16_t *x, uint64_t e, uint64_t N, uint2 v[2][4])
+{
+  const unsigned lane = threadIdx.x & 31;
+  if (V16) {
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__tc_swap8(wht__tc_load8(x, e + (i << 8) + (lane << 3), N), v[0][i], v[1][i]);
+  } else {
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++)
+        v[s][i] = wht__tc_load4(x, e + wht__tc_f1nat::lane_offset(lane) + wht__tc_f1nat::word(i, s), N);
+  }
+}
+
+template <bool V16>
+__device__ __forceinline__ void wht__tc_unit_store(uint16_t *x, uint64_t e, uint64_t N, const uint2 v[2][4])
+{
+  const unsigned lane = threadIdx.x & 31;
+  if (V16) {
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__tc_store8(x, e + (i << 8) + (lane << 3), N, wht__tc_unswap8(v[0][i], v[1][i]));
+  } else {
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++)
+        wht__tc_store4(x, e + wht__tc_f1nat::lane_offset(lane) + wht__tc_f1nat::word(i, s), N, v[s][i]);
+  }
+}
+
+/* Rows of up to 2^10 (tensor_core.cu): a warp takes 1024 consecutive
+ * elements (a unit) into registers, stages 0 and 1 (one W2) on tile bits
+ * 0-7; with THIRD (k = 9, 10), the 4 x 4 transpose brings tile bits 8, 9
+ * (the word index) into each word and a second W2 does stage 2 on them
+ * (its b stage an identity), then the transpose back. V16: 16-byte loads
+ * and stores (wht__tc_swap8), else 8-byte ones. masks: nibbles 0-3 = the
+ * four stages' k-index masks. */
+template <class M, bool THIRD, bool V16>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
-  typedef wht__tc_f1nat F;
+  uint32_t a[THIRD ? 4 : 2][4];
+#pragma unroll
+  for (unsigned j = 0; j < (THIRD ? 4u : 2u); j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   /* units of 1024 elements per warp and step: 2 (more loads in flight) took
    * 84 registers and ran 6% slower on an H200 than 1 (54 registers) */
-  constexpr unsigned U = 1;
-  uint32_t aa[4], ab[4];
-  wht__tc_afrag<M>(aa, masks & 15u);
-  wht__tc_afrag<M>(ab, masks >> 4 & 15u);
-  const unsigned lane = threadIdx.x & 31;
-  const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32) * U;
-  for (uint64_t w = ((uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5)) * U; w < units;
-       w += step) {
-    uint2 v[U][2][4];
+  const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
+  for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
+    uint2 v[2][4];
+    wht__tc_unit_load<V16>(x, w << 10, N, v);
+    wht__tc_w2<M>(v, a[0], a[1]);
+    if (THIRD) {
+      wht__tc_transpose(v[0]);
+      wht__tc_transpose(v[1]);
+      wht__tc_w2<M>(v, a[THIRD ? 2 : 0], a[THIRD ? 3 : 1]);
+      wht__tc_transpose(v[0]);
+      wht__tc_transpose(v[1]);
+    }
+    wht__tc_unit_store<V16>(x, w << 10, N, v);
+  }
+}
+
+/* Lane bits 0-1 (the mma's t) swapped with the unit index q of a warp's four
+ * units: bit b of each in two butterfly rounds (shuffles with lane ^ 2^b);
+ * afterwards lane bit b stands for what q's bit b stood for and q's bit b
+ * for what lane bit b stood for. Its own inverse. */
+__device__ __forceinline__ void wht__tc_swap_tq(uint2 v[4][2][4])
+{
 #pragma unroll
-    for (unsigned q = 0; q < U; q++)
+  for (unsigned b = 0; b < 2; b++) {
+    const bool tb = threadIdx.x >> b & 1u;
+#pragma unroll
+    for (unsigned q0 = 0; q0 < 4; q0++) {
+      if (q0 >> b & 1u) continue;
+      const unsigned q1 = q0 | 1u << b;
 #pragma unroll
       for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-        for (unsigned i = 0; i < 4; i++)
-          v[q][s][i] = wht__tc_load4(x, ((w + q) << 10) + F::lane_offset(lane) + F::word(i, s), N);
+        for (unsigned i = 0; i < 4; i++) {
+          const uint2 lo = v[q0][s][i], hi = v[q1][s][i], snd = tb ? lo : hi;
+          const uint2 r = make_uint2(__shfl_xor_sync(0xffffffffu, snd.x, 1u << b),
+                                     __shfl_xor_sync(0xffffffffu, snd.y, 1u << b));
+          v[q0][s][i] = tb ? r : lo;
+          v[q1][s][i] = tb ? hi : r;
+        }
+    }
+  }
+}
+
+/* Rows of 2^11 and 2^12: a warp takes 4096 consecutive elements, four units
+ * (q = tile bits 10, 11), stages 0 and 1 on each unit as above; for stage 2
+ * (tile bits 8-11) the 4 x 4 transpose brings bits 8, 9 into the words and
+ * wht__tc_swap_tq bits 10, 11 onto the lanes (frames wht__tc_f4v16,
+ * wht__tc_f4nat), a W2 with an identity b stage, and both back. */
+template <class M, bool V16>
+__global__ void __launch_bounds__(WHT__TC_THREADS, 2)
+wht__tc_rows12_kernel(uint16_t *x, uint64_t N, unsigned masks)
+{
+  uint32_t a[4][4];
 #pragma unroll
-    for (unsigned q = 0; q < U; q++) wht__tc_w2<M>(v[q], aa, ab);
+  for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
+  const uint64_t blocks = (N + 4095) >> 12, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
+  for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < blocks; w += step) {
+    uint2 v[4][2][4];
 #pragma unroll
-    for (unsigned q = 0; q < U; q++)
+    for (unsigned q = 0; q < 4; q++) wht__tc_unit_load<V16>(x, (w << 12) + (q << 10), N, v[q]);
 #pragma unroll
-      for (unsigned s = 0; s < 2; s++)
+    for (unsigned q = 0; q < 4; q++) {
+      wht__tc_w2<M>(v[q], a[0], a[1]);
+      wht__tc_transpose(v[q][0]);
+      wht__tc_transpose(v[q][1]);
+    }
+    wht__tc_swap_tq(v);
 #pragma unroll
-        for (unsigned i = 0; i < 4; i++)
-          wht__tc_store4(x, ((w + q) << 10) + F::lane_offset(lane) + F::word(i, s), N, v[q][s][i]);
+    for (unsigned q = 0; q < 4; q++) wht__tc_w2<M>(v[q], a[2], a[3]);
+    wht__tc_swap_tq(v);
+#pragma unroll
+    for (unsigned q = 0; q < 4; q++) {
+      wht__tc_transpose(v[q][0]);
+      wht__tc_transpose(v[q][1]);
+      wht__tc_unit_store<V16>(x, (w << 12) + (q << 10), N, v[q]);
+    }
   }
 }
 
