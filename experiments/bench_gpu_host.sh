@@ -164,24 +164,25 @@ want i15pairsncu && step i15pairsncu ${I15_NCU_LIMIT:-200} sh -c "
 # all threads: one output and four at 2^25 f32
 want metrics && step metrics ${METRICS_LIMIT:-150} sh -c "
   for r in 1 2; do for b in $BASE $B; do echo \"## \$b\"; \$b/measure/host-speed 25 f32 | grep 'metrics\|threads'; done; done"
-# issue 16: the small tensor-core kernel for rows of 2^9 and 2^10 (no shared
-# memory; kernels/tensor_core_tile.cuh): test_tensor_core_gpu with 16-byte
-# (default) and 8-byte accesses (WHT_TC_SMALL_LOADS=8), then before (BASE)
-# and after (BUILD) twice, interleaved, in place, batched n = 2^7..2^15 over
-# 2^28 elements; the 8-byte accesses and the tiles at 2^9, 2^10
-# (WHT_TC_SMALL_KMAX=8) in the after-build; folklore f16 as the control
+# issue 16: the register tensor-core kernels for rows of up to 2^12 (no
+# shared memory; kernels/tensor_core_tile.cuh): test_tensor_core_gpu, then
+# with every variant's rows of 2^11, 2^12 in registers (WHT_TC_SMALL_KMAX=12);
+# then before (BASE) and after (BUILD) twice, interleaved, in place, batched
+# n = 2^7..2^15 over 2^28 elements; in the after-build the tiles at 2^9,
+# 2^10 (WHT_TC_SMALL_KMAX=8) and registers at 2^11, 2^12 (=12); folklore f16
+# as the control
 want i16test && step i16test ${I16_TEST_LIMIT:-240} sh -c "
-  $B/tests/test_tensor_core_gpu; WHT_TC_SMALL_LOADS=8 WHT_TC_TEST_KMAX=12 $B/tests/test_tensor_core_gpu"
+  $B/tests/test_tensor_core_gpu; WHT_TC_SMALL_KMAX=12 WHT_TC_TEST_KMAX=12 $B/tests/test_tensor_core_gpu"
 want i16small && step i16small ${I16_LIMIT:-240} sh -c "
   for r in 1 2; do for b in $BASE $B; do echo \"## \$b\";
     \$b/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:15 --total-log2 28 --place in;
   done; done;
-  echo '## WHT_TC_SMALL_LOADS=8';
-  WHT_TC_SMALL_LOADS=8 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:10 --total-log2 28 --place in;
   echo '## WHT_TC_SMALL_KMAX=8';
-  WHT_TC_SMALL_KMAX=8 $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 9,10 --total-log2 28 --place in;
+  WHT_TC_SMALL_KMAX=8 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 9,10 --total-log2 28 --place in;
+  echo '## WHT_TC_SMALL_KMAX=12';
+  WHT_TC_SMALL_KMAX=12 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 11,12 --total-log2 28 --place in;
   echo '## folklore f16 (control)';
-  $B/experiments/wht-bench --algo folklore --format f16 --log2n 7:10 --total-log2 28 --place in"
+  $B/experiments/wht-bench --algo folklore --format f16 --log2n 7:12 --total-log2 28 --place in"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root

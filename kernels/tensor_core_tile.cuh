@@ -1,13 +1,12 @@
 /* tensor_core_tile.cuh - the kernels of the tensor-core FWHT.
  *
- * Small rows (k <= 12): each warp takes 1024 consecutive elements straight
- * from device memory into the frame wht__tc_f1nat (coalesced 8-byte loads,
- * a warp's load covers 256 contiguous bytes) or wht__tc_f1v16 (16-byte
- * loads, 512 contiguous bytes, and one 8-byte exchange between lane pairs),
- * applies stages 0 and 1, for k = 9, 10 stage 2 after a register
- * transpose, and stores them back: one read and one write, no shared
- * memory. Rows of 2^11, 2^12: four such units per warp, and for stage 2
- * the unit index exchanged with two lane bits by shuffles.
+ * Small rows (k <= 10, or 12): each warp takes 1024 consecutive elements
+ * straight from device memory into the frame wht__tc_f1nat (coalesced
+ * 8-byte loads, a warp's load covers 256 contiguous bytes), applies stages
+ * 0 and 1, for k = 9, 10 stage 2 after a register transpose, and stores
+ * them back: one read and one write, no shared memory. Rows of 2^11, 2^12
+ * (where M::REG_KMAX allows): four such units per warp, and for stage 2 the
+ * unit index exchanged with two lane bits by shuffles.
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
  *   natural tile (rows of k = 9..15, several rows per tile; or the first
@@ -72,89 +71,38 @@ __device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t
     if (e + j < N) x[e + j] = h[j];
 }
 
-/* 8 elements at x[e] (e a multiple of 8); zeros past N. */
-__device__ __forceinline__ uint4 wht__tc_load8(const uint16_t *x, uint64_t e, uint64_t N)
-{
-  if (e + 8 <= N) return *(const uint4 *)(x + e);
-  const uint2 lo = wht__tc_load4(x, e, N), hi = wht__tc_load4(x, e + 4, N);
-  return make_uint4(lo.x, lo.y, hi.x, hi.y);
-}
-
-__device__ __forceinline__ void wht__tc_store8(uint16_t *x, uint64_t e, uint64_t N, uint4 v)
-{
-  if (e + 8 <= N) {
-    *(uint4 *)(x + e) = v;
-    return;
-  }
-  wht__tc_store4(x, e, N, make_uint2(v.x, v.y));
-  wht__tc_store4(x, e + 4, N, make_uint2(v.z, v.w));
-}
-
-/* 16-byte accesses (frame wht__tc_f1v16): lane l's 16 bytes are unit
- * elements 8l..8l+7 (tile bits 0-2 in the thread, 3-7 the lane), but a
- * stage needs two of its four bits on lane bits 0-1. Lanes l and l ^ 2
- * swap 8 bytes: afterwards lane bit 1 stands for tile bit 2 and the word
- * index s for tile bit 4 (the lane bit it replaced). Its own inverse up to
- * the roles: wht__tc_unswap8 undoes it. */
-__device__ __forceinline__ void wht__tc_swap8(uint4 q, uint2 &w0, uint2 &w1)
-{
-  const bool up = threadIdx.x & 2u;
-  const uint32_t sx = up ? q.x : q.z, sy = up ? q.y : q.w;
-  const uint32_t rx = __shfl_xor_sync(0xffffffffu, sx, 2), ry = __shfl_xor_sync(0xffffffffu, sy, 2);
-  w0 = up ? make_uint2(rx, ry) : make_uint2(q.x, q.y);
-  w1 = up ? make_uint2(q.z, q.w) : make_uint2(rx, ry);
-}
-
-__device__ __forceinline__ uint4 wht__tc_unswap8(uint2 w0, uint2 w1)
-{
-  const bool up = threadIdx.x & 2u;
-  const uint2 s = up ? w0 : w1;
-  const uint32_t rx = __shfl_xor_sync(0xffffffffu, s.x, 2), ry = __shfl_xor_sync(0xffffffffu, s.y, 2);
-  return up ? make_uint4(rx, ry, w1.x, w1.y) : make_uint4(w0.x, w0.y, rx, ry);
-}
-
 /* One unit of 1024 elements at x[e] (e a multiple of 1024) into a warp's
- * registers in the frame wht__tc_f1v16 (V16) or wht__tc_f1nat, and back. */
-template <bool V16>
+ * registers in the frame wht__tc_f1nat, and back. 8-byte accesses: 16-byte
+ * ones need tile bit 2 moved onto a lane (a shuffle between lanes l and
+ * l ^ 2), and that version ran 6-10 % slower on an H100 (commit 89920e0,
+ * docs/PERFORMANCE.md). */
 __device__ __forceinline__ void wht__tc_unit_load(const uint16_t *x, uint64_t e, uint64_t N, uint2 v[2][4])
 {
+  typedef wht__tc_f1nat F;
   const unsigned lane = threadIdx.x & 31;
-  if (V16) {
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__tc_swap8(wht__tc_load8(x, e + (i << 8) + (lane << 3), N), v[0][i], v[1][i]);
-  } else {
+  for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned i = 0; i < 4; i++)
-        v[s][i] = wht__tc_load4(x, e + wht__tc_f1nat::lane_offset(lane) + wht__tc_f1nat::word(i, s), N);
-  }
+    for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4(x, e + F::lane_offset(lane) + F::word(i, s), N);
 }
 
-template <bool V16>
 __device__ __forceinline__ void wht__tc_unit_store(uint16_t *x, uint64_t e, uint64_t N, const uint2 v[2][4])
 {
+  typedef wht__tc_f1nat F;
   const unsigned lane = threadIdx.x & 31;
-  if (V16) {
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__tc_store8(x, e + (i << 8) + (lane << 3), N, wht__tc_unswap8(v[0][i], v[1][i]));
-  } else {
+  for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned i = 0; i < 4; i++)
-        wht__tc_store4(x, e + wht__tc_f1nat::lane_offset(lane) + wht__tc_f1nat::word(i, s), N, v[s][i]);
-  }
+    for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, e + F::lane_offset(lane) + F::word(i, s), N, v[s][i]);
 }
 
 /* Rows of up to 2^10 (tensor_core.cu): a warp takes 1024 consecutive
  * elements (a unit) into registers, stages 0 and 1 (one W2) on tile bits
  * 0-7; with THIRD (k = 9, 10), the 4 x 4 transpose brings tile bits 8, 9
  * (the word index) into each word and a second W2 does stage 2 on them
- * (its b stage an identity), then the transpose back. V16: 16-byte loads
- * and stores (wht__tc_swap8), else 8-byte ones. masks: nibbles 0-3 = the
- * four stages' k-index masks. */
-template <class M, bool THIRD, bool V16>
+ * (its b stage an identity), then the transpose back. masks: nibbles 0-3 =
+ * the four stages' k-index masks. */
+template <class M, bool THIRD>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -166,7 +114,7 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
   const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
     uint2 v[2][4];
-    wht__tc_unit_load<V16>(x, w << 10, N, v);
+    wht__tc_unit_load(x, w << 10, N, v);
     wht__tc_w2<M>(v, a[0], a[1]);
     if (THIRD) {
       wht__tc_transpose(v[0]);
@@ -175,7 +123,7 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
       wht__tc_transpose(v[0]);
       wht__tc_transpose(v[1]);
     }
-    wht__tc_unit_store<V16>(x, w << 10, N, v);
+    wht__tc_unit_store(x, w << 10, N, v);
   }
 }
 
@@ -209,9 +157,10 @@ __device__ __forceinline__ void wht__tc_swap_tq(uint2 v[4][2][4])
 /* Rows of 2^11 and 2^12: a warp takes 4096 consecutive elements, four units
  * (q = tile bits 10, 11), stages 0 and 1 on each unit as above; for stage 2
  * (tile bits 8-11) the 4 x 4 transpose brings bits 8, 9 into the words and
- * wht__tc_swap_tq bits 10, 11 onto the lanes (frames wht__tc_f4v16,
- * wht__tc_f4nat), a W2 with an identity b stage, and both back. */
-template <class M, bool V16>
+ * wht__tc_swap_tq bits 10, 11 onto the lanes (frame wht__tc_f4nat), a W2
+ * with an identity b stage, and both back. At most 128 registers (2 blocks
+ * of 8 warps per SM): f32 accumulation spills 36 bytes there. */
+template <class M>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 2)
 wht__tc_rows12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -222,7 +171,7 @@ wht__tc_rows12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < blocks; w += step) {
     uint2 v[4][2][4];
 #pragma unroll
-    for (unsigned q = 0; q < 4; q++) wht__tc_unit_load<V16>(x, (w << 12) + (q << 10), N, v[q]);
+    for (unsigned q = 0; q < 4; q++) wht__tc_unit_load(x, (w << 12) + (q << 10), N, v[q]);
 #pragma unroll
     for (unsigned q = 0; q < 4; q++) {
       wht__tc_w2<M>(v[q], a[0], a[1]);
@@ -237,7 +186,7 @@ wht__tc_rows12_kernel(uint16_t *x, uint64_t N, unsigned masks)
     for (unsigned q = 0; q < 4; q++) {
       wht__tc_transpose(v[q][0]);
       wht__tc_transpose(v[q][1]);
-      wht__tc_unit_store<V16>(x, (w << 12) + (q << 10), N, v[q]);
+      wht__tc_unit_store(x, (w << 12) + (q << 10), N, v[q]);
     }
   }
 }

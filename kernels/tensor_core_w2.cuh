@@ -67,17 +67,12 @@ typedef wht__tc_frame<11, 12, 13, 14, 3, 4, 5, 6, 11, 12> wht__tc_f2str;
  * on tile bits {7, 8, 10, 11} and {12, 13, 14, 9}: bits 10-13 on the lanes of
  * a half-warp keep its shared-memory words in distinct banks. */
 typedef wht__tc_frame<7, 8, 10, 11, 12, 13, 14, 9, 7, 8> wht__tc_f1run;
-/* The small kernel's (rows of up to 2^10, one unit of 1024 elements per
- * warp): with 8-byte accesses wht__tc_f1nat; with 16-byte ones tile bits 2
- * and 4 swapped between lane bit 1 and the word index s (wht__tc_swap8).
- * Stage 2 (tile bits 8, 9) after the 4 x 4 transpose has swapped tile bits
- * 0, 1 with 8, 9; its b stage is an identity. */
-typedef wht__tc_frame<0, 1, 3, 2, 5, 6, 7, 4, 8, 9> wht__tc_f1v16;
+/* The register kernels' (rows of up to 2^12, units of 1024 elements per
+ * warp): stages 0 and 1 in wht__tc_f1nat; stage 2 after the 4 x 4 transpose
+ * has swapped tile bits 0, 1 with 8, 9 (the word index), its b stage an
+ * identity; for rows of 2^11, 2^12 also tile bits 10, 11 (the unit index)
+ * on lane bits 0, 1 (wht__tc_swap_tq). */
 typedef wht__tc_frame<8, 9, 2, 3, 4, 5, 6, 7, 0, 1> wht__tc_f3nat;
-typedef wht__tc_frame<8, 9, 3, 2, 5, 6, 7, 4, 0, 1> wht__tc_f3v16;
-/* Stage 2 of rows of 2^11, 2^12 (four units per warp): tile bits 8, 9 in the
- * words as above, 10, 11 (the unit index) on lane bits 0, 1 (wht__tc_swap_tq). */
-typedef wht__tc_frame<8, 9, 10, 11, 5, 6, 7, 4, 0, 1> wht__tc_f4v16;
 typedef wht__tc_frame<8, 9, 10, 11, 4, 5, 6, 7, 0, 1> wht__tc_f4nat;
 
 /* 4 x 4 transpose of halves: word i holds bits (0, 1) = element index,
