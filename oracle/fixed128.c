@@ -6,7 +6,10 @@
  * The FWHT fuses up to three stages (radix 8) per pass over blocks from
  * wht__fwht_blocked. Output conversion splits the exact integer into
  * hi = RN(X * 2^e) and lo = RN(X * 2^e - hi) with integer rounding, exact
- * in both the normal and the subnormal range of double. */
+ * in both the normal and the subnormal range of double; where the engine
+ * works inside the output array it runs in the last pass of the last
+ * transform (fwht_store), each group converting the outputs it has just
+ * made. */
 #include <string.h>
 #include "oracle_internal.h"
 #include "wht_parallel.h"
@@ -38,140 +41,6 @@ static void i128_load(u128a *X, const double *x, size_t n, int q)
     u128 mask = (u128)(i128)((int64_t)u >> 63); /* all ones when negative: no branch on a random sign */
     X[i] = (v ^ mask) - mask;
   }
-}
-
-/* ---- FWHT ------------------------------------------------------------- */
-#define BF(a, b) do { u128 t_ = (a); (a) = t_ + (b); (b) = t_ - (b); } while (0)
-
-static inline void radix2(u128a *p, size_t m) { BF(p[0], p[m]); }
-
-static inline void radix4(u128a *p, size_t m)
-{
-  u128 a = p[0], b = p[m], c = p[2 * m], d = p[3 * m];
-  BF(a, b); BF(c, d);
-  BF(a, c); BF(b, d);
-  p[0] = a; p[m] = b; p[2 * m] = c; p[3 * m] = d;
-}
-
-static inline void radix8(u128a *p, size_t m)
-{
-  u128 v0 = p[0], v1 = p[m], v2 = p[2 * m], v3 = p[3 * m];
-  u128 v4 = p[4 * m], v5 = p[5 * m], v6 = p[6 * m], v7 = p[7 * m];
-  BF(v0, v1); BF(v2, v3); BF(v4, v5); BF(v6, v7);
-  BF(v0, v2); BF(v1, v3); BF(v4, v6); BF(v5, v7);
-  BF(v0, v4); BF(v1, v5); BF(v2, v6); BF(v3, v7);
-  p[0] = v0; p[m] = v1; p[2 * m] = v2; p[3 * m] = v3;
-  p[4 * m] = v4; p[5 * m] = v5; p[6 * m] = v6; p[7 * m] = v7;
-}
-
-/* A pass of radix r at stage s (m = 2^s) is len / r independent groups;
- * group g starts at (g >> s) r m + (g mod m). A pass over the whole array
- * runs its groups in one contiguous range per thread
- * (wht__parallel_chunks; serial inside a block of wht__fwht_blocked,
- * which is threaded itself): each group owns its elements, so the order
- * cannot change the exact integers. */
-typedef struct {
-  u128a *x;
-  unsigned s;
-} pass_ctx;
-
-#define GROUPS(name, r, radix)                                                    \
-  static void name(const void *cv, uint64_t g0, uint64_t g1)                      \
-  {                                                                               \
-    const pass_ctx *c = cv;                                                       \
-    const unsigned s = c->s;                                                      \
-    const size_t m = (size_t)1 << s;                                              \
-    if (m == 1) { /* stage 0: the groups are consecutive */                       \
-      for (size_t g = g0; g < g1; g++) radix(c->x + g * (r), 1);                 \
-      return;                                                                     \
-    }                                                                             \
-    for (size_t g = g0; g < g1;) { /* the rest of one run of m groups */          \
-      u128a *p = c->x + (g >> s) * (r) * m;                                       \
-      const size_t j0 = g & (m - 1), j1 = m - j0 < g1 - g ? m : j0 + (g1 - g);   \
-      for (size_t j = j0; j < j1; j++) radix(p + j, m);                          \
-      g += j1 - j0;                                                               \
-    }                                                                             \
-  }
-GROUPS(groups2, 2, radix2)
-GROUPS(groups4, 4, radix4)
-GROUPS(groups8, 8, radix8)
-#undef GROUPS
-
-static void pass(u128a *x, size_t len, unsigned s, unsigned r)
-{
-  const pass_ctx c = { x, s };
-  wht__parallel_chunks(len / r, len, r == 8 ? groups8 : r == 4 ? groups4 : groups2, &c);
-}
-
-static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
-{
-  (void)ctx;
-  u128a *x = xv;
-  size_t len = (size_t)1 << lk;
-  for (unsigned s = s0; s < s1;) {
-    unsigned r = s1 - s;
-    if (r >= 3) { pass(x, len, s, 8); s += 3; }
-    else if (r == 2) { pass(x, len, s, 4); s += 2; }
-    else { pass(x, len, s, 2); s += 1; }
-  }
-}
-
-void wht__i128_fwht(void *X, unsigned k, wht__prep_fn prep, const void *ctx)
-{
-  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, prep, ctx, wht__threads_for((uint64_t)1 << k));
-}
-
-static void i128_fwht(unsigned limbs, void *X, unsigned k, long bits, void *scratch)
-{
-  (void)limbs;
-  (void)bits;
-  (void)scratch;
-  wht__i128_fwht(X, k, NULL, NULL);
-}
-
-typedef struct {
-  const double *x;
-  int q;
-} load_ctx;
-
-static void i128_prep(void *X, size_t first, size_t len, const void *ctx)
-{
-  const load_ctx *c = ctx;
-  i128_load((u128a *)X + first, c->x + first, len, c->q);
-}
-
-static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k, int q, long bits,
-                          void *scratch)
-{
-  (void)limbs;
-  (void)bits;
-  (void)scratch;
-  load_ctx c = { x, q };
-  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, i128_prep, &c, wht__threads_for((uint64_t)1 << k));
-}
-
-/* ---- soft threshold and product ---------------------------------------- */
-static void i128_phi(unsigned limbs, void *Xv, size_t n, double tau, int q)
-{
-  (void)limbs;
-  u128a Tu;
-  i128_load(&Tu, &tau, 1, q);
-  i128 T = (i128)Tu;
-  u128a *X = Xv;
-  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
-  for (size_t i = 0; i < n; i++) {
-    i128 v = (i128)X[i];
-    X[i] = v > T ? (u128)(v - T) : v < -T ? (u128)(v + T) : 0;
-  }
-}
-
-static void i128_mul(unsigned limbs, void *Av, const void *Bv, size_t n)
-{
-  (void)limbs;
-  u128a *A = Av;
-  const u128a *B = Bv;
-  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
-  for (size_t i = 0; i < n; i++) A[i] *= B[i]; /* low 128 bits: the exact signed product */
 }
 
 /* ---- conversion to hi + lo --------------------------------------------- */
@@ -234,30 +103,236 @@ static int to_dd_slow(u128 M, int neg, int e, wht_dd *o)
   return 0;
 }
 
-/* The conversion of each element: wht__fx_store (fixed_gpu_ops.h, the
- * GPU oracle's too) where hi and lo are both normal doubles, the general
- * one above where it leaves the element (leading bit beyond 2^1023 or
- * below 2^-842). */
+/* The conversion of one element: wht__fx_store (fixed_gpu_ops.h, the GPU
+ * oracle's too) where hi and lo are both normal doubles, the general one
+ * above where it leaves the element (leading bit beyond 2^1023 or below
+ * 2^-842). o may alias the integer's own 16 bytes (x is read first).
+ * Returns 1 when the output overflows double. */
+static inline size_t dd_store(u128 x, int e, wht_dd *o)
+{
+  uint64_t hl[2];
+  const int r = wht__fx_store(x, e, hl);
+  if (r == WHT__FX_SLOW) {
+    const int neg = (int)(x >> 127);
+    return (size_t)to_dd_slow(neg ? -x : x, neg, e, o);
+  }
+  memcpy(&o->hi, &hl[0], sizeof hl[0]);
+  memcpy(&o->lo, &hl[1], sizeof hl[1]);
+  return r == WHT__FX_OVERFLOW;
+}
+
 static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd *out)
 {
   (void)limbs;
   const u128a *X = Xv; /* may be out itself: X[i] is read before out[i] is written */
   size_t over = 0;     /* an integer count: the same for any split */
   WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
-  for (size_t i = 0; i < n; i++) {
-    const u128 x = X[i];
-    uint64_t hl[2];
-    const int r = wht__fx_store(x, e, hl);
-    if (r == WHT__FX_SLOW) {
-      const int neg = (int)(x >> 127);
-      over += (size_t)to_dd_slow(neg ? -x : x, neg, e, &out[i]);
-      continue;
-    }
-    over += r == WHT__FX_OVERFLOW;
-    memcpy(&out[i].hi, &hl[0], sizeof hl[0]);
-    memcpy(&out[i].lo, &hl[1], sizeof hl[1]);
-  }
+  for (size_t i = 0; i < n; i++) over += dd_store(X[i], e, &out[i]);
   return over;
+}
+
+/* ---- FWHT ------------------------------------------------------------- */
+#define BF(a, b) do { u128 t_ = (a); (a) = t_ + (b); (b) = t_ - (b); } while (0)
+
+/* A group's outputs go back as integers, or, in the last pass of a fused
+ * transform (DD: a constant), straight to hi + lo at 2^e in the same 16
+ * bytes: one pass over the array less than converting afterwards. Return
+ * how many outputs overflow double. */
+static inline size_t put(u128a *p, u128 v, int DD, int e)
+{
+  if (!DD) {
+    *p = v;
+    return 0;
+  }
+  return dd_store(v, e, (wht_dd *)p);
+}
+
+static inline size_t radix2(u128a *p, size_t m, int DD, int e)
+{
+  u128 a = p[0], b = p[m];
+  BF(a, b);
+  return put(p, a, DD, e) + put(p + m, b, DD, e);
+}
+
+static inline size_t radix4(u128a *p, size_t m, int DD, int e)
+{
+  u128 a = p[0], b = p[m], c = p[2 * m], d = p[3 * m];
+  BF(a, b); BF(c, d);
+  BF(a, c); BF(b, d);
+  return put(p, a, DD, e) + put(p + m, b, DD, e) + put(p + 2 * m, c, DD, e) + put(p + 3 * m, d, DD, e);
+}
+
+static inline size_t radix8(u128a *p, size_t m, int DD, int e)
+{
+  u128 v0 = p[0], v1 = p[m], v2 = p[2 * m], v3 = p[3 * m];
+  u128 v4 = p[4 * m], v5 = p[5 * m], v6 = p[6 * m], v7 = p[7 * m];
+  BF(v0, v1); BF(v2, v3); BF(v4, v5); BF(v6, v7);
+  BF(v0, v2); BF(v1, v3); BF(v4, v6); BF(v5, v7);
+  BF(v0, v4); BF(v1, v5); BF(v2, v6); BF(v3, v7);
+  return put(p, v0, DD, e) + put(p + m, v1, DD, e) + put(p + 2 * m, v2, DD, e) + put(p + 3 * m, v3, DD, e) +
+         put(p + 4 * m, v4, DD, e) + put(p + 5 * m, v5, DD, e) + put(p + 6 * m, v6, DD, e) +
+         put(p + 7 * m, v7, DD, e);
+}
+
+/* A pass of radix r at stage s (m = 2^s) is len / r independent groups;
+ * group g starts at (g >> s) r m + (g mod m). A pass over the whole array
+ * runs its groups in one contiguous range per thread
+ * (wht__parallel_chunks; serial inside a block of wht__fwht_blocked,
+ * which is threaded itself): each group owns its elements, so the order
+ * cannot change the exact integers. */
+typedef struct {
+  u128a *x;
+  unsigned s;
+  int e;        /* fused conversion (the _dd groups): output exponent, */
+  size_t *over; /* and the count of outputs that overflow (atomic: an integer sum) */
+} pass_ctx;
+
+#define GROUPS(name, r, radix, DD)                                                \
+  static void name(const void *cv, uint64_t g0, uint64_t g1)                      \
+  {                                                                               \
+    const pass_ctx *c = cv;                                                       \
+    const unsigned s = c->s;                                                      \
+    const size_t m = (size_t)1 << s;                                              \
+    size_t over = 0;                                                              \
+    if (m == 1) { /* stage 0: the groups are consecutive */                       \
+      for (size_t g = g0; g < g1; g++) over += radix(c->x + g * (r), 1, DD, c->e); \
+    } else {                                                                      \
+      for (size_t g = g0; g < g1;) { /* the rest of one run of m groups */        \
+        u128a *p = c->x + (g >> s) * (r) * m;                                     \
+        const size_t j0 = g & (m - 1), j1 = m - j0 < g1 - g ? m : j0 + (g1 - g); \
+        for (size_t j = j0; j < j1; j++) over += radix(p + j, m, DD, c->e);      \
+        g += j1 - j0;                                                             \
+      }                                                                           \
+    }                                                                             \
+    if (DD && over) __atomic_fetch_add(c->over, over, __ATOMIC_RELAXED);          \
+  }
+GROUPS(groups2, 2, radix2, 0)
+GROUPS(groups4, 4, radix4, 0)
+GROUPS(groups8, 8, radix8, 0)
+GROUPS(groups2_dd, 2, radix2, 1)
+GROUPS(groups4_dd, 4, radix4, 1)
+GROUPS(groups8_dd, 8, radix8, 1)
+#undef GROUPS
+
+/* One pass of radix r at stage s; over != NULL: the last pass, converting. */
+static void pass(u128a *x, size_t len, unsigned s, unsigned r, int e, size_t *over)
+{
+  static const wht__chunk_fn fn[2][3] = { { groups2, groups4, groups8 },
+                                          { groups2_dd, groups4_dd, groups8_dd } };
+  const pass_ctx c = { x, s, e, over };
+  wht__parallel_chunks(len / r, len, fn[over != NULL][r == 8 ? 2 : r == 4 ? 1 : 0], &c);
+}
+
+/* Stages s0 .. s1-1 of the 2^lk values at xv in passes of radix 8 (then 4,
+ * 2); dd != NULL: the last pass converts to hi + lo (dd->e, dd->over). */
+typedef struct {
+  int e;
+  size_t over;
+} dd_job;
+
+static void run_stages(u128a *x, unsigned lk, unsigned s0, unsigned s1, dd_job *dd)
+{
+  const size_t len = (size_t)1 << lk;
+  if (dd && s0 == s1) { /* no pass to fuse into (k = 0) */
+    dd->over += i128_store(2, x, len, dd->e, (wht_dd *)x);
+    return;
+  }
+  for (unsigned s = s0; s < s1;) {
+    const unsigned r = s1 - s >= 3 ? 8 : s1 - s == 2 ? 4 : 2, w = r == 8 ? 3 : r == 4 ? 2 : 1;
+    pass(x, len, s, r, dd ? dd->e : 0, dd && s + w == s1 ? &dd->over : NULL);
+    s += w;
+  }
+}
+
+/* wht__fwht_blocked's stage function for the limb engine's slices (ctx: its own) */
+static void i128_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
+{
+  (void)ctx;
+  run_stages(xv, lk, s0, s1, NULL);
+}
+
+void wht__i128_fwht(void *X, unsigned k, wht__prep_fn prep, const void *ctx)
+{
+  wht__fwht_blocked(X, k, sizeof(u128), i128_stages, prep, ctx, wht__threads_for((uint64_t)1 << k));
+}
+
+/* This engine's own transforms: an optional load (x != NULL) fused into the
+ * first stages, an optional conversion (dd != NULL) into the last pass,
+ * which is the one call of the stage function with lk = k (fwht_blocked.c). */
+typedef struct {
+  const double *x;
+  int q;
+  unsigned k;
+  dd_job *dd;
+} i128_job;
+
+static void job_prep(void *X, size_t first, size_t len, const void *ctx)
+{
+  const i128_job *j = ctx;
+  i128_load((u128a *)X + first, j->x + first, len, j->q);
+}
+
+static void job_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const void *ctx)
+{
+  const i128_job *j = ctx;
+  run_stages(xv, lk, s0, s1, lk == j->k ? j->dd : NULL);
+}
+
+static void job_run(void *X, const double *x, unsigned k, int q, dd_job *dd)
+{
+  const i128_job j = { x, q, k, dd };
+  wht__fwht_blocked(X, k, sizeof(u128), job_stages, x ? job_prep : NULL, &j, wht__threads_for((uint64_t)1 << k));
+}
+
+static void i128_fwht(unsigned limbs, void *X, unsigned k, long bits, void *scratch)
+{
+  (void)limbs;
+  (void)bits;
+  (void)scratch;
+  job_run(X, NULL, k, 0, NULL);
+}
+
+static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k, int q, long bits,
+                          void *scratch)
+{
+  (void)limbs;
+  (void)bits;
+  (void)scratch;
+  job_run(X, x, k, q, NULL);
+}
+
+/* The same with the conversion to hi + lo at 2^e fused into the last pass
+ * (X is out: 16 bytes an element); returns store's count. */
+static size_t i128_fwht_store(unsigned limbs, void *X, const double *x, unsigned k, int q, int e)
+{
+  (void)limbs;
+  dd_job dd = { e, 0 };
+  job_run(X, x, k, q, &dd);
+  return dd.over;
+}
+
+/* ---- soft threshold and product ---------------------------------------- */
+static void i128_phi(unsigned limbs, void *Xv, size_t n, double tau, int q)
+{
+  (void)limbs;
+  u128a Tu;
+  i128_load(&Tu, &tau, 1, q);
+  i128 T = (i128)Tu;
+  u128a *X = Xv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
+  for (size_t i = 0; i < n; i++) {
+    i128 v = (i128)X[i];
+    X[i] = v > T ? (u128)(v - T) : v < -T ? (u128)(v + T) : 0;
+  }
+}
+
+static void i128_mul(unsigned limbs, void *Av, const void *Bv, size_t n)
+{
+  (void)limbs;
+  u128a *A = Av;
+  const u128a *B = Bv;
+  WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
+  for (size_t i = 0; i < n; i++) A[i] *= B[i]; /* low 128 bits: the exact signed product */
 }
 
 const wht__fixed_engine wht__i128_engine = {
@@ -267,4 +342,5 @@ const wht__fixed_engine wht__i128_engine = {
   .phi = i128_phi,
   .mul = i128_mul,
   .store = i128_store,
+  .fwht_store = i128_fwht_store,
 };

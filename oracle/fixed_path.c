@@ -10,6 +10,23 @@
 
 _Static_assert(sizeof(wht_dd) == 16, "the __int128 engine works inside the output array");
 
+/* The operation's last FWHT of X (x != NULL: loaded from x first); with
+ * the engine's fused conversion where it has one and works in out (returns
+ * 1 and sets *over), else the plain transform (0: store still to do). */
+static int last_fwht(const wht__fixed_engine *eng, int in_place, void *X, const double *x, unsigned k,
+                     int q, long bits, const wht__bounds *bd, wht_dd *out, size_t *over)
+{
+  if (in_place && eng->fwht_store) {
+    *over = eng->fwht_store(eng->limbs, X, x, k, q, bd->eout);
+    return 1;
+  }
+  if (x)
+    eng->load_fwht(eng->limbs, X, x, k, q, bits, out);
+  else
+    eng->fwht(eng->limbs, X, k, bits, out);
+  return 0;
+}
+
 static void *alloc_elems(size_t n, unsigned limbs)
 {
   size_t bytes = n * limbs * sizeof(uint64_t);
@@ -37,16 +54,21 @@ wht_oracle_status wht__fixed_run(wht_op op, unsigned k, const double *a, const d
   int in_place = !wide;
   void *X = in_place ? (void *)out : alloc_elems(n, limbs), *Y = NULL;
   if (!X) goto nomem;
-  eng.load_fwht(limbs, X, a, k, bd->qin[0], bd->in_bits[0], out);
+  size_t over = 0;
+  int stored = 0; /* the last FWHT converted to hi + lo itself */
+  if (op == WHT_OP_ONE_WAY)
+    stored = last_fwht(&eng, in_place, X, a, k, bd->qin[0], bd->in_bits[0], bd, out, &over);
+  else
+    eng.load_fwht(limbs, X, a, k, bd->qin[0], bd->in_bits[0], out);
   switch (op) {
   case WHT_OP_ONE_WAY:
     break;
   case WHT_OP_TWO_WAY:
-    eng.fwht(limbs, X, k, bd->mid_bits, out);
+    stored = last_fwht(&eng, in_place, X, NULL, k, 0, bd->mid_bits, bd, out, &over);
     break;
   case WHT_OP_SMOOTHED:
     eng.phi(limbs, X, n, tau, bd->qin[0]);
-    eng.fwht(limbs, X, k, bd->mid_bits, out);
+    stored = last_fwht(&eng, in_place, X, NULL, k, 0, bd->mid_bits, bd, out, &over);
     break;
   case WHT_OP_XOR_CONV:
   default:
@@ -56,10 +78,10 @@ wht_oracle_status wht__fixed_run(wht_op op, unsigned k, const double *a, const d
     eng.mul(limbs, X, Y, n);
     free(Y);
     Y = NULL;
-    eng.fwht(limbs, X, k, bd->mid_bits, out);
+    stored = last_fwht(&eng, in_place, X, NULL, k, 0, bd->mid_bits, bd, out, &over);
     break;
   }
-  size_t over = eng.store(limbs, X, n, bd->eout, out);
+  if (!stored) over = eng.store(limbs, X, n, bd->eout, out);
   if (!in_place) free(X);
   if (over) {
     wht__msg(msg, msglen, "oracle: %s: %zu exact outputs overflow double", name, over);

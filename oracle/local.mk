@@ -26,6 +26,7 @@ ORACLE_TESTS = \
   tests/test_oracle_dense \
   tests/test_oracle_fast_vs_mpfr \
   tests/test_oracle_edge_cases \
+  tests/test_oracle_fused \
   tests/test_oracle_inexact \
   tests/test_oracle_nonfinite \
   tests/test_oracle_gpu \
@@ -39,6 +40,8 @@ tests_test_oracle_dense_CFLAGS = $(AM_CFLAGS) -O2
 tests_test_oracle_dense_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_fast_vs_mpfr_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_edge_cases_LDADD = $(ORACLE_LDADD)
+tests_test_oracle_fused_CFLAGS = $(AM_CFLAGS) -O2
+tests_test_oracle_fused_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_inexact_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_nonfinite_LDADD = $(ORACLE_LDADD)
 tests_test_oracle_gpu_CFLAGS = $(AM_CFLAGS) -O2

@@ -80,6 +80,11 @@ typedef struct {
   void (*mul)(unsigned limbs, void *A, const void *B, size_t n);
   /* out[i] = hi + lo of X[i] * 2^e; returns how many outputs overflow double */
   size_t (*store)(unsigned limbs, const void *X, size_t n, int e, wht_dd *out);
+  /* NULL, or load_fwht (x != NULL) or fwht (x == NULL) followed by store
+   * into X itself, with the conversion fused into the transform's last pass
+   * (the same outputs and count, one pass over the array less; X must be
+   * the output array: limbs == 2) */
+  size_t (*fwht_store)(unsigned limbs, void *X, const double *x, unsigned k, int q, int e);
 } wht__fixed_engine;
 
 extern const wht__fixed_engine wht__i128_engine;
