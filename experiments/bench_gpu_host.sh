@@ -9,7 +9,8 @@
 # i15sass, i15smoke, i15bench and i15ncu for issue 15's kernels against the build in
 # BASE (default _build-base: the commit before them, for the 'before' figures in the
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
-# issue 16's small tensor-core kernel; mpiscale and mpirows for issue 11's rank
+# issue 16's register tensor-core kernels, i16ncu and i16single for their
+# profile and the single vectors; mpiscale and mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
@@ -183,6 +184,18 @@ want i16small && step i16small ${I16_LIMIT:-240} sh -c "
   WHT_TC_SMALL_KMAX=12 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 11,12 --total-log2 28 --place in;
   echo '## folklore f16 (control)';
   $B/experiments/wht-bench --algo folklore --format f16 --log2n 7:12 --total-log2 28 --place in"
+# issue 16: Nsight Compute on the tensor-core kernels of batched rows over 2^28
+# elements (register kernels at 2^10 and, f16acc and forced f16, 2^12; the
+# tile at 2^12 and 2^14), then single vectors against folklore
+want i16ncu && step i16ncu ${I16_NCU_LIMIT:-200} sh -c "
+  for a in 'tensor-core f16 10 10' 'tensor-core-f16acc f16 12 12' 'tensor-core f16 12 12' 'tensor-core f16 12 10' 'tensor-core f16 14 10'; do
+    set -- \$a; echo \"# ncu: \$1 \$2 rows of 2^\$3, WHT_TC_SMALL_KMAX=\$4\";
+    WHT_TC_SMALL_KMAX=\$4 ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight \
+      --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1;
+  done"
+want i16single && step i16single ${I16_SINGLE_LIMIT:-120} sh -c "
+  $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc,folklore --format f16,bf16 --log2n 20,24,28,30 --place in"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root
