@@ -10,7 +10,8 @@
 # BASE (default _build-base: the commit before them, for the 'before' figures in the
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
-# profile and the single vectors; mpiscale and mpirows for issue 11's rank
+# profile and the single vectors, i16x12 for the exchange kernel of rows of
+# 2^11, 2^12; mpiscale and mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
@@ -196,6 +197,25 @@ want i16ncu && step i16ncu ${I16_NCU_LIMIT:-200} sh -c "
   done"
 want i16single && step i16single ${I16_SINGLE_LIMIT:-120} sh -c "
   $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc,folklore --format f16,bf16 --log2n 20,24,28,30 --place in"
+# issue 16: rows of 2^11, 2^12 by a block's 8 warps and one exchange through
+# shared memory (wht__tc_x12_kernel): its tests (racecheck too: it has shared
+# memory and barriers), then BASE, PREV (a build with the other register
+# kernels, e.g. the four-unit kernel of 33a508d) and BUILD twice, interleaved,
+# rows of 2^9..2^13 over 2^28 elements, and Nsight Compute on it at 2^12
+PREV=${PREV:-}
+want i16x12 && step i16x12test ${I16_TEST_LIMIT:-240} sh -c "
+  $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=13 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=12 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
+want i16x12 && step i16x12 ${I16_LIMIT:-240} sh -c "
+  for r in 1 2; do for b in $BASE $PREV $B; do echo \"## \$b\";
+    \$b/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 9:13 --total-log2 28 --place in;
+  done; done;
+  echo '## WHT_TC_SMALL_KMAX=12 (the four-unit kernel in PREV)';
+  [ -z '$PREV' ] || WHT_TC_SMALL_KMAX=12 $PREV/experiments/wht-bench --algo tensor-core --format f16,bf16 --log2n 11,12 --total-log2 28 --place in;
+  ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight \
+    --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
+    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 12 --total-log2 28 --place in --reps 1 --warmup 1"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root

@@ -5,9 +5,10 @@
  *
  * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
  *   k = 0:      nothing to do;
- *   k <= M::REG_KMAX (10, or 12 with f16 accumulation): the register
- *               kernels, one read and one write, no shared memory (a warp
- *               per 1024 elements to k = 10, per 4096 above);
+ *   k <= 12:    the register kernels, one read and one write: a warp per
+ *               1024 elements to k = 10 (no shared memory), above that the
+ *               8 warps of a block per 8192 with one exchange through
+ *               shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11, then strided passes of 8 bits
  *               (two stage groups, 256-byte runs) each, or of 12 bits (three
@@ -33,17 +34,17 @@ static unsigned wht__tc_strided_bits = 8;
 extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
 extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
 
-/* The register kernels' reach: M::REG_KMAX, or WHT_TC_SMALL_KMAX = 8, 10
- * or 12 (read once) for comparisons with the tiles in one build. */
-static unsigned wht__tc_reg_kmax(unsigned dflt)
+/* The register kernels' reach: rows of up to 2^12, or WHT_TC_SMALL_KMAX = 8
+ * or 10 (read once) for comparisons with the tiles in one build. */
+static unsigned wht__tc_reg_kmax(void)
 {
-  static unsigned v = 0; /* 0: not read, 1: unset */
+  static unsigned v = 0;
   if (!v) {
     const char *e = getenv("WHT_TC_SMALL_KMAX");
-    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 0;
-    v = r == 8 || r == 10 || r == 12 ? (unsigned)r : 1;
+    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 12;
+    v = r == 8 || r == 10 ? (unsigned)r : 12;
   }
-  return v == 1 ? dflt : v;
+  return v;
 }
 
 extern "C" unsigned wht__tc_pass_count(unsigned k)
@@ -106,18 +107,18 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   const uint64_t N = n * batch;
   int rb[WHT__TC_TILE_LOG2];
   for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) rb[i] = i < k ? (int)i : -1;
-  if (k <= wht__tc_reg_kmax(M::REG_KMAX)) {
-    /* a warp per unit of 1024 elements (k <= 10) or per 4096 (k = 11, 12) */
-    const unsigned ulog2 = k <= 10 ? 10 : 12, per = WHT__TC_THREADS / 32;
+  if (k <= wht__tc_reg_kmax()) {
+    /* a warp per unit of 1024 elements (k <= 10), a block per 8192 (k = 11, 12) */
+    const unsigned per = k <= 10 ? WHT__TC_THREADS / 32 : 1, ulog2 = k <= 10 ? 10 : 13;
     const uint64_t units = (N + ((uint64_t)1 << ulog2) - 1) >> ulog2;
     uint64_t grid = (units + per - 1) / per;
     if (grid > (1u << 24)) grid = 1u << 24;
     const unsigned masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0) |
                            (k <= 10 ? wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2)
-                                    : wht__tc_frame_masks<wht__tc_f4nat>(rb, 8, k, 2));
+                                    : wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2));
     void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8    ? wht__tc_small_kernel<M, false>
                                                    : k <= 10 ? wht__tc_small_kernel<M, true>
-                                                             : wht__tc_rows12_kernel<M>;
+                                                             : wht__tc_x12_kernel<M>;
     kern<<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }

@@ -16,16 +16,9 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 
-/* REG_KMAX: rows of up to 2^REG_KMAX take the register kernels
- * (tensor_core_tile.cuh), longer ones the tiles. Measured on an H100 (docs/
- * PERFORMANCE.md): rows of 2^11, 2^12 in registers took 1.06x the add-one
- * kernel with f32 accumulation (spills at 128 registers) against the tiles'
- * 1.04x, and 1.03x with f16 accumulation against 1.06x. */
-
 /* f16 storage, f32 accumulation */
 struct wht__tc_f16 {
   static constexpr uint16_t ONE = 0x3c00, NEG = 0xbc00;
-  static constexpr unsigned REG_KMAX = 10;
   static __device__ __forceinline__ void stage(uint32_t d[2], const uint32_t a[4], uint32_t b0,
                                                uint32_t b1)
   {
@@ -43,7 +36,6 @@ struct wht__tc_f16 {
 /* bf16 storage, f32 accumulation */
 struct wht__tc_bf16 {
   static constexpr uint16_t ONE = 0x3f80, NEG = 0xbf80;
-  static constexpr unsigned REG_KMAX = 10;
   static __device__ __forceinline__ void stage(uint32_t d[2], const uint32_t a[4], uint32_t b0,
                                                uint32_t b1)
   {
@@ -61,7 +53,6 @@ struct wht__tc_bf16 {
 /* f16 storage, f16 accumulation: the tensor core's f16 result is the output */
 struct wht__tc_f16acc {
   static constexpr uint16_t ONE = 0x3c00, NEG = 0xbc00;
-  static constexpr unsigned REG_KMAX = 12;
   static __device__ __forceinline__ void stage(uint32_t d[2], const uint32_t a[4], uint32_t b0,
                                                uint32_t b1)
   {

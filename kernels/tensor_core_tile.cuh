@@ -1,12 +1,12 @@
 /* tensor_core_tile.cuh - the kernels of the tensor-core FWHT.
  *
- * Small rows (k <= 10, or 12): each warp takes 1024 consecutive elements
- * straight from device memory into the frame wht__tc_f1nat (coalesced
- * 8-byte loads, a warp's load covers 256 contiguous bytes), applies stages
- * 0 and 1, for k = 9, 10 stage 2 after a register transpose, and stores
- * them back: one read and one write, no shared memory. Rows of 2^11, 2^12
- * (where M::REG_KMAX allows): four such units per warp, and for stage 2 the
- * unit index exchanged with two lane bits by shuffles.
+ * Small rows (k <= 10): each warp takes 1024 consecutive elements straight
+ * from device memory into the frame wht__tc_f1nat (coalesced 8-byte loads,
+ * a warp's load covers 256 contiguous bytes), applies stages 0 and 1, for
+ * k = 9, 10 stage 2 after a register transpose, and stores them back: one
+ * read and one write, no shared memory. Rows of 2^11, 2^12: the 8 warps of
+ * a block do the same on 8 units, then exchange them once through shared
+ * memory for stage 2 (wht__tc_x12_kernel).
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
  *   natural tile (rows of k = 9..15, several rows per tile; or the first
@@ -127,67 +127,62 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
   }
 }
 
-/* Lane bits 0-1 (the mma's t) swapped with the unit index q of a warp's four
- * units: bit b of each in two butterfly rounds (shuffles with lane ^ 2^b);
- * afterwards lane bit b stands for what q's bit b stood for and q's bit b
- * for what lane bit b stood for. Its own inverse. */
-__device__ __forceinline__ void wht__tc_swap_tq(uint2 v[4][2][4])
+/* Rows of 2^11 and 2^12 by the 8 warps of a block and one exchange through
+ * shared memory: the block takes 8192 consecutive elements, warp w the unit
+ * of tile bits 0-9 at w << 10 (stages 0 and 1 as in the small kernel),
+ * which it writes to shared memory; then each warp reads back a unit whose
+ * lane bits 0-1 are tile bits 10, 11 and whose word index is tile bits 8,
+ * 9 (frame wht__tc_fx12: tile bits 2-4 on lane bits 2-4, 5 the word half
+ * s, 6, 7 and 12 the warp), and after the 4 x 4 transpose a W2 does stage
+ * 2 (its b stage an identity); the unit goes straight to device memory,
+ * 64 contiguous bytes per lane quad. Shared memory: 16 KB, tile bits 10, 11
+ * XORed into element bits 4, 5 so that both the natural writes and the
+ * exchanged reads (lanes 2 KB apart) hit distinct banks. */
+__device__ __forceinline__ unsigned wht__tc_x12_phys(unsigned u) { return u ^ ((u >> 10) & 3u) << 4; }
+
+/* tile offset of word i of side s of the exchanged unit of warp w */
+__device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w, unsigned i, unsigned s)
 {
-#pragma unroll
-  for (unsigned b = 0; b < 2; b++) {
-    const bool tb = threadIdx.x >> b & 1u;
-#pragma unroll
-    for (unsigned q0 = 0; q0 < 4; q0++) {
-      if (q0 >> b & 1u) continue;
-      const unsigned q1 = q0 | 1u << b;
-#pragma unroll
-      for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-        for (unsigned i = 0; i < 4; i++) {
-          const uint2 lo = v[q0][s][i], hi = v[q1][s][i], snd = tb ? lo : hi;
-          const uint2 r = make_uint2(__shfl_xor_sync(0xffffffffu, snd.x, 1u << b),
-                                     __shfl_xor_sync(0xffffffffu, snd.y, 1u << b));
-          v[q0][s][i] = tb ? r : lo;
-          v[q1][s][i] = tb ? hi : r;
-        }
-    }
-  }
+  return (lane & 3u) << 10 | (lane >> 2) << 2 | s << 5 | (i & 1u) << 8 | (i >> 1) << 9 | (w & 3u) << 6 |
+         (w >> 2) << 12;
 }
 
-/* Rows of 2^11 and 2^12: a warp takes 4096 consecutive elements, four units
- * (q = tile bits 10, 11), stages 0 and 1 on each unit as above; for stage 2
- * (tile bits 8-11) the 4 x 4 transpose brings bits 8, 9 into the words and
- * wht__tc_swap_tq bits 10, 11 onto the lanes (frame wht__tc_f4nat), a W2
- * with an identity b stage, and both back. At most 128 registers (2 blocks
- * of 8 warps per SM): f32 accumulation spills 36 bytes there. */
 template <class M>
-__global__ void __launch_bounds__(WHT__TC_THREADS, 2)
-wht__tc_rows12_kernel(uint16_t *x, uint64_t N, unsigned masks)
+__global__ void __launch_bounds__(WHT__TC_THREADS)
+wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
+  typedef wht__tc_f1nat F;
+  __shared__ uint2 sm[2048];
   uint32_t a[4][4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
-  const uint64_t blocks = (N + 4095) >> 12, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
-  for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < blocks; w += step) {
-    uint2 v[4][2][4];
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const uint64_t tiles = (N + 8191) >> 13;
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const uint64_t base = t << 13;
+    uint2 v[2][4];
+    wht__tc_unit_load(x, base + (w << 10), N, v);
+    wht__tc_w2<M>(v, a[0], a[1]);
 #pragma unroll
-    for (unsigned q = 0; q < 4; q++) wht__tc_unit_load(x, (w << 12) + (q << 10), N, v[q]);
+    for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned q = 0; q < 4; q++) {
-      wht__tc_w2<M>(v[q], a[0], a[1]);
-      wht__tc_transpose(v[q][0]);
-      wht__tc_transpose(v[q][1]);
-    }
-    wht__tc_swap_tq(v);
+      for (unsigned i = 0; i < 4; i++)
+        sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
+    __syncthreads();
 #pragma unroll
-    for (unsigned q = 0; q < 4; q++) wht__tc_w2<M>(v[q], a[2], a[3]);
-    wht__tc_swap_tq(v);
+    for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned q = 0; q < 4; q++) {
-      wht__tc_transpose(v[q][0]);
-      wht__tc_transpose(v[q][1]);
-      wht__tc_unit_store(x, (w << 12) + (q << 10), N, v[q]);
-    }
+      for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset(lane, w, i, s)) >> 2];
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+    wht__tc_w2<M>(v, a[2], a[3]);
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, base + wht__tc_x12_offset(lane, w, i, s), N, v[s][i]);
+    __syncthreads(); /* the next tile's writes wait for these reads */
   }
 }
 

@@ -67,13 +67,14 @@ typedef wht__tc_frame<11, 12, 13, 14, 3, 4, 5, 6, 11, 12> wht__tc_f2str;
  * on tile bits {7, 8, 10, 11} and {12, 13, 14, 9}: bits 10-13 on the lanes of
  * a half-warp keep its shared-memory words in distinct banks. */
 typedef wht__tc_frame<7, 8, 10, 11, 12, 13, 14, 9, 7, 8> wht__tc_f1run;
-/* The register kernels' (rows of up to 2^12, units of 1024 elements per
- * warp): stages 0 and 1 in wht__tc_f1nat; stage 2 after the 4 x 4 transpose
- * has swapped tile bits 0, 1 with 8, 9 (the word index), its b stage an
- * identity; for rows of 2^11, 2^12 also tile bits 10, 11 (the unit index)
- * on lane bits 0, 1 (wht__tc_swap_tq). */
+/* The register kernels' (units of 1024 elements per warp): stages 0 and 1
+ * in wht__tc_f1nat; stage 2 after the 4 x 4 transpose has swapped tile bits
+ * 0, 1 with 8, 9 (the word index), its b stage an identity: for rows of
+ * 2^9, 2^10 in the warp's own unit, for 2^11, 2^12 in the unit exchanged
+ * through shared memory, whose lane bits 0, 1 are tile bits 10, 11
+ * (wht__tc_x12_kernel). */
 typedef wht__tc_frame<8, 9, 2, 3, 4, 5, 6, 7, 0, 1> wht__tc_f3nat;
-typedef wht__tc_frame<8, 9, 10, 11, 4, 5, 6, 7, 0, 1> wht__tc_f4nat;
+typedef wht__tc_frame<8, 9, 10, 11, 2, 3, 4, 5, 0, 1> wht__tc_fx12;
 
 /* 4 x 4 transpose of halves: word i holds bits (0, 1) = element index,
  * words indexed by (P0, P1); afterwards the roles are swapped. Its own
