@@ -5,10 +5,10 @@
  *
  * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
  *   k = 0:      nothing to do;
- *   k <= 12:    the register kernels, one read and one write: a warp per
+ *   k <= 15:    the register kernels, one read and one write: a warp per
  *               1024 elements to k = 10 (no shared memory), above that the
- *               8 warps of a block per 8192 with one exchange through
- *               shared memory;
+ *               warps of a block per 2^13..2^15 elements with one or two
+ *               exchanges through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11, then strided passes of 8 bits
  *               (two stage groups, 256-byte runs) each, or of 12 bits (three
@@ -35,14 +35,15 @@ extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
 extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
 
 /* The register kernels' reach: rows of up to 2^12, or WHT_TC_SMALL_KMAX = 8
- * or 10 (read once) for comparisons with the tiles in one build. */
+ * or 10 (fewer), 13, 14 or 15 (the two-exchange kernel, measured slower
+ * than the tiles) (read once), for comparisons in one build. */
 static unsigned wht__tc_reg_kmax(void)
 {
   static unsigned v = 0;
   if (!v) {
     const char *e = getenv("WHT_TC_SMALL_KMAX");
     const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 12;
-    v = r == 8 || r == 10 ? (unsigned)r : 12;
+    v = r == 8 || r == 10 || (r >= 13 && r <= 15) ? (unsigned)r : 12;
   }
   return v;
 }
@@ -100,6 +101,55 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* Rows of up to 2^15 without the tile (tensor_core_tile.cuh): a warp per
+ * unit of 1024 elements to k = 10; above, the 2^LOGW warps of a block per
+ * 2^(10 + LOGW) elements with exchanges through shared memory. */
+template <class M, unsigned LOGW>
+static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
+{
+  const int smem = (int)(sizeof(uint16_t) << (10 + LOGW));
+  static int ready[WHT__MAX_DEVICES]; /* the limit belongs to the device's context */
+  const int dev = wht__gpu_current_device();
+  if (smem > 48 * 1024 && (dev < 0 || !ready[dev])) {
+    if (cudaFuncSetAttribute((const void *)wht__tc_x_kernel<M, LOGW>,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    if (dev >= 0) ready[dev] = 1;
+  }
+  const uint64_t tiles = (N + ((uint64_t)1 << (10 + LOGW)) - 1) >> (10 + LOGW);
+  const uint64_t grid = tiles < (1u << 24) ? tiles : (1u << 24);
+  wht__tc_x_kernel<M, LOGW><<<(unsigned)grid, 32u << LOGW, smem>>>(x, N, masks);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+template <class M>
+static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, const int rb[])
+{
+  const unsigned m01 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0);
+  if (k <= 10) {
+    const unsigned per = WHT__TC_THREADS / 32, masks = m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2);
+    const uint64_t units = (N + 1023) >> 10;
+    uint64_t grid = (units + per - 1) / per;
+    if (grid > (1u << 24)) grid = 1u << 24;
+    void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false> : wht__tc_small_kernel<M, true>;
+    kern<<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  }
+  /* stage 2 in layout A (nibble 2; nibble 3 its identity b stage), stage 3
+   * in layout B (nibble 4) */
+  const unsigned m2 = wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u;
+  if (k <= 12) {
+    const uint64_t tiles = (N + 8191) >> 13;
+    wht__tc_x12_kernel<M><<<(unsigned)(tiles < (1u << 24) ? tiles : (1u << 24)), WHT__TC_THREADS>>>(x, N, m01 | m2);
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  }
+  if (k == 13) return wht__tc_launch_x<M, 3>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_3>(rb, 12, k, 4) & 0xf0000u));
+  if (k == 14) return wht__tc_launch_x<M, 4>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_4>(rb, 12, k, 4) & 0xf0000u));
+  return wht__tc_launch_x<M, 5>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_5>(rb, 12, k, 4) & 0xf0000u));
+}
+
 /* The transform on a 16-byte aligned device pointer. */
 template <class M>
 static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint64_t batch)
@@ -107,21 +157,7 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   const uint64_t N = n * batch;
   int rb[WHT__TC_TILE_LOG2];
   for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) rb[i] = i < k ? (int)i : -1;
-  if (k <= wht__tc_reg_kmax()) {
-    /* a warp per unit of 1024 elements (k <= 10), a block per 8192 (k = 11, 12) */
-    const unsigned per = k <= 10 ? WHT__TC_THREADS / 32 : 1, ulog2 = k <= 10 ? 10 : 13;
-    const uint64_t units = (N + ((uint64_t)1 << ulog2) - 1) >> ulog2;
-    uint64_t grid = (units + per - 1) / per;
-    if (grid > (1u << 24)) grid = 1u << 24;
-    const unsigned masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0) |
-                           (k <= 10 ? wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2)
-                                    : wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2));
-    void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8    ? wht__tc_small_kernel<M, false>
-                                                   : k <= 10 ? wht__tc_small_kernel<M, true>
-                                                             : wht__tc_x12_kernel<M>;
-    kern<<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
-    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-  }
+  if (k <= wht__tc_reg_kmax()) return wht__tc_run_registers<M>(x, N, k, rb);
   /* natural pass: stage groups inside [0, s1) */
   wht__tc_pass p;
   memset(&p, 0, sizeof p);

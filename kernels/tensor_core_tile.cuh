@@ -186,6 +186,118 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   }
 }
 
+/* Rows of 2^13 to 2^15 by the 2^LOGW warps of a block (tiles of 2^(10 +
+ * LOGW) elements: LOGW = 3 for k = 13, then 4 and 5) with two exchanges
+ * through shared memory, as wht__tc_x12_kernel with one more stage. Warp w takes the unit of tile bits 0-9 at w << 10 and does
+ * stages 0 and 1 in registers (as the small kernel), then writes it to
+ * shared memory. After a barrier each warp reads back an exchanged unit
+ * (layout A: tile bits 10, 11 on lane bits 0-1, 8, 9 the word index i), and
+ * after the 4 x 4 transpose a W2 does stage 2 (its b stage an identity).
+ * For k >= 13 (S3) the unit goes back to its place, and after another
+ * barrier each warp reads layout B (tile bits 12, 13 on the lane bits, 14
+ * in the word index where the tile has it) for stage 3 the same way. The
+ * last unit goes straight to device memory (8-byte words, 64 contiguous
+ * bytes per lane quad). In every layout tile bits 2-4 are lane bits 2-4
+ * and bit 5 the word half s; the warp index takes the remaining bits.
+ * Shared memory holds the tile, tile bits 10, 11 and 12, 13 XORed into
+ * element bits 4, 5, so that the natural writes and both exchanged reads
+ * (lanes 2 KB or 8 KB apart) fall into distinct banks. */
+__device__ __forceinline__ unsigned wht__tc_x_phys(unsigned u) { return u ^ ((u >> 10 ^ u >> 12) & 3u) << 4; }
+
+/* An exchanged unit: the tile bits of lane bits 0, 1 (T0, T1), of the word
+ * index i (P0, P1) and of the warp index (W0..W4). */
+template <unsigned T0, unsigned T1, unsigned P0, unsigned P1, unsigned W0, unsigned W1, unsigned W2,
+          unsigned W3, unsigned W4>
+struct wht__tc_xlayout {
+  /* tile offset of word i of side s in warp w's unit */
+  static __device__ __forceinline__ unsigned offset(unsigned lane, unsigned w, unsigned i, unsigned s)
+  {
+    return (lane & 1u) << T0 | (lane >> 1 & 1u) << T1 | (lane >> 2) << 2 | s << 5 | (i & 1u) << P0 |
+           (i >> 1) << P1 | (w & 1u) << W0 | (w >> 1 & 1u) << W1 | (w >> 2 & 1u) << W2 |
+           (w >> 3 & 1u) << W3 | (w >> 4 & 1u) << W4;
+  }
+};
+/* layout A (stage 2) for LOGW = 3, 4, 5 (unused warp bits 0: w < 2^LOGW) */
+typedef wht__tc_xlayout<10, 11, 8, 9, 6, 7, 12, 13, 14> wht__tc_xa;
+/* layout B (stage 3): 12 with 11 as filler (LOGW = 3), 12, 13 (LOGW = 4),
+ * 12, 13 and 14 in the word index (LOGW = 5) */
+typedef wht__tc_xlayout<12, 11, 8, 9, 6, 7, 10, 0, 0> wht__tc_xb3;
+typedef wht__tc_xlayout<12, 13, 8, 9, 6, 7, 10, 11, 0> wht__tc_xb4;
+typedef wht__tc_xlayout<12, 13, 14, 9, 6, 7, 8, 10, 11> wht__tc_xb5;
+
+template <unsigned LOGW> struct wht__tc_xbsel;
+template <> struct wht__tc_xbsel<3> { typedef wht__tc_xb3 type; };
+template <> struct wht__tc_xbsel<4> { typedef wht__tc_xb4 type; };
+template <> struct wht__tc_xbsel<5> { typedef wht__tc_xb5 type; };
+
+/* The exchanged unit of layout L into registers, one stage (a W2 on the
+ * transposed words, masks a0, a1), and out to shared memory (SM) or device
+ * memory at tile base `base`. */
+template <class M, class L, bool SM>
+__device__ __forceinline__ void wht__tc_x_stage(uint2 *sm, uint16_t *x, uint64_t base, uint64_t N,
+                                                const uint32_t a0[4], const uint32_t a1[4])
+{
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  uint2 v[2][4];
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x_phys(L::offset(lane, w, i, s)) >> 2];
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+  wht__tc_w2<M>(v, a0, a1);
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) {
+      const unsigned u = L::offset(lane, w, i, s);
+      if (SM)
+        sm[wht__tc_x_phys(u) >> 2] = v[s][i];
+      else
+        wht__tc_store4(x, base + u, N, v[s][i]);
+    }
+}
+
+/* masks: nibbles 0-1 stages 0-1, 2 stage 2 (frame wht__tc_fx12), 3 its
+ * identity b stage, 4 stage 3 (wht__tc_fx3_LOGW). */
+template <class M, unsigned LOGW>
+__global__ void __launch_bounds__(32u << LOGW, LOGW == 3 ? 1u : 32u >> LOGW) /* LOGW 4, 5: 64 registers */
+wht__tc_x_kernel(uint16_t *x, uint64_t N, unsigned masks)
+{
+  typedef wht__tc_f1nat F;
+  typedef typename wht__tc_xbsel<LOGW>::type LB;
+  extern __shared__ uint2 wht__tc_xsm[];
+  uint2 *sm = wht__tc_xsm;
+  constexpr unsigned TL = 10 + LOGW; /* tile bits */
+  uint32_t a[4][4];
+#pragma unroll
+  for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const uint64_t tiles = (N + ((uint64_t)1 << TL) - 1) >> TL;
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const uint64_t base = t << TL;
+    uint2 v[2][4];
+    wht__tc_unit_load(x, base + (w << 10), N, v);
+    wht__tc_w2<M>(v, a[0], a[1]);
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++)
+        sm[wht__tc_x_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
+    __syncthreads();
+    wht__tc_x_stage<M, wht__tc_xa, true>(sm, x, base, N, a[2], a[3]);
+    __syncthreads();
+    /* stage 3's fragment made here (64 registers at 1024 threads); its b
+     * stage is the identity of stage 2's */
+    uint32_t a4[4];
+    wht__tc_afrag<M>(a4, masks >> 16 & 15u);
+    wht__tc_x_stage<M, LB, false>(sm, x, base, N, a4, a[3]);
+    __syncthreads(); /* the next tile's writes wait for these reads */
+  }
+}
+
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
 template <bool NATURAL>
 __device__ __forceinline__ uint64_t wht__tc_offset(const wht__tc_pass &p, unsigned u)
