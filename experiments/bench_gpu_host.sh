@@ -11,7 +11,7 @@
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
-# 2^11, 2^12, i16x15 for that of 2^13..2^15; mpiscale and mpirows for issue 11's rank
+# 2^11, 2^12; mpiscale and mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
@@ -216,19 +216,6 @@ want i16x12 && step i16x12 ${I16_LIMIT:-240} sh -c "
   ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight \
     --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
     $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 12 --total-log2 28 --place in --reps 1 --warmup 1"
-# issue 16: rows of 2^13..2^15 by the warps of a block with two exchanges
-# (wht__tc_x_kernel): tests (memcheck and racecheck to k = 15), then the
-# build against its own tiles (WHT_TC_SMALL_KMAX=12) twice, interleaved
-want i16x15 && step i16x15test ${I16_TEST_LIMIT:-300} sh -c "
-  $B/tests/test_tensor_core_gpu;
-  WHT_TC_TEST_KMAX=15 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
-  WHT_TC_TEST_KMAX=15 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
-want i16x15 && step i16x15 ${I16_LIMIT:-240} sh -c "
-  for r in 1 2; do echo '## registers'; $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 12:15 --total-log2 28 --place in;
-    echo '## WHT_TC_SMALL_KMAX=12 (tiles)'; WHT_TC_SMALL_KMAX=12 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 13:15 --total-log2 28 --place in; done;
-  for k in 13 14 15; do ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight \
-    --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
-    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n \$k --total-log2 28 --place in --reps 1 --warmup 1; done"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root

@@ -5,10 +5,10 @@
  *
  * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
  *   k = 0:      nothing to do;
- *   k <= 15:    the register kernels, one read and one write: a warp per
+ *   k <= 12:    the register kernels, one read and one write: a warp per
  *               1024 elements to k = 10 (no shared memory), above that the
- *               warps of a block per 2^13..2^15 elements with one or two
- *               exchanges through shared memory;
+ *               8 warps of a block per 8192 elements with one exchange
+ *               through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11, then strided passes of 8 bits
  *               (two stage groups, 256-byte runs) each, or of 12 bits (three
@@ -35,15 +35,16 @@ extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
 extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
 
 /* The register kernels' reach: rows of up to 2^12, or WHT_TC_SMALL_KMAX = 8
- * or 10 (fewer), 13, 14 or 15 (the two-exchange kernel, measured slower
- * than the tiles) (read once), for comparisons in one build. */
+ * or 10 (read once) for comparisons with the tiles in one build. Rows of
+ * 2^13..2^15 by a block with two exchanges (commit a210f42) lost to the
+ * tile on an H100 (docs/PERFORMANCE.md). */
 static unsigned wht__tc_reg_kmax(void)
 {
   static unsigned v = 0;
   if (!v) {
     const char *e = getenv("WHT_TC_SMALL_KMAX");
     const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 12;
-    v = r == 8 || r == 10 || (r >= 13 && r <= 15) ? (unsigned)r : 12;
+    v = r == 8 || r == 10 ? (unsigned)r : 12;
   }
   return v;
 }
@@ -101,29 +102,9 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Rows of up to 2^15 without the tile (tensor_core_tile.cuh): a warp per
- * unit of 1024 elements to k = 10; above, the 2^LOGW warps of a block per
- * 2^(10 + LOGW) elements with exchanges through shared memory. */
-template <class M, unsigned LOGW>
-static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
-{
-  const int smem = (int)(sizeof(uint16_t) << (10 + LOGW));
-  static int ready[WHT__MAX_DEVICES]; /* the limit belongs to the device's context */
-  const int dev = wht__gpu_current_device();
-  if (smem > 48 * 1024 && (dev < 0 || !ready[dev])) {
-    if (cudaFuncSetAttribute((const void *)wht__tc_x_kernel<M, LOGW>,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-    if (dev >= 0) ready[dev] = 1;
-  }
-  const uint64_t tiles = (N + ((uint64_t)1 << (10 + LOGW)) - 1) >> (10 + LOGW);
-  const uint64_t grid = tiles < (1u << 24) ? tiles : (1u << 24);
-  wht__tc_x_kernel<M, LOGW><<<(unsigned)grid, 32u << LOGW, smem>>>(x, N, masks);
-  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-}
-
+/* Rows of up to 2^12 without the tile (tensor_core_tile.cuh): a warp per
+ * unit of 1024 elements to k = 10; for 2^11, 2^12 the 8 warps of a block
+ * per 8192 elements with one exchange through shared memory. */
 template <class M>
 static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, const int rb[])
 {
@@ -137,17 +118,11 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     kern<<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
-  /* stage 2 in layout A (nibble 2; nibble 3 its identity b stage), stage 3
-   * in layout B (nibble 4) */
-  const unsigned m2 = wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u;
-  if (k <= 12) {
-    const uint64_t tiles = (N + 8191) >> 13;
-    wht__tc_x12_kernel<M><<<(unsigned)(tiles < (1u << 24) ? tiles : (1u << 24)), WHT__TC_THREADS>>>(x, N, m01 | m2);
-    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-  }
-  if (k == 13) return wht__tc_launch_x<M, 3>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_3>(rb, 12, k, 4) & 0xf0000u));
-  if (k == 14) return wht__tc_launch_x<M, 4>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_4>(rb, 12, k, 4) & 0xf0000u));
-  return wht__tc_launch_x<M, 5>(x, N, m01 | m2 | (wht__tc_frame_masks<wht__tc_fx3_5>(rb, 12, k, 4) & 0xf0000u));
+  /* stage 2 on the exchanged units (nibble 2; nibble 3 its identity b stage) */
+  const unsigned masks = m01 | (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u);
+  const uint64_t tiles = (N + 8191) >> 13;
+  wht__tc_x12_kernel<M><<<(unsigned)(tiles < (1u << 24) ? tiles : (1u << 24)), WHT__TC_THREADS>>>(x, N, masks);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* The transform on a 16-byte aligned device pointer. */

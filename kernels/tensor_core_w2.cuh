@@ -74,14 +74,7 @@ typedef wht__tc_frame<7, 8, 10, 11, 12, 13, 14, 9, 7, 8> wht__tc_f1run;
  * through shared memory, whose lane bits 0, 1 are tile bits 10, 11
  * (wht__tc_x12_kernel). */
 typedef wht__tc_frame<8, 9, 2, 3, 4, 5, 6, 7, 0, 1> wht__tc_f3nat;
-/* The exchanged units of wht__tc_x_kernel after the transpose (in-word
- * bits = the layout's word-index bits, lane bits 0-1 = T0, T1, lane bits
- * 2-4 = tile bits 2-4, s = tile bit 5): stage 2 in layout A, stage 3 in
- * layout B of LOGW = 3, 4, 5 (tensor_core_tile.cuh). */
 typedef wht__tc_frame<8, 9, 10, 11, 2, 3, 4, 5, 0, 1> wht__tc_fx12;
-typedef wht__tc_frame<8, 9, 12, 11, 2, 3, 4, 5, 0, 1> wht__tc_fx3_3;
-typedef wht__tc_frame<8, 9, 12, 13, 2, 3, 4, 5, 0, 1> wht__tc_fx3_4;
-typedef wht__tc_frame<14, 9, 12, 13, 2, 3, 4, 5, 0, 1> wht__tc_fx3_5;
 
 /* 4 x 4 transpose of halves: word i holds bits (0, 1) = element index,
  * words indexed by (P0, P1); afterwards the roles are swapped. Its own
