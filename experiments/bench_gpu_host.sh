@@ -11,7 +11,8 @@
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
-# 2^11, 2^12; mpiscale and mpirows for issue 11's rank
+# 2^11, 2^12, i16first for the first pass of long rows; mpiscale and
+# mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
@@ -216,6 +217,16 @@ want i16x12 && step i16x12 ${I16_LIMIT:-240} sh -c "
   ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight \
     --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
     $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 12 --total-log2 28 --place in --reps 1 --warmup 1"
+# issue 16: the first pass of long rows (bits 0-11) by the register kernel of
+# rows of 2^12 instead of the tile: tests (k <= 20: every single-vector
+# plan to three passes; memcheck to 17), then single vectors against the
+# tile's first pass (WHT_TC_SMALL_KMAX=10) twice, interleaved
+want i16first && step i16firsttest ${I16_TEST_LIMIT:-240} sh -c "
+  $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
+want i16first && step i16first ${I16_LIMIT:-240} sh -c "
+  for r in 1 2; do echo '## register first pass'; $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in;
+    echo '## tile first pass (WHT_TC_SMALL_KMAX=10)'; WHT_TC_SMALL_KMAX=10 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in; done"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root

@@ -10,7 +10,8 @@
  *               8 warps of a block per 8192 elements with one exchange
  *               through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
- *   k >= 16:    a natural pass for bits 0-11, then strided passes of 8 bits
+ *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
+ *               of 2^12), then strided passes of 8 bits
  *               (two stage groups, 256-byte runs) each, or of 12 bits (three
  *               groups, 16-byte runs: fewer passes, but measured far slower
  *               per pass on an H200); 1 + ceil((k - 12) / bits) passes.
@@ -142,7 +143,11 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   const unsigned s1 = k <= 15 ? k : 12;
   p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s1, 0) |
             wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s1, 2);
-  wht_status st = wht__tc_direct ? wht__tc_launch_tile<M, 0>(p, x) : wht__tc_launch_tile<M, 1>(p, x);
+  /* the first pass of a long row (bits 0-11) is the register kernel of rows
+   * of 2^12: bit 12 and above are rows to it */
+  wht_status st = s1 == 12 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, 12, rb)
+                  : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
+                                                                            : wht__tc_launch_tile<M, 1>(p, x);
   /* strided passes over [s0, s0 + bits): tile slot j (j < bits) holds row
    * bit s0 + j, or a filler row bit where s0 + j >= k; runs are the row bits
    * below R */
