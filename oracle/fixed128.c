@@ -233,10 +233,6 @@ typedef struct {
 static void run_stages(u128a *x, unsigned lk, unsigned s0, unsigned s1, dd_job *dd)
 {
   const size_t len = (size_t)1 << lk;
-  if (dd && s0 == s1) { /* no pass to fuse into (k = 0) */
-    dd->over += i128_store(2, x, len, dd->e, (wht_dd *)x);
-    return;
-  }
   for (unsigned s = s0; s < s1;) {
     const unsigned r = s1 - s >= 3 ? 8 : s1 - s == 2 ? 4 : 2, w = r == 8 ? 3 : r == 4 ? 2 : 1;
     pass(x, len, s, r, dd ? dd->e : 0, dd && s + w == s1 ? &dd->over : NULL);
@@ -302,10 +298,17 @@ static void i128_load_fwht(unsigned limbs, void *X, const double *x, unsigned k,
 }
 
 /* The same with the conversion to hi + lo at 2^e fused into the last pass
- * (X is out: 16 bytes an element); returns store's count. */
+ * (X is out: 16 bytes an element); returns store's count. Only where the
+ * last pass streams over the array from the calling thread, threaded
+ * (wht__fwht_block_log2): below, the whole transform is one cache block on
+ * one thread, and the separate conversion, in cache and on all threads, is
+ * the faster one. */
 static size_t i128_fwht_store(unsigned limbs, void *X, const double *x, unsigned k, int q, int e)
 {
-  (void)limbs;
+  if (k <= wht__fwht_block_log2(sizeof(u128))) {
+    job_run(X, x, k, q, NULL);
+    return i128_store(limbs, X, (size_t)1 << k, e, X);
+  }
   dd_job dd = { e, 0 };
   job_run(X, x, k, q, &dd);
   return dd.over;

@@ -17,6 +17,12 @@ static unsigned log2_fit(size_t bytes, size_t elem_bytes)
   return l;
 }
 
+unsigned wht__fwht_block_log2(size_t elem_bytes)
+{
+  const unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes), l2 = log2_fit((size_t)1 << 20, elem_bytes);
+  return l2 < l1 ? (l1 < 1 ? 1 : l1) : l2;
+}
+
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
                        wht__prep_fn prep, const void *ctx, int nt)
 {

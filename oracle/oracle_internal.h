@@ -119,6 +119,12 @@ typedef void (*wht__stages_fn)(void *x, unsigned lk, unsigned s0, unsigned s1, c
  * before the first stages touch them, so loading costs no extra pass. */
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
                        wht__prep_fn prep, const void *ctx, int nt);
+/* Which call is last: for k up to wht__fwht_block_log2(elem_bytes) the
+ * whole transform is one block (the only call with lk = k is the last, run
+ * inside the blocks' parallel loop, so on one thread); above it the stages
+ * above the blocks come last, in the one call with lk = k, from the calling
+ * thread. fixed128.c's fused conversion relies on this. */
+unsigned wht__fwht_block_log2(size_t elem_bytes);
 
 /* msg helper: snprintf into msg when msg != NULL. */
 void wht__msg(char *msg, size_t msglen, const char *fmt, ...)
