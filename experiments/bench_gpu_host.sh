@@ -28,7 +28,7 @@ step() { # name limit command...
   echo "== $name: rc=$rc, $(( $(date +%s) - t0 )) s; $(grep -c '^ok' "$O/$name.log") ok, $(grep -c '^not ok' "$O/$name.log") not ok" | tee -a "$O/summary.txt"
 }
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$O/device.txt"
-git rev-parse --short HEAD 2>/dev/null | tee -a "$O/device.txt"
+echo "git HEAD of this copy (the builds name their own commit in the files they write): $(git rev-parse --short HEAD 2>/dev/null)" | tee -a "$O/device.txt"
 
 want() { case " ${STEPS:-emulated bitident bench memcheck racecheck tc_memcheck tc_racecheck} " in *" $1 "*) return 0;; esac; return 1; }
 want emulated && step emulated 40 "$B/tests/test_gpu_emulated_bitident"
