@@ -109,20 +109,17 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 template <class M>
 static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, const int rb[])
 {
+  /* either way a block covers 8192 elements per step */
+  const uint64_t tiles = (N + 8191) >> 13;
+  const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
   const unsigned m01 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0);
   if (k <= 10) {
-    const unsigned per = WHT__TC_THREADS / 32, masks = m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2);
-    const uint64_t units = (N + 1023) >> 10;
-    uint64_t grid = (units + per - 1) / per;
-    if (grid > (1u << 24)) grid = 1u << 24;
     void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false> : wht__tc_small_kernel<M, true>;
-    kern<<<(unsigned)grid, WHT__TC_THREADS>>>(x, N, masks);
-    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+    kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2));
+  } else {
+    /* stage 2 on the exchanged units (nibble 2; nibble 3 its identity b stage) */
+    wht__tc_x12_kernel<M><<<grid, WHT__TC_THREADS>>>(x, N, m01 | (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u));
   }
-  /* stage 2 on the exchanged units (nibble 2; nibble 3 its identity b stage) */
-  const unsigned masks = m01 | (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u);
-  const uint64_t tiles = (N + 8191) >> 13;
-  wht__tc_x12_kernel<M><<<(unsigned)(tiles < (1u << 24) ? tiles : (1u << 24)), WHT__TC_THREADS>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -9,8 +9,9 @@
  * memory for stage 2 (wht__tc_x12_kernel).
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
- *   natural tile (rows of k = 9..15, several rows per tile; or the first
- *   pass of longer rows): 16-byte asynchronous copies fill shared memory
+ *   natural tile (rows of k = 13..15, several rows per tile; rows of 2^9..
+ *   2^12 and the first pass of longer rows only where WHT_TC_SMALL_KMAX or
+ *   the direct switch asks for it): 16-byte asynchronous copies fill shared memory
  *   (or, KIND 0, the first W2 reads device memory directly like the small
  *   kernel: 3 % slower on an H200), two W2 work there, 16-byte stores write
  *   the tile back.

@@ -17,20 +17,28 @@ static unsigned log2_fit(size_t bytes, size_t elem_bytes)
   return l;
 }
 
+/* log2 of the L1 and L2 block sizes in elements (at least 1, L2 >= L1) */
+static void block_log2s(size_t elem_bytes, unsigned *l1, unsigned *l2)
+{
+  *l1 = log2_fit((size_t)32 << 10, elem_bytes);
+  *l2 = log2_fit((size_t)1 << 20, elem_bytes);
+  if (*l1 < 1) *l1 = 1;
+  if (*l2 < *l1) *l2 = *l1;
+}
+
 unsigned wht__fwht_block_log2(size_t elem_bytes)
 {
-  const unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes), l2 = log2_fit((size_t)1 << 20, elem_bytes);
-  return l2 < l1 ? (l1 < 1 ? 1 : l1) : l2;
+  unsigned l1, l2;
+  block_log2s(elem_bytes, &l1, &l2);
+  return l2;
 }
 
 void wht__fwht_blocked(void *x, unsigned k, size_t elem_bytes, wht__stages_fn stages,
                        wht__prep_fn prep, const void *ctx, int nt)
 {
   (void)nt; /* read by the pragma alone, which a build without OpenMP drops */
-  unsigned l1 = log2_fit((size_t)32 << 10, elem_bytes);
-  unsigned l2 = log2_fit((size_t)1 << 20, elem_bytes);
-  if (l1 < 1) l1 = 1;
-  if (l2 < l1) l2 = l1;
+  unsigned l1, l2;
+  block_log2s(elem_bytes, &l1, &l2);
   if (k <= l1) {
     if (prep) prep(x, 0, (size_t)1 << k, ctx);
     stages(x, k, 0, k, ctx);
