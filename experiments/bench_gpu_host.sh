@@ -11,7 +11,8 @@
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
-# 2^11, 2^12, i16first for the first pass of long rows; mpiscale and
+# 2^11, 2^12, i16first for the first pass of long rows; i15l2 and i15l2ncu for
+# issue 15's L2-blocked pairs of passes; mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -227,6 +228,23 @@ want i16first && step i16firsttest ${I16_TEST_LIMIT:-240} sh -c "
 want i16first && step i16first ${I16_LIMIT:-240} sh -c "
   for r in 1 2; do echo '## register first pass'; $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in;
     echo '## tile first pass (WHT_TC_SMALL_KMAX=10)'; WHT_TC_SMALL_KMAX=10 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in; done"
+# issue 15: L2-blocked pairs of passes (kernels/pass_plan.h, wht__fused_kernel):
+# single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and 22,
+# 24) and without it (0: the plan before, same binary), 0 and 23 twice;
+# then the lag (WHT_GPU_L2_LAG, tiles beyond a chunk) and Nsight Compute on
+# the fused kernel of folklore f32 2^28 (i15l2ncu)
+want i15l2 && step i15l2 ${I15_L2_LIMIT:-300} sh -c "
+  for rc in 1:0 1:23 1:22 1:24 2:0 2:23; do r=\${rc%:*} c=\${rc#*:}; echo \"## WHT_GPU_L2_CHUNK=\$c (round \$r)\";
+    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao,kahan,neumaier --format f32 --log2n 26,27,28,30 --place in;
+    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao --format f64 --log2n 25,26,27 --place in;
+    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao,kahan --format f16,bf16 --log2n 27,28,30 --place in;
+  done;
+  for l in 0 64 128 256 512 1024; do echo \"## WHT_GPU_L2_LAG=\$l\";
+    WHT_GPU_L2_LAG=\$l $B/experiments/wht-bench --algo folklore --format f32,f16 --log2n 28 --place in; done"
+want i15l2ncu && step i15l2ncu ${I15_NCU_LIMIT:-150} sh -c "
+  ncu --clock-control none --kernel-name regex:wht__ --launch-skip 2 --launch-count 2 --section SpeedOfLight \
+    --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct \
+    $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1"
 # issue 11: the thesis grid to k = 20 on the CPU backend under MPI, one
 # thread per rank, rank counts in MPI_RANKS (one step per count, e.g.
 # MPI_RANKS=16 then 1; a later step compares rows with mpirows); Open MPI as root

@@ -182,7 +182,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   const unsigned cmax = cap && cap < own ? cap : own;
   unsigned block;
   const unsigned T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);
-  return wht__plan_passes(k, batch, esz, sched, cmax, T, block, tmp);
+  return wht__plan_dram_passes(
+      tmp, wht__plan_passes(k, batch, esz, sched, cmax, T, block, wht__plan_l2_chunk_log2(esz, comp), tmp));
 }
 
 extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst)

@@ -33,12 +33,16 @@ unsigned wht__gpu_tile_log2(void);
  * the initial value (default 1). The GPU uses them where the device can
  * launch clusters; the host emulation whenever they are allowed. */
 void wht__gpu_set_cluster(int on);
+/* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none); the
+ * environment variable WHT_GPU_L2_CHUNK sets the initial value (23). */
+void wht__gpu_set_l2_chunk(unsigned b);
 /* Whether GPU plans of the current device use clusters: allowed, the
  * device launches clusters and the kernels were built for it (sm_90+). */
 int wht__gpu_clusters_usable(void);
 /* The smallest tile the planner accepts for format f (log2 of elements). */
 unsigned wht__gpu_tile_log2_min(wht_format f);
-/* Passes a GPU transform of this shape takes with the current setting. */
+/* Passes over device memory a GPU transform of this shape takes with the
+ * current settings (an L2-blocked pair counting one). */
 unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n, uint64_t batch);
 
 /* Out of place: transform the batch rows at device pointer src into dst

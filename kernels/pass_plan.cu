@@ -67,17 +67,52 @@ static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned cmax, uns
   }
 }
 
+/* Append the strided passes of stages s .. end-1 of rows of 2^k, spread
+ * evenly over as few passes as tiles of 2^T elements allow (Lmax stages
+ * each at most). */
+static unsigned plan_strided(wht__pass *out, unsigned np, unsigned s, unsigned end, unsigned k, uint64_t N,
+                             unsigned T, unsigned block_log2, int sched, unsigned cmax, unsigned Lmax)
+{
+  const int ar = sched == WHT__SCHED_ALMAN_RAO;
+  const unsigned rest = end - s, more = (rest + Lmax - 1) / Lmax;
+  for (unsigned i = 0; i < more; i++) {
+    const unsigned left = end - s, passes_left = more - i;
+    unsigned L;
+    if (ar) {
+      const unsigned groups = left / 3;
+      L = 3 * ((groups + passes_left - 1) / passes_left);
+    } else {
+      L = (left + passes_left - 1) / passes_left;
+    }
+    wht__pass *p = &out[np++];
+    p->N = N;
+    p->k = k;
+    p->s0 = s;
+    p->L = L;
+    p->R = s < T - L ? s : T - L;
+    p->Tt = p->R + L;
+    p->ntiles = N >> p->Tt;
+    p->first = 0;
+    p->last = s + L == k;
+    p->cl = p->Tt > block_log2;
+    p->fuse = 0;
+    p->fuse_chunk_tiles_log2 = 0;
+    plan_rounds(p, p->R, sched, cmax, 0);
+    s += L;
+  }
+  return np;
+}
+
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
-                          unsigned tile_log2, unsigned block_log2, wht__pass *out)
+                          unsigned tile_log2, unsigned block_log2, unsigned chunk_log2, wht__pass *out)
 {
   if (k == 0) return 0;
   const uint64_t N = batch << k;
   const unsigned T = tile_log2, f = k % 3;
   const int ar = sched == WHT__SCHED_ALMAN_RAO;
-  unsigned np = 0;
 
   /* first pass: contiguous tiles, as many stages as a tile holds */
-  wht__pass *p = &out[np++];
+  wht__pass *p = &out[0];
   unsigned L0 = k < T ? k : T;
   if (ar) L0 = f + 3 * ((L0 - f) / 3);
   const unsigned cl = ceil_log2_u64(N);
@@ -91,37 +126,36 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
   p->first = 1;
   p->last = L0 == k;
   p->cl = p->Tt > block_log2;
+  p->fuse = 0;
+  p->fuse_chunk_tiles_log2 = 0;
   plan_rounds(p, 0, sched, cmax, f);
 
   /* later passes: strided tiles, the stages spread evenly over them */
-  unsigned s = L0;
   unsigned Lmax = T - run_bits_min(esz);
   if (ar) Lmax -= Lmax % 3;
-  const unsigned rest = k - s, more = (rest + Lmax - 1) / Lmax;
-  for (unsigned i = 0; i < more; i++) {
-    const unsigned left = k - s, passes_left = more - i;
-    unsigned L;
-    if (ar) {
-      const unsigned groups = left / 3;
-      L = 3 * ((groups + passes_left - 1) / passes_left);
-    } else {
-      L = (left + passes_left - 1) / passes_left;
-    }
-    p = &out[np++];
-    p->N = N;
-    p->k = k;
-    p->s0 = s;
-    p->L = L;
-    p->R = s < T - L ? s : T - L;
-    p->Tt = p->R + L;
-    p->ntiles = N >> p->Tt;
-    p->first = 0;
-    p->last = s + L == k;
-    p->cl = p->Tt > block_log2;
-    plan_rounds(p, p->R, sched, cmax, 0);
-    s += L;
-  }
-  return np;
+  const unsigned np = plan_strided(out, 1, L0, k, k, N, T, block_log2, sched, cmax, Lmax);
+
+  /* L2 blocking (pass_plan.h): the second pass's stages L0 .. C-1 inside
+   * chunks of 2^C elements, fused with the first pass, where that takes
+   * fewer passes over device memory */
+  if (np < 3 || !chunk_log2 || T > block_log2 || chunk_log2 <= L0) return np;
+  unsigned L1 = chunk_log2 - L0 < Lmax ? chunk_log2 - L0 : Lmax;
+  if (ar) L1 -= L1 % 3;
+  const unsigned C = L0 + L1;
+  if (!L1 || C < T || C >= k || (N >> C) > WHT__L2_MAX_CHUNKS || (N >> T) >= ((uint64_t)1 << 30)) return np;
+  const unsigned after = (k - C + Lmax - 1) / Lmax; /* passes after the fused pair */
+  if (1 + after >= np) return np;
+  p->fuse = 1;
+  p->fuse_chunk_tiles_log2 = C - T;
+  const unsigned n2 = plan_strided(out, 1, L0, C, k, N, T, block_log2, sched, cmax, Lmax);
+  return plan_strided(out, n2, C, k, k, N, T, block_log2, sched, cmax, Lmax);
+}
+
+unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np)
+{
+  unsigned d = np;
+  for (unsigned i = 0; i < np; i++) d -= ps[i].fuse;
+  return d;
 }
 
 /* Whether every cluster pass of a plan is one the kernels run: a tile of
@@ -140,6 +174,21 @@ static int clusters_runnable(const wht__pass *ps, unsigned np, unsigned block_lo
     }
   }
   return 1;
+}
+
+static int l2_chunk_setting = -1; /* log2 of bytes; 0: off; -1: not read yet */
+
+extern "C" void wht__gpu_set_l2_chunk(unsigned bytes_log2) { l2_chunk_setting = (int)(bytes_log2 > 40 ? 40 : bytes_log2); }
+
+unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated)
+{
+  if (l2_chunk_setting < 0) {
+    const char *v = getenv("WHT_GPU_L2_CHUNK");
+    const unsigned long b = v && *v ? strtoul(v, NULL, 10) : 23;
+    l2_chunk_setting = (int)(b > 40 ? 40 : b);
+  }
+  const unsigned sub = log2_of(esz) + (compensated ? 1 : 0);
+  return (unsigned)l2_chunk_setting > sub ? (unsigned)l2_chunk_setting - sub : 0;
 }
 
 static unsigned tile_override = 0;
@@ -206,8 +255,10 @@ unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sch
   }
   wht__pass tmp[WHT__MAX_PASSES];
   unsigned best = 0, best_np = 0;
+  const unsigned chunk = wht__plan_l2_chunk_log2(esz, compensated);
   for (unsigned i = 0; i < nc; i++) {
-    const unsigned np = wht__plan_passes(k, batch, esz, sched, cmax, cand[i][1], cand[i][0], tmp);
+    const unsigned np = wht__plan_dram_passes(
+        tmp, wht__plan_passes(k, batch, esz, sched, cmax, cand[i][1], cand[i][0], chunk, tmp));
     if (cand[i][1] > cand[i][0] && (np != 1 || !clusters_runnable(tmp, np, cand[i][0]))) continue;
     if (i == 0 || np < best_np) best = i, best_np = np;
   }

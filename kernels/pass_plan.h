@@ -29,7 +29,18 @@
  * on the same elements, so the result does not change; the planner takes
  * such tiles (twice the largest a block holds) only where they make the
  * transform one pass, e.g. batched rows of 2^15 f32 or 2^16 f16
- * (wht__choose_tile_log2, DESIGN.md section 5). */
+ * (wht__choose_tile_log2, DESIGN.md section 5).
+ *
+ * L2 blocking: where it saves a pass over device memory, the first pass
+ * (fuse = 1) and the second run as one persistent kernel. The second
+ * pass's stages L0 .. C-1 then stay inside chunks of 2^C elements (its
+ * tiles 2^(C-Tt) chunk by chunk, as the first pass's), and a ticket queue
+ * hands out the tiles of both passes, the second's lagging the first's by
+ * a chunk and more, so that a chunk's second-pass tiles read from L2 what
+ * its first-pass tiles wrote moments before (a chunk of 8 MiB by default:
+ * wht__plan_l2_chunk_log2). The stages and their order are those of two
+ * separate passes, so the result does not change (pass_run.cuh,
+ * wht__fused_kernel). */
 #ifndef WHT_KERNELS_PASS_PLAN_H
 #define WHT_KERNELS_PASS_PLAN_H
 
@@ -38,6 +49,7 @@
 #define WHT__MAX_ROUNDS 12
 #define WHT__MAX_PASSES 24
 #define WHT__THREADS 256
+#define WHT__L2_MAX_CHUNKS 8192 /* chunks of an L2-blocked transform (their counters) */
 
 enum { WHT__ROUND_BFLY = 0, WHT__ROUND_AR_HEAD = 1, WHT__ROUND_AR_RADIX8 = 2 };
 enum { WHT__SCHED_RADIX2 = 0, WHT__SCHED_ALMAN_RAO = 1 };
@@ -56,6 +68,8 @@ typedef struct {
   uint64_t rounds_lo, rounds_hi;
   unsigned first, last;  /* pass holds stage 0 / stage k-1 */
   unsigned cl;           /* log2 of the thread blocks a tile is spread over: 0 or 1 */
+  unsigned fuse;         /* 1: this pass and the next run as one kernel (L2 blocking) */
+  unsigned fuse_chunk_tiles_log2; /* fuse: log2 of the tiles of either pass in a chunk */
 } wht__pass;
 
 #define WHT__ROUND_BITS(p, r) ((unsigned)(((r) < 6 ? (p).rounds_lo : (p).rounds_hi) >> (10 * ((r) % 6))))
@@ -75,10 +89,20 @@ __host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sche
  * with tiles of at most 2^tile_log2 elements and rounds of at most cmax
  * stages (Alman-Rao: cmax 6 lets a round hold two radix-8 groups, 3 one);
  * tiles of more than 2^block_log2 elements (at most twice that) are
- * spread over a cluster of two blocks (cl = 1). Returns the number of
- * passes written to out (0 when k = 0). */
+ * spread over a cluster of two blocks (cl = 1). chunk_log2 (0: none): the
+ * most elements, log2, an L2-blocked pair of passes may keep in a chunk;
+ * the pair is planned where it takes fewer passes over device memory
+ * than the plan without (three or more passes). Returns the number of
+ * passes written to out (0 when k = 0), a fused pair counting two. */
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
-                          unsigned tile_log2, unsigned block_log2, wht__pass *out);
+                          unsigned tile_log2, unsigned block_log2, unsigned chunk_log2, wht__pass *out);
+/* Passes over device memory of a plan: its passes, a fused pair counting one. */
+unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np);
+/* The chunk of L2-blocked passes (log2 of elements of esz bytes; x and e
+ * for compensated algorithms): 2^23 bytes, or 2^b bytes for the
+ * environment variable WHT_GPU_L2_CHUNK=b (0: no L2 blocking) or
+ * wht__gpu_set_l2_chunk. Measured on an H100 (docs/PERFORMANCE.md). */
+unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated);
 
 /* The tile size used for a transform (log2 elements; *block_log2: the
  * most one thread block holds): 64 KB of shared memory per block, or for

@@ -83,6 +83,108 @@ wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, 
   }
 }
 
+/* L2-blocked pairs of passes (pass_plan.h, fuse = 1): the order of the
+ * ticket queue. Of 2M tickets (M tiles per pass), the first `lag` are the
+ * first pass's tiles 0 .. lag-1; then the second pass's tile m and the
+ * first pass's tile lag + m alternate; then come the second pass's last
+ * tiles. With lag at least a chunk's tiles, every first-pass tile of a
+ * chunk holds an earlier ticket than any second-pass tile of it, so a
+ * block waits only for blocks that hold earlier tickets and wait for
+ * nothing: no deadlock, however many blocks are resident; and the chunks
+ * live in L2 at once are about lag tiles' worth. */
+WHT__HD void wht__fused_ticket(uint64_t tk, uint64_t M, uint64_t lag, bool *second, uint64_t *b)
+{
+  if (lag > M) lag = M;
+  if (tk < lag) {
+    *second = false;
+    *b = tk;
+    return;
+  }
+  const uint64_t u = tk - lag;
+  if (u < 2 * (M - lag)) {
+    *second = !(u & 1);
+    *b = (u & 1) ? lag + u / 2 : u / 2;
+    return;
+  }
+  *second = true;
+  *b = u - (M - lag);
+}
+
+/* The lag, in tiles: a chunk, and half the blocks resident at once (so
+ * that a chunk's second-pass tiles come about the tickets in flight after
+ * its last first-pass tile, which has finished by then), or
+ * WHT_GPU_L2_LAG tiles instead of that half (for measurements). The host
+ * emulation passes resident = 0: the tightest order the queue allows. */
+static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident)
+{
+  static long extra = -2; /* -2: not read yet; -1: not set */
+  if (extra == -2) {
+    const char *v = getenv("WHT_GPU_L2_LAG");
+    extra = v && *v ? (long)strtoul(v, NULL, 10) : -1;
+  }
+  const uint64_t tpc = (uint64_t)1 << p.fuse_chunk_tiles_log2;
+  return tpc + (extra >= 0 && resident ? (uint64_t)extra : resident / 2);
+}
+
+/* The L2-blocked kernel's ticket counter and each chunk's count of
+ * finished first-pass tiles, zeroed before each launch (one set per
+ * algorithm's translation unit; the launches are in order on stream 0). */
+static __device__ unsigned wht__l2_sync[1 + WHT__L2_MAX_CHUNKS];
+
+/* One persistent kernel for the pair p0, p1 (p0.fuse = 1): each block
+ * takes tickets (wht__fused_ticket) until none are left and runs that
+ * tile of p0 or p1 as wht__pass_kernel would. A p1 tile first waits until
+ * every p0 tile of its chunk has been stored (their stores fenced before
+ * the chunk's count is raised) and loads through L2 (CG): what other
+ * multiprocessors just wrote, likely still in L2. */
+template <class F, class A, bool VEC>
+__global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, false>()))
+wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag,
+                  const typename F::U *xin, typename F::U *x, typename F::U *e)
+{
+  typedef typename F::U U;
+  extern __shared__ uint4 wht__smem[];
+  __shared__ unsigned ticket;
+  U *sx = (U *)wht__smem;
+  U *se = sx + ((size_t)1 << p0.Tt);
+  const wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
+  unsigned *const done = wht__l2_sync + 1;
+  for (;;) {
+    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
+    __syncthreads();
+    const unsigned tk = ticket; /* rewritten only after the phases' barriers */
+    if (tk >= 2 * M) return;
+    bool second;
+    uint64_t b;
+    wht__fused_ticket(tk, M, lag, &second, &b);
+    if (second) {
+      if (threadIdx.x == 0) {
+        const volatile unsigned *c = done + (b >> cs);
+        while (*c < (1u << cs)) {
+#if __CUDA_ARCH__ >= 700
+          __nanosleep(64);
+#endif
+        }
+        __threadfence();
+      }
+      __syncthreads();
+      for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
+        wht__tile_phase<F, A, VEC, false, true>(p1, ph, x, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
+        __syncthreads();
+      }
+    } else {
+      for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
+        wht__tile_phase<F, A, VEC, false, false>(p0, ph, xin, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
+        __syncthreads();
+      }
+      __threadfence(); /* each thread's stores, before the count the barrier orders after them */
+      __syncthreads();
+      if (threadIdx.x == 0) atomicAdd(done + (b >> cs), 1u);
+    }
+  }
+}
+
 /* Whether pass p can use 16-byte accesses on xin, x (and e). */
 template <class F>
 static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const void *x, const void *e)
@@ -152,6 +254,50 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* The pair p0, p1 (p0.fuse = 1) as one wht__fused_kernel: as many blocks
+ * as are resident at once, the counters zeroed first. */
+template <class F, class A, bool VEC>
+static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, const typename F::U *xin,
+                                    typename F::U *x, typename F::U *e)
+{
+  const void *kern = (const void *)wht__fused_kernel<F, A, VEC>;
+  const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
+  const int dev = wht__gpu_current_device();
+  static size_t raised[WHT__MAX_DEVICES];
+  static unsigned resident[WHT__MAX_DEVICES];
+  static unsigned *sync[WHT__MAX_DEVICES];
+  if (dev < 0) return WHT_E_CUDA;
+  if (smem > 48 * 1024 && smem > raised[dev]) {
+    if (cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    raised[dev] = smem;
+    resident[dev] = 0; /* the occupancy depends on the shared memory */
+  }
+  if (!resident[dev] || !sync[dev]) {
+    int per_sm = 0, sms = 0;
+    void *addr = NULL;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+        cudaGetSymbolAddress(&addr, wht__l2_sync) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    resident[dev] = (unsigned)(per_sm * sms);
+    sync[dev] = (unsigned *)addr;
+  }
+  const uint64_t M = p0.ntiles, chunks = M >> p0.fuse_chunk_tiles_log2;
+  const uint64_t lag = wht__fused_lag(p0, resident[dev]);
+  if (cudaMemsetAsync(sync[dev], 0, (size_t)(1 + chunks) * sizeof(unsigned), 0) != cudaSuccess) {
+    cudaGetLastError();
+    return WHT_E_CUDA;
+  }
+  const unsigned grid = 2 * M < resident[dev] ? (unsigned)(2 * M) : resident[dev];
+  wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < M ? lag : M), xin, x, e);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
 /* The tile size (*T, log2 elements) and the passes of one transform, as
  * the GPU (clusters where the device runs them) or its host emulation
  * (clusters where allowed) run them; returns the pass count. */
@@ -162,7 +308,8 @@ unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *
   const size_t esz = sizeof(typename F::U);
   unsigned block;
   *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED, clusters, &block);
-  return wht__plan_passes(k, batch, esz, wht__sched_of<A>(), cmax, *T, block, passes);
+  return wht__plan_passes(k, batch, esz, wht__sched_of<A>(), cmax, *T, block,
+                          wht__plan_l2_chunk_log2((unsigned)esz, A::COMPENSATED), passes);
 }
 
 /* Transform src into dst (the same pointer: in place). */
@@ -185,6 +332,14 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   }
   for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
+    if (p.fuse) { /* this pass and the next, L2-blocked */
+      const bool vec = wht__pass_vectorizable<F>(p, xin, x, e) && wht__pass_vectorizable<F>(passes[i + 1], x, x, e);
+      const wht_status s = vec ? wht__launch_fused<F, A, true>(p, passes[i + 1], xin, x, e)
+                               : wht__launch_fused<F, A, false>(p, passes[i + 1], xin, x, e);
+      if (s != WHT_OK) return s;
+      i++;
+      continue;
+    }
     const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
     const wht_status s = p.cl ? (vec ? wht__launch_pass<F, A, true, true>(p, xin, x, e)
                                      : wht__launch_pass<F, A, false, true>(p, xin, x, e))
@@ -201,9 +356,39 @@ wht_status wht__gpu_run(void *dx, uint64_t n, unsigned k, uint64_t batch, void *
   return wht__gpu_run_out<F, A>(dx, dx, n, k, batch, dwork);
 }
 
-/* The same passes on the host, with host pointers: every phase runs for
- * all WHT__THREADS threads of every block of a tile before the next (the
- * kernel's barriers; a cluster tile's blocks each have their own tiles). */
+/* Tile b of pass p on the host: every phase runs for all WHT__THREADS
+ * threads of every block of the tile before the next (the kernel's
+ * barriers; a cluster tile's blocks each have their own tiles). */
+template <class F, class A>
+static void wht__emulate_tile(const wht__pass &p, bool vec, const typename F::U *xin, typename F::U *x,
+                              typename F::U *e, typename F::U *smem, uint64_t b)
+{
+  typedef typename F::U U;
+  const size_t half = (size_t)1 << (p.Tt - p.cl); /* elements of a block's tile */
+  wht__cta<U> cta;
+  for (unsigned r = 0; r < 2; r++) {
+    cta.sx[r] = smem + (p.cl ? r : 0) * 2 * half;
+    cta.se[r] = cta.sx[r] + half;
+  }
+  for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
+    for (cta.rank = 0; cta.rank <= p.cl; cta.rank++) {
+      U *sx = cta.sx[cta.rank], *se = cta.se[cta.rank];
+      for (unsigned t = 0; t < WHT__THREADS; t++) {
+        if (p.cl) {
+          if (vec) wht__tile_phase<F, A, true, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+          else wht__tile_phase<F, A, false, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+        } else {
+          if (vec) wht__tile_phase<F, A, true, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+          else wht__tile_phase<F, A, false, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
+        }
+      }
+    }
+}
+
+/* The same passes on the host, with host pointers, tile after tile; an
+ * L2-blocked pair in the order of its ticket queue at the tightest lag,
+ * each second-pass tile checked to come after its chunk's first-pass
+ * tiles (else WHT_E_CUDA: the kernel would wait on a later ticket). */
 template <class F, class A>
 wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
                                 void *hwork)
@@ -218,32 +403,38 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
   U *smem = (U *)malloc(((size_t)2 << T) * sizeof(U));
   if (!smem) return WHT_E_NOMEM;
-  for (unsigned i = 0; i < np; i++, xin = x) {
+  wht_status st = WHT_OK;
+  for (unsigned i = 0; i < np && st == WHT_OK; i++, xin = x) {
     const wht__pass &p = passes[i];
-    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
-    const size_t half = (size_t)1 << (p.Tt - p.cl); /* elements of a block's tile */
-    wht__cta<U> cta;
-    for (unsigned r = 0; r < 2; r++) {
-      cta.sx[r] = smem + (p.cl ? r : 0) * 2 * half;
-      cta.se[r] = cta.sx[r] + half;
-    }
-    for (uint64_t b = 0; b < p.ntiles; b++)
-      for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
-        for (cta.rank = 0; cta.rank <= p.cl; cta.rank++) {
-          U *sx = cta.sx[cta.rank], *se = cta.se[cta.rank];
-          for (unsigned t = 0; t < WHT__THREADS; t++) {
-            if (p.cl) {
-              if (vec) wht__tile_phase<F, A, true, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
-              else wht__tile_phase<F, A, false, true>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
-            } else {
-              if (vec) wht__tile_phase<F, A, true, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
-              else wht__tile_phase<F, A, false, false>(p, ph, xin, x, e, sx, se, cta, b, t, WHT__THREADS);
-            }
-          }
+    if (p.fuse) {
+      const wht__pass &q = passes[i + 1];
+      const bool vec = wht__pass_vectorizable<F>(p, xin, x, e) && wht__pass_vectorizable<F>(q, x, x, e);
+      const uint64_t M = p.ntiles, cs = p.fuse_chunk_tiles_log2, lag = wht__fused_lag(p, 0);
+      unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+      if (!done) {
+        st = WHT_E_NOMEM;
+        break;
+      }
+      for (uint64_t tk = 0; tk < 2 * M; tk++) {
+        bool second;
+        uint64_t b;
+        wht__fused_ticket(tk, M, lag, &second, &b);
+        if (second && done[b >> cs] != (1u << cs)) {
+          st = WHT_E_CUDA;
+          break;
         }
+        if (second) wht__emulate_tile<F, A>(q, vec, x, x, e, smem, b);
+        else wht__emulate_tile<F, A>(p, vec, xin, x, e, smem, b), done[b >> cs]++;
+      }
+      free(done);
+      i++;
+      continue;
+    }
+    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
+    for (uint64_t b = 0; b < p.ntiles; b++) wht__emulate_tile<F, A>(p, vec, xin, x, e, smem, b);
   }
   free(smem);
-  return WHT_OK;
+  return st;
 }
 
 template <class F, class A>

@@ -156,15 +156,33 @@ WHT__HD uint64_t wht__tile_offset(const wht__pass &p, unsigned u)
   return ((uint64_t)(u >> p.R) << p.s0) + (u & ((1u << p.R) - 1u));
 }
 
+/* CG: through L2 only (ld.global.cg), for data other blocks of the same
+ * kernel wrote (the L2-blocked second pass, pass_run.cuh): an L1 line
+ * loaded earlier by this multiprocessor could be stale. */
+template <bool CG = false>
 WHT__HD uint4 wht__ld16(const void *src)
 {
 #ifdef __CUDA_ARCH__
+  if constexpr (CG) return __ldcg((const uint4 *)src);
   return *(const uint4 *)src;
 #else
   uint4 v;
   memcpy(&v, src, sizeof v);
   return v;
 #endif
+}
+
+template <bool CG, class U>
+WHT__HD U wht__ldg(const U *src)
+{
+#ifdef __CUDA_ARCH__
+  if constexpr (CG) {
+    if constexpr (sizeof(U) == 2) return (U)__ldcg((const unsigned short *)src);
+    else if constexpr (sizeof(U) == 4) return (U)__ldcg((const unsigned *)src);
+    else return (U)__ldcg((const unsigned long long *)src);
+  }
+#endif
+  return *src;
 }
 
 WHT__HD void wht__st16(void *dst, uint4 v)
@@ -249,7 +267,7 @@ WHT__UNROLL
  * V = 16/sizeof(U) elements each (the plan checked that runs, N and the
  * pointers allow it), up to 8 per array in flight per thread; in the
  * regular case (above) the addresses advance by constants. */
-template <class U, bool VEC, bool TWO>
+template <class U, bool VEC, bool TWO, bool CG = false>
 WHT__HD void wht__tile_load(const wht__pass &p, const U *g, U *s, const U *g2, U *s2,
                             uint64_t base, unsigned t, unsigned P)
 {
@@ -266,8 +284,8 @@ WHT__UNROLL
         const uint64_t gi = first + (uint64_t)(i0 + i) * inc;
         r[i] = r2[i] = make_uint4(0, 0, 0, 0);
         if (i0 + i < per && gi < p.N) {
-          r[i] = wht__ld16(g + gi);
-          if (TWO) r2[i] = wht__ld16(g2 + gi);
+          r[i] = wht__ld16<CG>(g + gi);
+          if (TWO) r2[i] = wht__ld16<CG>(g2 + gi);
         }
       }
 WHT__UNROLL
@@ -285,8 +303,8 @@ WHT__UNROLL
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       uint4 r = make_uint4(0, 0, 0, 0), r2 = r;
       if (gi < p.N) {
-        r = wht__ld16(g + gi);
-        if (TWO) r2 = wht__ld16(g2 + gi);
+        r = wht__ld16<CG>(g + gi);
+        if (TWO) r2 = wht__ld16<CG>(g2 + gi);
       }
       const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
       wht__tile_put16(s, a, r);
@@ -295,8 +313,8 @@ WHT__UNROLL
   } else {
     for (unsigned u = t; u < size; u += P) {
       const uint64_t gi = base + wht__tile_offset(p, u);
-      s[wht__swz<U>(u)] = gi < p.N ? g[gi] : (U)0;
-      if (TWO) s2[wht__swz<U>(u)] = gi < p.N ? g2[gi] : (U)0;
+      s[wht__swz<U>(u)] = gi < p.N ? wht__ldg<CG>(g + gi) : (U)0;
+      if (TWO) s2[wht__swz<U>(u)] = gi < p.N ? wht__ldg<CG>(g2 + gi) : (U)0;
     }
   }
 }
@@ -488,7 +506,7 @@ WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *s
  * rounds below the top bit on its half (a pass of Tt - 1 tile bits whose
  * base is that of tile element rank * 2^(Tt-1)), and the round on the top
  * bit over both halves. */
-template <class F, class A, bool VEC, bool CL>
+template <class F, class A, bool VEC, bool CL, bool CG = false>
 WHT__HD void wht__tile_phase(const wht__pass &pp, unsigned ph, const typename F::U *xin,
                              typename F::U *x, typename F::U *e, typename F::U *sx,
                              typename F::U *se, const wht__cta<typename F::U> &cta, uint64_t b,
@@ -503,13 +521,13 @@ WHT__HD void wht__tile_phase(const wht__pass &pp, unsigned ph, const typename F:
   if (ph == 0) {
     if constexpr (A::COMPENSATED) {
       if (p.first) {
-        wht__tile_load<typename F::U, VEC, false>(p, xin, sx, NULL, NULL, base, t, P);
+        wht__tile_load<typename F::U, VEC, false, CG>(p, xin, sx, NULL, NULL, base, t, P);
         wht__tile_zero(p, se, t, P);
       } else {
-        wht__tile_load<typename F::U, VEC, true>(p, xin, sx, e, se, base, t, P);
+        wht__tile_load<typename F::U, VEC, true, CG>(p, xin, sx, e, se, base, t, P);
       }
     } else {
-      wht__tile_load<typename F::U, VEC, false>(p, xin, sx, NULL, NULL, base, t, P);
+      wht__tile_load<typename F::U, VEC, false, CG>(p, xin, sx, NULL, NULL, base, t, P);
     }
     return;
   }
