@@ -11,8 +11,8 @@
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
-# 2^11, 2^12, i16first for the first pass of long rows; i15l2 and i15l2ncu for
-# issue 15's L2-blocked pairs of passes; mpiscale and
+# 2^11, 2^12, i16first for the first pass of long rows; i15l2, i15l2h and
+# i15l2ncu for issue 15's L2-blocked pairs of passes; mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -229,18 +229,34 @@ want i16first && step i16first ${I16_LIMIT:-240} sh -c "
   for r in 1 2; do echo '## register first pass'; $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in;
     echo '## tile first pass (WHT_TC_SMALL_KMAX=10)'; WHT_TC_SMALL_KMAX=10 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in; done"
 # issue 15: L2-blocked pairs of passes (kernels/pass_plan.h, wht__fused_kernel):
-# single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and 22,
-# 24) and without it (0: the plan before, same binary), 0 and 23 twice;
-# then the lag (WHT_GPU_L2_LAG, tiles beyond a chunk) and Nsight Compute on
-# the fused kernel of folklore f32 2^28 (i15l2ncu)
+# single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and for the
+# compensated algorithms WHT_GPU_L2_CHUNK_COMPENSATED=23, off by default) and
+# without it (0: the plan before, same binary), twice, interleaved; then the
+# lag (WHT_GPU_L2_LAG, tiles beyond a chunk; default half the resident blocks)
 want i15l2 && step i15l2 ${I15_L2_LIMIT:-300} sh -c "
-  for rc in 1:0 1:23 1:22 1:24 2:0 2:23; do r=\${rc%:*} c=\${rc#*:}; echo \"## WHT_GPU_L2_CHUNK=\$c (round \$r)\";
-    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao,kahan,neumaier --format f32 --log2n 26,27,28,30 --place in;
-    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao --format f64 --log2n 25,26,27 --place in;
-    WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao,kahan --format f16,bf16 --log2n 27,28,30 --place in;
-  done;
-  for l in 0 64 128 256 512 1024; do echo \"## WHT_GPU_L2_LAG=\$l\";
-    WHT_GPU_L2_LAG=\$l $B/experiments/wht-bench --algo folklore --format f32,f16 --log2n 28 --place in; done"
+  for rc in 1:0 1:23 2:0 2:23; do r=\${rc%:*} c=\${rc#*:}; echo \"## WHT_GPU_L2_CHUNK=\$c (round \$r)\";
+    export WHT_GPU_L2_CHUNK=\$c WHT_GPU_L2_CHUNK_COMPENSATED=\$c;
+    $B/experiments/wht-bench --algo folklore,alman-rao,kahan,neumaier --format f32 --log2n 26,27,28,30 --place in;
+    $B/experiments/wht-bench --algo folklore,alman-rao --format f64 --log2n 25,26,27 --place in;
+    $B/experiments/wht-bench --algo folklore,alman-rao,kahan,neumaier --format f16,bf16 --log2n 27,28,30 --place in;
+  done; unset WHT_GPU_L2_CHUNK WHT_GPU_L2_CHUNK_COMPENSATED;
+  for c in 23 22; do for l in 64 128 256; do echo \"## WHT_GPU_L2_CHUNK=\$c WHT_GPU_L2_LAG=\$l\";
+    WHT_GPU_L2_CHUNK=\$c WHT_GPU_L2_LAG=\$l $B/experiments/wht-bench --algo folklore --format f32,f16 --log2n 28 --place in;
+    WHT_GPU_L2_CHUNK=\$c WHT_GPU_L2_LAG=\$l $B/experiments/wht-bench --algo folklore --format f64 --log2n 27 --place in; done; done"
+# L2 eviction policies on the fused kernel's accesses (WHT_GPU_L2_HINTS,
+# bits: 1 first pass's stores evict_last, 2 second pass's loads and stores
+# evict_first, 4 first pass's loads evict_first; default 7), and the GPU test
+# at hints 3
+want i15l2h && step i15l2htest ${I15_L2_LIMIT:-150} env WHT_GPU_L2_HINTS=${I15_HINTS_TEST:-3} WHT_GPU_TEST_MAXK=16 "$B/tests/test_gpu_bitident"
+want i15l2h && step i15l2h ${I15_L2_LIMIT:-300} sh -c "
+  for h in 0 1 2 3 7 0 3; do for c in 23 22 21; do echo \"## WHT_GPU_L2_HINTS=\$h WHT_GPU_L2_CHUNK=\$c\";
+    WHT_GPU_L2_HINTS=\$h WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore --format f32,f16 --log2n 28 --place in;
+    WHT_GPU_L2_HINTS=\$h WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 26,30 --place in;
+    WHT_GPU_L2_HINTS=\$h WHT_GPU_L2_CHUNK=\$c $B/experiments/wht-bench --algo folklore --format f64 --log2n 27 --place in;
+  done; done;
+  for h in 0 3; do echo \"## ncu WHT_GPU_L2_HINTS=\$h\"; WHT_GPU_L2_HINTS=\$h ncu --clock-control none --kernel-name regex:wht__fused --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct \
+    $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1; done"
 want i15l2ncu && step i15l2ncu ${I15_NCU_LIMIT:-150} sh -c "
   ncu --clock-control none --kernel-name regex:wht__ --launch-skip 2 --launch-count 2 --section SpeedOfLight \
     --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct \

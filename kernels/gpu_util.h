@@ -33,9 +33,11 @@ unsigned wht__gpu_tile_log2(void);
  * the initial value (default 1). The GPU uses them where the device can
  * launch clusters; the host emulation whenever they are allowed. */
 void wht__gpu_set_cluster(int on);
-/* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none); the
- * environment variable WHT_GPU_L2_CHUNK sets the initial value (23). */
-void wht__gpu_set_l2_chunk(unsigned b);
+/* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
+ * the algorithms without an error array (compensated = 0) or with one;
+ * the environment variables WHT_GPU_L2_CHUNK (default 23) and
+ * WHT_GPU_L2_CHUNK_COMPENSATED (default 0) set the initial values. */
+void wht__gpu_set_l2_chunk(unsigned b, int compensated);
 /* Whether GPU plans of the current device use clusters: allowed, the
  * device launches clusters and the kernels were built for it (sm_90+). */
 int wht__gpu_clusters_usable(void);

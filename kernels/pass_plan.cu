@@ -176,19 +176,25 @@ static int clusters_runnable(const wht__pass *ps, unsigned np, unsigned block_lo
   return 1;
 }
 
-static int l2_chunk_setting = -1; /* log2 of bytes; 0: off; -1: not read yet */
+/* log2 of a chunk's bytes (0: no L2 blocking; -1: not read yet), for the
+ * algorithms without and with an error array */
+static int l2_chunk_setting[2] = { -1, -1 };
 
-extern "C" void wht__gpu_set_l2_chunk(unsigned bytes_log2) { l2_chunk_setting = (int)(bytes_log2 > 40 ? 40 : bytes_log2); }
+extern "C" void wht__gpu_set_l2_chunk(unsigned bytes_log2, int compensated)
+{
+  l2_chunk_setting[compensated != 0] = (int)(bytes_log2 > 40 ? 40 : bytes_log2);
+}
 
 unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated)
 {
-  if (l2_chunk_setting < 0) {
-    const char *v = getenv("WHT_GPU_L2_CHUNK");
-    const unsigned long b = v && *v ? strtoul(v, NULL, 10) : 23;
-    l2_chunk_setting = (int)(b > 40 ? 40 : b);
+  int *b = &l2_chunk_setting[compensated != 0];
+  if (*b < 0) {
+    const char *v = getenv(compensated ? "WHT_GPU_L2_CHUNK_COMPENSATED" : "WHT_GPU_L2_CHUNK");
+    const unsigned long c = v && *v ? strtoul(v, NULL, 10) : compensated ? 0 : 23;
+    *b = (int)(c > 40 ? 40 : c);
   }
   const unsigned sub = log2_of(esz) + (compensated ? 1 : 0);
-  return (unsigned)l2_chunk_setting > sub ? (unsigned)l2_chunk_setting - sub : 0;
+  return (unsigned)*b > sub ? (unsigned)*b - sub : 0;
 }
 
 static unsigned tile_override = 0;

@@ -101,7 +101,8 @@ unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np);
 /* The chunk of L2-blocked passes (log2 of elements of esz bytes; x and e
  * for compensated algorithms): 2^23 bytes, or 2^b bytes for the
  * environment variable WHT_GPU_L2_CHUNK=b (0: no L2 blocking) or
- * wht__gpu_set_l2_chunk. Measured on an H100 (docs/PERFORMANCE.md). */
+ * wht__gpu_set_l2_chunk; none for compensated algorithms unless
+ * WHT_GPU_L2_CHUNK_COMPENSATED=b. Measured on an H100 (docs/PERFORMANCE.md). */
 unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated);
 
 /* The tile size used for a transform (log2 elements; *block_log2: the

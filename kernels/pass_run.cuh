@@ -139,7 +139,7 @@ static __device__ unsigned wht__l2_sync[1 + WHT__L2_MAX_CHUNKS];
  * multiprocessors just wrote, likely still in L2. */
 template <class F, class A, bool VEC>
 __global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, false>()))
-wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag,
+wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, const unsigned hints,
                   const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
@@ -150,6 +150,17 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag,
   const wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
   const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
   unsigned *const done = wht__l2_sync + 1;
+  /* L2 eviction policies (hints: bit 0 the first pass's stores evict_last;
+   * bit 1 the second pass's loads and stores evict_first; bit 2 the first
+   * pass's loads evict_first) */
+  uint64_t keep = 0, drop = 0, norm = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(keep));
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(drop));
+  asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(norm));
+#endif
+  const uint64_t ld0 = hints & 4 ? drop : norm, st0 = hints & 1 ? keep : norm;
+  const uint64_t ld1 = hints & 2 ? drop : norm, st1 = hints & 2 ? drop : norm;
   for (;;) {
     if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();
@@ -170,12 +181,14 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag,
       }
       __syncthreads();
       for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
-        wht__tile_phase<F, A, VEC, false, true>(p1, ph, x, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
+        wht__tile_phase<F, A, VEC, false, true, true>(p1, ph, x, x, e, sx, se, cta, b, threadIdx.x, blockDim.x,
+                                                      ld1, st1);
         __syncthreads();
       }
     } else {
       for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
-        wht__tile_phase<F, A, VEC, false, false>(p0, ph, xin, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
+        wht__tile_phase<F, A, VEC, false, false, true>(p0, ph, xin, x, e, sx, se, cta, b, threadIdx.x,
+                                                       blockDim.x, ld0, st0);
         __syncthreads();
       }
       __threadfence(); /* each thread's stores, before the count the barrier orders after them */
@@ -294,7 +307,13 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
     return WHT_E_CUDA;
   }
   const unsigned grid = 2 * M < resident[dev] ? (unsigned)(2 * M) : resident[dev];
-  wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < M ? lag : M), xin, x, e);
+  static long hints = -1;
+  if (hints < 0) {
+    const char *v = getenv("WHT_GPU_L2_HINTS");
+    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
+  }
+  wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < M ? lag : M),
+                                                              (unsigned)hints, xin, x, e);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -159,10 +159,22 @@ WHT__HD uint64_t wht__tile_offset(const wht__pass &p, unsigned u)
 /* CG: through L2 only (ld.global.cg), for data other blocks of the same
  * kernel wrote (the L2-blocked second pass, pass_run.cuh): an L1 line
  * loaded earlier by this multiprocessor could be stale. */
-template <bool CG = false>
-WHT__HD uint4 wht__ld16(const void *src)
+template <bool CG = false, bool HINT = false>
+WHT__HD uint4 wht__ld16(const void *src, [[maybe_unused]] uint64_t pol = 0)
 {
 #ifdef __CUDA_ARCH__
+#if __CUDA_ARCH__ >= 800
+  if constexpr (HINT) {
+    uint4 v;
+    if constexpr (CG)
+      asm volatile("ld.global.cg.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(src), "l"(pol));
+    else
+      asm volatile("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(src), "l"(pol));
+    return v;
+  }
+#endif
   if constexpr (CG) return __ldcg((const uint4 *)src);
   return *(const uint4 *)src;
 #else
@@ -185,9 +197,18 @@ WHT__HD U wht__ldg(const U *src)
   return *src;
 }
 
-WHT__HD void wht__st16(void *dst, uint4 v)
+/* HINT: with the L2 eviction policy pol (createpolicy; sm_80 and later) */
+template <bool HINT = false>
+WHT__HD void wht__st16(void *dst, uint4 v, [[maybe_unused]] uint64_t pol = 0)
 {
 #ifdef __CUDA_ARCH__
+#if __CUDA_ARCH__ >= 800
+  if constexpr (HINT) {
+    asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
+                 ::"l"(dst), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(pol) : "memory");
+    return;
+  }
+#endif
   *(uint4 *)dst = v;
 #else
   memcpy(dst, &v, sizeof v);
@@ -267,9 +288,9 @@ WHT__UNROLL
  * V = 16/sizeof(U) elements each (the plan checked that runs, N and the
  * pointers allow it), up to 8 per array in flight per thread; in the
  * regular case (above) the addresses advance by constants. */
-template <class U, bool VEC, bool TWO, bool CG = false>
+template <class U, bool VEC, bool TWO, bool CG = false, bool HINT = false>
 WHT__HD void wht__tile_load(const wht__pass &p, const U *g, U *s, const U *g2, U *s2,
-                            uint64_t base, unsigned t, unsigned P)
+                            uint64_t base, unsigned t, unsigned P, uint64_t pol = 0)
 {
   const unsigned size = 1u << p.Tt;
   if (VEC && wht__tile_regular<U>(p, P)) {
@@ -284,8 +305,8 @@ WHT__UNROLL
         const uint64_t gi = first + (uint64_t)(i0 + i) * inc;
         r[i] = r2[i] = make_uint4(0, 0, 0, 0);
         if (i0 + i < per && gi < p.N) {
-          r[i] = wht__ld16<CG>(g + gi);
-          if (TWO) r2[i] = wht__ld16<CG>(g2 + gi);
+          r[i] = wht__ld16<CG, HINT>(g + gi, pol);
+          if (TWO) r2[i] = wht__ld16<CG, HINT>(g2 + gi, pol);
         }
       }
 WHT__UNROLL
@@ -303,8 +324,8 @@ WHT__UNROLL
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       uint4 r = make_uint4(0, 0, 0, 0), r2 = r;
       if (gi < p.N) {
-        r = wht__ld16<CG>(g + gi);
-        if (TWO) r2 = wht__ld16<CG>(g2 + gi);
+        r = wht__ld16<CG, HINT>(g + gi, pol);
+        if (TWO) r2 = wht__ld16<CG, HINT>(g2 + gi, pol);
       }
       const unsigned a = wht__swz<U>(w * V); /* swz(wV + v) = swz(wV) ^ v: v < 2^B */
       wht__tile_put16(s, a, r);
@@ -326,9 +347,9 @@ WHT__HD void wht__tile_zero(const wht__pass &p, U *s, unsigned t, unsigned P)
 }
 
 /* Tile -> device memory (elements past N are not stored). */
-template <class F, bool VEC, bool DIFF>
+template <class F, bool VEC, bool DIFF, bool HINT = false>
 WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typename F::U *s,
-                             const typename F::U *se, uint64_t base, unsigned t, unsigned P)
+                             const typename F::U *se, uint64_t base, unsigned t, unsigned P, uint64_t pol = 0)
 {
   typedef typename F::U U;
   const unsigned size = 1u << p.Tt;
@@ -341,7 +362,7 @@ WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typenam
       const uint64_t gi = first + (uint64_t)i * inc;
       if (gi >= p.N) continue;
       const unsigned a = a0 ^ wht__swz<U>(i * P * V);
-      wht__st16(g + gi, wht__tile_get16<F, DIFF>(s, se, a));
+      wht__st16<HINT>(g + gi, wht__tile_get16<F, DIFF>(s, se, a), pol);
     }
   } else if (VEC) {
     const unsigned V = 16 / sizeof(U), nv = size / V;
@@ -349,7 +370,7 @@ WHT__HD void wht__tile_store(const wht__pass &p, typename F::U *g, const typenam
       const uint64_t gi = base + wht__tile_offset(p, w * V);
       if (gi >= p.N) continue;
       const unsigned a = wht__swz<U>(w * V);
-      wht__st16(g + gi, wht__tile_get16<F, DIFF>(s, se, a));
+      wht__st16<HINT>(g + gi, wht__tile_get16<F, DIFF>(s, se, a), pol);
     }
   } else {
     for (unsigned u = t; u < size; u += P) {
@@ -506,11 +527,11 @@ WHT__HD void wht__tile_round_of(const wht__pass &p, unsigned r, typename F::U *s
  * rounds below the top bit on its half (a pass of Tt - 1 tile bits whose
  * base is that of tile element rank * 2^(Tt-1)), and the round on the top
  * bit over both halves. */
-template <class F, class A, bool VEC, bool CL, bool CG = false>
+template <class F, class A, bool VEC, bool CL, bool CG = false, bool HINT = false>
 WHT__HD void wht__tile_phase(const wht__pass &pp, unsigned ph, const typename F::U *xin,
                              typename F::U *x, typename F::U *e, typename F::U *sx,
                              typename F::U *se, const wht__cta<typename F::U> &cta, uint64_t b,
-                             unsigned t, unsigned P)
+                             unsigned t, unsigned P, uint64_t lpol = 0, uint64_t spol = 0)
 {
   wht__pass p = pp;
   uint64_t base = wht__tile_base(pp, b);
@@ -521,26 +542,26 @@ WHT__HD void wht__tile_phase(const wht__pass &pp, unsigned ph, const typename F:
   if (ph == 0) {
     if constexpr (A::COMPENSATED) {
       if (p.first) {
-        wht__tile_load<typename F::U, VEC, false, CG>(p, xin, sx, NULL, NULL, base, t, P);
+        wht__tile_load<typename F::U, VEC, false, CG, HINT>(p, xin, sx, NULL, NULL, base, t, P, lpol);
         wht__tile_zero(p, se, t, P);
       } else {
-        wht__tile_load<typename F::U, VEC, true, CG>(p, xin, sx, e, se, base, t, P);
+        wht__tile_load<typename F::U, VEC, true, CG, HINT>(p, xin, sx, e, se, base, t, P, lpol);
       }
     } else {
-      wht__tile_load<typename F::U, VEC, false, CG>(p, xin, sx, NULL, NULL, base, t, P);
+      wht__tile_load<typename F::U, VEC, false, CG, HINT>(p, xin, sx, NULL, NULL, base, t, P, lpol);
     }
     return;
   }
   if (ph == p.nrounds + 1) {
     if constexpr (A::COMPENSATED) {
       if (p.last) {
-        wht__tile_store<F, VEC, true>(p, x, sx, se, base, t, P);
+        wht__tile_store<F, VEC, true, HINT>(p, x, sx, se, base, t, P, spol);
       } else {
-        wht__tile_store<F, VEC, false>(p, x, sx, sx, base, t, P);
-        wht__tile_store<F, VEC, false>(p, e, se, se, base, t, P);
+        wht__tile_store<F, VEC, false, HINT>(p, x, sx, sx, base, t, P, spol);
+        wht__tile_store<F, VEC, false, HINT>(p, e, se, se, base, t, P, spol);
       }
     } else {
-      wht__tile_store<F, VEC, false>(p, x, sx, sx, base, t, P);
+      wht__tile_store<F, VEC, false, HINT>(p, x, sx, sx, base, t, P, spol);
     }
     return;
   }

@@ -193,10 +193,14 @@ static void sweep(uint64_t seed, unsigned maxk)
         wht__gpu_set_tile_log2(0);
         check_device(j, "device pointer");
         if (k >= 1 && k <= 18) {
-          char path[48];
-          snprintf(path, sizeof path, "device pointer, tile 2^%u", tmin);
+          /* the smallest tiles: L2-blocked pairs from k = 11 or so, for
+           * the compensated algorithms too (off by default) */
+          char path[64];
+          snprintf(path, sizeof path, "device pointer, tile 2^%u, L2 blocking", tmin);
           wht__gpu_set_tile_log2(tmin);
+          wht__gpu_set_l2_chunk(23, 1);
           check_device(j, path);
+          wht__gpu_set_l2_chunk(0, 1);
           wht__gpu_set_tile_log2(0);
         }
         if (k <= 22) check_host_pointer(j);

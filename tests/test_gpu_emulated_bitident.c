@@ -3,7 +3,8 @@
  * give bit for bit the CPU result of every algorithm and format, for
  * k = 0..15, several batch counts, the automatic tile size and forced small
  * tiles (many passes at small k; tiles of two blocks, a cluster, wherever
- * they save a pass), the automatic size without clusters, unaligned data
+ * they save a pass; L2-blocked pairs of passes, compensated algorithms
+ * included), the automatic size without clusters, unaligned data
  * (scalar accesses), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
@@ -60,6 +61,9 @@ int main(void)
       const unsigned tmin = wht__gpu_tile_log2_min(f);
       const unsigned tile = tile_mode == 0 || tile_mode == 3 ? 0 : tmin + 2 * (unsigned)(tile_mode - 1);
       wht__gpu_set_tile_log2(tile);
+      /* forced small tiles: L2-blocked pairs (kernels/pass_plan.h) from
+       * k = 11..14 on, for the compensated algorithms too (off by default) */
+      wht__gpu_set_l2_chunk(tile ? 23 : 0, 1);
       for (int ai = 0; ai < nalgos; ai++) {
         const char *algo = algos[ai];
         if (!tap_ok(emulation_of(algo) >= 0, "%s: has a host emulation (a row of emulations[] in "
@@ -128,6 +132,7 @@ int main(void)
     }
   }
   wht__gpu_set_tile_log2(0);
+  wht__gpu_set_l2_chunk(0, 1);
   wht__gpu_set_cluster(1);
   return tap_done();
 }
