@@ -263,9 +263,9 @@ unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sch
   unsigned best = 0, best_np = 0;
   const unsigned chunk = wht__plan_l2_chunk_log2(esz, compensated);
   for (unsigned i = 0; i < nc; i++) {
-    const unsigned np = wht__plan_dram_passes(
-        tmp, wht__plan_passes(k, batch, esz, sched, cmax, cand[i][1], cand[i][0], chunk, tmp));
-    if (cand[i][1] > cand[i][0] && (np != 1 || !clusters_runnable(tmp, np, cand[i][0]))) continue;
+    const unsigned n = wht__plan_passes(k, batch, esz, sched, cmax, cand[i][1], cand[i][0], chunk, tmp);
+    const unsigned np = wht__plan_dram_passes(tmp, n); /* a fused pair counts one */
+    if (cand[i][1] > cand[i][0] && (np != 1 || !clusters_runnable(tmp, n, cand[i][0]))) continue;
     if (i == 0 || np < best_np) best = i, best_np = np;
   }
   *block_log2 = cand[best][0];

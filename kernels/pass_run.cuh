@@ -126,10 +126,16 @@ static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident)
   return tpc + (extra >= 0 && resident ? (uint64_t)extra : resident / 2);
 }
 
-/* The L2-blocked kernel's ticket counter and each chunk's count of
- * finished first-pass tiles, zeroed before each launch (one set per
- * algorithm's translation unit; the launches are in order on stream 0). */
-static __device__ unsigned wht__l2_sync[1 + WHT__L2_MAX_CHUNKS];
+/* The L2-blocked kernel's ticket counter, each chunk's count of finished
+ * first-pass tiles and the count of blocks that have finished, zero when a
+ * kernel starts: zero when the module loads, and the last block to finish
+ * zeroes them again (one set per algorithm's translation unit; the kernels
+ * run one after the other on the legacy default stream: a build with
+ * nvcc's --default-stream per-thread would need a set per stream). Zeroing
+ * them before each launch instead would let two host threads' memsets and
+ * kernels interleave. */
+#define WHT__L2_EXITED (1 + WHT__L2_MAX_CHUNKS)
+static __device__ unsigned wht__l2_sync[2 + WHT__L2_MAX_CHUNKS];
 
 /* One persistent kernel for the pair p0, p1 (p0.fuse = 1): each block
  * takes tickets (wht__fused_ticket) until none are left and runs that
@@ -144,7 +150,7 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
 {
   typedef typename F::U U;
   extern __shared__ uint4 wht__smem[];
-  __shared__ unsigned ticket;
+  __shared__ unsigned ticket, last;
   U *sx = (U *)wht__smem;
   U *se = sx + ((size_t)1 << p0.Tt);
   const wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
@@ -165,7 +171,16 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
     if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();
     const unsigned tk = ticket; /* rewritten only after the phases' barriers */
-    if (tk >= 2 * M) return;
+    if (tk >= 2 * M) { /* every block takes one such ticket and finishes */
+      if (threadIdx.x == 0) {
+        __threadfence();
+        last = atomicAdd(&wht__l2_sync[WHT__L2_EXITED], 1u) == gridDim.x - 1;
+      }
+      __syncthreads();
+      if (last) /* every ticket and count was taken: zero them for the next launch */
+        for (unsigned i = threadIdx.x; i < 2 + WHT__L2_MAX_CHUNKS; i += blockDim.x) wht__l2_sync[i] = 0;
+      return;
+    }
     bool second;
     uint64_t b;
     wht__fused_ticket(tk, M, lag, &second, &b);
@@ -191,9 +206,12 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
                                                        blockDim.x, ld0, st0);
         __syncthreads();
       }
-      __threadfence(); /* each thread's stores, before the count the barrier orders after them */
-      __syncthreads();
-      if (threadIdx.x == 0) atomicAdd(done + (b >> cs), 1u);
+      /* the block's stores (ordered before thread 0 by the barrier above),
+       * fenced before the count; as cooperative groups' grid barrier */
+      if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(done + (b >> cs), 1u);
+      }
     }
   }
 }
@@ -268,7 +286,7 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
 }
 
 /* The pair p0, p1 (p0.fuse = 1) as one wht__fused_kernel: as many blocks
- * as are resident at once, the counters zeroed first. */
+ * as are resident at once. */
 template <class F, class A, bool VEC>
 static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, const typename F::U *xin,
                                     typename F::U *x, typename F::U *e)
@@ -276,9 +294,8 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
   const void *kern = (const void *)wht__fused_kernel<F, A, VEC>;
   const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   const int dev = wht__gpu_current_device();
-  static size_t raised[WHT__MAX_DEVICES];
+  static size_t raised[WHT__MAX_DEVICES], resident_smem[WHT__MAX_DEVICES];
   static unsigned resident[WHT__MAX_DEVICES];
-  static unsigned *sync[WHT__MAX_DEVICES];
   if (dev < 0) return WHT_E_CUDA;
   if (smem > 48 * 1024 && smem > raised[dev]) {
     if (cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
@@ -286,26 +303,19 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
       return WHT_E_CUDA;
     }
     raised[dev] = smem;
-    resident[dev] = 0; /* the occupancy depends on the shared memory */
   }
-  if (!resident[dev] || !sync[dev]) {
+  if (!resident[dev] || resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
     int per_sm = 0, sms = 0;
-    void *addr = NULL;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-        cudaGetSymbolAddress(&addr, wht__l2_sync) != cudaSuccess || per_sm < 1) {
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
     resident[dev] = (unsigned)(per_sm * sms);
-    sync[dev] = (unsigned *)addr;
+    resident_smem[dev] = smem;
   }
-  const uint64_t M = p0.ntiles, chunks = M >> p0.fuse_chunk_tiles_log2;
+  const uint64_t M = p0.ntiles;
   const uint64_t lag = wht__fused_lag(p0, resident[dev]);
-  if (cudaMemsetAsync(sync[dev], 0, (size_t)(1 + chunks) * sizeof(unsigned), 0) != cudaSuccess) {
-    cudaGetLastError();
-    return WHT_E_CUDA;
-  }
   const unsigned grid = 2 * M < resident[dev] ? (unsigned)(2 * M) : resident[dev];
   static long hints = -1;
   if (hints < 0) {
