@@ -41,8 +41,8 @@ want bench && step bench ${BENCH_LIMIT:-180} sh -c "
   $B/experiments/wht-bench --log2n 10 --total-log2 28 -o $O/bench.h5;
   $B/experiments/wht-bench --algo folklore --format f32 --log2n 12,16,20,24,30 --place in -o $O/bench.h5;
   for t in 13; do echo \"# WHT_GPU_TILE_LOG2=\$t\"; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --algo folklore,alman-rao --format f32 --log2n 28 --place in; WHT_GPU_TILE_LOG2=\$t $B/experiments/wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28 --place in; done"
-want memcheck && step memcheck 70 env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want racecheck && step racecheck 70 env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want memcheck && step memcheck ${MEMCHECK_LIMIT:-70} env WHT_GPU_TEST_MAXK=${MEMCHECK_MAXK:-10} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want racecheck && step racecheck ${RACECHECK_LIMIT:-70} env WHT_GPU_TEST_MAXK=${RACECHECK_MAXK:-7} WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 # the tensor-core kernels: k = 16 still has a strided pass; racecheck is slower
 want tc_memcheck && step tc_memcheck 90 env WHT_TC_TEST_KMAX=${TC_MEMCHECK_KMAX:-16} compute-sanitizer \
   --tool memcheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
