@@ -226,6 +226,13 @@ static bool wht__pass_vectorizable(const wht__pass &p, const void *xin, const vo
   return p.R == 0 || ((size_t)1 << p.R) >= V;
 }
 
+/* Whether an L2-blocked pair p[0] (from xin), p[1] (in place) can: both must. */
+template <class F>
+static bool wht__pair_vectorizable(const wht__pass *p, const void *xin, const void *x, const void *e)
+{
+  return wht__pass_vectorizable<F>(p[0], xin, x, e) && wht__pass_vectorizable<F>(p[1], x, x, e);
+}
+
 template <class A>
 static constexpr int wht__sched_of() { return A::RADIX8_GROUPS ? WHT__SCHED_ALMAN_RAO : WHT__SCHED_RADIX2; }
 
@@ -304,7 +311,7 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
     }
     raised[dev] = smem;
   }
-  if (!resident[dev] || resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
+  if (resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
     int per_sm = 0, sms = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
@@ -362,7 +369,7 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   for (unsigned i = 0; i < np; i++, xin = x) {
     const wht__pass &p = passes[i];
     if (p.fuse) { /* this pass and the next, L2-blocked */
-      const bool vec = wht__pass_vectorizable<F>(p, xin, x, e) && wht__pass_vectorizable<F>(passes[i + 1], x, x, e);
+      const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, e);
       const wht_status s = vec ? wht__launch_fused<F, A, true>(p, passes[i + 1], xin, x, e)
                                : wht__launch_fused<F, A, false>(p, passes[i + 1], xin, x, e);
       if (s != WHT_OK) return s;
@@ -437,7 +444,7 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
     const wht__pass &p = passes[i];
     if (p.fuse) {
       const wht__pass &q = passes[i + 1];
-      const bool vec = wht__pass_vectorizable<F>(p, xin, x, e) && wht__pass_vectorizable<F>(q, x, x, e);
+      const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, e);
       const uint64_t M = p.ntiles, cs = p.fuse_chunk_tiles_log2, lag = wht__fused_lag(p, 0);
       unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
       if (!done) {
