@@ -164,4 +164,236 @@ WHT__FX_HD int wht__fx_store(wht__u128 x, int e, uint64_t *hl)
   return WHT__FX_STORED;
 }
 
+/* ---- 256-bit values: the engine for data of 129..256 bits ---------------
+ * The same proof obligation with 256 bits (B + 1 <= 256): two's complement
+ * integers of two unsigned __int128 halves, sums, differences and products
+ * taken modulo 2^256 (exact under the bound), so again the integers do not
+ * depend on the order of the butterflies. The conversion to hi + lo is the
+ * CPU limb engine's (fixedwide.c calls wht__fx_store_limbs too). */
+typedef struct {
+  wht__u128 lo, hi;
+} wht__u256;
+
+WHT__FX_HD wht__u256 wht__fx_w_add(wht__u256 a, wht__u256 b)
+{
+  wht__u256 r;
+  r.lo = a.lo + b.lo;
+  r.hi = a.hi + b.hi + (wht__u128)(r.lo < a.lo);
+  return r;
+}
+
+WHT__FX_HD wht__u256 wht__fx_w_sub(wht__u256 a, wht__u256 b)
+{
+  wht__u256 r;
+  r.lo = a.lo - b.lo;
+  r.hi = a.hi - b.hi - (wht__u128)(a.lo < b.lo);
+  return r;
+}
+
+WHT__FX_HD wht__u256 wht__fx_w_neg(wht__u256 a)
+{
+  const wht__u256 z = { 0, 0 };
+  return wht__fx_w_sub(z, a);
+}
+
+/* a < b as signed 256-bit integers */
+WHT__FX_HD int wht__fx_w_less(wht__u256 a, wht__u256 b)
+{
+  return (wht__i128)a.hi < (wht__i128)b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+
+/* wht__fx_load in 256 bits: shifts up to 255 - 53 (the bound keeps every
+ * magnitude below 2^255) */
+WHT__FX_HD wht__u256 wht__fx_load_w(uint64_t u, int q)
+{
+  wht__u256 v = { 0, 0 };
+  if ((u << 1) == 0) return v;
+  const unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  int e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    e = (int)E - 1075;
+  }
+  const int sh = e - q;
+  if (sh < 0) {
+    v.lo = m >> -sh;
+  } else if (sh < 128) {
+    v.lo = (wht__u128)m << sh;
+    v.hi = sh ? (wht__u128)m >> (128 - sh) : 0;
+  } else {
+    v.hi = (wht__u128)m << (sh - 128);
+  }
+  return u >> 63 ? wht__fx_w_neg(v) : v;
+}
+
+#define WHT__FX_BF_W(a, b)                                                                           \
+  do {                                                                                               \
+    const wht__u256 t_ = (a);                                                                        \
+    (a) = wht__fx_w_add(t_, (b));                                                                    \
+    (b) = wht__fx_w_sub(t_, (b));                                                                    \
+  } while (0)
+
+/* wht__fx_group on 256-bit values */
+WHT__FX_HD void wht__fx_group_w(wht__u256 *x, uint64_t base, unsigned s, unsigned r)
+{
+  const uint64_t m = (uint64_t)1 << s;
+  wht__u256 v[8];
+  const unsigned cnt = 1u << r;
+  for (unsigned i = 0; i < cnt; i++) v[i] = x[base + i * m];
+  for (unsigned h = 1; h < cnt; h <<= 1)
+    for (unsigned i = 0; i < cnt; i++)
+      if (!(i & h)) WHT__FX_BF_W(v[i], v[i + h]);
+  for (unsigned i = 0; i < cnt; i++) x[base + i * m] = v[i];
+}
+
+/* soft threshold at T >= 0: v - T, 0 or v + T */
+WHT__FX_HD wht__u256 wht__fx_phi_w(wht__u256 v, wht__u256 T)
+{
+  const wht__u256 mT = wht__fx_w_neg(T);
+  if (wht__fx_w_less(T, v)) return wht__fx_w_sub(v, T);
+  if (wht__fx_w_less(v, mT)) return wht__fx_w_add(v, T);
+  const wht__u256 z = { 0, 0 };
+  return z;
+}
+
+/* the full unsigned 128 x 128 -> 256-bit product, from four 64 x 64 ones */
+WHT__FX_HD wht__u256 wht__fx_mul_full(wht__u128 a, wht__u128 b)
+{
+  const uint64_t a0 = (uint64_t)a, a1 = (uint64_t)(a >> 64), b0 = (uint64_t)b, b1 = (uint64_t)(b >> 64);
+  const wht__u128 p00 = (wht__u128)a0 * b0, p01 = (wht__u128)a0 * b1;
+  const wht__u128 p10 = (wht__u128)a1 * b0, p11 = (wht__u128)a1 * b1;
+  const wht__u128 mid = (p00 >> 64) + (uint64_t)p01 + (uint64_t)p10;                  /* < 3 * 2^64 */
+  const wht__u128 mid2 = (mid >> 64) + (p01 >> 64) + (p10 >> 64) + (uint64_t)p11;     /* < 4 * 2^64 */
+  wht__u256 r;
+  r.lo = (wht__u128)(uint64_t)p00 | (wht__u128)(uint64_t)mid << 64;
+  r.hi = (wht__u128)(uint64_t)mid2 | (wht__u128)((uint64_t)(p11 >> 64) + (uint64_t)(mid2 >> 64)) << 64;
+  return r;
+}
+
+/* the two's complement product modulo 2^256 (exact within the bound) */
+WHT__FX_HD wht__u256 wht__fx_mul_w(wht__u256 a, wht__u256 b)
+{
+  wht__u256 r = wht__fx_mul_full(a.lo, b.lo);
+  r.hi += a.hi * b.lo + a.lo * b.hi;
+  return r;
+}
+
+/* ---- conversion of a magnitude of L limbs to hi + lo --------------------
+ * fixedwide.c's conversion, for one element, written once for it and for
+ * the 256-bit GPU engine: hi = RN(M 2^e), lo = RN(M 2^e - hi), subnormal
+ * and overflowing outputs included (no element is left to another engine). */
+WHT__FX_HD void wht__fx_neg_limbs(uint64_t *a, unsigned L)
+{
+  unsigned c = 1;
+  for (unsigned l = 0; l < L; l++) {
+    const uint64_t v = ~a[l] + c;
+    c = c && v == 0;
+    a[l] = v;
+  }
+}
+
+WHT__FX_HD long wht__fx_bitlen(const uint64_t *a, unsigned L)
+{
+  for (unsigned l = L; l-- > 0;)
+    if (a[l]) return 64L * l + 64 - wht__fx_clz64(a[l]);
+  return 0;
+}
+
+/* bits pos .. pos+63 */
+WHT__FX_HD uint64_t wht__fx_get64(const uint64_t *a, unsigned L, long pos)
+{
+  if (pos >= 64L * L) return 0;
+  const unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
+  uint64_t v = a[w] >> o;
+  if (o && w + 1 < L) v |= a[w + 1] << (64 - o);
+  return v;
+}
+
+WHT__FX_HD int wht__fx_getbit(const uint64_t *a, unsigned L, long pos)
+{
+  return pos < 64L * L ? (int)((a[pos / 64] >> (pos % 64)) & 1) : 0;
+}
+
+/* a bit set in [0, pos) */
+WHT__FX_HD int wht__fx_any_below(const uint64_t *a, unsigned L, long pos)
+{
+  if (pos > 64L * L) pos = 64L * L;
+  const unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
+  for (unsigned l = 0; l < w; l++)
+    if (a[l]) return 1;
+  return o && (a[w] & ((UINT64_C(1) << o) - 1)) != 0;
+}
+
+/* As fixed128.c's round_bits: bits of RN(M * 2^e) for M > 0; *up says the
+ * significand was rounded up, *shp is the grid position sh (bits of M
+ * below it form the remainder). UINT64_MAX on overflow. */
+WHT__FX_HD uint64_t wht__fx_round_limbs(const uint64_t *M, unsigned L, int e, int *up, long *shp)
+{
+  const long lead = (long)e + wht__fx_bitlen(M, L) - 1;
+  *up = 0;
+  *shp = 0;
+  if (lead > 1023) return UINT64_MAX;
+  const long ulp = lead - 52 < -1074 ? -1074 : lead - 52;
+  const long sh = ulp - e;
+  uint64_t top;
+  if (sh <= 0) {
+    top = M[0] << -sh; /* exact: M has fewer than 54 bits */
+  } else {
+    top = wht__fx_get64(M, L, sh);
+    const int rb = wht__fx_getbit(M, L, sh - 1);
+    if (rb && (wht__fx_any_below(M, L, sh - 1) || (top & 1))) {
+      top++;
+      *up = 1;
+    }
+    *shp = sh;
+  }
+  const uint64_t bits = ((uint64_t)(ulp + 1074) << 52) + top;
+  return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
+}
+
+/* the magnitude M (L limbs, overwritten) with sign neg, times 2^e, as the
+ * IEEE bits of hi and lo in hl[0], hl[1]; WHT__FX_STORED or
+ * WHT__FX_OVERFLOW (hi = +-inf, lo = +0) */
+WHT__FX_HD int wht__fx_store_limbs(uint64_t *M, unsigned L, int neg, int e, uint64_t *hl)
+{
+  const uint64_t sgn = (uint64_t)(neg != 0) << 63;
+  hl[0] = hl[1] = 0;
+  if (wht__fx_bitlen(M, L) == 0) return WHT__FX_STORED;
+  int up, up2;
+  long sh, sh2;
+  const uint64_t hb = wht__fx_round_limbs(M, L, e, &up, &sh);
+  if (hb == UINT64_MAX) {
+    hl[0] = UINT64_C(0x7ff0000000000000) | sgn;
+    return WHT__FX_OVERFLOW;
+  }
+  hl[0] = hb | sgn;
+  /* remainder R = M mod 2^sh, or 2^sh - that when rounded up (sign flips) */
+  if (sh > 64L * L) sh = 64L * L;
+  const unsigned w = (unsigned)(sh / 64), o = (unsigned)(sh % 64);
+  if (w < L) {
+    M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
+    for (unsigned l = w + 1; l < L; l++) M[l] = 0;
+  }
+  if (up) {
+    wht__fx_neg_limbs(M, L); /* -R mod 2^(64L); keep the low sh bits = 2^sh - R */
+    if (w < L) {
+      M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
+      for (unsigned l = w + 1; l < L; l++) M[l] = 0;
+    }
+  }
+  if (wht__fx_bitlen(M, L) == 0) return WHT__FX_STORED;
+  hl[1] = wht__fx_round_limbs(M, L, e, &up2, &sh2) | (uint64_t)((neg != 0) != up) << 63;
+  return WHT__FX_STORED;
+}
+
+/* a 256-bit value times 2^e as hi + lo (wht__fx_store_limbs) */
+WHT__FX_HD int wht__fx_store_w(wht__u256 x, int e, uint64_t *hl)
+{
+  const int neg = (int)(x.hi >> 127);
+  if (neg) x = wht__fx_w_neg(x);
+  uint64_t M[4] = { (uint64_t)x.lo, (uint64_t)(x.lo >> 64), (uint64_t)x.hi, (uint64_t)(x.hi >> 64) };
+  return wht__fx_store_limbs(M, 4, neg, e, hl);
+}
+
 #endif

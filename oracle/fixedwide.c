@@ -12,21 +12,12 @@
  * not depend on the thread count. */
 #include <stdlib.h>
 #include <string.h>
+#include "fixed_gpu_ops.h"
 #include "oracle_internal.h"
 #include "wht_parallel.h"
 
 typedef unsigned __int128 u128;
 #define MAXL WHT__FIXED_MAX_LIMBS
-
-static void neg_limbs(uint64_t *a, unsigned L)
-{
-  unsigned c = 1;
-  for (unsigned l = 0; l < L; l++) {
-    uint64_t v = ~a[l] + c;
-    c = c && v == 0;
-    a[l] = v;
-  }
-}
 
 static int is_negative(const uint64_t *a, unsigned L) { return (int)(a[L - 1] >> 63); }
 
@@ -46,7 +37,7 @@ static void load_one(uint64_t *X, unsigned L, double x, int q)
   unsigned w = (unsigned)sh / 64, o = (unsigned)sh % 64;
   X[w] = m << o;
   if (o && w + 1 < L) X[w + 1] = m >> (64 - o);
-  if (u >> 63) neg_limbs(X, L);
+  if (u >> 63) wht__fx_neg_limbs(X, L);
 }
 
 
@@ -184,7 +175,7 @@ static void wide_phi(unsigned L, void *Xv, size_t n, double tau, int q)
   uint64_t T[MAXL], mT[MAXL];
   load_one(T, L, tau, q);
   memcpy(mT, T, L * sizeof *T);
-  neg_limbs(mT, L);
+  wht__fx_neg_limbs(mT, L);
   uint64_t *X = Xv;
   WHT__OMP(omp parallel for schedule(static) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
@@ -219,107 +210,21 @@ static void wide_mul(unsigned L, void *Av, const void *Bv, size_t n)
   }
 }
 
-/* ---- conversion to hi + lo --------------------------------------------- */
-static long bitlen(const uint64_t *a, unsigned L)
-{
-  for (unsigned l = L; l-- > 0;)
-    if (a[l]) return 64L * l + 64 - __builtin_clzll(a[l]);
-  return 0;
-}
-
-static uint64_t get64(const uint64_t *a, unsigned L, long pos) /* bits pos .. pos+63 */
-{
-  if (pos >= 64L * L) return 0;
-  unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
-  uint64_t v = a[w] >> o;
-  if (o && w + 1 < L) v |= a[w + 1] << (64 - o);
-  return v;
-}
-
-static int getbit(const uint64_t *a, unsigned L, long pos)
-{
-  return pos < 64L * L ? (int)((a[pos / 64] >> (pos % 64)) & 1) : 0;
-}
-
-static int any_below(const uint64_t *a, unsigned L, long pos) /* a bit set in [0, pos) */
-{
-  if (pos > 64L * L) pos = 64L * L;
-  unsigned w = (unsigned)(pos / 64), o = (unsigned)(pos % 64);
-  for (unsigned l = 0; l < w; l++)
-    if (a[l]) return 1;
-  return o && (a[w] & ((UINT64_C(1) << o) - 1)) != 0;
-}
-
-/* As fixed128.c's round_bits: bits of RN(M * 2^e) for M > 0; *up says the
- * significand was rounded up, *shp is the grid position sh (bits of M
- * below it form the remainder). UINT64_MAX on overflow. */
-static uint64_t round_bits(const uint64_t *M, unsigned L, int e, int *up, long *shp)
-{
-  long lead = (long)e + bitlen(M, L) - 1;
-  *up = 0;
-  *shp = 0;
-  if (lead > 1023) return UINT64_MAX;
-  long ulp = lead - 52 < -1074 ? -1074 : lead - 52;
-  long sh = ulp - e;
-  uint64_t top;
-  if (sh <= 0) {
-    top = M[0] << -sh; /* exact: M has fewer than 54 bits */
-  } else {
-    top = get64(M, L, sh);
-    int rb = getbit(M, L, sh - 1);
-    if (rb && (any_below(M, L, sh - 1) || (top & 1))) {
-      top++;
-      *up = 1;
-    }
-    *shp = sh;
-  }
-  uint64_t bits = ((uint64_t)(ulp + 1074) << 52) + top;
-  return bits >= UINT64_C(0x7ff0000000000000) ? UINT64_MAX : bits;
-}
-
+/* ---- conversion to hi + lo --------------------------------------------- *
+ * wht__fx_store_limbs (fixed_gpu_ops.h), shared with the GPU's 256-bit
+ * engine: rounds the exact integer by reading its bits. */
 static size_t wide_store(unsigned L, const void *Xv, size_t n, int e, wht_dd *out)
 {
   const uint64_t *X = Xv;
   size_t over = 0; /* an integer count: the same for any split */
   WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
   for (size_t i = 0; i < n; i++) {
-    uint64_t M[MAXL]; /* each thread's own */
+    uint64_t M[MAXL], hl[2]; /* each thread's own */
     memcpy(M, X + i * L, L * sizeof *M);
-    int neg = is_negative(M, L);
-    if (neg) neg_limbs(M, L);
-    if (bitlen(M, L) == 0) {
-      out[i].hi = out[i].lo = 0.0;
-      continue;
-    }
-    int up, up2;
-    long sh, sh2;
-    uint64_t hb = round_bits(M, L, e, &up, &sh);
-    if (hb == UINT64_MAX) {
-      out[i].hi = wht__dbl_from_bits(UINT64_C(0x7ff0000000000000), neg);
-      out[i].lo = 0.0;
-      over++;
-      continue;
-    }
-    out[i].hi = wht__dbl_from_bits(hb, neg);
-    /* remainder R = M mod 2^sh, or 2^sh - that when rounded up (sign flips) */
-    if (sh > 64L * L) sh = 64L * L;
-    unsigned w = (unsigned)(sh / 64), o = (unsigned)(sh % 64);
-    if (w < L) {
-      M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
-      for (unsigned l = w + 1; l < L; l++) M[l] = 0;
-    }
-    if (up) {
-      neg_limbs(M, L); /* -R mod 2^(64L); keep the low sh bits = 2^sh - R */
-      if (w < L) {
-        M[w] &= o ? (UINT64_C(1) << o) - 1 : 0;
-        for (unsigned l = w + 1; l < L; l++) M[l] = 0;
-      }
-    }
-    if (bitlen(M, L) == 0) {
-      out[i].lo = 0.0;
-      continue;
-    }
-    out[i].lo = wht__dbl_from_bits(round_bits(M, L, e, &up2, &sh2), neg != up);
+    const int neg = is_negative(M, L);
+    if (neg) wht__fx_neg_limbs(M, L);
+    over += wht__fx_store_limbs(M, L, neg, e, hl) == WHT__FX_OVERFLOW;
+    memcpy(&out[i], hl, sizeof hl);
   }
   return over;
 }

@@ -1,6 +1,6 @@
 /* gpu_fixed.cu - the CUDA executor of the GPU oracle (gpu_fixed.h): the
  * element functions of fixed_gpu_ops.h as grid-stride kernels on device
- * memory. The transform runs radix-8 passes (three stages per launch, each
+ * memory, one template per step for __int128 and 256-bit values. The transform runs radix-8 passes (three stages per launch, each
  * thread one group of 8 values in registers), then a radix-4 or radix-2
  * tail: about k/3 passes of 32 bytes per element, milliseconds at k = 25
  * where the CPU engine takes a second; then the conversion to hi + lo in
@@ -34,18 +34,35 @@ static unsigned grid_for(uint64_t items)
   return (unsigned)(b < 65535 * 16 ? (b ? b : 1) : 65535 * 16);
 }
 
-static __global__ void load_kernel(wht__u128 *X, const double *D, uint64_t n, int q)
+/* the element steps by value type: __int128 or 256-bit */
+static __device__ __forceinline__ void load_one(wht__u128 *x, uint64_t u, int q) { *x = wht__fx_load(u, q); }
+static __device__ __forceinline__ void load_one(wht__u256 *x, uint64_t u, int q) { *x = wht__fx_load_w(u, q); }
+static __device__ __forceinline__ void group(wht__u128 *X, uint64_t base, unsigned s, unsigned r)
+{
+  wht__fx_group(X, base, s, r);
+}
+static __device__ __forceinline__ void group(wht__u256 *X, uint64_t base, unsigned s, unsigned r)
+{
+  wht__fx_group_w(X, base, s, r);
+}
+static __device__ __forceinline__ wht__u128 mul_one(wht__u128 a, wht__u128 b) { return wht__fx_mul(a, b); }
+static __device__ __forceinline__ wht__u256 mul_one(wht__u256 a, wht__u256 b) { return wht__fx_mul_w(a, b); }
+static __device__ __forceinline__ int store_one(wht__u128 x, int e, uint64_t *hl) { return wht__fx_store(x, e, hl); }
+static __device__ __forceinline__ int store_one(wht__u256 x, int e, uint64_t *hl) { return wht__fx_store_w(x, e, hl); }
+
+template <typename T>
+static __global__ void load_kernel(T *X, const double *D, uint64_t n, int q)
 {
   for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
-    X[i] = wht__fx_load((uint64_t)__double_as_longlong(D[i]), q);
+    load_one(&X[i], (uint64_t)__double_as_longlong(D[i]), q);
 }
 
-template <unsigned R>
-static __global__ void stages_kernel(wht__u128 *X, uint64_t groups, unsigned s)
+template <unsigned R, typename T>
+static __global__ void stages_kernel(T *X, uint64_t groups, unsigned s)
 {
   for (uint64_t g = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; g < groups;
        g += (uint64_t)gridDim.x * blockDim.x)
-    wht__fx_group(X, wht__fx_group_base(g, s, R), s, R);
+    group(X, wht__fx_group_base(g, s, R), s, R);
 }
 
 static __global__ void phi_kernel(wht__u128 *X, uint64_t n, wht__i128 T)
@@ -54,28 +71,40 @@ static __global__ void phi_kernel(wht__u128 *X, uint64_t n, wht__i128 T)
     X[i] = wht__fx_phi(X[i], T);
 }
 
-static __global__ void mul_kernel(wht__u128 *X, const wht__u128 *Y, uint64_t n)
+static __global__ void phi_kernel_w(wht__u256 *X, uint64_t n, wht__u256 T)
 {
   for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
-    X[i] = wht__fx_mul(X[i], Y[i]);
+    X[i] = wht__fx_phi_w(X[i], T);
 }
 
-/* counts[0]: overflows, counts[1]: elements left to the CPU */
-static __global__ void store_kernel(wht__u128 *X, uint64_t n, int e, unsigned char *flags,
+template <typename T>
+static __global__ void mul_kernel(T *X, const T *Y, uint64_t n)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    X[i] = mul_one(X[i], Y[i]);
+}
+
+/* O: hi + lo, 16 bytes an element (O == X for __int128 values; an element
+ * left to the CPU copies its integer there); counts[0]: overflows,
+ * counts[1]: elements left to the CPU */
+template <typename T>
+static __global__ void store_kernel(const T *X, uint64_t n, int e, uint64_t *O, unsigned char *flags,
                                     unsigned long long *counts)
 {
   unsigned long long over = 0, slow = 0;
   for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
     uint64_t hl[2];
-    const int r = wht__fx_store(X[i], e, hl);
+    const T x = X[i];
+    const int r = store_one(x, e, hl);
     flags[i] = r == WHT__FX_SLOW;
     over += r == WHT__FX_OVERFLOW;
     slow += r == WHT__FX_SLOW;
-    if (r != WHT__FX_SLOW) {
-      uint64_t *p = (uint64_t *)&X[i];
-      p[0] = hl[0];
-      p[1] = hl[1];
+    if (r == WHT__FX_SLOW) {
+      hl[0] = (uint64_t)*(const wht__u128 *)&x;
+      hl[1] = (uint64_t)(*(const wht__u128 *)&x >> 64);
     }
+    O[2 * i] = hl[0];
+    O[2 * i + 1] = hl[1];
   }
   if (over) atomicAdd(&counts[0], over);
   if (slow) atomicAdd(&counts[1], slow);
@@ -120,15 +149,18 @@ static int get(void *dst, const void *src, size_t bytes)
   return check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
 }
 
-static int load(void *X, const void *D, size_t n, int q)
+static int load(void *X, const void *D, size_t n, int q, unsigned L)
 {
-  load_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const double *)D, n, q);
+  if (L == 4)
+    load_kernel<<<grid_for(n), 256>>>((wht__u256 *)X, (const double *)D, n, q);
+  else
+    load_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const double *)D, n, q);
   return check(cudaSuccess);
 }
 
-static int fwht(void *Xv, unsigned k)
+template <typename T>
+static int fwht_of(T *X, unsigned k)
 {
-  wht__u128 *X = (wht__u128 *)Xv;
   for (unsigned s = 0; s < k;) {
     const unsigned r = k - s >= 3 ? 3 : k - s;
     const uint64_t groups = (uint64_t)1 << (k - r);
@@ -144,26 +176,40 @@ static int fwht(void *Xv, unsigned k)
   return 0;
 }
 
-static int phi(void *X, size_t n, uint64_t tau_bits, int q)
+static int fwht(void *X, unsigned k, unsigned L)
 {
-  phi_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, n, (wht__i128)wht__fx_load(tau_bits, q));
+  return L == 4 ? fwht_of((wht__u256 *)X, k) : fwht_of((wht__u128 *)X, k);
+}
+
+static int phi(void *X, size_t n, uint64_t tau_bits, int q, unsigned L)
+{
+  if (L == 4)
+    phi_kernel_w<<<grid_for(n), 256>>>((wht__u256 *)X, n, wht__fx_load_w(tau_bits, q));
+  else
+    phi_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, n, (wht__i128)wht__fx_load(tau_bits, q));
   return check(cudaSuccess);
 }
 
-static int mul(void *X, const void *Y, size_t n)
+static int mul(void *X, const void *Y, size_t n, unsigned L)
 {
-  mul_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const wht__u128 *)Y, n);
+  if (L == 4)
+    mul_kernel<<<grid_for(n), 256>>>((wht__u256 *)X, (const wht__u256 *)Y, n);
+  else
+    mul_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, (const wht__u128 *)Y, n);
   return check(cudaSuccess);
 }
 
-static int store(void *X, size_t n, int e, void *flags, size_t *over, size_t *slow)
+static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow)
 {
   unsigned long long *dc = NULL, hc[2] = { 0, 0 };
   if (check(cudaMalloc(&dc, sizeof hc)) || check(cudaMemset(dc, 0, sizeof hc))) {
     if (dc) cudaFree(dc);
     return -1;
   }
-  store_kernel<<<grid_for(n), 256>>>((wht__u128 *)X, n, e, (unsigned char *)flags, dc);
+  if (L == 4)
+    store_kernel<<<grid_for(n), 256>>>((const wht__u256 *)X, n, e, (uint64_t *)O, (unsigned char *)flags, dc);
+  else
+    store_kernel<<<grid_for(n), 256>>>((const wht__u128 *)X, n, e, (uint64_t *)O, (unsigned char *)flags, dc);
   const int rc = check(cudaSuccess) || check(cudaMemcpy(hc, dc, sizeof hc, cudaMemcpyDeviceToHost)) ? -1 : 0;
   cudaFree(dc);
   *over = (size_t)hc[0];

@@ -1,7 +1,7 @@
 /* gpu_fixed_emul.c - the host emulation of the GPU oracle's steps: the
  * element functions of fixed_gpu_ops.h in the order the kernels of
  * gpu_fixed.cu apply them (radix-8 groups, then a radix-4 or radix-2 tail;
- * the conversion to hi + lo),
+ * the conversion to hi + lo), in __int128 or 256-bit values,
  * on host memory, so make check covers the GPU's index and integer
  * arithmetic without a GPU. */
 #include <stdlib.h>
@@ -22,57 +22,75 @@ static int copy(void *dst, const void *src, size_t bytes)
   return 0;
 }
 
-static int load(void *Xv, const void *Dv, size_t n, int q)
+static int load(void *Xv, const void *Dv, size_t n, int q, unsigned L)
 {
-  wht__u128 *X = Xv;
   const double *D = Dv;
   for (size_t i = 0; i < n; i++) {
     uint64_t u;
     memcpy(&u, &D[i], sizeof u);
-    X[i] = wht__fx_load(u, q);
+    if (L == 4)
+      ((wht__u256 *)Xv)[i] = wht__fx_load_w(u, q);
+    else
+      ((wht__u128 *)Xv)[i] = wht__fx_load(u, q);
   }
   return 0;
 }
 
-static int fwht(void *Xv, unsigned k)
+static int fwht(void *X, unsigned k, unsigned L)
 {
-  wht__u128 *X = Xv;
   for (unsigned s = 0; s < k;) {
     const unsigned r = k - s >= 3 ? 3 : k - s;
-    for (uint64_t g = 0; g < ((uint64_t)1 << (k - r)); g++) wht__fx_group(X, wht__fx_group_base(g, s, r), s, r);
+    for (uint64_t g = 0; g < ((uint64_t)1 << (k - r)); g++) {
+      const uint64_t base = wht__fx_group_base(g, s, r);
+      if (L == 4)
+        wht__fx_group_w(X, base, s, r);
+      else
+        wht__fx_group(X, base, s, r);
+    }
     s += r;
   }
   return 0;
 }
 
-static int phi(void *Xv, size_t n, uint64_t tau_bits, int q)
+static int phi(void *X, size_t n, uint64_t tau_bits, int q, unsigned L)
 {
-  wht__u128 *X = Xv;
-  const wht__i128 T = (wht__i128)wht__fx_load(tau_bits, q);
-  for (size_t i = 0; i < n; i++) X[i] = wht__fx_phi(X[i], T);
+  if (L == 4) {
+    wht__u256 *W = X;
+    const wht__u256 T = wht__fx_load_w(tau_bits, q);
+    for (size_t i = 0; i < n; i++) W[i] = wht__fx_phi_w(W[i], T);
+  } else {
+    wht__u128 *V = X;
+    const wht__i128 T = (wht__i128)wht__fx_load(tau_bits, q);
+    for (size_t i = 0; i < n; i++) V[i] = wht__fx_phi(V[i], T);
+  }
   return 0;
 }
 
-static int mul(void *Xv, const void *Yv, size_t n)
+static int mul(void *X, const void *Y, size_t n, unsigned L)
 {
-  wht__u128 *X = Xv;
-  const wht__u128 *Y = Yv;
-  for (size_t i = 0; i < n; i++) X[i] = wht__fx_mul(X[i], Y[i]);
+  for (size_t i = 0; i < n; i++)
+    if (L == 4)
+      ((wht__u256 *)X)[i] = wht__fx_mul_w(((wht__u256 *)X)[i], ((const wht__u256 *)Y)[i]);
+    else
+      ((wht__u128 *)X)[i] = wht__fx_mul(((wht__u128 *)X)[i], ((const wht__u128 *)Y)[i]);
   return 0;
 }
 
-static int store(void *Xv, size_t n, int e, void *flagsv, size_t *over, size_t *slow)
+static int store(void *X, size_t n, int e, unsigned L, void *Ov, void *flagsv, size_t *over, size_t *slow)
 {
-  wht__u128 *X = Xv;
   unsigned char *flags = flagsv;
+  uint64_t(*O)[2] = Ov;
   *over = *slow = 0;
   for (size_t i = 0; i < n; i++) {
     uint64_t hl[2];
-    const int r = wht__fx_store(X[i], e, hl);
+    const int r = L == 4 ? wht__fx_store_w(((wht__u256 *)X)[i], e, hl) : wht__fx_store(((wht__u128 *)X)[i], e, hl);
     flags[i] = r == WHT__FX_SLOW;
     *over += r == WHT__FX_OVERFLOW;
     *slow += r == WHT__FX_SLOW;
-    if (r != WHT__FX_SLOW) memcpy(&X[i], hl, sizeof hl);
+    if (r != WHT__FX_SLOW)
+      memcpy(O[i], hl, sizeof hl);
+    else if ((void *)O != X)
+      memcpy(O[i], &((wht__u128 *)X)[i], sizeof hl);
   }
   return 0;
 }

@@ -19,31 +19,31 @@ static int copy(void *dst, const void *src, size_t bytes)
   (void)dst, (void)src, (void)bytes;
   return -1;
 }
-static int load(void *X, const void *D, size_t n, int q)
+static int load(void *X, const void *D, size_t n, int q, unsigned L)
 {
-  (void)X, (void)D, (void)n, (void)q;
+  (void)X, (void)D, (void)n, (void)q, (void)L;
   return -1;
 }
-static int fwht(void *X, unsigned k)
+static int fwht(void *X, unsigned k, unsigned L)
 {
-  (void)X, (void)k;
+  (void)X, (void)k, (void)L;
   return -1;
 }
-static int phi(void *X, size_t n, uint64_t t, int q)
+static int phi(void *X, size_t n, uint64_t t, int q, unsigned L)
 {
-  (void)X, (void)n, (void)t, (void)q;
+  (void)X, (void)n, (void)t, (void)q, (void)L;
   return -1;
 }
-static int mul(void *X, const void *Y, size_t n)
+static int mul(void *X, const void *Y, size_t n, unsigned L)
 {
-  (void)X, (void)Y, (void)n;
+  (void)X, (void)Y, (void)n, (void)L;
   return -1;
 }
 static const char *why(void) { return "this build has no CUDA"; }
 
-static int store(void *X, size_t n, int e, void *flags, size_t *over, size_t *slow)
+static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow)
 {
-  (void)X, (void)n, (void)e, (void)flags, (void)over, (void)slow;
+  (void)X, (void)n, (void)e, (void)L, (void)O, (void)flags, (void)over, (void)slow;
   return -1;
 }
 const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, copy, copy, load, fwht, phi, mul,

@@ -1,8 +1,11 @@
 /* gpu_fixed_pipeline.c - the fixed path of fixed_path.c, step for step, on
  * an executor's memory (gpu_fixed.h): load and transform the inputs, the
  * operation's middle steps, the last transform, then the integers to
- * hi + lo (wht__fx_store) and back to the host, where the CPU engine
- * converts the elements the executor left (near overflow or subnormal). */
+ * hi + lo and back to the host, where the CPU engine converts the elements
+ * the 128-bit conversion left (near overflow or subnormal). The whole
+ * pipeline runs in one width: __int128 up to 128 bits, 256-bit values up to
+ * 256 (the CPU's limb engine cuts the same range into 192 or 256 bits and
+ * slices; exact integers either way, so the same hi + lo). */
 #include <stdlib.h>
 #include <string.h>
 #include "gpu_fixed.h"
@@ -40,45 +43,54 @@ int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const doub
 {
   const size_t n = (size_t)1 << k;
   const int two = op == WHT_OP_XOR_CONV;
-  if (bd->bits + 1 > 128) {
-    wht__msg(why, whylen, "the exact values need %ld bits, the GPU engine has 128", bd->bits + 1);
+  if (bd->bits + 1 > 256) {
+    wht__msg(why, whylen, "the exact values need %ld bits, the GPU engine has 256", bd->bits + 1);
     return -1;
   }
-  if (ex->available(n * (8 + 16 * (two ? 2u : 1u)), why, whylen) != 0) return -1;
-  void *D = ex->alloc(n * 8), *X = ex->alloc(n * 16), *Y = two ? ex->alloc(n * 16) : NULL;
+  /* 128-bit values where they suffice: half the memory and its traffic */
+  const unsigned L = bd->bits + 1 <= 128 ? 2 : 4;
+  const size_t esz = 8 * L;
+  /* 256-bit values convert into a buffer of their own: Y after the
+   * product, else O */
+  const int own_out = L == 4 && !two;
+  if (ex->available(n * (8 + esz * (two ? 2u : 1u) + (own_out ? 16u : 0u)), why, whylen) != 0) return -1;
+  void *D = ex->alloc(n * 8), *X = ex->alloc(n * esz), *Y = two ? ex->alloc(n * esz) : NULL;
+  void *O = own_out ? ex->alloc(n * 16) : NULL;
   unsigned char *flags = NULL; /* host copy of the executor's flags, when it left any */
   size_t over = 0, slow = 0;
   int rc = -1;
   const char *step = "allocation";
-  if (!D || !X || (two && !Y)) goto done;
+  if (!D || !X || (two && !Y) || (own_out && !O)) goto done;
+  if (!own_out) O = L == 2 ? X : Y;
   step = "load";
-  if (ex->put(D, a, n * 8) || ex->load(X, D, n, bd->qin[0])) goto done;
+  if (ex->put(D, a, n * 8) || ex->load(X, D, n, bd->qin[0], L)) goto done;
   step = "transform";
-  if (ex->fwht(X, k)) goto done;
-  if (op == WHT_OP_TWO_WAY && ex->fwht(X, k)) goto done;
+  if (ex->fwht(X, k, L)) goto done;
+  if (op == WHT_OP_TWO_WAY && ex->fwht(X, k, L)) goto done;
   if (op == WHT_OP_SMOOTHED) {
     uint64_t tb;
     memcpy(&tb, &tau, sizeof tb);
     step = "soft threshold";
-    if (ex->phi(X, n, tb, bd->qin[0]) || ex->fwht(X, k)) goto done;
+    if (ex->phi(X, n, tb, bd->qin[0], L) || ex->fwht(X, k, L)) goto done;
   }
   if (two) {
     step = "second input";
-    if (ex->put(D, b, n * 8) || ex->load(Y, D, n, bd->qin[1]) || ex->fwht(Y, k)) goto done;
+    if (ex->put(D, b, n * 8) || ex->load(Y, D, n, bd->qin[1], L) || ex->fwht(Y, k, L)) goto done;
     step = "product";
-    if (ex->mul(X, Y, n) || ex->fwht(X, k)) goto done;
+    if (ex->mul(X, Y, n, L) || ex->fwht(X, k, L)) goto done;
   }
   step = "conversion";
-  if (ex->store(X, n, bd->eout, D, &over, &slow)) goto done;
+  if (ex->store(X, n, bd->eout, L, O, D, &over, &slow)) goto done;
   step = "copy back";
   /* hi + lo land in out, 16 bytes an element; what the executor left to
    * the CPU (flags in D) keeps its integer there, as fixed128.c works */
-  if (ex->get(out, X, n * 16)) goto done;
+  if (ex->get(out, O, n * 16)) goto done;
   if (slow && (!(flags = malloc(n)) || ex->get(flags, D, n))) goto done;
   rc = 0;
 done:
   if (rc != 0) failed(ex, why, whylen, step);
   ex->release(D), ex->release(X), ex->release(Y);
+  if (own_out) ex->release(O);
   if (rc != 0) {
     free(flags);
     return -1;

@@ -38,8 +38,8 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
 
 /* the fixed path on the GPU (or its emulation); 1 when it ran */
 static int fixed_on_device(wht_oracle_device dev, wht_op op, unsigned k, const double *a, const double *b,
-                           double tau, const wht__bounds *bd, wht_dd *out, wht_oracle_status *st,
-                           wht_oracle_info *info, char *msg, size_t msglen)
+                           double tau, const wht__bounds *bd, unsigned limbs, wht_dd *out,
+                           wht_oracle_status *st, wht_oracle_info *info, char *msg, size_t msglen)
 {
   const wht__fx_exec *ex = dev == WHT_ORACLE_ON_EMULATED ? &wht__fx_exec_emulated : &wht__fx_exec_gpu;
   if (forced_limbs) {
@@ -49,7 +49,9 @@ static int fixed_on_device(wht_oracle_device dev, wht_op op, unsigned k, const d
   if (wht__gpu_fixed_run(ex, op, k, a, b, tau, bd, out, st, msg, msglen, info->fallback,
                          sizeof info->fallback) != 0)
     return 0;
-  info->prec = 128;
+  /* the width the CPU path reports for the same data (whole limbs of the
+   * derived width), so that a row does not depend on where its oracle ran */
+  info->prec = 64L * limbs;
   info->on_gpu = 1;
   return 1;
 }
@@ -121,7 +123,7 @@ wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k
                        &info->prec, msg, msglen);
   } else {
     if (dev == WHT_ORACLE_ON_CPU ||
-        !fixed_on_device(dev, op, k, a, b, tau, &bd, out, &st, info, msg, msglen))
+        !fixed_on_device(dev, op, k, a, b, tau, &bd, limbs, out, &st, info, msg, msglen))
       st = wht__fixed_run(op, k, a, b, tau, &bd, limbs, out, &info->prec, msg, msglen);
     info->fast_path = 1;
   }

@@ -5,11 +5,14 @@
  *    kernels' order), k = 0..14 (0..18 under make check-long);
  *  - on a GPU: the CUDA executor, k = 0..WHT_GPU_ORACLE_KMAX (default 22),
  *    then k = 23..WHT_GPU_ORACLE_KBIG (default 26) on a sample.
- * Cases beyond 128 bits must fall back to the CPU with a reason, and give
- * the CPU's bits too; every case within 128 bits must have run on the
- * executor (info.on_gpu). Then outputs the executor's conversion leaves to
- * the CPU engine (beyond 2^1023, overflowing, or below 2^-842, subnormal),
- * alone and among ordinary ones, on both executors. */
+ * Every case within 256 bits must have run on the executor (info.on_gpu;
+ * __int128 values to 128 bits, 256-bit ones above), and both widths must
+ * have run; cases beyond 256 bits must fall back to the CPU with a reason,
+ * and give the CPU's bits too. Then outputs the 128-bit conversion leaves
+ * to the CPU engine (beyond 2^1023, overflowing, or below 2^-842,
+ * subnormal), alone and among ordinary ones, and the same kinds of outputs
+ * from data of 129..256 bits (converted on the executor), on both
+ * executors. */
 #include <stdlib.h>
 #include <string.h>
 #include "wht_oracle.h"
@@ -24,8 +27,13 @@ static unsigned env_k(const char *name, unsigned dflt)
 }
 
 typedef struct {
-  long ran, fell_back, wide_fell_back;
+  long ran, ran_wide, fell_back, wide_fell_back;
 } counts;
+
+/* the CPU oracle's width for the data (64 x limbs) says which engine the
+ * executor must have used: 128 bits or fewer, __int128; 129..256, 256-bit
+ * values; wider, none (the CPU) */
+static int fits_executor(const wht_oracle_info *ci) { return ci->fast_path && ci->prec <= 256; }
 
 /* one case; 1 when dev agrees with the CPU bit for bit */
 static int one(wht_oracle_device dev, int d, int f, int op, unsigned k, double tau, unsigned seed, double *a,
@@ -41,10 +49,12 @@ static int one(wht_oracle_device dev, int d, int f, int op, unsigned k, double t
   wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, tau, ref, &ci, msg, sizeof msg);
   wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, tau, got, &gi, msg2, sizeof msg2);
   long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
-  /* within 128 bits the executor must have run; beyond, a reason */
-  const int fits = ci.fast_path && ci.prec == 128;
-  int ok = sc == sg && i < 0 && (fits ? gi.on_gpu && !gi.fallback[0] : !gi.on_gpu && gi.fallback[0]);
+  /* within 256 bits the executor must have run; beyond, a reason */
+  const int fits = fits_executor(&ci);
+  int ok = sc == sg && i < 0 && gi.prec == ci.prec &&
+           (fits ? gi.on_gpu && !gi.fallback[0] : !gi.on_gpu && gi.fallback[0]);
   c->ran += gi.on_gpu;
+  c->ran_wide += gi.on_gpu && ci.prec > 128;
   c->fell_back += !gi.on_gpu;
   c->wide_fell_back += !fits && !gi.on_gpu;
   if (!ok)
@@ -96,7 +106,7 @@ static int edges(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_d
         const wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, 0.5 * scale[s], got, &gi, m2,
                                                        sizeof m2);
         const long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
-        const int fits = ci.fast_path && ci.prec == 128;
+        const int fits = fits_executor(&ci);
         if (sc != sg || i >= 0 || (fits && !gi.on_gpu)) {
           ok = 0;
           tap_diag("edge scale %a %s k=%u: status cpu %d dev %d, first diff %ld, on_gpu %d (%s)", scale[s],
@@ -104,6 +114,65 @@ static int edges(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_d
         }
         *left_seen |= fits && gi.on_gpu && (sc == WHT_ORACLE_OVERFLOW || s >= 2);
       }
+  return ok;
+}
+
+/* a full 53-bit significand in [1, 2) from i and a salt */
+static double full_significand(size_t i, uint64_t salt)
+{
+  const uint64_t h = (i + 1) * UINT64_C(0x9E3779B97F4A7C15) ^ salt;
+  return 1.0 + (double)(h >> 12) * 0x1p-52;
+}
+
+/* Data of 129..256 bits (full significands, one element 2^-120 below the
+ * others) at the edges of double: sums and products that overflow, lo or
+ * hi subnormal (xor-conv of values near 2^-537 gives products below
+ * 2^-1022). 1 when every case gives the CPU's bits and status and ran on
+ * the executor in 256-bit values; *over_seen: one of them overflowed. */
+static int edges_wide(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_dd *got, int *over_seen)
+{
+  static const double scale[] = { 0x1p1022, 0x1p-900, 0x1p-537, 0x1.8p511 };
+  int ok = 1;
+  for (int s = 0; s < 4; s++)
+    for (unsigned k = 1; k <= 6; k++)
+      for (int op = 0; op < WHT_NOPS; op++) {
+        const size_t n = (size_t)1 << k;
+        for (size_t i = 0; i < n; i++) {
+          a[i] = scale[s] * full_significand(i, 1) * ((i * 13) % 3 ? 1 : -1);
+          b[i] = (s >= 2 ? scale[s] : 1.0) * full_significand(i, 2) * ((i * 7) % 5 ? 1 : -1);
+        }
+        a[n - 1] *= 0x1p-120;
+        wht_oracle_info ci, gi;
+        char m1[256], m2[256];
+        const double tau = 0.5 * scale[s];
+        const wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, tau, ref, &ci, m1, sizeof m1);
+        const wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, tau, got, &gi, m2, sizeof m2);
+        const long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
+        const int wide = ci.fast_path && ci.prec > 128 && ci.prec <= 256;
+        if (sc != sg || i >= 0 || !wide || !gi.on_gpu) {
+          ok = 0;
+          tap_diag("wide edge scale %a %s k=%u: status cpu %d dev %d, first diff %ld, cpu prec %ld, on_gpu %d (%s)",
+                   scale[s], wht_op_name((wht_op)op), k, sc, sg, i, ci.prec, gi.on_gpu, gi.fallback);
+        }
+        *over_seen |= sc == WHT_ORACLE_OVERFLOW;
+      }
+  return ok;
+}
+
+/* data wider than 256 bits (2^600 beside 2^-600) run on the CPU, with the
+ * reason, and give its bits */
+static int beyond_256(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_dd *got)
+{
+  const unsigned k = 4;
+  const size_t n = (size_t)1 << k;
+  for (size_t i = 0; i < n; i++) a[i] = b[i] = (i % 2 ? 0x1p600 : 0x1p-600) * full_significand(i, 3);
+  wht_oracle_info ci, gi;
+  char m1[256], m2[256];
+  const wht_oracle_status sc = wht_oracle_run(WHT_OP_ONE_WAY, k, a, b, 0, ref, &ci, m1, sizeof m1);
+  const wht_oracle_status sg = wht_oracle_run_on(dev, WHT_OP_ONE_WAY, k, a, b, 0, got, &gi, m2, sizeof m2);
+  const int ok = sc == sg && dd_first_diff(got, ref, n) < 0 && ci.prec > 256 && !gi.on_gpu &&
+                 (strstr(gi.fallback, "256") || strstr(gi.fallback, "MPFR"));
+  if (!ok) tap_diag("beyond 256: status %d %d, prec %ld, on_gpu %d, fallback '%s'", sc, sg, ci.prec, gi.on_gpu, gi.fallback);
   return ok;
 }
 
@@ -118,19 +187,23 @@ int main(void)
   wht_dd *ref = malloc(nmax * sizeof *ref), *got = malloc(nmax * sizeof *got);
   if (!a || !b || !ref || !got) return tap_skip_all("out of memory");
 
-  counts ce = { 0, 0, 0 };
+  counts ce = { 0, 0, 0, 0 };
   sweep(WHT_ORACLE_ON_EMULATED, "emulated", KEMU, 2, a, b, ref, got, &ce);
-  tap_ok(ce.ran > 0 && ce.wide_fell_back > 0 && ce.fell_back == ce.wide_fell_back,
-         "emulated: %ld cases ran on the GPU engine, %ld beyond 128 bits fell back to the CPU", ce.ran,
-         ce.wide_fell_back);
+  tap_ok(ce.ran > ce.ran_wide && ce.ran_wide > 0 && ce.fell_back == ce.wide_fell_back,
+         "emulated: %ld cases ran on the GPU engine (%ld in 256-bit values), %ld beyond 256 bits fell back to "
+         "the CPU", ce.ran, ce.ran_wide, ce.wide_fell_back);
+  tap_ok(beyond_256(WHT_ORACLE_ON_EMULATED, a, b, ref, got), "emulated: data beyond 256 bits fall back to the CPU");
   int left = 0;
   tap_ok(edges(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &left) && left,
          "emulated: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
+  int over = 0;
+  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &over) && over,
+         "emulated: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
 
   /* the device argument is checked, and a GPU asked for without one says why */
   char msg[256];
   wht_oracle_info info;
-  a[0] = 1.0;
+  for (size_t i = 0; i < 16; i++) a[i] = 1.0 + (double)i;
   tap_ok(wht_oracle_run_on((wht_oracle_device)7, WHT_OP_ONE_WAY, 0, a, NULL, 0, ref, &info, msg, sizeof msg) ==
              WHT_ORACLE_BADARG && strstr(msg, "device 7"),
          "an unknown device is refused: %s", msg);
@@ -142,20 +215,29 @@ int main(void)
     tap_skip("no GPU", "the CUDA executor against the CPU");
     tap_skip("no GPU", "the CUDA executor at large k");
     tap_skip("no GPU", "the CUDA executor on outputs left to the CPU engine");
+    tap_skip("no GPU", "the CUDA executor's 256-bit values at the edges of double");
+    tap_skip("no GPU", "the CUDA executor beyond 256 bits");
   } else {
-    counts cg = { 0, 0, 0 };
+    counts cg = { 0, 0, 0, 0 };
     sweep(WHT_ORACLE_ON_GPU, "gpu", KGPU, 2, a, b, ref, got, &cg);
-    tap_ok(cg.ran > 0 && cg.fell_back == cg.wide_fell_back, "gpu: %ld cases on the GPU, %ld fell back (wide)",
-           cg.ran, cg.wide_fell_back);
+    tap_ok(cg.ran > cg.ran_wide && cg.ran_wide > 0 && cg.fell_back == cg.wide_fell_back,
+           "gpu: %ld cases on the GPU (%ld in 256-bit values), %ld fell back (beyond 256 bits)", cg.ran,
+           cg.ran_wide, cg.wide_fell_back);
     int ok = 1;
     for (unsigned k = KGPU + 1; k <= KBIG && ok; k++)
       for (int op = 0; op < WHT_NOPS && ok; op++)
         ok = one(WHT_ORACLE_ON_GPU, 1, WHT_F32, op, k, 1.0, 0, a, b, ref, got, &cg) &&
-             one(WHT_ORACLE_ON_GPU, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &cg);
-    tap_ok(ok, "gpu: norm f32 and pmone f16, every op, k = %u..%u == CPU bit for bit", KGPU + 1, KBIG);
+             one(WHT_ORACLE_ON_GPU, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &cg) &&
+             one(WHT_ORACLE_ON_GPU, 1, WHT_F64, op, k, 1.0, 2, a, b, ref, got, &cg);
+    tap_ok(ok, "gpu: norm f32, pmone f16 and norm f64 (256-bit values), every op, k = %u..%u == CPU bit for bit",
+           KGPU + 1, KBIG);
     left = 0;
     tap_ok(edges(WHT_ORACLE_ON_GPU, a, b, ref, got, &left) && left,
            "gpu: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
+    over = 0;
+    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, a, b, ref, got, &over) && over,
+           "gpu: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
+    tap_ok(beyond_256(WHT_ORACLE_ON_GPU, a, b, ref, got), "gpu: data beyond 256 bits fall back to the CPU");
   }
   free(a), free(b), free(ref), free(got);
   return tap_done();
