@@ -49,6 +49,14 @@ WHT__FX_HD uint64_t wht__fx_group_base(uint64_t g, unsigned s, unsigned r)
   return ((g >> s) << (s + r)) | low;
 }
 
+/* The transform's passes over device memory: tiles of 2^b elements
+ * base + {0 .. 2^b - 1} * 2^s (base = wht__fx_group_base(g, s, b)), each
+ * loaded into shared memory (32 KiB: 2^11 __int128 or 2^10 256-bit
+ * values), given its b stages as radix-8 groups (then radix-4 or -2), and
+ * written back: ceil(k / 11) or ceil(k / 10) passes instead of k / 3. */
+#define WHT__FX_TILE_LOG2_128 11u
+#define WHT__FX_TILE_LOG2_256 10u
+
 #define WHT__FX_BF(a, b)                                                                             \
   do {                                                                                               \
     const wht__u128 t_ = (a);                                                                        \

@@ -1,12 +1,12 @@
 /* gpu_fixed.cu - the CUDA executor of the GPU oracle (gpu_fixed.h): the
  * element functions of fixed_gpu_ops.h as grid-stride kernels on device
- * memory, one template per step for __int128 and 256-bit values. The transform runs radix-8 passes (three stages per launch, each
- * thread one group of 8 values in registers), then a radix-4 or radix-2
- * tail: about k/3 passes of 32 bytes per element, milliseconds at k = 25
- * where the CPU engine takes a second; then the conversion to hi + lo in
- * place. Launches are asynchronous on the
- * default stream; get() copies back and synchronises, so any error of a
- * step surfaces there at the latest. */
+ * memory, one template per step for __int128 and 256-bit values. The
+ * transform runs in tiles of 2^11 (2^10) values in shared memory, all the
+ * stages a tile holds in one pass (radix-8 groups of registers inside it):
+ * 3 passes over device memory at k = 28 where groups of three stages
+ * took 10. Then the conversion to hi + lo. Launches are asynchronous on
+ * the default stream; get() copies back and synchronises, so any error of
+ * a step surfaces there at the latest. */
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>
@@ -57,12 +57,36 @@ static __global__ void load_kernel(T *X, const double *D, uint64_t n, int q)
     load_one(&X[i], (uint64_t)__double_as_longlong(D[i]), q);
 }
 
-template <unsigned R, typename T>
-static __global__ void stages_kernel(T *X, uint64_t groups, unsigned s)
+/* stages s .. s+b-1 of the 2^k values, one tile of 2^b values in shared
+ * memory per group g (fixed_gpu_ops.h, WHT__FX_TILE_LOG2_*) */
+template <typename T, unsigned B>
+static __global__ void __launch_bounds__(256) tile_kernel(T *X, uint64_t groups, unsigned s, unsigned b)
 {
-  for (uint64_t g = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; g < groups;
-       g += (uint64_t)gridDim.x * blockDim.x)
-    group(X, wht__fx_group_base(g, s, R), s, R);
+  __shared__ T sh[1u << B];
+  const uint64_t m = (uint64_t)1 << s;
+  const unsigned cnt = 1u << b;
+  for (uint64_t g = blockIdx.x; g < groups; g += gridDim.x) {
+    const uint64_t base = wht__fx_group_base(g, s, b);
+    for (unsigned j = threadIdx.x; j < cnt; j += blockDim.x) sh[j] = X[base + j * m];
+    __syncthreads();
+    for (unsigned t = 0; t < b;) {
+      const unsigned r = b - t >= 3 ? 3 : b - t;
+      /* r as a constant: the group's values stay in registers */
+      for (unsigned h = threadIdx.x; h < cnt >> r; h += blockDim.x) {
+        const uint64_t hb = wht__fx_group_base(h, t, r);
+        if (r == 3)
+          group(sh, hb, t, 3);
+        else if (r == 2)
+          group(sh, hb, t, 2);
+        else
+          group(sh, hb, t, 1);
+      }
+      __syncthreads();
+      t += r;
+    }
+    for (unsigned j = threadIdx.x; j < cnt; j += blockDim.x) X[base + j * m] = sh[j];
+    __syncthreads(); /* the next group's loads overwrite sh */
+  }
 }
 
 static __global__ void phi_kernel(wht__u128 *X, uint64_t n, wht__i128 T)
@@ -158,27 +182,23 @@ static int load(void *X, const void *D, size_t n, int q, unsigned L)
   return check(cudaSuccess);
 }
 
-template <typename T>
+template <typename T, unsigned B>
 static int fwht_of(T *X, unsigned k)
 {
   for (unsigned s = 0; s < k;) {
-    const unsigned r = k - s >= 3 ? 3 : k - s;
-    const uint64_t groups = (uint64_t)1 << (k - r);
-    if (r == 3)
-      stages_kernel<3><<<grid_for(groups), 256>>>(X, groups, s);
-    else if (r == 2)
-      stages_kernel<2><<<grid_for(groups), 256>>>(X, groups, s);
-    else
-      stages_kernel<1><<<grid_for(groups), 256>>>(X, groups, s);
+    const unsigned b = k - s >= B ? B : k - s;
+    const uint64_t groups = (uint64_t)1 << (k - b);
+    tile_kernel<T, B><<<(unsigned)(groups < 65535 * 16 ? groups : 65535 * 16), 256>>>(X, groups, s, b);
     if (check(cudaSuccess)) return -1;
-    s += r;
+    s += b;
   }
   return 0;
 }
 
 static int fwht(void *X, unsigned k, unsigned L)
 {
-  return L == 4 ? fwht_of((wht__u256 *)X, k) : fwht_of((wht__u128 *)X, k);
+  return L == 4 ? fwht_of<wht__u256, WHT__FX_TILE_LOG2_256>((wht__u256 *)X, k)
+                : fwht_of<wht__u128, WHT__FX_TILE_LOG2_128>((wht__u128 *)X, k);
 }
 
 static int phi(void *X, size_t n, uint64_t tau_bits, int q, unsigned L)

@@ -1,7 +1,7 @@
 /* gpu_fixed_emul.c - the host emulation of the GPU oracle's steps: the
  * element functions of fixed_gpu_ops.h in the order the kernels of
- * gpu_fixed.cu apply them (radix-8 groups, then a radix-4 or radix-2 tail;
- * the conversion to hi + lo), in __int128 or 256-bit values,
+ * gpu_fixed.cu apply them (tiles of 2^11 or 2^10 values, radix-8 groups
+ * inside; the conversion to hi + lo), in __int128 or 256-bit values,
  * on host memory, so make check covers the GPU's index and integer
  * arithmetic without a GPU. */
 #include <stdlib.h>
@@ -36,19 +36,36 @@ static int load(void *Xv, const void *Dv, size_t n, int q, unsigned L)
   return 0;
 }
 
+/* the kernel's tiles in its order: per pass (s, b) and group g, a copy of
+ * the 2^b values base + j 2^s, their stages as radix-8 (-4, -2) groups,
+ * the copy back */
 static int fwht(void *X, unsigned k, unsigned L)
 {
+  const unsigned B = L == 4 ? WHT__FX_TILE_LOG2_256 : WHT__FX_TILE_LOG2_128;
+  const size_t esz = 8 * L;
+  unsigned char *tile = malloc(esz << B), *x = X;
+  if (!tile) return -1;
   for (unsigned s = 0; s < k;) {
-    const unsigned r = k - s >= 3 ? 3 : k - s;
-    for (uint64_t g = 0; g < ((uint64_t)1 << (k - r)); g++) {
-      const uint64_t base = wht__fx_group_base(g, s, r);
-      if (L == 4)
-        wht__fx_group_w(X, base, s, r);
-      else
-        wht__fx_group(X, base, s, r);
+    const unsigned b = k - s >= B ? B : k - s;
+    const uint64_t m = (uint64_t)1 << s, cnt = (uint64_t)1 << b;
+    for (uint64_t g = 0; g < ((uint64_t)1 << (k - b)); g++) {
+      const uint64_t base = wht__fx_group_base(g, s, b);
+      for (uint64_t j = 0; j < cnt; j++) memcpy(tile + j * esz, x + (base + j * m) * esz, esz);
+      for (unsigned t = 0; t < b;) {
+        const unsigned r = b - t >= 3 ? 3 : b - t;
+        for (uint64_t h = 0; h < cnt >> r; h++) {
+          if (L == 4)
+            wht__fx_group_w((wht__u256 *)(void *)tile, wht__fx_group_base(h, t, r), t, r);
+          else
+            wht__fx_group((wht__u128 *)(void *)tile, wht__fx_group_base(h, t, r), t, r);
+        }
+        t += r;
+      }
+      for (uint64_t j = 0; j < cnt; j++) memcpy(x + (base + j * m) * esz, tile + j * esz, esz);
     }
-    s += r;
+    s += b;
   }
+  free(tile);
   return 0;
 }
 
