@@ -12,7 +12,8 @@
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
 # 2^11, 2^12, i16first for the first pass of long rows; i15l2, i15l2h and
-# i15l2ncu for issue 15's L2-blocked pairs of passes; mpiscale and
+# i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
+# oracle's 256-bit values and tiles (against BASE); mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -91,6 +92,19 @@ want grid && step grid ${GRID_LIMIT:-480} sh -c "
     echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
   [ -x $B/oracle/oracle-speed ] || exit 0;
   for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
+# issue 10: the GPU oracle's 256-bit values and shared-memory tiles: the
+# oracle tests to KBIG (26) and --oracle gpu == cpu rows, memcheck on a
+# sample, then oracle-speed of the build in BASE (before) and BUILD (after)
+# interleaved, and the CPU engine at the same sizes
+want i10wide && step i10widetest ${I10_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_ORACLE_KMAX=\${WHT_GPU_ORACLE_KMAX:-22} WHT_GPU_ORACLE_KBIG=\${WHT_GPU_ORACLE_KBIG:-26} $B/tests/test_oracle_gpu;
+  top_srcdir=. top_builddir=$B sh tests/test_sweep_oracle.sh"
+want i10wide && step i10widememcheck ${I10_MEMCHECK_LIMIT:-150} env WHT_GPU_ORACLE_KMAX=10 WHT_GPU_ORACLE_KBIG=12 \
+  compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_oracle_gpu"
+want i10wide && step i10widespeed ${I10_SPEED_LIMIT:-300} sh -c "
+  for a in '28 xor-conv gpu' '28 one-way gpu' '28 two-way gpu' '26 xor-conv gpu' '25 xor-conv gpu'; do
+    for b in ${BASE:-_build-base} $B; do echo \"# \$b: oracle-speed \$a\"; \$b/oracle/oracle-speed \$a; done; done;
+  for a in '28 xor-conv' '25 xor-conv'; do echo \"# $B: oracle-speed \$a (CPU)\"; $B/oracle/oracle-speed \$a; done"
 # issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
 want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
 # issue 15/16: Nsight Compute on one run of each kernel kind (dram bytes,
