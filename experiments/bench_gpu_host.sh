@@ -104,7 +104,7 @@ want i10wide && step i10widememcheck ${I10_MEMCHECK_LIMIT:-150} env WHT_GPU_ORAC
 want i10wide && step i10widespeed ${I10_SPEED_LIMIT:-300} sh -c "
   for a in '28 xor-conv gpu' '28 one-way gpu' '28 two-way gpu' '26 xor-conv gpu' '25 xor-conv gpu'; do
     for b in ${BASE:-_build-base} $B; do echo \"# \$b: oracle-speed \$a\"; \$b/oracle/oracle-speed \$a; done; done;
-  for a in '28 xor-conv' '25 xor-conv'; do echo \"# $B: oracle-speed \$a (CPU)\"; $B/oracle/oracle-speed \$a; done"
+  [ \"${I10_CPU:-1}\" = 1 ] && for a in '28 xor-conv' '25 xor-conv'; do echo \"# $B: oracle-speed \$a (CPU)\"; $B/oracle/oracle-speed \$a; done"
 # issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
 want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
 # issue 15/16: Nsight Compute on one run of each kernel kind (dram bytes,

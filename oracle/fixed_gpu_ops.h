@@ -287,6 +287,26 @@ WHT__FX_HD wht__u256 wht__fx_mul_w(wht__u256 a, wht__u256 b)
   return r;
 }
 
+/* the exact signed product of two __int128 values as a 256-bit one: the
+ * unsigned product of the bit patterns, less 2^128 b for a < 0 and 2^128 a
+ * for b < 0 (modulo 2^256) */
+WHT__FX_HD wht__u256 wht__fx_mul_lift(wht__u128 a, wht__u128 b)
+{
+  wht__u256 r = wht__fx_mul_full(a, b);
+  if (a >> 127) r.hi -= b;
+  if (b >> 127) r.hi -= a;
+  return r;
+}
+
+/* an __int128 value as a 256-bit one (sign extension) */
+WHT__FX_HD wht__u256 wht__fx_lift(wht__u128 a)
+{
+  wht__u256 r;
+  r.lo = a;
+  r.hi = (wht__u128)((wht__i128)a >> 127);
+  return r;
+}
+
 /* ---- conversion of a magnitude of L limbs to hi + lo --------------------
  * fixedwide.c's conversion, for one element, written once for it and for
  * the 256-bit GPU engine: hi = RN(M 2^e), lo = RN(M 2^e - hi), subnormal

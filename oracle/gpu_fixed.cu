@@ -108,6 +108,12 @@ static __global__ void mul_kernel(T *X, const T *Y, uint64_t n)
     X[i] = mul_one(X[i], Y[i]);
 }
 
+static __global__ void lift_kernel(wht__u256 *Z, const wht__u128 *X, const wht__u128 *Y, uint64_t n)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    Z[i] = Y ? wht__fx_mul_lift(X[i], Y[i]) : wht__fx_lift(X[i]);
+}
+
 /* O: hi + lo, 16 bytes an element (O == X for __int128 values; an element
  * left to the CPU copies its integer there); counts[0]: overflows,
  * counts[1]: elements left to the CPU */
@@ -219,6 +225,12 @@ static int mul(void *X, const void *Y, size_t n, unsigned L)
   return check(cudaSuccess);
 }
 
+static int lift(void *Z, const void *X, const void *Y, size_t n)
+{
+  lift_kernel<<<grid_for(n), 256>>>((wht__u256 *)Z, (const wht__u128 *)X, (const wht__u128 *)Y, n);
+  return check(cudaSuccess);
+}
+
 static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow)
 {
   unsigned long long *dc = NULL, hc[2] = { 0, 0 };
@@ -240,4 +252,4 @@ static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, siz
 static const char *why(void) { return cudaGetErrorString(last_err); }
 
 extern "C" const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, put, get,
-                                                  load, fwht, phi, mul, store, why };
+                                                  load, fwht, phi, mul, lift, store, why };

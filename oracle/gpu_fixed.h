@@ -30,6 +30,9 @@ typedef struct {
   int (*fwht)(void *X, unsigned k, unsigned L);
   int (*phi)(void *X, size_t n, uint64_t tau_bits, int q, unsigned L);
   int (*mul)(void *X, const void *Y, size_t n, unsigned L);         /* X[i] *= Y[i] */
+  /* Z[i] = X[i] * Y[i] (Y != NULL) or X[i]: __int128 values to 256-bit
+   * ones, exactly */
+  int (*lift)(void *Z, const void *X, const void *Y, size_t n);
   /* X[i] * 2^e -> hi, lo into O[i] (O == X allowed for L = 2); L = 2
    * (wht__fx_store) leaves the outputs near overflow or subnormal to the
    * CPU: they keep their integer in O[i] and get flags[i] = 1 (else 0;

@@ -93,6 +93,14 @@ static int mul(void *X, const void *Y, size_t n, unsigned L)
   return 0;
 }
 
+static int lift(void *Zv, const void *Xv, const void *Yv, size_t n)
+{
+  wht__u256 *Z = Zv;
+  const wht__u128 *X = Xv, *Y = Yv;
+  for (size_t i = 0; i < n; i++) Z[i] = Y ? wht__fx_mul_lift(X[i], Y[i]) : wht__fx_lift(X[i]);
+  return 0;
+}
+
 static int store(void *X, size_t n, int e, unsigned L, void *Ov, void *flagsv, size_t *over, size_t *slow)
 {
   unsigned char *flags = flagsv;
@@ -115,4 +123,4 @@ static int store(void *X, size_t n, int e, unsigned L, void *Ov, void *flagsv, s
 static const char *why(void) { return "host emulation"; }
 
 const wht__fx_exec wht__fx_exec_emulated = { "gpu-emulated", available, alloc, release, copy, copy,
-                                             load, fwht, phi, mul, store, why };
+                                             load, fwht, phi, mul, lift, store, why };

@@ -39,6 +39,11 @@ static int mul(void *X, const void *Y, size_t n, unsigned L)
   (void)X, (void)Y, (void)n, (void)L;
   return -1;
 }
+static int lift(void *Z, const void *X, const void *Y, size_t n)
+{
+  (void)Z, (void)X, (void)Y, (void)n;
+  return -1;
+}
 static const char *why(void) { return "this build has no CUDA"; }
 
 static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow)
@@ -47,4 +52,4 @@ static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, siz
   return -1;
 }
 const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, copy, copy, load, fwht, phi, mul,
-                                        store, why };
+                                        lift, store, why };

@@ -47,40 +47,56 @@ int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const doub
     wht__msg(why, whylen, "the exact values need %ld bits, the GPU engine has 256", bd->bits + 1);
     return -1;
   }
-  /* 128-bit values where they suffice: half the memory and its traffic */
+  /* 128-bit values where they suffice: half the memory and its traffic;
+   * with 256-bit results, the operation's first transforms still run in
+   * 128 bits where theirs fit, lifted (sign-extended, or multiplied into
+   * 256 bits for xor-conv) before the rest */
   const unsigned L = bd->bits + 1 <= 128 ? 2 : 4;
-  const size_t esz = 8 * L;
-  /* 256-bit values convert into a buffer of their own: Y after the
-   * product, else O */
-  const int own_out = L == 4 && !two;
-  if (ex->available(n * (8 + esz * (two ? 2u : 1u) + (own_out ? 16u : 0u)), why, whylen) != 0) return -1;
-  void *D = ex->alloc(n * 8), *X = ex->alloc(n * esz), *Y = two ? ex->alloc(n * esz) : NULL;
-  void *O = own_out ? ex->alloc(n * 16) : NULL;
+  long first = bd->in_bits[0];
+  if (two && bd->in_bits[1] > first) first = bd->in_bits[1];
+  first += (long)k; /* magnitude bits after the first transform(s) */
+  const int lifted = L == 4 && op != WHT_OP_ONE_WAY && first + 1 <= 128;
+  const unsigned Lin = lifted ? 2 : L; /* width of the first transforms */
+  /* hi + lo go over X where its elements are 16 bytes, over Y after a
+   * 256-bit product, else to a buffer of their own */
+  const int own_out = Lin == 4 && !two;
+  const size_t need = n * (8 + 8 * Lin * (two ? 2u : 1u) + (lifted ? 32u : 0u) + (own_out ? 16u : 0u));
+  if (ex->available(need, why, whylen) != 0) return -1;
+  void *D = ex->alloc(n * 8), *X = ex->alloc(n * 8 * Lin), *Y = two ? ex->alloc(n * 8 * Lin) : NULL;
+  void *Z = lifted ? ex->alloc(n * 32) : NULL, *O = own_out ? ex->alloc(n * 16) : NULL;
   unsigned char *flags = NULL; /* host copy of the executor's flags, when it left any */
   size_t over = 0, slow = 0;
   int rc = -1;
   const char *step = "allocation";
-  if (!D || !X || (two && !Y) || (own_out && !O)) goto done;
-  if (!own_out) O = L == 2 ? X : Y;
+  if (!D || !X || (two && !Y) || (lifted && !Z) || (own_out && !O)) goto done;
+  if (!own_out) O = Lin == 2 ? X : Y;
   step = "load";
-  if (ex->put(D, a, n * 8) || ex->load(X, D, n, bd->qin[0], L)) goto done;
+  if (ex->put(D, a, n * 8) || ex->load(X, D, n, bd->qin[0], Lin)) goto done;
   step = "transform";
-  if (ex->fwht(X, k, L)) goto done;
-  if (op == WHT_OP_TWO_WAY && ex->fwht(X, k, L)) goto done;
+  if (ex->fwht(X, k, Lin)) goto done;
+  if (two) {
+    step = "second input";
+    if (ex->put(D, b, n * 8) || ex->load(Y, D, n, bd->qin[1], Lin) || ex->fwht(Y, k, Lin)) goto done;
+  }
+  void *W = X; /* the values of the rest, L limbs */
+  if (lifted) {
+    step = "lift to 256 bits";
+    if (ex->lift(Z, X, Y, n)) goto done;
+    W = Z;
+  } else if (two) {
+    step = "product";
+    if (ex->mul(X, Y, n, L)) goto done;
+  }
   if (op == WHT_OP_SMOOTHED) {
     uint64_t tb;
     memcpy(&tb, &tau, sizeof tb);
     step = "soft threshold";
-    if (ex->phi(X, n, tb, bd->qin[0], L) || ex->fwht(X, k, L)) goto done;
+    if (ex->phi(W, n, tb, bd->qin[0], L)) goto done;
   }
-  if (two) {
-    step = "second input";
-    if (ex->put(D, b, n * 8) || ex->load(Y, D, n, bd->qin[1], L) || ex->fwht(Y, k, L)) goto done;
-    step = "product";
-    if (ex->mul(X, Y, n, L) || ex->fwht(X, k, L)) goto done;
-  }
+  step = "last transform";
+  if (op != WHT_OP_ONE_WAY && ex->fwht(W, k, L)) goto done;
   step = "conversion";
-  if (ex->store(X, n, bd->eout, L, O, D, &over, &slow)) goto done;
+  if (ex->store(W, n, bd->eout, L, O, D, &over, &slow)) goto done;
   step = "copy back";
   /* hi + lo land in out, 16 bytes an element; what the executor left to
    * the CPU (flags in D) keeps its integer there, as fixed128.c works */
@@ -89,7 +105,7 @@ int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const doub
   rc = 0;
 done:
   if (rc != 0) failed(ex, why, whylen, step);
-  ex->release(D), ex->release(X), ex->release(Y);
+  ex->release(D), ex->release(X), ex->release(Y), ex->release(Z);
   if (own_out) ex->release(O);
   if (rc != 0) {
     free(flags);

@@ -13,6 +13,7 @@
  * subnormal), alone and among ordinary ones, and the same kinds of outputs
  * from data of 129..256 bits (converted on the executor), on both
  * executors. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "wht_oracle.h"
@@ -124,24 +125,28 @@ static double full_significand(size_t i, uint64_t salt)
   return 1.0 + (double)(h >> 12) * 0x1p-52;
 }
 
-/* Data of 129..256 bits (full significands, one element 2^-120 below the
+/* Data of 129..256 bits (full significands, one element 2^-drop below the
  * others) at the edges of double: sums and products that overflow, lo or
  * hi subnormal (xor-conv of values near 2^-537 gives products below
- * 2^-1022). 1 when every case gives the CPU's bits and status and ran on
- * the executor in 256-bit values; *over_seen: one of them overflowed. */
-static int edges_wide(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_dd *got, int *over_seen)
+ * 2^-1022). drop = 120: every op in 256-bit values throughout; drop = 62,
+ * k = 9..12: the first transforms fit 128 bits and are lifted to 256
+ * before the rest (two-way, smoothed, xor-conv; one-way stays in 128). 1
+ * when every case gives the CPU's bits and status and ran on the executor
+ * with a width above 128; *over_seen: one of them overflowed. */
+static int edges_wide(wht_oracle_device dev, int drop, unsigned kmin, unsigned kmax, double *a, double *b,
+                      wht_dd *ref, wht_dd *got, int *over_seen)
 {
   static const double scale[] = { 0x1p1022, 0x1p-900, 0x1p-537, 0x1.8p511 };
   int ok = 1;
   for (int s = 0; s < 4; s++)
-    for (unsigned k = 1; k <= 6; k++)
-      for (int op = 0; op < WHT_NOPS; op++) {
+    for (unsigned k = kmin; k <= kmax; k++)
+      for (int op = drop < 100 ? 1 : 0; op < WHT_NOPS; op++) {
         const size_t n = (size_t)1 << k;
         for (size_t i = 0; i < n; i++) {
           a[i] = scale[s] * full_significand(i, 1) * ((i * 13) % 3 ? 1 : -1);
           b[i] = (s >= 2 ? scale[s] : 1.0) * full_significand(i, 2) * ((i * 7) % 5 ? 1 : -1);
         }
-        a[n - 1] *= 0x1p-120;
+        a[n - 1] = ldexp(a[n - 1], -drop);
         wht_oracle_info ci, gi;
         char m1[256], m2[256];
         const double tau = 0.5 * scale[s];
@@ -151,8 +156,9 @@ static int edges_wide(wht_oracle_device dev, double *a, double *b, wht_dd *ref, 
         const int wide = ci.fast_path && ci.prec > 128 && ci.prec <= 256;
         if (sc != sg || i >= 0 || !wide || !gi.on_gpu) {
           ok = 0;
-          tap_diag("wide edge scale %a %s k=%u: status cpu %d dev %d, first diff %ld, cpu prec %ld, on_gpu %d (%s)",
-                   scale[s], wht_op_name((wht_op)op), k, sc, sg, i, ci.prec, gi.on_gpu, gi.fallback);
+          tap_diag("wide edge scale %a drop %d %s k=%u: status cpu %d dev %d, first diff %ld, cpu prec %ld, "
+                   "on_gpu %d (%s)", scale[s], drop, wht_op_name((wht_op)op), k, sc, sg, i, ci.prec, gi.on_gpu,
+                   gi.fallback);
         }
         *over_seen |= sc == WHT_ORACLE_OVERFLOW;
       }
@@ -181,7 +187,10 @@ int main(void)
   const unsigned KEMU = getenv("WHT_CHECK_LONG") ? 18 : 14;
   const int gpu = wht_gpu_available();
   const unsigned KGPU = env_k("WHT_GPU_ORACLE_KMAX", 22), KBIG = env_k("WHT_GPU_ORACLE_KBIG", 26);
-  const unsigned KTOP = gpu ? (KBIG > KGPU ? KBIG : KGPU) : KEMU;
+  /* the buffers hold the largest case of either executor */
+  unsigned KTOP = KEMU;
+  if (gpu && KGPU > KTOP) KTOP = KGPU;
+  if (gpu && KBIG > KTOP) KTOP = KBIG;
   const size_t nmax = (size_t)1 << KTOP;
   double *a = malloc(nmax * sizeof *a), *b = malloc(nmax * sizeof *b);
   wht_dd *ref = malloc(nmax * sizeof *ref), *got = malloc(nmax * sizeof *got);
@@ -197,8 +206,11 @@ int main(void)
   tap_ok(edges(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &left) && left,
          "emulated: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
   int over = 0;
-  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &over) && over,
+  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, 120, 1, 6, a, b, ref, got, &over) && over,
          "emulated: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
+  over = 0;
+  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, 62, 9, 12, a, b, ref, got, &over) && over,
+         "emulated: the same with the first transforms in 128 bits, lifted to 256 == CPU bit for bit");
 
   /* the device argument is checked, and a GPU asked for without one says why */
   char msg[256];
@@ -216,6 +228,7 @@ int main(void)
     tap_skip("no GPU", "the CUDA executor at large k");
     tap_skip("no GPU", "the CUDA executor on outputs left to the CPU engine");
     tap_skip("no GPU", "the CUDA executor's 256-bit values at the edges of double");
+    tap_skip("no GPU", "the CUDA executor's lifted 256-bit values at the edges of double");
     tap_skip("no GPU", "the CUDA executor beyond 256 bits");
   } else {
     counts cg = { 0, 0, 0, 0 };
@@ -235,8 +248,11 @@ int main(void)
     tap_ok(edges(WHT_ORACLE_ON_GPU, a, b, ref, got, &left) && left,
            "gpu: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
     over = 0;
-    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, a, b, ref, got, &over) && over,
+    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, 120, 1, 6, a, b, ref, got, &over) && over,
            "gpu: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
+    over = 0;
+    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, 62, 9, 12, a, b, ref, got, &over) && over,
+           "gpu: the same with the first transforms in 128 bits, lifted to 256 == CPU bit for bit");
     tap_ok(beyond_256(WHT_ORACLE_ON_GPU, a, b, ref, got), "gpu: data beyond 256 bits fall back to the CPU");
   }
   free(a), free(b), free(ref), free(got);
