@@ -73,7 +73,7 @@ want thesis && step thesis ${THESIS_LIMIT:-300} sh -c "
     $B/tests/h5rows --no-timing /tmp/th-\$d.h5; done | grep -v '^wht-sweep\|^--oracle' | sort > /tmp/th-new.txt;
   for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${THESIS_KLO:-20} && \$6 <= ${THESIS_KHI:-22}' | sort > /tmp/th-old.txt;
   wc -l < /tmp/th-new.txt; wc -l < /tmp/th-old.txt;
-  if cmp -s /tmp/th-new.txt /tmp/th-old.txt; then echo 'ok 1 - thesis rows k = ${THESIS_KLO:-20}..${THESIS_KHI:-22} identical'; else
+  if [ -s /tmp/th-new.txt ] && cmp -s /tmp/th-new.txt /tmp/th-old.txt; then echo 'ok 1 - thesis rows k = ${THESIS_KLO:-20}..${THESIS_KHI:-22} identical'; else
     echo 'not ok 1 - thesis rows differ'; diff /tmp/th-old.txt /tmp/th-new.txt | head -20; fi"
 # issue 10: the thesis grid k = KLO..KHI (3..25) in ONE command on the GPU backend,
 # its time split by phase (wht-sweep's last line), under the OpenMP wait policy
@@ -88,7 +88,7 @@ want grid && step grid ${GRID_LIMIT:-480} sh -c "
   echo \"# one command: \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid.err;
   $B/tests/h5rows --no-timing $O/grid.h5 | sort > /tmp/grid-new.txt;
   for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
-  if cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
+  if [ -s /tmp/grid-new.txt ] && cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
     echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
   [ -x $B/oracle/oracle-speed ] || exit 0;
   for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
