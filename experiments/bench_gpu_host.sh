@@ -89,7 +89,8 @@ want grid && step grid ${GRID_LIMIT:-480} sh -c "
   $B/tests/h5rows --no-timing $O/grid.h5 | sort > /tmp/grid-new.txt;
   for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/grid-old.txt;
   if [ -s /tmp/grid-new.txt ] && cmp -s /tmp/grid-new.txt /tmp/grid-old.txt; then echo \"ok 1 - \$(wc -l < /tmp/grid-new.txt) rows identical\"; else
-    echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt | head -20; fi;
+    echo 'not ok 1 - rows differ'; diff /tmp/grid-old.txt /tmp/grid-new.txt > $O/grid.diff; head -20 $O/grid.diff;
+    echo '# differing rows (old file) by algorithm:'; grep '^<' $O/grid.diff | awk '{print \$2}' | sort | uniq -c; fi;
   [ -x $B/oracle/oracle-speed ] || exit 0;
   for a in '28 one-way gpu' '28 xor-conv gpu' '25 one-way gpu' '25 one-way'; do echo \"# oracle-speed \$a\"; $B/oracle/oracle-speed \$a; done"
 # issue 10: the GPU oracle's 256-bit values and shared-memory tiles: the
