@@ -185,14 +185,28 @@ typedef struct {
   unsigned s;
   int e;        /* fused conversion (the _dd groups): output exponent, */
   size_t *over; /* and the count of outputs that overflow (atomic: an integer sum) */
+  int simd;     /* groups four at a time (fixed128_avx512.c) where m >= 4 */
 } pass_ctx;
 
-#define GROUPS(name, r, radix, DD)                                                \
+/* the conversion after four groups ran as integers (fixed128_avx512.c):
+ * their r rows of four values each, in place (in L1 still) */
+static size_t convert_x4(u128a *p, size_t m, unsigned r, int e)
+{
+  size_t over = 0;
+  for (unsigned i = 0; i < r; i++)
+    for (unsigned q = 0; q < 4; q++) over += dd_store(p[i * m + q], e, (wht_dd *)&p[i * m + q]);
+  return over;
+}
+
+/* VEC: the four-group function (NULL: scalar only); the runs of m groups
+ * take it from the first j divisible by 4 on, the scalar groups around */
+#define GROUPS(name, r, radix, DD, VEC)                                           \
   static void name(const void *cv, uint64_t g0, uint64_t g1)                      \
   {                                                                               \
     const pass_ctx *c = cv;                                                       \
     const unsigned s = c->s;                                                      \
     const size_t m = (size_t)1 << s;                                              \
+    void (*const vec)(void *, size_t) = c->simd && m >= 4 ? VEC : NULL;           \
     size_t over = 0;                                                              \
     if (m == 1) { /* stage 0: the groups are consecutive */                       \
       for (size_t g = g0; g < g1; g++) over += radix(c->x + g * (r), 1, DD, c->e); \
@@ -200,18 +214,26 @@ typedef struct {
       for (size_t g = g0; g < g1;) { /* the rest of one run of m groups */        \
         u128a *p = c->x + (g >> s) * (r) * m;                                     \
         const size_t j0 = g & (m - 1), j1 = m - j0 < g1 - g ? m : j0 + (g1 - g); \
-        for (size_t j = j0; j < j1; j++) over += radix(p + j, m, DD, c->e);      \
+        size_t j = j0;                                                            \
+        if (vec) {                                                                \
+          for (; j < j1 && (j & 3); j++) over += radix(p + j, m, DD, c->e);      \
+          for (; j + 4 <= j1; j += 4) {                                           \
+            vec(p + j, m);                                                        \
+            if (DD) over += convert_x4(p + j, m, r, c->e);                        \
+          }                                                                       \
+        }                                                                         \
+        for (; j < j1; j++) over += radix(p + j, m, DD, c->e);                   \
         g += j1 - j0;                                                             \
       }                                                                           \
     }                                                                             \
     if (DD && over) __atomic_fetch_add(c->over, over, __ATOMIC_RELAXED);          \
   }
-GROUPS(groups2, 2, radix2, 0)
-GROUPS(groups4, 4, radix4, 0)
-GROUPS(groups8, 8, radix8, 0)
-GROUPS(groups2_dd, 2, radix2, 1)
-GROUPS(groups4_dd, 4, radix4, 1)
-GROUPS(groups8_dd, 8, radix8, 1)
+GROUPS(groups2, 2, radix2, 0, NULL)
+GROUPS(groups4, 4, radix4, 0, wht__i128x4_radix4)
+GROUPS(groups8, 8, radix8, 0, wht__i128x4_radix8)
+GROUPS(groups2_dd, 2, radix2, 1, NULL)
+GROUPS(groups4_dd, 4, radix4, 1, wht__i128x4_radix4)
+GROUPS(groups8_dd, 8, radix8, 1, wht__i128x4_radix8)
 #undef GROUPS
 
 /* One pass of radix r at stage s; over != NULL: the last pass, converting. */
@@ -219,7 +241,7 @@ static void pass(u128a *x, size_t len, unsigned s, unsigned r, int e, size_t *ov
 {
   static const wht__chunk_fn fn[2][3] = { { groups2, groups4, groups8 },
                                           { groups2_dd, groups4_dd, groups8_dd } };
-  const pass_ctx c = { x, s, e, over };
+  const pass_ctx c = { x, s, e, over, wht__i128x4_available() };
   wht__parallel_chunks(len / r, len, fn[over != NULL][r == 8 ? 2 : r == 4 ? 1 : 0], &c);
 }
 
@@ -233,7 +255,15 @@ typedef struct {
 static void run_stages(u128a *x, unsigned lk, unsigned s0, unsigned s1, dd_job *dd)
 {
   const size_t len = (size_t)1 << lk;
-  for (unsigned s = s0; s < s1;) {
+  unsigned s = s0;
+  /* stages 0 and 1 inside AVX-512 registers (never the converting pass:
+   * three or more stages follow); only blocks and small transforms start
+   * at stage 0, on one thread */
+  if (s == 0 && s1 >= 5 && len >= 4 && wht__i128x4_available()) {
+    wht__i128x4_stages01(x, len);
+    s = 2;
+  }
+  while (s < s1) {
     const unsigned r = s1 - s >= 3 ? 8 : s1 - s == 2 ? 4 : 2, w = r == 8 ? 3 : r == 4 ? 2 : 1;
     pass(x, len, s, r, dd ? dd->e : 0, dd && s + w == s1 ? &dd->over : NULL);
     s += w;

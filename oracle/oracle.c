@@ -11,12 +11,15 @@
 /* Test hooks; plain globals, not for concurrent use. */
 static long forced_mpfr;     /* 0: automatic; < 0: MPFR at the derived precision; > 0: MPFR at that */
 static unsigned forced_limbs, forced_chunk;
+static int forced_scalar;
 
 void wht_oracle_force_mpfr(long prec) { forced_mpfr = prec; }
 void wht__oracle_force_limbs(unsigned limbs) { forced_limbs = limbs; }
 unsigned wht__oracle_forced_limbs(void) { return forced_limbs; }
 void wht__oracle_force_chunk(unsigned bits) { forced_chunk = bits; }
 unsigned wht__oracle_forced_chunk(void) { return forced_chunk; }
+void wht__oracle_force_scalar(int on) { forced_scalar = on; }
+int wht__oracle_forced_scalar(void) { return forced_scalar; }
 
 /* Widest k accepted: the index arithmetic and the allocations stay far from
  * overflow, and 2^40 values is beyond any memory the oracle will see. */

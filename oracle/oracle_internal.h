@@ -106,6 +106,18 @@ unsigned wht__oracle_forced_limbs(void);
 void wht__oracle_force_chunk(unsigned bits);
 unsigned wht__oracle_forced_chunk(void);
 
+/* For tests: when nonzero, the __int128 engine's groups run without
+ * AVX-512 even where the CPU has it. 0 restores. */
+void wht__oracle_force_scalar(int on);
+int wht__oracle_forced_scalar(void);
+/* fixed128_avx512.c: four radix-8 (radix-4) groups of stride m >= 4 at p,
+ * p + 1, p + 2, p + 3 (16-byte values); only where available() says so */
+int wht__i128x4_available(void);
+void wht__i128x4_radix8(void *p, size_t m);
+void wht__i128x4_radix4(void *p, size_t m);
+/* stages 0 and 1 on len values (a multiple of 4) at p */
+void wht__i128x4_stages01(void *p, size_t len);
+
 /* Blocked FWHT driver shared by the engines: applies all k stages to x
  * (2^k elements of elem_bytes each) so that the low stages run on blocks
  * that stay in L1 and L2. stages(x, lk, s0, s1, ctx) must apply stages
