@@ -13,7 +13,8 @@
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
 # 2^11, 2^12, i16first for the first pass of long rows; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
-# oracle's 256-bit values and tiles (against BASE); mpiscale and
+# oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
+# oracle's AVX-512 groups (against BASE); mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -106,6 +107,14 @@ want i10wide && step i10widespeed ${I10_SPEED_LIMIT:-300} sh -c "
   for a in '28 xor-conv gpu' '28 one-way gpu' '28 two-way gpu' '26 xor-conv gpu' '25 xor-conv gpu'; do
     for b in ${BASE:-_build-base} $B; do echo \"# \$b: oracle-speed \$a\"; \$b/oracle/oracle-speed \$a; done; done;
   [ \"${I10_CPU:-1}\" = 1 ] && for a in '28 xor-conv' '25 xor-conv'; do echo \"# $B: oracle-speed \$a (CPU)\"; $B/oracle/oracle-speed \$a; done"
+# issue 10: the CPU oracle's AVX-512 groups on this host's cores: the
+# threads test (AVX-512 against the scalar groups), then oracle-speed of
+# BASE and BUILD interleaved on the CPU path
+want i10cpu && step i10cputest ${I10_TEST_LIMIT:-200} "$B/tests/test_oracle_threads"
+want i10cpu && step i10cpuspeed ${I10_SPEED_LIMIT:-300} sh -c "
+  grep -o 'avx512[a-z]*' /proc/cpuinfo | sort -u | tr '\\n' ' '; echo;
+  for a in '25 one-way' '25 xor-conv'; do
+    for b in ${BASE:-_build-base} $B; do echo \"# \$b: oracle-speed \$a\"; \$b/oracle/oracle-speed \$a; done; done"
 # issue 15: L2 hit bandwidth of a second pass over a chunk (experiments/l2_probe.cu)
 want l2 && step l2 ${L2_LIMIT:-120} "$B/experiments/l2-probe"
 # issue 15/16: Nsight Compute on one run of each kernel kind (dram bytes,
