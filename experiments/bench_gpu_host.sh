@@ -76,7 +76,7 @@ want thesis && step thesis ${THESIS_LIMIT:-300} sh -c "
   wc -l < /tmp/th-new.txt; wc -l < /tmp/th-old.txt;
   if [ -s /tmp/th-new.txt ] && cmp -s /tmp/th-new.txt /tmp/th-old.txt; then echo 'ok 1 - thesis rows k = ${THESIS_KLO:-20}..${THESIS_KHI:-22} identical'; else
     echo 'not ok 1 - thesis rows differ'; diff /tmp/th-old.txt /tmp/th-new.txt | head -20; fi"
-# issue 10: the thesis grid k = KLO..KHI (3..25) in ONE command on the GPU backend,
+# issue 10: the thesis grid k = KLO..KHI (3..25; GRID_DIST: the distributions, all) in ONE command on the GPU backend,
 # its time split by phase (wht-sweep's last line), under the OpenMP wait policy
 # POLICY (default: the sweep scripts' passive; 'unset' leaves libgomp's), rows
 # against data/thesis-gpu-h200.h5 and data/thesis-blocks-h100.h5; then the
@@ -84,7 +84,7 @@ want thesis && step thesis ${THESIS_LIMIT:-300} sh -c "
 want grid && step grid ${GRID_LIMIT:-480} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   t0=\$(date +%s);
-  $B/experiments/wht-sweep --algo all --format all --dist all --op all --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 \
+  $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 \
     --seed 1 --backend gpu -o $O/grid.h5 2> $O/grid.err;
   echo \"# one command: \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid.err;
   $B/tests/h5rows --no-timing $O/grid.h5 | sort > /tmp/grid-new.txt;
