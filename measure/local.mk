@@ -6,10 +6,10 @@ include_HEADERS += measure/wht_dist.h measure/wht_ops.h measure/wht_metrics.h
 lib_libwht_la_SOURCES += \
   measure/wht_dist.h measure/dist.c \
   measure/wht_ops.h measure/ops.c measure/ops_steps.h measure/ops_steps.c \
-  measure/wht_metrics.h measure/metrics.c
+  measure/wht_metrics.h measure/metrics.c measure/metrics_simd.h measure/metrics_avx512.c
 
 MEASURE_TESTS = tests/test_dist_laws tests/test_dist_streams tests/test_dist_names tests/test_metrics_cases \
-  tests/test_ops_steps tests/test_ops_pipeline tests/test_metrics_threads
+  tests/test_ops_steps tests/test_ops_pipeline tests/test_metrics_threads tests/test_metrics_simd
 check_PROGRAMS += $(MEASURE_TESTS)
 TESTS += $(MEASURE_TESTS)
 # the tests that draw with GSL or compute in MPFR themselves name them

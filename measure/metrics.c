@@ -54,6 +54,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "metrics_simd.h"
 #include "wht_metrics.h"
 #include "wht_parallel.h"
 
@@ -183,9 +184,10 @@ enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 14)
 /* outputs whose passes share one read of v */
 #define BATCH 8
-/* an output's terms of a chunk, element by element, four per element; the
- * outputs' blocks are a few cache lines more than a power of two apart, so
- * that they do not all fall in the same cache sets */
+/* an output's terms of a chunk of c elements: four arrays of c, one per
+ * sum (term q of element i at q c + i); the outputs' blocks are a few
+ * cache lines more than a power of two apart, so that they do not all fall
+ * in the same cache sets */
 #define STRIDE(c) (NSUMS * (uint64_t)(c) + 40)
 
 typedef struct {
@@ -201,29 +203,44 @@ typedef struct {
  * d beyond double is measured as its half, over |v| / 2 */
 static double rel_of(double d, double dh, double av) { return isfinite(d) ? d / av : dh / (av * 0.5); }
 
-static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
+/* element i's four terms into t[q c] (t: its place in the first array) */
+static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t, uint64_t c)
 {
   double dh;
   const double e = err_and_half(y[i], &v[i], &dh), av = fabs(lead(&v[i]));
   const double d = isfinite(e) ? scaled(e, k->f, k->sd) : scaled(dh, k->f1, k->sd + 1);
   const double x = scaled(lead(&v[i]), k->fv, k->sv);
-  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
-  t[SUM_D] = d;
-  t[SUM_DSQ] = d * d;
-  t[SUM_VSQ] = x * x;
+  t[SUM_REL * c] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
+  t[SUM_D * c] = d;
+  t[SUM_DSQ * c] = d * d;
+  t[SUM_VSQ * c] = x * x;
 }
 
-/* the four chains of one output over a chunk's terms t[m][NSUMS] (an
- * element's four terms side by side), as two vectors of two chains
+/* elements lo .. hi-1 of a chunk starting at i0 into the output's arrays
+ * t (chunk size c): eight at a time on AVX-512 where the block takes the
+ * common path and 2^sd, 2^sv are normal (the same terms), else one by one */
+static void terms_range(const double *y, const wht_dd *v, uint64_t i0, uint64_t lo, uint64_t hi,
+                        const sum_scales *k, double *t, uint64_t c, int simd)
+{
+  uint64_t i = lo;
+  if (simd && k->f != 0 && k->fv != 0)
+    for (; i + 8 <= hi; i += 8)
+      if (!wht__metrics_terms8(y + i0 + i, v + i0 + i, k->f, k->fv, t + SUM_REL * c + i, t + SUM_D * c + i,
+                               t + SUM_DSQ * c + i, t + SUM_VSQ * c + i))
+        for (uint64_t u = i; u < i + 8; u++) sum_terms(y, v, i0 + u, k, t + u, c);
+  for (; i < hi; i++) sum_terms(y, v, i0 + i, k, t + i, c);
+}
+
+/* the four chains of one output over the first m terms of a chunk's four
+ * arrays t (term q of element i at q c + i), as two vectors of two chains
  * (csum2_add): they are independent, so the core overlaps their latencies */
-static void chains(csum a[NSUMS], const double *t, uint64_t m)
+static void chains(csum a[NSUMS], const double *t, uint64_t m, uint64_t c)
 {
   v2d s01 = { a[0].s, a[1].s }, c01 = { a[0].c, a[1].c };
   v2d s23 = { a[2].s, a[3].s }, c23 = { a[2].c, a[3].c };
+  const double *t0 = t + SUM_REL * c, *t1 = t + SUM_D * c, *t2 = t + SUM_DSQ * c, *t3 = t + SUM_VSQ * c;
   for (uint64_t i = 0; i < m; i++) {
-    v2d x01, x23;
-    memcpy(&x01, t + NSUMS * i, sizeof x01);
-    memcpy(&x23, t + NSUMS * i + 2, sizeof x23);
+    const v2d x01 = { t0[i], t1[i] }, x23 = { t2[i], t3[i] };
     csum2_add(&s01, &c01, x01);
     csum2_add(&s23, &c23, x23);
   }
@@ -278,17 +295,41 @@ static void first_merge(cell *o, const cell *t)
   if (t->max_v > o->max_v) o->max_v = t->max_v;
 }
 
+/* eight elements' counts and maxima (metrics_avx512.c) into o, as
+ * first_merge adds a thread's */
+static void first_add8(cell *o, const wht__first8 *a)
+{
+  o->n_zero += a->n_zero, o->zero_miss += a->zero_miss, o->n_rel += a->n_rel;
+  if (a->max_abs > o->max_abs) o->max_abs = a->max_abs;
+  if (a->max_half > o->max_half) o->max_half = a->max_half;
+  if (a->max_rel > o->max_rel) o->max_rel = a->max_rel;
+  if (a->max_ulp > o->max_ulp) o->max_ulp = a->max_ulp;
+  if (a->max_v > o->max_v) o->max_v = a->max_v;
+}
+
 /* the counts and maxima of the outputs o[0 .. g-1] (zeroed by the
- * caller), every element on all threads, each v_i read once for all */
+ * caller), every element on all threads, each v_i read once for all;
+ * blocks of eight on AVX-512 where they take the common path (the same
+ * counts, and maxima of the same values) */
 static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int p, int emin)
 {
+  const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
     cell part[BATCH];
     memset(part, 0, g * sizeof part[0]);
     WHT__OMP(omp for schedule(static))
-    for (uint64_t i = 0; i < n; i++)
-      for (size_t j = 0; j < g; j++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
+    for (uint64_t b = 0; b < (n + 7) / 8; b++) {
+      const uint64_t i0 = 8 * b, i1 = i0 + 8 < n ? i0 + 8 : n;
+      for (size_t j = 0; j < g; j++) {
+        wht__first8 a;
+        if (simd && i1 - i0 == 8 && wht__metrics_first8(o[j]->y + i0, v + i0, p, emin, &a)) {
+          first_add8(&part[j], &a);
+          continue;
+        }
+        for (uint64_t i = i0; i < i1; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
+      }
+    }
     WHT__OMP(omp critical(wht__metrics_merge))
     for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
   }
@@ -306,6 +347,7 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
 static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *buf, uint64_t c)
 {
   const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE;
+  const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   for (uint64_t k = 0; k <= nchunks; k++) {
     const uint64_t nchain = k > 0 ? g : 0, nterm = k < nchunks ? nslices : 0;
@@ -313,14 +355,13 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
     for (uint64_t w = 0; w < nchain + nterm; w++) {
       if (w < nchain) {
         const uint64_t i0 = (k - 1) * c, m = n - i0 < c ? n - i0 : c;
-        chains(o[w]->sums, buf + ((k - 1) % 2 * g + w) * STRIDE(c), m);
+        chains(o[w]->sums, buf + ((k - 1) % 2 * g + w) * STRIDE(c), m, c);
         continue;
       }
       const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
       const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
       double *half = buf + k % 2 * g * STRIDE(c);
-      for (uint64_t i = lo; i < hi; i++)
-        for (size_t j = 0; j < g; j++) sum_terms(o[j]->y, v, i0 + i, &o[j]->sc, half + j * STRIDE(c) + NSUMS * i);
+      for (size_t j = 0; j < g; j++) terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), c, simd);
     }
   }
 }

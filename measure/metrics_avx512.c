@@ -1,0 +1,135 @@
+/* metrics_avx512.c - metrics.c's per-element work eight elements at a time
+ * (metrics_simd.h). Each lane does the scalar code's operations on its
+ * element, in the same order, each correctly rounded as in scalar code
+ * (subtractions, absolute values, products, quotients; no FMA): so every
+ * term and every per-element value is the scalar one, and counts and
+ * maxima of finite values (all they are here) do not depend on the order.
+ * The scalar code's rare branches (|y| or |hi| at 2^1022 and above,
+ * non-finite values, a subnormal leading double, a spacing beyond the
+ * normal range) are not done here: the block returns 0 and the caller's
+ * scalar code runs it. */
+#include "metrics_simd.h"
+
+static int forced_scalar;
+void wht__metrics_force_scalar(int on) { forced_scalar = on; }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define AVX512 __attribute__((target("avx512f")))
+
+int wht__metrics_simd(void) { return !forced_scalar && __builtin_cpu_supports("avx512f"); }
+
+/* hi and lo of v[0..7] (pairs in memory) as two registers */
+static AVX512 inline void load_v(const wht_dd *v, __m512d *hi, __m512d *lo)
+{
+  const __m512d a = _mm512_loadu_pd((const double *)v), b = _mm512_loadu_pd((const double *)v + 8);
+  const __m512i even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+  *hi = _mm512_permutex2var_pd(a, even, b);
+  *lo = _mm512_permutex2var_pd(a, odd, b);
+}
+
+static AVX512 inline __m512d vabs(__m512d x)
+{
+  return _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(x), _mm512_set1_epi64(INT64_MAX)));
+}
+
+/* lanes with |y| and |hi| below 2^1022 (false for inf and NaN) */
+static AVX512 inline __mmask8 common(__m512d y, __m512d hi)
+{
+  const __m512d top = _mm512_set1_pd(0x1p1022);
+  return _mm512_cmp_pd_mask(vabs(y), top, _CMP_LT_OQ) & _mm512_cmp_pd_mask(vabs(hi), top, _CMP_LT_OQ);
+}
+
+/* |(y - hi) - lo|: metrics.c's abs_err */
+static AVX512 inline __m512d abs_err(__m512d y, __m512d hi, __m512d lo)
+{
+  return vabs(_mm512_sub_pd(_mm512_sub_pd(y, hi), lo));
+}
+
+static inline double max_of(const double *x, __mmask8 m, double acc)
+{
+  for (int i = 0; i < 8; i++)
+    if (((m >> i) & 1) && x[i] > acc) acc = x[i];
+  return acc;
+}
+
+AVX512 int wht__metrics_first8(const double *yp, const wht_dd *v, int p, int emin, wht__first8 *a)
+{
+  __m512d hi, lo;
+  load_v(v, &hi, &lo);
+  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
+  if (common(y, hi) != 0xff) return 0;
+  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+  const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
+  /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
+  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
+  const __m512i lb = _mm512_castpd_si512(lead);
+  const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
+  const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
+                          _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
+  if ((normal & nz) != nz) return 0;
+  /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
+   * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
+  __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
+  const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
+  const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
+  const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
+  const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
+  e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
+  const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
+  /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
+  const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
+  const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
+                            _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
+  if ((in_range & nz) != nz) return 0;
+  const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
+  const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, _mm512_set1_pd(0.5)), av = vabs(lead);
+  const __m512d one = _mm512_set1_pd(1.0);
+  /* zero lanes divide by 1 (their results are masked out) */
+  const __m512d rel = _mm512_div_pd(d, _mm512_mask_blend_pd(vzero, av, one));
+  const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
+  double dd[8], dhh[8], rr[8], uu[8], aa[8];
+  _mm512_storeu_pd(dd, d), _mm512_storeu_pd(dhh, dh), _mm512_storeu_pd(rr, rel), _mm512_storeu_pd(uu, ulps);
+  _mm512_storeu_pd(aa, av);
+  a->n_zero = __builtin_popcount(vzero);
+  a->zero_miss = __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
+  a->n_rel = __builtin_popcount(nz);
+  a->max_abs = max_of(dd, 0xff, 0), a->max_half = max_of(dhh, 0xff, 0);
+  a->max_rel = max_of(rr, nz, 0), a->max_ulp = max_of(uu, nz, 0), a->max_v = max_of(aa, nz, 0);
+  return 1;
+}
+
+AVX512 int wht__metrics_terms8(const double *yp, const wht_dd *v, double f, double fv, double *rel, double *d,
+                               double *dsq, double *vsq)
+{
+  __m512d hi, lo;
+  load_v(v, &hi, &lo);
+  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
+  if (common(y, hi) != 0xff) return 0;
+  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+  const __mmask8 vzero = hi0 & lo0;
+  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
+  const __m512d e = abs_err(y, hi, lo);
+  const __m512d D = _mm512_mul_pd(e, _mm512_set1_pd(f)), x = _mm512_mul_pd(lead, _mm512_set1_pd(fv));
+  /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
+  const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
+  _mm512_storeu_pd(rel, r);
+  _mm512_storeu_pd(d, D);
+  _mm512_storeu_pd(dsq, _mm512_mul_pd(D, D));
+  _mm512_storeu_pd(vsq, _mm512_mul_pd(x, x));
+  return 1;
+}
+#else
+int wht__metrics_simd(void) { return 0; }
+int wht__metrics_first8(const double *y, const wht_dd *v, int p, int emin, wht__first8 *a)
+{
+  (void)y, (void)v, (void)p, (void)emin, (void)a;
+  return 0;
+}
+int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
+                        double *dsq, double *vsq)
+{
+  (void)y, (void)v, (void)f, (void)fv, (void)rel, (void)d, (void)dsq, (void)vsq;
+  return 0;
+}
+#endif

@@ -1,0 +1,33 @@
+/* metrics_simd.h - the metrics' per-element work (metrics.c's first pass
+ * and the sums' terms) eight elements at a time on AVX-512
+ * (metrics_avx512.c), for blocks whose every lane takes the common path;
+ * the caller runs its scalar code for any other block, so the columns are
+ * the scalar code's bits. Not installed. */
+#ifndef WHT_METRICS_SIMD_H
+#define WHT_METRICS_SIMD_H
+
+#include <stdint.h>
+#include "wht_oracle.h"
+
+/* the first pass's counts and maxima of eight elements */
+typedef struct {
+  int64_t n_zero, zero_miss, n_rel;
+  double max_abs, max_half, max_rel, max_ulp, max_v;
+} wht__first8;
+
+/* 1 where the CPU has AVX-512F and no test turned it off */
+int wht__metrics_simd(void);
+/* For tests: nonzero runs the scalar code only. */
+void wht__metrics_force_scalar(int on);
+
+/* Elements y[0..7], v[0..7] of a format of precision p and minimum
+ * exponent emin: 0 (nothing written) unless every lane is finite with |y|
+ * and |hi| below 2^1022 and, where v != 0, hi is a normal double and
+ * 2^-ulp_exp a normal one; else 1 with *a their part. */
+int wht__metrics_first8(const double *y, const wht_dd *v, int p, int emin, wht__first8 *a);
+/* The four terms of the sums of elements y[0..7], v[0..7] (f = 2^sd and
+ * fv = 2^sv, both nonzero) into rel[0..7], d[0..7], dsq[0..7], vsq[0..7]:
+ * 0 (nothing written) unless every lane has |y| and |hi| below 2^1022. */
+int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
+                        double *dsq, double *vsq);
+#endif
