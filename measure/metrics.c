@@ -50,7 +50,15 @@
  * other threads compute the next chunk's terms (sums()), and the outputs
  * of a batch (wht_metrics_compute_many) side by side on the threads: the
  * bits of every column are those of the serial code whatever the thread
- * count, the chunk size or the batch. */
+ * count, the chunk size or the batch.
+ *
+ * AVX-512 (metrics_avx512.c, where the CPU has it). The first pass and the
+ * terms run eight elements at a time where all eight take the common path
+ * (finite, |y| and |hi| below 2^1022, a normal leading double, the
+ * spacing's power of two normal): each lane does the scalar operations in
+ * the scalar order, so the terms are the same doubles and the counts and
+ * maxima the same numbers; any other block runs the scalar code.
+ * tests/test_metrics_simd compares the two. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
