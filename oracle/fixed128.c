@@ -126,8 +126,13 @@ static size_t i128_store(unsigned limbs, const void *Xv, size_t n, int e, wht_dd
   (void)limbs;
   const u128a *X = Xv; /* may be out itself: X[i] is read before out[i] is written */
   size_t over = 0;     /* an integer count: the same for any split */
+  const int simd = (void *)X == (void *)out && wht__i128x4_available(); /* in place: eight at a time */
   WHT__OMP(omp parallel for schedule(static) reduction(+ : over) num_threads(wht__threads_for(n)))
-  for (size_t i = 0; i < n; i++) over += dd_store(X[i], e, &out[i]);
+  for (size_t b = 0; b < (n + 7) / 8; b++) {
+    const size_t i0 = 8 * b, i1 = i0 + 8 < n ? i0 + 8 : n;
+    if (simd && i1 - i0 == 8 && wht__i128x8_store((void *)&X[i0], (void *)&X[i0 + 4], e)) continue;
+    for (size_t i = i0; i < i1; i++) over += dd_store(X[i], e, &out[i]);
+  }
   return over;
 }
 
@@ -193,8 +198,10 @@ typedef struct {
 static size_t convert_x4(u128a *p, size_t m, unsigned r, int e)
 {
   size_t over = 0;
-  for (unsigned i = 0; i < r; i++)
-    for (unsigned q = 0; q < 4; q++) over += dd_store(p[i * m + q], e, (wht_dd *)&p[i * m + q]);
+  for (unsigned i = 0; i < r; i += 2) /* two rows' eight values at a time, where they take the common path */
+    if (!wht__i128x8_store(p + i * m, p + (i + 1) * m, e))
+      for (unsigned k = i; k < i + 2; k++)
+        for (unsigned q = 0; q < 4; q++) over += dd_store(p[k * m + q], e, (wht_dd *)&p[k * m + q]);
   return over;
 }
 

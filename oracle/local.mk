@@ -30,7 +30,8 @@ ORACLE_TESTS = \
   tests/test_oracle_inexact \
   tests/test_oracle_nonfinite \
   tests/test_oracle_gpu \
-  tests/test_oracle_threads
+  tests/test_oracle_threads \
+  tests/test_oracle_store8
 check_PROGRAMS += $(ORACLE_TESTS) oracle/oracle-speed
 TESTS += $(ORACLE_TESTS)
 
@@ -50,6 +51,7 @@ tests_test_oracle_gpu_LDADD = $(ORACLE_LDADD)
 # the build's OpenMP flag: _OPENMP tells the test whether libwht threads
 tests_test_oracle_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 tests_test_oracle_threads_LDADD = $(ORACLE_LDADD)
+tests_test_oracle_store8_LDADD = $(ORACLE_LDADD)
 
 oracle_oracle_speed_SOURCES = oracle/oracle_speed.c
 oracle_oracle_speed_CFLAGS = $(AM_CFLAGS) -O2

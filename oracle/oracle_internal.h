@@ -117,6 +117,11 @@ void wht__i128x4_radix8(void *p, size_t m);
 void wht__i128x4_radix4(void *p, size_t m);
 /* stages 0 and 1 on len values (a multiple of 4) at p */
 void wht__i128x4_stages01(void *p, size_t len);
+/* the values at a[0..3] and b[0..3] to hi + lo at 2^e in place, as
+ * wht__fx_store does; 0 (nothing written) when one of them lies outside
+ * its common range (leading bit beyond 2^1023 or below 2^-842, or an
+ * output that overflows), else 1 */
+int wht__i128x8_store(void *a, void *b, int e);
 
 /* Blocked FWHT driver shared by the engines: applies all k stages to x
  * (2^k elements of elem_bytes each) so that the low stages run on blocks
