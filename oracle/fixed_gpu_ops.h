@@ -22,19 +22,28 @@
 typedef unsigned __int128 wht__u128;
 typedef __int128 wht__i128;
 
+/* the finite double with bits u as m 2^e: its integer significand m (53
+ * bits, fewer when subnormal) and *e */
+WHT__FX_HD uint64_t wht__fx_significand(uint64_t u, int *e)
+{
+  const unsigned E = (unsigned)(u >> 52) & 0x7ffu;
+  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
+  *e = -1074;
+  if (E) {
+    m |= UINT64_C(1) << 52;
+    *e = (int)E - 1075;
+  }
+  return m;
+}
+
 /* the double with bits u as an integer multiple of 2^q (fixed128.c's
  * i128_load; bits below 2^q are zero by the choice of q, so the right
  * shift drops only zeros) */
 WHT__FX_HD wht__u128 wht__fx_load(uint64_t u, int q)
 {
   if ((u << 1) == 0) return 0;
-  const unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
-  int e = -1074;
-  if (E) {
-    m |= UINT64_C(1) << 52;
-    e = (int)E - 1075;
-  }
+  int e;
+  const uint64_t m = wht__fx_significand(u, &e);
   const int sh = e - q;
   const wht__u128 v = sh >= 0 ? (wht__u128)m << sh : (wht__u128)(m >> -sh);
   const wht__u128 mask = (wht__u128)(wht__i128)((int64_t)u >> 63);
@@ -64,18 +73,21 @@ WHT__FX_HD uint64_t wht__fx_group_base(uint64_t g, unsigned s, unsigned r)
     (b) = t_ - (b);                                                                                  \
   } while (0)
 
-/* r stages (1..3) from s on the group of 2^r elements at base + i * 2^s */
-WHT__FX_HD void wht__fx_group(wht__u128 *x, uint64_t base, unsigned s, unsigned r)
-{
-  const uint64_t m = (uint64_t)1 << s;
-  wht__u128 v[8];
-  const unsigned cnt = 1u << r;
-  for (unsigned i = 0; i < cnt; i++) v[i] = x[base + i * m];
-  for (unsigned h = 1; h < cnt; h <<= 1)
-    for (unsigned i = 0; i < cnt; i++)
-      if (!(i & h)) WHT__FX_BF(v[i], v[i + h]);
-  for (unsigned i = 0; i < cnt; i++) x[base + i * m] = v[i];
-}
+/* name(x, base, s, r): r stages (1..3) from s on the group of 2^r values
+ * of type T at base + i * 2^s, by the butterfly BF; for both widths */
+#define WHT__FX_GROUP(name, T, BF)                                                                   \
+  WHT__FX_HD void name(T *x, uint64_t base, unsigned s, unsigned r)                                  \
+  {                                                                                                  \
+    const uint64_t m = (uint64_t)1 << s;                                                             \
+    T v[8];                                                                                          \
+    const unsigned cnt = 1u << r;                                                                    \
+    for (unsigned i = 0; i < cnt; i++) v[i] = x[base + i * m];                                       \
+    for (unsigned h = 1; h < cnt; h <<= 1)                                                           \
+      for (unsigned i = 0; i < cnt; i++)                                                             \
+        if (!(i & h)) BF(v[i], v[i + h]);                                                            \
+    for (unsigned i = 0; i < cnt; i++) x[base + i * m] = v[i];                                       \
+  }
+WHT__FX_GROUP(wht__fx_group, wht__u128, WHT__FX_BF)
 
 /* soft threshold at T (tau in units of 2^q): v - T, 0 or v + T */
 WHT__FX_HD wht__u128 wht__fx_phi(wht__u128 xu, wht__i128 T)
@@ -216,13 +228,8 @@ WHT__FX_HD wht__u256 wht__fx_load_w(uint64_t u, int q)
 {
   wht__u256 v = { 0, 0 };
   if ((u << 1) == 0) return v;
-  const unsigned E = (unsigned)(u >> 52) & 0x7ffu;
-  uint64_t m = u & ((UINT64_C(1) << 52) - 1);
-  int e = -1074;
-  if (E) {
-    m |= UINT64_C(1) << 52;
-    e = (int)E - 1075;
-  }
+  int e;
+  const uint64_t m = wht__fx_significand(u, &e);
   const int sh = e - q;
   if (sh < 0) {
     v.lo = m >> -sh;
@@ -243,17 +250,7 @@ WHT__FX_HD wht__u256 wht__fx_load_w(uint64_t u, int q)
   } while (0)
 
 /* wht__fx_group on 256-bit values */
-WHT__FX_HD void wht__fx_group_w(wht__u256 *x, uint64_t base, unsigned s, unsigned r)
-{
-  const uint64_t m = (uint64_t)1 << s;
-  wht__u256 v[8];
-  const unsigned cnt = 1u << r;
-  for (unsigned i = 0; i < cnt; i++) v[i] = x[base + i * m];
-  for (unsigned h = 1; h < cnt; h <<= 1)
-    for (unsigned i = 0; i < cnt; i++)
-      if (!(i & h)) WHT__FX_BF_W(v[i], v[i + h]);
-  for (unsigned i = 0; i < cnt; i++) x[base + i * m] = v[i];
-}
+WHT__FX_GROUP(wht__fx_group_w, wht__u256, WHT__FX_BF_W)
 
 /* soft threshold at T >= 0: v - T, 0 or v + T */
 WHT__FX_HD wht__u256 wht__fx_phi_w(wht__u256 v, wht__u256 T)

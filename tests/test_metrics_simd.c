@@ -14,6 +14,7 @@
 #include "tap.h"
 #include "wht.h"
 #include "wht_metrics.h"
+#include "metrics_check.h"
 #include "metrics_simd.h"
 
 static uint64_t state = 0x2545f4914f6cdd1du;
@@ -23,16 +24,6 @@ static uint64_t next(void)
   return state * 0x9e3779b97f4a7c15u;
 }
 static double unit(void) { return (double)(next() >> 11) / 9007199254740992.0; }
-static int same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-
-static int same_metrics(const wht_metrics *a, const wht_metrics *b)
-{
-  return a->status == b->status && a->n_zero == b->n_zero && a->zero_miss == b->zero_miss &&
-         a->n_nonfinite == b->n_nonfinite && same(a->max_abs, b->max_abs) && same(a->mean_abs, b->mean_abs) &&
-         same(a->mean_rel, b->mean_rel) && same(a->max_rel, b->max_rel) && same(a->norm_rel, b->norm_rel) &&
-         same(a->max_ulp, b->max_ulp);
-}
-
 /* one element: mostly ordinary; with special != 0 one in about 64 of a
  * special kind */
 static void element(double *y, wht_dd *v, int special, double scale)

@@ -14,6 +14,7 @@
 #include "tap.h"
 #include "wht.h"
 #include "wht_metrics.h"
+#include "metrics_check.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 static uint64_t next(void) /* xorshift64*: the data only need variety */
@@ -33,16 +34,6 @@ static double neumaier(const double *t, uint64_t n)
     s = u;
   }
   return s + c;
-}
-
-static int same(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-
-static int same_metrics(const wht_metrics *a, const wht_metrics *b)
-{
-  return a->status == b->status && a->n_zero == b->n_zero && a->zero_miss == b->zero_miss &&
-         a->n_nonfinite == b->n_nonfinite && same(a->max_abs, b->max_abs) && same(a->mean_abs, b->mean_abs) &&
-         same(a->mean_rel, b->mean_rel) && same(a->max_rel, b->max_rel) && same(a->norm_rel, b->norm_rel) &&
-         same(a->max_ulp, b->max_ulp);
 }
 
 int main(void)
@@ -79,13 +70,13 @@ int main(void)
   for (int t = 1; t < 3; t++)
     tap_ok(same_metrics(&m[0], &m[t]), "%d threads: every column bit for bit that of 1 thread", threads[t]);
   const double mean_rel = neumaier(rel, nrel) / (double)nrel;
-  tap_ok(same(m[0].mean_rel, mean_rel), "mean_rel is the serial Neumaier sum in index order over v != 0 "
+  tap_ok(same_bits(m[0].mean_rel, mean_rel), "mean_rel is the serial Neumaier sum in index order over v != 0 "
          "(got %.17g, want %.17g)", m[0].mean_rel, mean_rel);
   /* mean_abs sums |d| 2^sd (exact scaling), then divides and scales back */
   const int sd = -ilogb(m[0].max_abs / 2) - 1;
   for (uint64_t i = 0; i < n; i++) ad[i] = ldexp(ad[i], sd);
   const double mean_abs = ldexp(neumaier(ad, n) / (double)n, -sd);
-  tap_ok(same(m[0].mean_abs, mean_abs), "mean_abs is the serial Neumaier sum in index order (got %.17g, want %.17g)",
+  tap_ok(same_bits(m[0].mean_abs, mean_abs), "mean_abs is the serial Neumaier sum in index order (got %.17g, want %.17g)",
          m[0].mean_abs, mean_abs);
   /* a batch of ten outputs of the same v (two of metrics.c's batches of
    * eight): each row bit for bit the single call's; one with a
