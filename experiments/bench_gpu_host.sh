@@ -14,7 +14,8 @@
 # 2^11, 2^12, i16first for the first pass of long rows; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
-# oracle's AVX-512 groups (against BASE); mpiscale and
+# oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
+# (tests, sanitizers, bench, its thesis-grid rows); mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -297,6 +298,25 @@ want mpiscale && for n in ${MPI_RANKS:-16 1}; do step mpiscale-$n ${MPI_LIMIT:-5
 want mpirows && step mpirows 30 sh -c "
   if cmp /tmp/mpi-1.rows /tmp/mpi-16.rows; then echo \"ok 1 - -n 1 and -n 16 rows identical and in order (\$(wc -l < /tmp/mpi-1.rows))\";
   else echo 'not ok 1 - rows differ'; fi"
+# issue 14: widened-pass (one pass per block, wide values in the shared
+# tile): its GPU results against the CPU's (k = 0..26, batches, spot checks),
+# memcheck and racecheck on a sample, wht-bench against folklore and the
+# other stabilizations in the same runs, and its rows of the thesis grid
+want i14pass && step i14passtest ${I14_TEST_LIMIT:-300} env WHT_GPU_TEST_ALGOS=widened-pass \
+  WHT_GPU_TEST_SPOT=widened-pass:f16:30,widened-pass:f32:30,widened-pass:f64:29,widened-pass:bf16:30 "$B/tests/test_gpu_bitident"
+want i14pass && step i14passmemcheck ${MEMCHECK_LIMIT:-120} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=14 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want i14pass && step i14passracecheck ${RACECHECK_LIMIT:-120} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=13 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want i14pass && step i14passbench ${I14_BENCH_LIMIT:-400} sh -c "
+  A=folklore,widened,widened-pass,kahan-block,neumaier;
+  $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/i14bench.h5;
+  $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/i14bench.h5;
+  $B/experiments/wht-bench --algo \$A --format all --log2n 10,13,15 --total-log2 28 --place in -o $O/i14bench.h5"
+want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
+  [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
+  $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \
+    --seed 1 --backend gpu -o $O/i14grid.h5 2> $O/i14grid.err; tail -2 $O/i14grid.err"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

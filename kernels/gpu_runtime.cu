@@ -136,6 +136,7 @@ extern "C" int wht__gpu_clusters_usable(void)
 }
 
 extern "C" unsigned wht__tc_pass_count(unsigned k); /* tensor_core.cu */
+extern "C" unsigned wht__widened_pass_pass_count(unsigned k); /* widened_pass.cu: one per block */
 
 /* The pass-kernel algorithms: their in-place and out-of-place tables and
  * their schedule (pass_run.cuh's RADIX8_GROUPS), for the pass count and
@@ -172,6 +173,7 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   while (((uint64_t)1 << k) < n) k++;
   /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides) */
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k);
+  if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(k);
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
   const int sched = pass_algorithms[i].sched;
@@ -190,6 +192,8 @@ extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const voi
 {
   if (!p || !src || !dst) return WHT_E_NULL;
   if (p->backend != WHT_BACKEND_GPU || (p->flags & WHT_HOST_POINTER)) return WHT_E_BACKEND;
+  if (p->algo->gpu == wht__widened_pass_gpu) /* its own passes (widened_pass.cu) */
+    return wht__widened_pass_gpu_out[p->fmt](src, dst, p->n, p->k, p->batch, p->work);
   const int i = pass_algorithm_of(p->algo->gpu);
   if (i < 0) return WHT_E_BACKEND;
   return pass_algorithms[i].out[p->fmt](src, dst, p->n, p->k, p->batch, p->work);

@@ -58,6 +58,7 @@ extern const wht__gpu_out_fn wht__alman_rao_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_block_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_block_gpu_out[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__widened_gpu_out[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__widened_pass_gpu_out[WHT_NFORMATS];
 /* An algorithm's round cap in format f (0: its schedule's rounds;
  * pass_run.cuh, wht__limits), for the planner outside the kernels. */
 typedef unsigned (*wht__round_cap_fn)(wht_format f);
@@ -80,6 +81,7 @@ extern const wht__gpu_fn wht__alman_rao_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__kahan_block_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__neumaier_block_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_fn wht__widened_gpu_emulated[WHT_NFORMATS];
+extern const wht__gpu_fn wht__widened_pass_gpu_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__folklore_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_gpu_out_emulated[WHT_NFORMATS];
@@ -87,6 +89,7 @@ extern const wht__gpu_out_fn wht__alman_rao_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__kahan_block_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__neumaier_block_gpu_out_emulated[WHT_NFORMATS];
 extern const wht__gpu_out_fn wht__widened_gpu_out_emulated[WHT_NFORMATS];
+extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS];
 
 /* The GPU kernel's Neumaier recoveries (kernels/neumaier.cu) on the host,
  * before "+ Es" / "+ Ed": ea[i] = eA'(Ap[i], A[i], B[i]) and

@@ -6,16 +6,17 @@ lib_libwht_la_SOURCES += \
   kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh \
   kernels/folklore.cu kernels/kahan.cu kernels/neumaier.cu kernels/compensated.cuh \
   kernels/compensated_err.cuh kernels/alman_rao.cu kernels/blocks.cuh kernels/kahan_block.cu \
-  kernels/widened.cu
+  kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
   $(top_srcdir)/kernels/pass_run.cuh $(top_srcdir)/kernels/compensated.cuh \
   $(top_srcdir)/kernels/compensated_err.cuh $(top_srcdir)/kernels/blocks.cuh \
+  $(top_srcdir)/kernels/widened_arith.cuh $(top_srcdir)/lib/pass_blocks.h \
   $(top_srcdir)/lib/wht.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/algorithms.h
 kernels/gpu_runtime.lo kernels/pass_plan.lo kernels/folklore.lo \
 kernels/kahan.lo kernels/neumaier.lo kernels/alman_rao.lo kernels/kahan_block.lo \
-kernels/widened.lo: $(WHT_KERNEL_INCLUDES)
+kernels/widened.lo kernels/widened_pass.lo: $(WHT_KERNEL_INCLUDES)
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without

@@ -151,6 +151,26 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
   return plan_strided(out, n2, C, k, k, N, T, block_log2, sched, cmax, Lmax);
 }
 
+void wht__plan_one_pass(unsigned k, uint64_t batch, unsigned s0, unsigned L, unsigned T, unsigned cmax,
+                        wht__pass *p)
+{
+  const uint64_t N = batch << k;
+  const unsigned cl = ceil_log2_u64(N);
+  p->N = N;
+  p->k = k;
+  p->s0 = s0;
+  p->L = L;
+  p->R = s0 == 0 ? 0 : s0 < T - L ? s0 : T - L;
+  p->Tt = s0 == 0 ? (cl < T ? cl : T) : p->R + L;
+  p->ntiles = (N + ((uint64_t)1 << p->Tt) - 1) >> p->Tt;
+  p->first = s0 == 0;
+  p->last = s0 + L == k;
+  p->cl = 0;
+  p->fuse = 0;
+  p->fuse_chunk_tiles_log2 = 0;
+  plan_rounds(p, p->R, WHT__SCHED_RADIX2, cmax, 0);
+}
+
 unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np)
 {
   unsigned d = np;

@@ -96,6 +96,12 @@ __host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sche
  * passes written to out (0 when k = 0), a fused pair counting two. */
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                           unsigned tile_log2, unsigned block_log2, unsigned chunk_log2, wht__pass *out);
+/* One pass of stages s0 .. s0+L-1 (L <= T) of rows of 2^k: contiguous
+ * tiles of up to 2^T elements when s0 = 0, else strided tiles of 2^(R+L)
+ * with R = min(s0, T - L); rounds of butterflies of at most cmax stages
+ * (widened-pass's blocks, kernels/widened_pass.cu). */
+void wht__plan_one_pass(unsigned k, uint64_t batch, unsigned s0, unsigned L, unsigned T, unsigned cmax,
+                        wht__pass *p);
 /* Passes over device memory of a plan: its passes, a fused pair counting one. */
 unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np);
 /* The chunk of L2-blocked passes (log2 of elements of esz bytes; x and e

@@ -11,6 +11,7 @@ extern const wht__cpu_group_fn wht__alman_rao_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__kahan_block_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__neumaier_block_cpu[WHT_NFORMATS];
 extern const wht__cpu_group_fn wht__widened_cpu[WHT_NFORMATS];
+extern const wht__cpu_group_fn wht__widened_pass_cpu[WHT_NFORMATS];
 /* registered only with --enable-test-algorithm (folklore_test.c) */
 extern const wht__cpu_group_fn wht__folklore_test_cpu[WHT_NFORMATS];
 
@@ -22,6 +23,7 @@ extern const wht__gpu_fn wht__alman_rao_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__kahan_block_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__neumaier_block_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__widened_gpu[WHT_NFORMATS];
+extern const wht__gpu_fn wht__widened_pass_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__tensor_core_gpu[WHT_NFORMATS];
 extern const wht__gpu_fn wht__tensor_core_f16acc_gpu[WHT_NFORMATS];
 #endif

@@ -26,7 +26,8 @@ wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
   const wht_algorithm_info *in = &a->info;
   if (!in->bound_stage_factor && !in->bound_extra && !in->bound_block_factor) return WHT_E_NO_BOUND;
   const double u = wht_format_unit_roundoff(f);
-  const unsigned blocks = (k + 2) / 3; /* ceil(k / 3): the scheduler's groups */
+  const unsigned B = in->bound_block_stages ? in->bound_block_stages : 3;
+  const unsigned blocks = (k + B - 1) / B; /* ceil(k / B); B = 3: the scheduler's groups */
   const double m = (double)in->bound_stage_factor * k + in->bound_extra + (double)in->bound_block_factor * blocks;
   const double mu = m * u;
   if (kind == WHT_BOUND_NORM_REL && in->bound_normwise)

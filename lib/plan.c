@@ -51,11 +51,12 @@ wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
   p->flags = flags;
   p->algo = a;
   const uint64_t elems = n * batch, esz = wht_format_size(fmt);
-  if (elems > SIZE_MAX / esz / (a->work_per_elem + 1)) return fail(st, WHT_E_NOMEM, p);
+  const unsigned work = a->work_per_elem + (backend == WHT_BACKEND_CPU ? a->cpu_work_per_elem : 0);
+  if (elems > SIZE_MAX / esz / (work + 1)) return fail(st, WHT_E_NOMEM, p);
   const size_t bytes = (size_t)(elems * esz);
   wht_status s = WHT_OK;
   if (backend == WHT_BACKEND_CPU) {
-    if (a->work_per_elem && !(p->work = malloc(bytes * a->work_per_elem))) s = WHT_E_NOMEM;
+    if (work && !(p->work = malloc(bytes * work))) s = WHT_E_NOMEM;
   } else {
     if (a->work_per_elem) s = wht__gpu_alloc(&p->work, bytes * a->work_per_elem);
     if (s == WHT_OK && (flags & WHT_HOST_POINTER)) s = wht__gpu_alloc(&p->dbuf, bytes);

@@ -139,8 +139,10 @@ typedef struct {
    * for every input without overflow and every i,
    *     |y_i - (H_n x)_i| <= gamma_m sum_j |x_j|,  gamma_m = m u / (1 - m u),
    * with m = bound_stage_factor * k + bound_extra
-   * + bound_block_factor * ceil(k / 3) roundings (the last term for the
-   * algorithms that round once per block of three stages). All three 0: no
+   * + bound_block_factor * ceil(k / B) roundings, B = bound_block_stages or
+   * 3 where that is 0 (the last term for the algorithms that round once per
+   * block of at most B stages, or per block of whole groups of which there
+   * are at most ceil(k / B)). All three factors 0: no
    * bound of this form (tensor-core: its bound has an absolute term and
    * rests on an assumption about the hardware, lib/tensor_core_model.c). */
   unsigned bound_stage_factor, bound_extra;
@@ -148,7 +150,8 @@ typedef struct {
    * same m (folklore: each stage is sqrt(2) times an orthogonal map and
    * rounds each output once); 0 otherwise. */
   unsigned bound_normwise;
-  unsigned bound_block_factor; /* last, so that the earlier fields keep their places */
+  unsigned bound_block_factor; /* after the others, so that they keep their places */
+  unsigned bound_block_stages; /* B above (0: 3); last for the same reason */
 } wht_algorithm_info;
 
 size_t wht_algorithm_count(void);

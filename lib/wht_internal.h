@@ -40,6 +40,8 @@ typedef struct {
   unsigned work_per_elem;              /* workspace elements (of the format) per element */
   const wht__cpu_group_fn *cpu;        /* per format; NULL entry: none in that format */
   const wht__gpu_fn *gpu;              /* per format, or NULL when not compiled in */
+  unsigned cpu_work_per_elem;          /* more workspace elements per element, CPU plans only
+                                          (widened-pass: its wide values between groups) */
 } wht__algorithm;
 
 const wht__algorithm *wht__algorithm_lookup(const char *name);

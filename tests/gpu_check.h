@@ -35,9 +35,22 @@
 static size_t gc_algorithm_list(const char **names)
 {
   const unsigned both = (1u << WHT_BACKEND_CPU) | (1u << WHT_BACKEND_GPU);
+  /* WHT_GPU_TEST_ALGOS=a,b: only those (a new algorithm's checks alone) */
+  const char *only = getenv("WHT_GPU_TEST_ALGOS");
   size_t n = 0;
-  for (size_t i = 0; i < wht_algorithm_count() && n < GC_MAX_ALGOS; i++)
-    if ((wht_algorithm_at(i)->backends & both) == both) names[n++] = wht_algorithm_at(i)->name;
+  for (size_t i = 0; i < wht_algorithm_count() && n < GC_MAX_ALGOS; i++) {
+    const char *name = wht_algorithm_at(i)->name;
+    if ((wht_algorithm_at(i)->backends & both) != both) continue;
+    if (only && *only) {
+      const size_t len = strlen(name);
+      const char *p = only;
+      int listed = 0;
+      for (; !listed && (p = strstr(p, name)) != NULL; p += len)
+        listed = (p == only || p[-1] == ',') && (p[len] == ',' || p[len] == 0);
+      if (!listed) continue;
+    }
+    names[n++] = name;
+  }
   return n;
 }
 

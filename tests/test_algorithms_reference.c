@@ -4,8 +4,8 @@
  * rounded operation): radix-2 stages in increasing s, Kahan's and
  * Neumaier's recoveries term by term, Alman-Rao's radix-8 formulas left to
  * right, the blocks of kahan-block, neumaier-block and widened (stages
- * [0, k mod 3), then threes), widened's double-double written out from
- * DESIGN.md. Random data at several scales (ordinary, mixed magnitudes,
+ * [0, k mod 3), then threes) and of widened-pass (at most 12 stages, then
+ * at most 9), widened's double-double written out from DESIGN.md. Random data at several scales (ordinary, mixed magnitudes,
  * near overflow, subnormal), k = 0..10 (every k mod 3), so that any change
  * of operation order or association in lib/ shows up as a differing bit.
  * Exact-data and bound tests cannot see such changes. */
@@ -168,6 +168,30 @@ static void ref_widened_block(double *x, unsigned k, unsigned s0, unsigned s1, i
 
 static void ref_widened(double *x, unsigned k) { ref_blocks(x, k, ref_widened_block, 0); }
 
+/* widened-pass's blocks (DESIGN.md section 4), written out again: the
+ * first is the longest run of at most 12 stages with as many stages as k
+ * mod 3; the remaining r stages (a multiple of 3) go in ceil(r / 9) blocks
+ * of whole threes, each 3 ceil(threes left / blocks left). */
+static unsigned widened_pass_lengths(unsigned k, unsigned *len)
+{
+  unsigned nb = 0, first = k < 12 ? k : 12;
+  while (first % 3 != k % 3) first--;
+  if (first) len[nb++] = first;
+  for (unsigned r = k - first, left = (r + 8) / 9; r; left--) {
+    const unsigned threes = r / 3, l = 3 * ((threes + left - 1) / left);
+    len[nb++] = l;
+    r -= l;
+  }
+  return nb;
+}
+
+static void ref_widened_pass(double *x, unsigned k)
+{
+  unsigned len[64], s = 0;
+  const unsigned nb = widened_pass_lengths(k, len);
+  for (unsigned b = 0; b < nb; s += len[b++]) ref_widened_block(x, k, s, s + len[b], 0);
+}
+
 /* The independent reference of every CPU algorithm. A new algorithm needs
  * its row here: without one the test fails, naming it (README, "Adding an
  * algorithm"). */
@@ -183,6 +207,7 @@ static const struct {
   { "kahan-block", ref_kahan_block },
   { "neumaier-block", ref_neumaier_block },
   { "widened", ref_widened },
+  { "widened-pass", ref_widened_pass },
 #ifdef WHT_TEST_ALGORITHM
   { "folklore-test", ref_folklore }, /* widened and narrowed per operation: folklore bit for bit */
 #endif
@@ -289,6 +314,41 @@ static void check_block_boundaries(double *x, double *y, double *r)
     }
 }
 
+/* widened-pass's boundaries: at k = 13, 14 (10 + 3, 11 + 3) and 16 (10 +
+ * 6; the buffers hold 2^17) it must differ from one block, from widened's threes and from its own
+ * blocks in the reverse order. */
+static void check_widened_pass_boundaries(double *x, double *y, double *r)
+{
+  static const char *cut_names[3] = { "one block", "widened's blocks of three", "its blocks reversed" };
+  const unsigned ks[3] = { 13, 14, 16 };
+  for (int fi = 0; fi < WHT_NFORMATS; fi++) {
+    F = all_formats[fi];
+    for (int alt = 0; alt < 3; alt++) {
+      int differs = 1;
+      for (int ki = 0; ki < 3; ki++) {
+        const unsigned k = ks[ki];
+        const uint64_t n = (uint64_t)1 << k;
+        unsigned len[64];
+        const unsigned nb = widened_pass_lengths(k, len);
+        int seen = 0;
+        for (int rep = 0; rep < 4 && !seen; rep++) {
+          for (uint64_t i = 0; i < n; i++) x[i] = draw(0, F);
+          memcpy(r, x, n * sizeof *x);
+          if (alt == 0) ref_widened_block(r, k, 0, k, 0);
+          else if (alt == 1) ref_widened(r, k);
+          else
+            for (unsigned b = nb, s0 = 0; b-- > 0; s0 += len[b]) ref_widened_block(r, k, s0, s0 + len[b], 0);
+          run_cpu("widened-pass", F, x, y, n, 1);
+          for (uint64_t i = 0; i < n; i++)
+            if (!same_bits(y[i], r[i])) seen = 1;
+        }
+        differs &= seen;
+      }
+      tap_ok(differs, "widened-pass %s: differs from %s at k = 13, 14 and 16", wht_format_name(F), cut_names[alt]);
+    }
+  }
+}
+
 int main(void)
 {
   static const char *scales[4] = { "ordinary", "mixed magnitudes", "near overflow", "subnormal" };
@@ -312,12 +372,16 @@ int main(void)
         tap_ok(bad_k < 0, "%s %s: bit-identical to the section 4 transcription on %s data, k = 0..10 (first difference k %ld, i %ld)",
                info->name, wht_format_name(F), scales[sc], bad_k, bad_i);
       }
+      compare_range(info->name, ref, 0, 11, 15, 1, x, y, r, &bad_k, &bad_i);
+      tap_ok(bad_k < 0, "%s %s: bit-identical to the transcription on ordinary data, k = 11..15 (first difference k %ld, i %ld)",
+             info->name, wht_format_name(F), bad_k, bad_i);
       compare_range(info->name, ref, 1, 16, kbig, 1, x, y, r, &bad_k, &bad_i);
       tap_ok(bad_k < 0, "%s %s: bit-identical to the transcription through the memory passes, k = 16..%u (first difference k %ld, i %ld)",
              info->name, wht_format_name(F), kbig, bad_k, bad_i);
     }
   }
   check_block_boundaries(x, y, r);
+  check_widened_pass_boundaries(x, y, r);
   for (size_t i = 0; i < NREFS; i++) {
     const wht_algorithm_info *info = wht_algorithm_find(references[i].name);
     tap_ok(info && (info->backends & (1u << WHT_BACKEND_CPU)),

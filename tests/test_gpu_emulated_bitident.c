@@ -35,6 +35,7 @@ static const struct {
   { "kahan-block", wht__kahan_block_gpu_emulated, wht__kahan_block_gpu_out_emulated },
   { "neumaier-block", wht__neumaier_block_gpu_emulated, wht__neumaier_block_gpu_out_emulated },
   { "widened", wht__widened_gpu_emulated, wht__widened_gpu_out_emulated },
+  { "widened-pass", wht__widened_pass_gpu_emulated, wht__widened_pass_gpu_out_emulated },
 };
 
 /* the row of algo, or -1 */

@@ -75,7 +75,7 @@ class Metrics(ctypes.Structure):
 class AlgorithmInfo(ctypes.Structure):
     _fields_ = [("name", c_str), ("formats", c_uns), ("backends", c_uns), ("notes", c_str),
                 ("bound_stage_factor", c_uns), ("bound_extra", c_uns), ("bound_normwise", c_uns),
-                ("bound_block_factor", c_uns)]
+                ("bound_block_factor", c_uns), ("bound_block_stages", c_uns)]
 
 
 # wht_status values the package tells apart (lib/wht.h)

@@ -1,0 +1,307 @@
+/* widened_pass.cu - GPU widened-pass FWHT (lib/widened_pass.c, DESIGN.md
+ * section 4): each block of lib/pass_blocks.h is one pass whose shared
+ * tile holds the wide values (f16 and bf16 as f32, f32 as f64, f64 as a
+ * double-double in two f64 tiles, hi and lo, the way the compensated
+ * kernels keep x and e): the load widens each element exactly, the rounds
+ * are folklore's butterflies in the wide arithmetic (widened_arith.cuh),
+ * the store rounds each value to the format once. Inside a block the
+ * order of the butterflies of one stage does not matter and the stages run
+ * in increasing order, so any grouping into rounds gives the CPU's bits.
+ *
+ * The passes are planned from the blocks (wht__plan_one_pass), not by the
+ * tile-size search of the other algorithms: a tile of 64 KB of wide values
+ * (2^14 f32, 2^13 f64, 2^12 double-doubles) holds the first block (at most
+ * 12 stages) and, as a strided tile, a later one (at most 9) with runs of
+ * at least 2^(T - 9) elements (64 bytes of the format). No clusters, no
+ * L2-blocked pairs: every block is its own pass over device memory. */
+#include "pass_run.cuh"
+#include "widened_arith.cuh"
+#include "gpu_util.h"
+#include "pass_blocks.h"
+extern "C" {
+#include "algorithms.h"
+}
+
+/* The tile's format WF and the tile size of format F's wide values; DD:
+ * double-double, hi in the x tile and lo in the e tile. */
+template <class F>
+struct wht__wpass_fmt {
+  typedef typename wht__wide<F>::W WF;
+  static const bool DD = false;
+  static const unsigned TILE_LOG2 = sizeof(typename WF::U) == 4 ? 14 : 13;
+};
+template <>
+struct wht__wpass_fmt<wht__f64_ops> {
+  typedef wht__f64_ops WF;
+  static const bool DD = true;
+  static const unsigned TILE_LOG2 = 12;
+};
+
+/* The rounds' algorithms over the tile (tile.cuh's interface): folklore's
+ * butterflies in WF, or the double-double butterflies on (x, e) = (hi, lo). */
+struct wht__wpass_plain_alg {
+  static const bool COMPENSATED = false, RADIX8_GROUPS = false;
+  static const unsigned ROUND_CAP = 0;
+  static const int MIN_BLOCKS = 3;
+  template <class WF, unsigned C>
+  static WHT__HD void butterflies(typename WF::T *v, typename WF::T *)
+  {
+WHT__UNROLL
+    for (unsigned h = 1; h < (1u << C); h <<= 1)
+WHT__UNROLL
+      for (unsigned t = 0; t < (1u << C); t++)
+        if (!(t & h)) {
+          const typename WF::T a = v[t], b = v[t + h];
+          v[t] = WF::add(a, b);
+          v[t + h] = WF::sub(a, b);
+        }
+  }
+};
+
+struct wht__wpass_dd_alg {
+  static const bool COMPENSATED = true, RADIX8_GROUPS = false;
+  static const unsigned ROUND_CAP = 0;
+  static const int MIN_BLOCKS = 3;
+  template <class WF, unsigned C>
+  static WHT__HD void butterflies(double *hi, double *lo)
+  {
+    typedef wht__dd_ops D;
+WHT__UNROLL
+    for (unsigned h = 1; h < (1u << C); h <<= 1)
+WHT__UNROLL
+      for (unsigned t = 0; t < (1u << C); t++)
+        if (!(t & h)) {
+          const D::T a = { hi[t], lo[t] }, b = { hi[t + h], lo[t + h] };
+          const D::T s = D::add(a, b), d = D::sub(a, b);
+          hi[t] = s.hi;
+          lo[t] = s.lo;
+          hi[t + h] = d.hi;
+          lo[t + h] = d.lo;
+        }
+  }
+};
+
+template <class F> struct wht__wpass_alg { typedef wht__wpass_plain_alg type; };
+template <> struct wht__wpass_alg<wht__f64_ops> { typedef wht__wpass_dd_alg type; };
+
+/* Element bits of F -> the tile at a (exact), and back (one rounding). */
+template <class F>
+WHT__HD void wht__wpass_put(typename wht__wpass_fmt<F>::WF::U *sx, typename wht__wpass_fmt<F>::WF::U *se,
+                            unsigned a, typename F::U bits)
+{
+  typedef wht__wpass_fmt<F> M;
+  const auto w = wht__wide<F>::up(F::from_bits(bits));
+  if constexpr (M::DD) {
+    sx[a] = M::WF::to_bits(w.hi);
+    se[a] = M::WF::to_bits(w.lo);
+  } else {
+    sx[a] = M::WF::to_bits(w);
+  }
+}
+
+template <class F>
+WHT__HD typename F::U wht__wpass_get(const typename wht__wpass_fmt<F>::WF::U *sx,
+                                     const typename wht__wpass_fmt<F>::WF::U *se, unsigned a)
+{
+  typedef wht__wpass_fmt<F> M;
+  if constexpr (M::DD) {
+    const typename wht__dd_ops::T w = { M::WF::from_bits(sx[a]), M::WF::from_bits(se[a]) };
+    return F::to_bits(wht__wide<F>::down(w));
+  } else {
+    return F::to_bits(wht__wide<F>::down(M::WF::from_bits(sx[a])));
+  }
+}
+
+/* Phase ph of tile b: 0 load (from xin) and widen, 1..nrounds the rounds,
+ * nrounds+1 round to F and store (to x). VEC: 16-byte device accesses of
+ * V = 16 / sizeof(F::U) elements of one run (wht__pass_vectorizable). */
+template <class F, bool VEC>
+WHT__HD void wht__wpass_phase(const wht__pass &p, unsigned ph, const typename F::U *xin, typename F::U *x,
+                              typename wht__wpass_fmt<F>::WF::U *sx, typename wht__wpass_fmt<F>::WF::U *se,
+                              const wht__cta<typename wht__wpass_fmt<F>::WF::U> &cta, uint64_t b, unsigned t,
+                              unsigned P)
+{
+  typedef typename F::U U;
+  typedef typename wht__wpass_fmt<F>::WF WF;
+  typedef typename WF::U WU;
+  constexpr unsigned V = 16 / sizeof(U);
+  const uint64_t base = wht__tile_base(p, b);
+  const unsigned size = 1u << p.Tt;
+  if (ph == 0) {
+    if constexpr (VEC) {
+      for (unsigned w = t; w < size / V; w += P) {
+        const uint64_t gi = base + wht__tile_offset(p, w * V);
+        const uint4 r = gi < p.N ? wht__ld16(xin + gi) : make_uint4(0, 0, 0, 0);
+        U part[V];
+        memcpy(part, &r, sizeof part);
+WHT__UNROLL
+        for (unsigned v = 0; v < V; v++) wht__wpass_put<F>(sx, se, wht__swz<WU>(w * V + v), part[v]);
+      }
+    } else {
+      for (unsigned u = t; u < size; u += P) {
+        const uint64_t gi = base + wht__tile_offset(p, u);
+        wht__wpass_put<F>(sx, se, wht__swz<WU>(u), gi < p.N ? xin[gi] : (U)0);
+      }
+    }
+    return;
+  }
+  if (ph == p.nrounds + 1) {
+    if constexpr (VEC) {
+      for (unsigned w = t; w < size / V; w += P) {
+        const uint64_t gi = base + wht__tile_offset(p, w * V);
+        if (gi >= p.N) continue;
+        U part[V];
+WHT__UNROLL
+        for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, wht__swz<WU>(w * V + v));
+        uint4 r;
+        memcpy(&r, part, sizeof r);
+        wht__st16(x + gi, r);
+      }
+    } else {
+      for (unsigned u = t; u < size; u += P) {
+        const uint64_t gi = base + wht__tile_offset(p, u);
+        if (gi < p.N) x[gi] = wht__wpass_get<F>(sx, se, wht__swz<WU>(u));
+      }
+    }
+    return;
+  }
+  wht__tile_round_of<WF, typename wht__wpass_alg<F>::type, false>(p, ph - 1, sx, se, cta, base, t, P);
+}
+
+template <class F, bool VEC>
+__global__ void __launch_bounds__(WHT__THREADS, 3)
+wht__wpass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x)
+{
+  typedef typename wht__wpass_fmt<F>::WF::U WU;
+  extern __shared__ uint4 wht__smem[];
+  WU *sx = (WU *)wht__smem, *se = sx + ((size_t)1 << p.Tt);
+  const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x)
+    for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
+      wht__wpass_phase<F, VEC>(p, ph, xin, x, sx, se, cta, b, threadIdx.x, blockDim.x);
+      __syncthreads();
+    }
+}
+
+/* The passes: one per block. */
+template <class F>
+static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
+{
+  typedef wht__wpass_fmt<F> M;
+  constexpr unsigned cmax = wht__round_cmax(M::DD, WHT__SCHED_RADIX2, sizeof(typename M::WF::U));
+  unsigned np = 0;
+  for (unsigned s = 0; s < k; np++) {
+    const unsigned L = wht__pb_len(k, s);
+    wht__plan_one_pass(k, batch, s, L, M::TILE_LOG2, cmax, &out[np]);
+    s += L;
+  }
+  return np;
+}
+
+template <class F, bool VEC>
+static wht_status wht__wpass_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
+{
+  typedef wht__wpass_fmt<F> M;
+  const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename M::WF::U) * (M::DD ? 2 : 1);
+  if (smem > 48 * 1024) {
+    static size_t raised[WHT__MAX_DEVICES];
+    const int dev = wht__gpu_current_device();
+    if (dev < 0 || smem > raised[dev]) {
+      if (cudaFuncSetAttribute((const void *)wht__wpass_kernel<F, VEC>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               (int)smem) != cudaSuccess) {
+        cudaGetLastError();
+        return WHT_E_CUDA;
+      }
+      if (dev >= 0) raised[dev] = smem;
+    }
+  }
+  const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
+  wht__wpass_kernel<F, VEC><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+template <class F>
+static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *)
+{
+  typedef typename F::U U;
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes);
+  const U *xin = (const U *)src;
+  U *x = (U *)dst;
+  if (np == 0 && src != dst) {
+    if (cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess)
+      return WHT_OK;
+    cudaGetLastError();
+    return WHT_E_CUDA;
+  }
+  for (unsigned i = 0; i < np; i++, xin = x) {
+    const wht_status s = wht__pass_vectorizable<F>(passes[i], xin, x, NULL)
+                             ? wht__wpass_launch<F, true>(passes[i], xin, x)
+                             : wht__wpass_launch<F, false>(passes[i], xin, x);
+    if (s != WHT_OK) return s;
+  }
+  return WHT_OK;
+}
+
+/* The same passes on the host, every phase for all threads of a tile in turn. */
+template <class F>
+static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *)
+{
+  typedef typename F::U U;
+  typedef typename wht__wpass_fmt<F>::WF::U WU;
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes);
+  const U *xin = (const U *)src;
+  U *x = (U *)dst;
+  if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
+  const size_t tile = (size_t)1 << wht__wpass_fmt<F>::TILE_LOG2;
+  WU *smem = (WU *)malloc(2 * tile * sizeof(WU));
+  if (!smem) return WHT_E_NOMEM;
+  for (unsigned i = 0; i < np; i++, xin = x) {
+    const wht__pass &p = passes[i];
+    WU *sx = smem, *se = smem + ((size_t)1 << p.Tt);
+    const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+    const bool vec = wht__pass_vectorizable<F>(p, xin, x, NULL);
+    for (uint64_t b = 0; b < p.ntiles; b++)
+      for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
+        for (unsigned t = 0; t < WHT__THREADS; t++) {
+          if (vec) wht__wpass_phase<F, true>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
+          else wht__wpass_phase<F, false>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
+        }
+  }
+  free(smem);
+  return WHT_OK;
+}
+
+#define WHT__WPASS_ENTRIES(sfx, F)                                                                      \
+  static wht_status wpass_##sfx(void *x, uint64_t n, unsigned k, uint64_t b, void *w)                   \
+  { return wht__wpass_run_out<F>(x, x, n, k, b, w); }                                                   \
+  static wht_status wpass_out_##sfx(const void *s, void *d, uint64_t n, unsigned k, uint64_t b, void *w) \
+  { return wht__wpass_run_out<F>(s, d, n, k, b, w); }                                                   \
+  static wht_status wpass_emu_##sfx(void *x, uint64_t n, unsigned k, uint64_t b, void *w)               \
+  { return wht__wpass_emulate_out<F>(x, x, n, k, b, w); }                                               \
+  static wht_status wpass_emu_out_##sfx(const void *s, void *d, uint64_t n, unsigned k, uint64_t b,     \
+                                        void *w)                                                        \
+  { return wht__wpass_emulate_out<F>(s, d, n, k, b, w); }
+
+extern "C" {
+WHT__WPASS_ENTRIES(f64, wht__f64_ops)
+WHT__WPASS_ENTRIES(f32, wht__f32_ops)
+WHT__WPASS_ENTRIES(f16, wht__f16_ops)
+WHT__WPASS_ENTRIES(bf16, wht__bf16_ops)
+extern const wht__gpu_fn wht__widened_pass_gpu[WHT_NFORMATS] = { wpass_f64, wpass_f32, wpass_f16, wpass_bf16 };
+extern const wht__gpu_out_fn wht__widened_pass_gpu_out[WHT_NFORMATS] = { wpass_out_f64, wpass_out_f32,
+                                                                         wpass_out_f16, wpass_out_bf16 };
+extern const wht__gpu_fn wht__widened_pass_gpu_emulated[WHT_NFORMATS] = { wpass_emu_f64, wpass_emu_f32,
+                                                                          wpass_emu_f16, wpass_emu_bf16 };
+extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS] = {
+  wpass_emu_out_f64, wpass_emu_out_f32, wpass_emu_out_f16, wpass_emu_out_bf16 };
+
+/* passes over device memory: one per block */
+unsigned wht__widened_pass_pass_count(unsigned k)
+{
+  unsigned np = 0;
+  for (unsigned s = 0; s < k; np++) s += wht__pb_len(k, s);
+  return np;
+}
+}
