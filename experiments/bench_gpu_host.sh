@@ -15,7 +15,8 @@
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
-# (tests, sanitizers, bench, its thesis-grid rows); mpiscale and
+# (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
+# profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -317,6 +318,27 @@ want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \
     --seed 1 --backend gpu -o $O/i14grid.h5 2> $O/i14grid.err; tail -2 $O/i14grid.err"
+# issue 14: widened-pass under Nsight Compute beside folklore (one pass,
+# rows of 2^10 over 2^28 elements), then the data of docs/STABILIZATION.md:
+# widened-pass's rows of the stabilization grid (to merge into
+# data/stabilization-h100.h5) and the whole speed table again in one run
+want i14ncu && step i14ncu ${I14_NCU_LIMIT:-200} sh -c "
+  for a in 'folklore f16' 'widened-pass f16' 'widened f16' 'folklore f32' 'widened-pass f32'; do
+    set -- \$a; echo \"# ncu: \$*\";
+    ncu --clock-control none --kernel-name regex:'wht__pass_kernel|wht__wpass_kernel' --launch-skip 1 --launch-count 1 \
+      --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
+      --metrics smsp__inst_executed.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,dram__bytes.sum \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1;
+  done"
+want i14data && step i14datagrid ${I14_GRID_LIMIT:-200} sh -c "
+  [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
+  $B/experiments/wht-sweep --algo widened-pass --format all --dist norm,pmone --op one-way --log2n 4:26:2 --trials 3 \
+    --seed 1 --backend gpu -o $O/stab-wp.h5 2> $O/stab-wp.err; tail -2 $O/stab-wp.err"
+want i14data && step i14databench ${I14_BENCH_LIMIT:-300} sh -c "
+  A=folklore,kahan,neumaier,alman-rao,kahan-block,neumaier-block,widened,widened-pass;
+  $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/stab-bench.h5;
+  $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/stab-bench.h5;
+  $B/experiments/wht-bench --algo \$A --format all --log2n 10,15 --total-log2 28 --place in -o $O/stab-bench.h5"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -115,6 +115,13 @@ WHT__HD typename F::U wht__wpass_get(const typename wht__wpass_fmt<F>::WF::U *sx
 /* Phase ph of tile b: 0 load (from xin) and widen, 1..nrounds the rounds,
  * nrounds+1 round to F and store (to x). VEC: 16-byte device accesses of
  * V = 16 / sizeof(F::U) elements of one run (wht__pass_vectorizable). */
+/* The swizzle is linear (tile.cuh) and leaves bits below 2^B alone, and
+ * V <= 2^B for every wide tile (V = 8 two-byte elements in 4-byte words,
+ * B = 5; 4 in 8-byte words, B = 4; 2 in f64 words): swz(wV + v) = swz(wV) ^ v. */
+static_assert(16 / sizeof(wht__f16_ops::U) <= (1u << wht__swz_masks<4>::B) &&
+                  16 / sizeof(wht__f32_ops::U) <= (1u << wht__swz_masks<8>::B),
+              "a 16-byte run of the format stays inside one swizzle row of the wide tile");
+
 template <class F, bool VEC>
 WHT__HD void wht__wpass_phase(const wht__pass &p, unsigned ph, const typename F::U *xin, typename F::U *x,
                               typename wht__wpass_fmt<F>::WF::U *sx, typename wht__wpass_fmt<F>::WF::U *se,
@@ -134,8 +141,9 @@ WHT__HD void wht__wpass_phase(const wht__pass &p, unsigned ph, const typename F:
         const uint4 r = gi < p.N ? wht__ld16(xin + gi) : make_uint4(0, 0, 0, 0);
         U part[V];
         memcpy(part, &r, sizeof part);
+        const unsigned a = wht__swz<WU>(w * V);
 WHT__UNROLL
-        for (unsigned v = 0; v < V; v++) wht__wpass_put<F>(sx, se, wht__swz<WU>(w * V + v), part[v]);
+        for (unsigned v = 0; v < V; v++) wht__wpass_put<F>(sx, se, a ^ v, part[v]);
       }
     } else {
       for (unsigned u = t; u < size; u += P) {
@@ -151,8 +159,9 @@ WHT__UNROLL
         const uint64_t gi = base + wht__tile_offset(p, w * V);
         if (gi >= p.N) continue;
         U part[V];
+        const unsigned a = wht__swz<WU>(w * V);
 WHT__UNROLL
-        for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, wht__swz<WU>(w * V + v));
+        for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, a ^ v);
         uint4 r;
         memcpy(&r, part, sizeof r);
         wht__st16(x + gi, r);
