@@ -12,8 +12,10 @@
  * tile-size search of the other algorithms: a tile of 64 KB of wide values
  * (2^14 f32, 2^13 f64, 2^12 double-doubles) holds the first block (at most
  * 12 stages) and, as a strided tile, a later one (at most 9) with runs of
- * at least 2^(T - 9) elements (64 bytes of the format). No clusters, no
- * L2-blocked pairs: every block is its own pass over device memory. */
+ * at least 2^(T - 9) elements (64 bytes of the format). No clusters; the
+ * first two blocks run as an L2-blocked pair where both fit a chunk
+ * (wht__wpass_plan), so a single vector of 2^28 takes two passes over
+ * device memory for its three blocks, and rows of 2^13..2^15 one. */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "gpu_util.h"
@@ -122,11 +124,11 @@ static_assert(16 / sizeof(wht__f16_ops::U) <= (1u << wht__swz_masks<4>::B) &&
                   16 / sizeof(wht__f32_ops::U) <= (1u << wht__swz_masks<8>::B),
               "a 16-byte run of the format stays inside one swizzle row of the wide tile");
 
-template <class F, bool VEC>
+template <class F, bool VEC, bool CG = false, bool HINT = false>
 WHT__HD void wht__wpass_phase(const wht__pass &p, unsigned ph, const typename F::U *xin, typename F::U *x,
                               typename wht__wpass_fmt<F>::WF::U *sx, typename wht__wpass_fmt<F>::WF::U *se,
                               const wht__cta<typename wht__wpass_fmt<F>::WF::U> &cta, uint64_t b, unsigned t,
-                              unsigned P)
+                              unsigned P, uint64_t lpol = 0, uint64_t spol = 0)
 {
   typedef typename F::U U;
   typedef typename wht__wpass_fmt<F>::WF WF;
@@ -136,19 +138,33 @@ WHT__HD void wht__wpass_phase(const wht__pass &p, unsigned ph, const typename F:
   const unsigned size = 1u << p.Tt;
   if (ph == 0) {
     if constexpr (VEC) {
-      for (unsigned w = t; w < size / V; w += P) {
-        const uint64_t gi = base + wht__tile_offset(p, w * V);
-        const uint4 r = gi < p.N ? wht__ld16(xin + gi) : make_uint4(0, 0, 0, 0);
-        U part[V];
-        memcpy(part, &r, sizeof part);
-        const unsigned a = wht__swz<WU>(w * V);
+      /* eight 16-byte loads in flight before their values go to the tile
+       * (one at a time left the load phase waiting on each) */
+      constexpr unsigned NB = 8;
+      const unsigned nv = size / V;
+      for (unsigned w0 = t; w0 < nv; w0 += NB * P) {
+        uint4 r[NB];
 WHT__UNROLL
-        for (unsigned v = 0; v < V; v++) wht__wpass_put<F>(sx, se, a ^ v, part[v]);
+        for (unsigned i = 0; i < NB; i++) {
+          const unsigned w = w0 + i * P;
+          const uint64_t gi = base + wht__tile_offset(p, w * V);
+          r[i] = w < nv && gi < p.N ? wht__ld16<CG, HINT>(xin + gi, lpol) : make_uint4(0, 0, 0, 0);
+        }
+WHT__UNROLL
+        for (unsigned i = 0; i < NB; i++) {
+          const unsigned w = w0 + i * P;
+          if (w >= nv) break;
+          U part[V];
+          memcpy(part, &r[i], sizeof part);
+          const unsigned a = wht__swz<WU>(w * V);
+WHT__UNROLL
+          for (unsigned v = 0; v < V; v++) wht__wpass_put<F>(sx, se, a ^ v, part[v]);
+        }
       }
     } else {
       for (unsigned u = t; u < size; u += P) {
         const uint64_t gi = base + wht__tile_offset(p, u);
-        wht__wpass_put<F>(sx, se, wht__swz<WU>(u), gi < p.N ? xin[gi] : (U)0);
+        wht__wpass_put<F>(sx, se, wht__swz<WU>(u), gi < p.N ? wht__ldg<CG>(xin + gi) : (U)0);
       }
     }
     return;
@@ -164,7 +180,7 @@ WHT__UNROLL
         for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, a ^ v);
         uint4 r;
         memcpy(&r, part, sizeof r);
-        wht__st16(x + gi, r);
+        wht__st16<HINT>(x + gi, r, spol);
       }
     } else {
       for (unsigned u = t; u < size; u += P) {
@@ -192,7 +208,80 @@ wht__wpass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x)
     }
 }
 
-/* The passes: one per block. */
+/* The first two blocks as one persistent kernel, L2-blocked as
+ * pass_run.cuh's wht__fused_kernel (its ticket queue, lag, chunk counters
+ * and eviction hints; the counters are this file's own copy): a
+ * second-block tile waits until every first-block tile of its chunk has
+ * been stored and loads through L2. */
+template <class F, bool VEC>
+__global__ void __launch_bounds__(WHT__THREADS, 3)
+wht__wpass_fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, const unsigned hints,
+                        const typename F::U *xin, typename F::U *x)
+{
+  typedef typename wht__wpass_fmt<F>::WF::U WU;
+  extern __shared__ uint4 wht__smem[];
+  __shared__ unsigned ticket, last;
+  WU *sx = (WU *)wht__smem, *se = sx + ((size_t)1 << p0.Tt);
+  const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
+  unsigned *const done = wht__l2_sync + 1;
+  uint64_t keep = 0, drop = 0, norm = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(keep));
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(drop));
+  asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(norm));
+#endif
+  const uint64_t ld0 = hints & 4 ? drop : norm, st0 = hints & 1 ? keep : norm;
+  const uint64_t ld1 = hints & 2 ? drop : norm, st1 = hints & 2 ? drop : norm;
+  for (;;) {
+    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
+    __syncthreads();
+    const unsigned tk = ticket;
+    if (tk >= 2 * M) {
+      if (threadIdx.x == 0) {
+        __threadfence();
+        last = atomicAdd(&wht__l2_sync[WHT__L2_EXITED], 1u) == gridDim.x - 1;
+      }
+      __syncthreads();
+      if (last)
+        for (unsigned i = threadIdx.x; i < 2 + WHT__L2_MAX_CHUNKS; i += blockDim.x) wht__l2_sync[i] = 0;
+      return;
+    }
+    bool second;
+    uint64_t b;
+    wht__fused_ticket(tk, M, lag, &second, &b);
+    if (second) {
+      if (threadIdx.x == 0) {
+        const volatile unsigned *c = done + (b >> cs);
+        while (*c < (1u << cs)) {
+#if __CUDA_ARCH__ >= 700
+          __nanosleep(64);
+#endif
+        }
+        __threadfence();
+      }
+      __syncthreads();
+      for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
+        wht__wpass_phase<F, VEC, true, true>(p1, ph, x, x, sx, se, cta, b, threadIdx.x, blockDim.x, ld1, st1);
+        __syncthreads();
+      }
+    } else {
+      for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
+        wht__wpass_phase<F, VEC, false, true>(p0, ph, xin, x, sx, se, cta, b, threadIdx.x, blockDim.x, ld0, st0);
+        __syncthreads();
+      }
+      if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAdd(done + (b >> cs), 1u);
+      }
+    }
+  }
+}
+
+/* The passes: one per block; the first two L2-blocked (fuse = 1) where
+ * both fit a chunk of wht__plan_l2_chunk_log2 elements (8 MiB of the
+ * format by default), their tiles are of one size, and the data spans two
+ * chunks or more: one pass over device memory less. */
 template <class F>
 static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
 {
@@ -203,6 +292,15 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
     const unsigned L = wht__pb_len(k, s);
     wht__plan_one_pass(k, batch, s, L, M::TILE_LOG2, cmax, &out[np]);
     s += L;
+  }
+  if (np >= 2) {
+    wht__pass &p0 = out[0];
+    const unsigned C = p0.L + out[1].L, chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);
+    if (chunk && C <= chunk && out[1].Tt == p0.Tt && C >= p0.Tt && (p0.N >> C) >= 2 &&
+        (p0.N >> C) <= WHT__L2_MAX_CHUNKS && (p0.N >> C) << C == p0.N && p0.ntiles < ((uint64_t)1 << 30)) {
+      p0.fuse = 1;
+      p0.fuse_chunk_tiles_log2 = C - p0.Tt;
+    }
   }
   return np;
 }
@@ -229,6 +327,45 @@ static wht_status wht__wpass_launch(const wht__pass &p, const typename F::U *xin
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+template <class F, bool VEC>
+static wht_status wht__wpass_launch_fused(const wht__pass &p0, const wht__pass &p1, const typename F::U *xin,
+                                          typename F::U *x)
+{
+  typedef wht__wpass_fmt<F> M;
+  const void *kern = (const void *)wht__wpass_fused_kernel<F, VEC>;
+  const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename M::WF::U) * (M::DD ? 2 : 1);
+  const int dev = wht__gpu_current_device();
+  static size_t raised[WHT__MAX_DEVICES];
+  static unsigned resident[WHT__MAX_DEVICES];
+  if (dev < 0) return WHT_E_CUDA;
+  if (smem > 48 * 1024 && smem > raised[dev]) {
+    if (cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    raised[dev] = smem;
+  }
+  if (!resident[dev]) { /* one tile size per format: the occupancy is fixed */
+    int per_sm = 0, sms = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    resident[dev] = (unsigned)(per_sm * sms);
+  }
+  const uint64_t Mt = p0.ntiles, lag = wht__fused_lag(p0, resident[dev]);
+  const unsigned grid = 2 * Mt < resident[dev] ? (unsigned)(2 * Mt) : resident[dev];
+  static long hints = -1;
+  if (hints < 0) {
+    const char *v = getenv("WHT_GPU_L2_HINTS");
+    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
+  }
+  wht__wpass_fused_kernel<F, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < Mt ? lag : Mt),
+                                                              (unsigned)hints, xin, x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
 template <class F>
 static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *)
 {
@@ -244,6 +381,14 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
     return WHT_E_CUDA;
   }
   for (unsigned i = 0; i < np; i++, xin = x) {
+    if (passes[i].fuse) {
+      const wht_status s = wht__pair_vectorizable<F>(&passes[i], xin, x, NULL)
+                               ? wht__wpass_launch_fused<F, true>(passes[i], passes[i + 1], xin, x)
+                               : wht__wpass_launch_fused<F, false>(passes[i], passes[i + 1], xin, x);
+      if (s != WHT_OK) return s;
+      i++;
+      continue;
+    }
     const wht_status s = wht__pass_vectorizable<F>(passes[i], xin, x, NULL)
                              ? wht__wpass_launch<F, true>(passes[i], xin, x)
                              : wht__wpass_launch<F, false>(passes[i], xin, x);
@@ -252,7 +397,24 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
   return WHT_OK;
 }
 
-/* The same passes on the host, every phase for all threads of a tile in turn. */
+/* Tile b of pass p on the host, every phase for all threads in turn. */
+template <class F>
+static void wht__wpass_emulate_tile(const wht__pass &p, bool vec, const typename F::U *xin, typename F::U *x,
+                                    typename wht__wpass_fmt<F>::WF::U *smem, uint64_t b)
+{
+  typedef typename wht__wpass_fmt<F>::WF::U WU;
+  WU *sx = smem, *se = smem + ((size_t)1 << p.Tt);
+  const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
+    for (unsigned t = 0; t < WHT__THREADS; t++) {
+      if (vec) wht__wpass_phase<F, true>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
+      else wht__wpass_phase<F, false>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
+    }
+}
+
+/* The same passes on the host, tile after tile; an L2-blocked pair in its
+ * ticket order, each second-block tile checked to come after its chunk's
+ * first-block tiles (else WHT_E_CUDA). */
 template <class F>
 static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *)
 {
@@ -266,20 +428,35 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
   const size_t tile = (size_t)1 << wht__wpass_fmt<F>::TILE_LOG2;
   WU *smem = (WU *)malloc(2 * tile * sizeof(WU));
   if (!smem) return WHT_E_NOMEM;
-  for (unsigned i = 0; i < np; i++, xin = x) {
+  wht_status st = WHT_OK;
+  for (unsigned i = 0; i < np && st == WHT_OK; i++, xin = x) {
     const wht__pass &p = passes[i];
-    WU *sx = smem, *se = smem + ((size_t)1 << p.Tt);
-    const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+    if (p.fuse) { /* the pair in its ticket order at the tightest lag */
+      const wht__pass &q = passes[i + 1];
+      const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, NULL);
+      const uint64_t M = p.ntiles, cs = p.fuse_chunk_tiles_log2, lag = wht__fused_lag(p, 0);
+      unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+      if (!done) {
+        st = WHT_E_NOMEM;
+        break;
+      }
+      for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
+        bool second;
+        uint64_t b;
+        wht__fused_ticket(tk, M, lag, &second, &b);
+        if (second && done[b >> cs] != (1u << cs)) st = WHT_E_CUDA; /* the kernel would wait on a later ticket */
+        else if (second) wht__wpass_emulate_tile<F>(q, vec, x, x, smem, b);
+        else wht__wpass_emulate_tile<F>(p, vec, xin, x, smem, b), done[b >> cs]++;
+      }
+      free(done);
+      i++;
+      continue;
+    }
     const bool vec = wht__pass_vectorizable<F>(p, xin, x, NULL);
-    for (uint64_t b = 0; b < p.ntiles; b++)
-      for (unsigned ph = 0; ph <= p.nrounds + 1; ph++)
-        for (unsigned t = 0; t < WHT__THREADS; t++) {
-          if (vec) wht__wpass_phase<F, true>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
-          else wht__wpass_phase<F, false>(p, ph, xin, x, sx, se, cta, b, t, WHT__THREADS);
-        }
+    for (uint64_t b = 0; b < p.ntiles; b++) wht__wpass_emulate_tile<F>(p, vec, xin, x, smem, b);
   }
   free(smem);
-  return WHT_OK;
+  return st;
 }
 
 #define WHT__WPASS_ENTRIES(sfx, F)                                                                      \
@@ -306,11 +483,13 @@ extern const wht__gpu_fn wht__widened_pass_gpu_emulated[WHT_NFORMATS] = { wpass_
 extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS] = {
   wpass_emu_out_f64, wpass_emu_out_f32, wpass_emu_out_f16, wpass_emu_out_bf16 };
 
-/* passes over device memory: one per block */
-unsigned wht__widened_pass_pass_count(unsigned k)
+/* passes over device memory: one per block, an L2-blocked pair counting one */
+unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch)
 {
-  unsigned np = 0;
-  for (unsigned s = 0; s < k; np++) s += wht__pb_len(k, s);
-  return np;
+  wht__pass ps[WHT__MAX_PASSES];
+  static unsigned (*const plan[WHT_NFORMATS])(unsigned, uint64_t, wht__pass *) = {
+    wht__wpass_plan<wht__f64_ops>, wht__wpass_plan<wht__f32_ops>, wht__wpass_plan<wht__f16_ops>,
+    wht__wpass_plan<wht__bf16_ops> };
+  return (unsigned)f < WHT_NFORMATS ? wht__plan_dram_passes(ps, plan[f](k, batch, ps)) : 0;
 }
 }
