@@ -17,7 +17,8 @@
  *   WHT_GPU_TEST_K30   0 skips k = 30 alone (default 1)
  *   WHT_GPU_TEST_SPOT  spot checks, ALGO:FMT:K,... (default
  *                      folklore:f32:32,alman-rao:f32:32,kahan:f32:31,folklore:f16:33)
- *   WHT_GPU_TEST_SEED  repeat a run */
+ *   WHT_GPU_TEST_SEED  repeat a run
+ *   WHT_GPU_TEST_ALGOS only these algorithms, a,b,... (gpu_check.h; default all) */
 #include "tap.h"
 
 #ifndef WHT_HAVE_CUDA

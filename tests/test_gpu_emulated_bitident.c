@@ -10,7 +10,7 @@
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
  * Needs no GPU; skips when CUDA is not compiled in. WHT_GPU_TEST_MAXK
- * lowers the largest k. */
+ * lowers the largest k, WHT_GPU_TEST_ALGOS=a,b,... runs only those. */
 #include "tap.h"
 
 #ifndef WHT_HAVE_CUDA
