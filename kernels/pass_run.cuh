@@ -137,23 +137,19 @@ static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident)
 #define WHT__L2_EXITED (1 + WHT__L2_MAX_CHUNKS)
 static __device__ unsigned wht__l2_sync[2 + WHT__L2_MAX_CHUNKS];
 
-/* One persistent kernel for the pair p0, p1 (p0.fuse = 1): each block
- * takes tickets (wht__fused_ticket) until none are left and runs that
- * tile of p0 or p1 as wht__pass_kernel would. A p1 tile first waits until
- * every p0 tile of its chunk has been stored (their stores fenced before
- * the chunk's count is raised) and loads through L2 (CG): what other
- * multiprocessors just wrote, likely still in L2. */
-template <class F, class A, bool VEC>
-__global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, false>()))
-wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, const unsigned hints,
-                  const typename F::U *xin, typename F::U *x, typename F::U *e)
+/* The persistent loop of an L2-blocked pair p0, p1 (p0.fuse = 1), for
+ * any tile kind (this file's kernel, kernels/widened_pass.cu's): each
+ * block takes tickets (wht__fused_ticket) until none are left and calls
+ * tile(second, b, lpol, spol), which runs tile b of p1 (second) or p0 with
+ * all its phases and barriers, loading with policy lpol and storing with
+ * spol. A p1 tile first waits until every p0 tile of its chunk has been
+ * stored (their stores fenced before the chunk's count is raised) and
+ * must load through L2 (CG): what other multiprocessors just wrote, likely
+ * still in L2. */
+template <class TILE>
+__device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned lag, unsigned hints, const TILE &tile)
 {
-  typedef typename F::U U;
-  extern __shared__ uint4 wht__smem[];
   __shared__ unsigned ticket, last;
-  U *sx = (U *)wht__smem;
-  U *se = sx + ((size_t)1 << p0.Tt);
-  const wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
   const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
   unsigned *const done = wht__l2_sync + 1;
   /* L2 eviction policies (hints: bit 0 the first pass's stores evict_last;
@@ -195,25 +191,57 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
         __threadfence();
       }
       __syncthreads();
-      for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
-        wht__tile_phase<F, A, VEC, false, true, true>(p1, ph, x, x, e, sx, se, cta, b, threadIdx.x, blockDim.x,
-                                                      ld1, st1);
-        __syncthreads();
-      }
+      tile(true, b, ld1, st1);
     } else {
-      for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
-        wht__tile_phase<F, A, VEC, false, false, true>(p0, ph, xin, x, e, sx, se, cta, b, threadIdx.x,
-                                                       blockDim.x, ld0, st0);
-        __syncthreads();
-      }
-      /* the block's stores (ordered before thread 0 by the barrier above),
-       * fenced before the count; as cooperative groups' grid barrier */
+      tile(false, b, ld0, st0);
+      /* the block's stores (ordered before thread 0 by the tile's last
+       * barrier), fenced before the count; as cooperative groups' grid barrier */
       if (threadIdx.x == 0) {
         __threadfence();
         atomicAdd(done + (b >> cs), 1u);
       }
     }
   }
+}
+
+/* One persistent kernel for the pair p0, p1: wht__fused_loop over the
+ * tiles of wht__pass_kernel. */
+template <class F, class A, bool VEC>
+__global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, false>()))
+wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, const unsigned hints,
+                  const typename F::U *xin, typename F::U *x, typename F::U *e)
+{
+  typedef typename F::U U;
+  extern __shared__ uint4 wht__smem[];
+  U *sx = (U *)wht__smem;
+  U *se = sx + ((size_t)1 << p0.Tt);
+  const wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+    if (second) {
+      for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
+        wht__tile_phase<F, A, VEC, false, true, true>(p1, ph, x, x, e, sx, se, cta, b, threadIdx.x, blockDim.x,
+                                                      lpol, spol);
+        __syncthreads();
+      }
+    } else {
+      for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
+        wht__tile_phase<F, A, VEC, false, false, true>(p0, ph, xin, x, e, sx, se, cta, b, threadIdx.x,
+                                                       blockDim.x, lpol, spol);
+        __syncthreads();
+      }
+    }
+  });
+}
+
+/* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default 7. */
+static unsigned wht__l2_hints(void)
+{
+  static long hints = -1;
+  if (hints < 0) {
+    const char *v = getenv("WHT_GPU_L2_HINTS");
+    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
+  }
+  return (unsigned)hints;
 }
 
 /* Whether pass p can use 16-byte accesses on xin, x (and e). */
@@ -324,13 +352,8 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
   const uint64_t M = p0.ntiles;
   const uint64_t lag = wht__fused_lag(p0, resident[dev]);
   const unsigned grid = 2 * M < resident[dev] ? (unsigned)(2 * M) : resident[dev];
-  static long hints = -1;
-  if (hints < 0) {
-    const char *v = getenv("WHT_GPU_L2_HINTS");
-    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
-  }
   wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < M ? lag : M),
-                                                              (unsigned)hints, xin, x, e);
+                                                              wht__l2_hints(), xin, x, e);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -208,11 +208,10 @@ wht__wpass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x)
     }
 }
 
-/* The first two blocks as one persistent kernel, L2-blocked as
- * pass_run.cuh's wht__fused_kernel (its ticket queue, lag, chunk counters
- * and eviction hints; the counters are this file's own copy): a
- * second-block tile waits until every first-block tile of its chunk has
- * been stored and loads through L2. */
+/* The first two blocks as one persistent kernel, L2-blocked: pass_run.cuh's
+ * wht__fused_loop (its ticket queue, lag, chunk counters and eviction
+ * hints; the counters are this file's own copy) over this file's tiles,
+ * the second block's loaded through L2. */
 template <class F, bool VEC>
 __global__ void __launch_bounds__(WHT__THREADS, 3)
 wht__wpass_fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, const unsigned hints,
@@ -220,62 +219,16 @@ wht__wpass_fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned l
 {
   typedef typename wht__wpass_fmt<F>::WF::U WU;
   extern __shared__ uint4 wht__smem[];
-  __shared__ unsigned ticket, last;
   WU *sx = (WU *)wht__smem, *se = sx + ((size_t)1 << p0.Tt);
   const wht__cta<WU> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
-  const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
-  unsigned *const done = wht__l2_sync + 1;
-  uint64_t keep = 0, drop = 0, norm = 0;
-#if __CUDA_ARCH__ >= 800
-  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(keep));
-  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(drop));
-  asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(norm));
-#endif
-  const uint64_t ld0 = hints & 4 ? drop : norm, st0 = hints & 1 ? keep : norm;
-  const uint64_t ld1 = hints & 2 ? drop : norm, st1 = hints & 2 ? drop : norm;
-  for (;;) {
-    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
-    __syncthreads();
-    const unsigned tk = ticket;
-    if (tk >= 2 * M) {
-      if (threadIdx.x == 0) {
-        __threadfence();
-        last = atomicAdd(&wht__l2_sync[WHT__L2_EXITED], 1u) == gridDim.x - 1;
-      }
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+    const wht__pass &p = second ? p1 : p0;
+    for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
+      if (second) wht__wpass_phase<F, VEC, true, true>(p1, ph, x, x, sx, se, cta, b, threadIdx.x, blockDim.x, lpol, spol);
+      else wht__wpass_phase<F, VEC, false, true>(p0, ph, xin, x, sx, se, cta, b, threadIdx.x, blockDim.x, lpol, spol);
       __syncthreads();
-      if (last)
-        for (unsigned i = threadIdx.x; i < 2 + WHT__L2_MAX_CHUNKS; i += blockDim.x) wht__l2_sync[i] = 0;
-      return;
     }
-    bool second;
-    uint64_t b;
-    wht__fused_ticket(tk, M, lag, &second, &b);
-    if (second) {
-      if (threadIdx.x == 0) {
-        const volatile unsigned *c = done + (b >> cs);
-        while (*c < (1u << cs)) {
-#if __CUDA_ARCH__ >= 700
-          __nanosleep(64);
-#endif
-        }
-        __threadfence();
-      }
-      __syncthreads();
-      for (unsigned ph = 0; ph <= p1.nrounds + 1; ph++) {
-        wht__wpass_phase<F, VEC, true, true>(p1, ph, x, x, sx, se, cta, b, threadIdx.x, blockDim.x, ld1, st1);
-        __syncthreads();
-      }
-    } else {
-      for (unsigned ph = 0; ph <= p0.nrounds + 1; ph++) {
-        wht__wpass_phase<F, VEC, false, true>(p0, ph, xin, x, sx, se, cta, b, threadIdx.x, blockDim.x, ld0, st0);
-        __syncthreads();
-      }
-      if (threadIdx.x == 0) {
-        __threadfence();
-        atomicAdd(done + (b >> cs), 1u);
-      }
-    }
-  }
+  });
 }
 
 /* The passes: one per block; the first two L2-blocked (fuse = 1) where
@@ -356,13 +309,8 @@ static wht_status wht__wpass_launch_fused(const wht__pass &p0, const wht__pass &
   }
   const uint64_t Mt = p0.ntiles, lag = wht__fused_lag(p0, resident[dev]);
   const unsigned grid = 2 * Mt < resident[dev] ? (unsigned)(2 * Mt) : resident[dev];
-  static long hints = -1;
-  if (hints < 0) {
-    const char *v = getenv("WHT_GPU_L2_HINTS");
-    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
-  }
   wht__wpass_fused_kernel<F, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < Mt ? lag : Mt),
-                                                              (unsigned)hints, xin, x);
+                                                              wht__l2_hints(), xin, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
