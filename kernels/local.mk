@@ -20,10 +20,10 @@ kernels/widened.lo kernels/widened_pass.lo: $(WHT_KERNEL_INCLUDES)
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
-# a device) they print "1..0 # SKIP". The emulated, CLI and Neumaier-form tests
-# need no device.
+# a device) they print "1..0 # SKIP". The emulated, CLI, Neumaier-form and
+# widened-pass plan tests need no device.
 GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli \
-  tests/test_neumaier_form
+  tests/test_neumaier_form tests/test_widened_pass_plan
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h
@@ -31,4 +31,5 @@ tests_test_gpu_emulated_bitident_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kerne
 tests_test_gpu_bitident_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_gpu_bitident_LDADD = $(LDADD) -lpthread
 tests_test_neumaier_form_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
+tests_test_widened_pass_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_neumaier_form_LDADD = $(LDADD) -lpthread

@@ -1,0 +1,58 @@
+/* test_widened_pass_plan - the passes over device memory that the GPU
+ * takes for widened-pass (kernels/widened_pass.cu, DESIGN.md section 5):
+ * one per block of lib/pass_blocks.h, the first two as one L2-blocked pass
+ * where both fit a chunk of 8 MiB of the format (2^22 f16/bf16, 2^21 f32,
+ * 2^20 f64 elements), their tiles (64 KB of wide values: 2^14, 2^13, 2^12
+ * elements) are of one size and the data span 2..8192 chunks. Each row of
+ * the table below derives its count by hand from those rules, so a change
+ * of the blocks, the tiles or the pairing shows up here. The plan is host
+ * code: no device needed; skips without CUDA. */
+#include "tap.h"
+
+#ifndef WHT_HAVE_CUDA
+int main(void) { return tap_skip_all("CUDA not compiled in"); }
+#else
+#include "wht_internal.h"
+#include "gpu_util.h"
+
+static const struct {
+  wht_format f;
+  unsigned k;
+  uint64_t batch;
+  unsigned passes;
+  const char *why;
+} cases[] = {
+  { WHT_F16, 0, 1, 0, "no stage" },
+  { WHT_F16, 10, (uint64_t)1 << 18, 1, "one block" },
+  { WHT_F16, 12, (uint64_t)1 << 16, 1, "one block of 12" },
+  { WHT_F16, 13, (uint64_t)1 << 15, 2, "(10, 3): 13 stages, fewer than the 2^14 tile, no pair" },
+  { WHT_F16, 14, (uint64_t)1 << 14, 2, "(11, 3): 16384 chunks of 2^14, more than 8192" },
+  { WHT_F16, 15, (uint64_t)1 << 13, 1, "(12, 3): 8192 chunks of 2^15, one pair" },
+  { WHT_F16, 20, 1, 2, "(11, 9): one chunk of 2^20, no pair" },
+  { WHT_F16, 20, 4, 1, "(11, 9): four chunks of 2^20, one pair" },
+  { WHT_F16, 24, 1, 2, "(12, 6, 6): pair of 18 stages, then one" },
+  { WHT_F16, 28, 1, 2, "(10, 9, 9): pair of 19 stages, then one" },
+  { WHT_BF16, 28, 1, 2, "as f16" },
+  { WHT_F32, 28, 1, 2, "(10, 9, 9): pair of 19 <= 21 stages" },
+  { WHT_F32, 30, 1, 2, "(12, 9, 9): pair of 21 <= 21 stages" },
+  { WHT_F64, 27, 1, 3, "(12, 9, 6): 21 stages, more than f64's chunk of 2^20" },
+  { WHT_F64, 28, 1, 2, "(10, 9, 9): pair of 19 <= 20 stages" },
+  { WHT_F64, 30, 1, 3, "(12, 9, 9): 21 > 20" },
+};
+
+int main(void)
+{
+  wht__gpu_set_l2_chunk(23, 0); /* the default, whatever WHT_GPU_L2_CHUNK says */
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const unsigned got =
+        wht__gpu_pass_count("widened-pass", cases[i].f, (uint64_t)1 << cases[i].k, cases[i].batch);
+    tap_ok(got == cases[i].passes, "widened-pass %s 2^%u x %llu: %u passes over device memory (got %u): %s",
+           wht_format_name(cases[i].f), cases[i].k, (unsigned long long)cases[i].batch, cases[i].passes, got,
+           cases[i].why);
+  }
+  wht__gpu_set_l2_chunk(0, 0);
+  tap_ok(wht__gpu_pass_count("widened-pass", WHT_F16, (uint64_t)1 << 28, 1) == 3,
+         "widened-pass f16 2^28 without L2 blocking (chunk 0): 3 passes, one per block");
+  return tap_done();
+}
+#endif
