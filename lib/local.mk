@@ -17,7 +17,7 @@ lib_libwht_la_SOURCES = \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/alman_rao.c lib/alman_rao_body.h \
   lib/widened.c lib/widened_body.h lib/widened_arith.h \
-  lib/widened_pass.c lib/widened_pass_body.h lib/pass_blocks.h \
+  lib/widened_pass.c lib/pass_blocks.h \
   lib/folklore_test.c lib/folklore_test_body.h
 lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
 lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2

@@ -4,8 +4,11 @@
  * rounded to the format once at the end of each block. */
 #include "wht_internal.h"
 #include "widened_arith.h"
+#include "pass_blocks.h"
 #include "algorithms.h"
 
+#define GROUP_NAME widened_group
+#define LONG_BLOCKS 0
 #define WHT__BODY "widened_body.h"
 #include "each_format.h"
 

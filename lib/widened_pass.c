@@ -10,7 +10,9 @@
 #include "pass_blocks.h"
 #include "algorithms.h"
 
-#define WHT__BODY "widened_pass_body.h"
+#define GROUP_NAME widened_pass_group
+#define LONG_BLOCKS 1
+#define WHT__BODY "widened_body.h"
 #include "each_format.h"
 
 const wht__cpu_group_fn wht__widened_pass_cpu[WHT_NFORMATS] = WHT__FORMAT_TABLE(widened_pass_group);
