@@ -15,7 +15,9 @@
  * at least 2^(T - 9) elements (64 bytes of the format). No clusters; the
  * first two blocks run as an L2-blocked pair where both fit a chunk
  * (wht__wpass_plan), so a single vector of 2^28 takes two passes over
- * device memory for its three blocks, and rows of 2^13..2^15 one. */
+ * device memory for its three blocks; rows of 2^13..2^15 take two tile
+ * passes, L2-blocked where the pair fits (not 2^13 in f16/bf16, whose 13
+ * stages are fewer than the tile's 14, nor more than 8192 chunks). */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "gpu_util.h"
