@@ -320,40 +320,56 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* The pair p0, p1 (p0.fuse = 1) as one wht__fused_kernel: as many blocks
- * as are resident at once. */
-template <class F, class A, bool VEC>
-static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, const typename F::U *xin,
-                                    typename F::U *x, typename F::U *e)
+/* A persistent pair kernel's per-device state: the shared-memory limit
+ * raised so far and the blocks resident at once for smem bytes (one set
+ * per kernel instantiation, a static of its launcher). */
+struct wht__fused_cache {
+  size_t raised[WHT__MAX_DEVICES], resident_smem[WHT__MAX_DEVICES];
+  unsigned resident[WHT__MAX_DEVICES];
+};
+
+/* The grid (as many blocks as are resident at once, at most one per
+ * ticket) and the lag of kernel kern running the pair p0, p1 with smem
+ * bytes of shared memory. */
+static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pass &p0, wht__fused_cache *c,
+                                   unsigned *grid, unsigned *lag)
 {
-  const void *kern = (const void *)wht__fused_kernel<F, A, VEC>;
-  const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   const int dev = wht__gpu_current_device();
-  static size_t raised[WHT__MAX_DEVICES], resident_smem[WHT__MAX_DEVICES];
-  static unsigned resident[WHT__MAX_DEVICES];
   if (dev < 0) return WHT_E_CUDA;
-  if (smem > 48 * 1024 && smem > raised[dev]) {
+  if (smem > 48 * 1024 && smem > c->raised[dev]) {
     if (cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
-    raised[dev] = smem;
+    c->raised[dev] = smem;
   }
-  if (resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
+  if (c->resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
     int per_sm = 0, sms = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
-    resident[dev] = (unsigned)(per_sm * sms);
-    resident_smem[dev] = smem;
+    c->resident[dev] = (unsigned)(per_sm * sms);
+    c->resident_smem[dev] = smem;
   }
-  const uint64_t M = p0.ntiles;
-  const uint64_t lag = wht__fused_lag(p0, resident[dev]);
-  const unsigned grid = 2 * M < resident[dev] ? (unsigned)(2 * M) : resident[dev];
-  wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < M ? lag : M),
-                                                              wht__l2_hints(), xin, x, e);
+  const uint64_t M = p0.ntiles, l = wht__fused_lag(p0, c->resident[dev]);
+  *grid = 2 * M < c->resident[dev] ? (unsigned)(2 * M) : c->resident[dev];
+  *lag = (unsigned)(l < M ? l : M);
+  return WHT_OK;
+}
+
+/* The pair p0, p1 (p0.fuse = 1) as one wht__fused_kernel. */
+template <class F, class A, bool VEC>
+static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, const typename F::U *xin,
+                                    typename F::U *x, typename F::U *e)
+{
+  static wht__fused_cache cache;
+  const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
+  unsigned grid, lag;
+  const wht_status s = wht__fused_shape((const void *)wht__fused_kernel<F, A, VEC>, smem, p0, &cache, &grid, &lag);
+  if (s != WHT_OK) return s;
+  wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, lag, wht__l2_hints(), xin, x, e);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

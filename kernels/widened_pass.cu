@@ -287,32 +287,13 @@ static wht_status wht__wpass_launch_fused(const wht__pass &p0, const wht__pass &
                                           typename F::U *x)
 {
   typedef wht__wpass_fmt<F> M;
-  const void *kern = (const void *)wht__wpass_fused_kernel<F, VEC>;
+  static wht__fused_cache cache;
   const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename M::WF::U) * (M::DD ? 2 : 1);
-  const int dev = wht__gpu_current_device();
-  static size_t raised[WHT__MAX_DEVICES];
-  static unsigned resident[WHT__MAX_DEVICES];
-  if (dev < 0) return WHT_E_CUDA;
-  if (smem > 48 * 1024 && smem > raised[dev]) {
-    if (cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-    raised[dev] = smem;
-  }
-  if (!resident[dev]) { /* one tile size per format: the occupancy is fixed */
-    int per_sm = 0, sms = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-    resident[dev] = (unsigned)(per_sm * sms);
-  }
-  const uint64_t Mt = p0.ntiles, lag = wht__fused_lag(p0, resident[dev]);
-  const unsigned grid = 2 * Mt < resident[dev] ? (unsigned)(2 * Mt) : resident[dev];
-  wht__wpass_fused_kernel<F, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, (unsigned)(lag < Mt ? lag : Mt),
-                                                              wht__l2_hints(), xin, x);
+  unsigned grid, lag;
+  const wht_status s =
+      wht__fused_shape((const void *)wht__wpass_fused_kernel<F, VEC>, smem, p0, &cache, &grid, &lag);
+  if (s != WHT_OK) return s;
+  wht__wpass_fused_kernel<F, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, lag, wht__l2_hints(), xin, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
