@@ -11,7 +11,8 @@
 # same run); oracle and thesis for the GPU oracle of issue 10; i16test and i16small for
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
-# 2^11, 2^12, i16first for the first pass of long rows; i15l2, i15l2h and
+# 2^11, 2^12, i16first for the first pass of long rows, i16l2 for their
+# L2-blocked pair (against BASE); i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
@@ -254,6 +255,33 @@ want i16first && step i16firsttest ${I16_TEST_LIMIT:-240} sh -c "
 want i16first && step i16first ${I16_LIMIT:-240} sh -c "
   for r in 1 2; do echo '## register first pass'; $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in;
     echo '## tile first pass (WHT_TC_SMALL_KMAX=10)'; WHT_TC_SMALL_KMAX=10 $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,28,30 --place in; done"
+# issue 16: the first two passes of long rows (bits 0-19) as an L2-blocked
+# pair (tensor_core.cu, wht__tc_fused_kernel): tests with the pair from 2^16
+# (WHT_TC_L2_MIN=16), with the default chunk and with chunks of 2^20 and the
+# tightest lag to k = 22 (four chunks), and unfused; memcheck and racecheck
+# on a sample; then single vectors with the defaults, unpaired
+# (WHT_TC_L2_CHUNK=0: the plan before, same binary), paired from 2^16,
+# chunks of 2^21..2^23 and the hints off, and folklore in the same runs,
+# twice, interleaved; batched rows against BASE (kernels refactored);
+# Nsight Compute on the pair and the last pass at 2^28
+want i16l2 && step i16l2test ${I16_TEST_LIMIT:-300} sh -c "
+  export WHT_TC_L2_MIN=16;
+  WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=22 WHT_TC_L2_CHUNK=20 WHT_GPU_L2_LAG=0 $B/tests/test_tensor_core_gpu;
+  WHT_TC_L2_CHUNK=0 $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=20 WHT_GPU_L2_LAG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
+want i16l2 && step i16l2 ${I16_LIMIT:-420} sh -c "
+  for r in 1 2; do for v in WHT_TC_L2_CHUNK= WHT_TC_L2_CHUNK=0 WHT_TC_L2_MIN=16 WHT_TC_L2_CHUNK=21 WHT_TC_L2_CHUNK=22 WHT_TC_L2_CHUNK=23 WHT_GPU_L2_HINTS=0; do
+      echo \"## \$v (round \$r)\";
+      env \$v $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 16,20,24,25,26,27,28,30 --place in; done;
+    echo \"## folklore (round \$r)\";
+    $B/experiments/wht-bench --algo folklore --format f16,bf16 --log2n 16,20,24,25,26,27,28,30 --place in; done;
+  for b in $BASE $B; do echo \"## rows, \$b\";
+    \$b/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:15 --total-log2 28 --place in; done;
+  ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 4 --launch-count 2 \
+    --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 2"
 # issue 15: L2-blocked pairs of passes (kernels/pass_plan.h, wht__fused_kernel):
 # single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and for the
 # compensated algorithms WHT_GPU_L2_CHUNK_COMPENSATED=23, off by default) and

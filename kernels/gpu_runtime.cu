@@ -135,7 +135,7 @@ extern "C" int wht__gpu_clusters_usable(void)
   return usable[dev] == 2;
 }
 
-extern "C" unsigned wht__tc_pass_count(unsigned k); /* tensor_core.cu */
+extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch); /* tensor_core.cu */
 extern "C" unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch); /* widened_pass.cu */
 
 /* The pass-kernel algorithms: their in-place and out-of-place tables and
@@ -171,8 +171,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   if (!a || (unsigned)f >= WHT_NFORMATS || !n || (n & (n - 1))) return 0;
   unsigned k = 0;
   while (((uint64_t)1 << k) < n) k++;
-  /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides) */
-  if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k);
+  /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides, an L2-blocked pair) */
+  if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k, batch);
   if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(f, k, batch);
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;

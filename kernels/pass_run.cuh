@@ -182,8 +182,11 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
     wht__fused_ticket(tk, M, lag, &second, &b);
     if (second) {
       if (threadIdx.x == 0) {
+        /* a chunk's first-pass tiles: 2^cs, fewer in a partial last chunk
+         * (the tensor-core pairs' batches; the pass planner's chunks are whole) */
+        const unsigned c0 = (unsigned)(b >> cs << cs), need = M - c0 < (1u << cs) ? M - c0 : 1u << cs;
         const volatile unsigned *c = done + (b >> cs);
-        while (*c < (1u << cs)) {
+        while (*c < need) {
 #if __CUDA_ARCH__ >= 700
           __nanosleep(64);
 #endif

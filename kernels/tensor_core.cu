@@ -15,6 +15,12 @@
  *               (two stage groups, 256-byte runs) each, or of 12 bits (three
  *               groups, 16-byte runs: fewer passes, but measured far slower
  *               per pass on an H200); 1 + ceil((k - 12) / bits) passes.
+ *               With 8-bit strides and at least 2^26 elements the first
+ *               two passes (bits 0-19) run as an L2-blocked pair
+ *               (pass_run.cuh's wht__fused_loop) in chunks of 2^20
+ *               elements (WHT_TC_L2_CHUNK), so that the second reads from
+ *               L2 what the first wrote: for k <= 20 the whole transform,
+ *               after it 1 + ceil((k - 20) / 8) passes over device memory.
  * Stage groups never straddle a pass. Launches are asynchronous, like any
  * kernel; errors of a running kernel surface at the next synchronization. */
 #include <stdint.h>
@@ -22,6 +28,7 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include "tensor_core_tile.cuh"
+#include "pass_run.cuh"
 extern "C" {
 #include "algorithms.h"
 }
@@ -50,10 +57,49 @@ static unsigned wht__tc_reg_kmax(void)
   return v;
 }
 
-extern "C" unsigned wht__tc_pass_count(unsigned k)
+/* log2 of the elements of an L2-blocked pair's chunk: WHT_TC_L2_CHUNK
+ * (read once; 0: no pairs; at least 20, the pair's bits), default 20
+ * (2 MiB: 2^28 f16 took 1.147 ms, 2^21 1.155, 2^22 1.169, 2^23 1.180 on an
+ * H100, docs/PERFORMANCE.md). */
+static unsigned wht__tc_l2_chunk(void)
+{
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("WHT_TC_L2_CHUNK");
+    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 20;
+    v = r == 0 ? 0 : r < 20 ? 20 : r > 30 ? 30 : (int)r;
+  }
+  return (unsigned)v;
+}
+
+/* Whether rows of 2^k, batch of them, run bits 0-19 as an L2-blocked pair:
+ * 8-bit strides and the register first pass, at least 2^26 elements in
+ * all (WHT_TC_L2_MIN=m: 2^m; below 2^26 the persistent pair lost to the
+ * two launches on an H100), and a chunk count the pair's counters hold
+ * (pass_plan.h). */
+static bool wht__tc_fused(unsigned k, uint64_t batch)
+{
+  static int min_log2 = -1;
+  if (min_log2 < 0) {
+    const char *e = getenv("WHT_TC_L2_MIN");
+    const unsigned long m = e && *e ? strtoul(e, NULL, 10) : 26;
+    min_log2 = m > 40 ? 40 : (int)m;
+  }
+  const unsigned C = wht__tc_l2_chunk();
+  if (k < 16 || !C || wht__tc_strided_bits != 8 || wht__tc_direct || wht__tc_reg_kmax() < 12) return false;
+  const uint64_t N = batch << k;
+  if (N < ((uint64_t)1 << min_log2)) return false;
+  return ((N + ((uint64_t)1 << C) - 1) >> C) <= WHT__L2_MAX_CHUNKS && (N >> WHT__TC_TILE_LOG2) < ((uint64_t)1 << 30);
+}
+
+/* Passes over device memory (an L2-blocked pair counting one). */
+extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
 {
   const unsigned b = wht__tc_strided_bits;
-  return k == 0 ? 0 : k <= 15 ? 1 : 1 + (k - 12 + b - 1) / b;
+  if (k == 0) return 0;
+  if (k <= 15) return 1;
+  if (wht__tc_fused(k, batch)) return k <= 20 ? 1 : 1 + (k - 20 + b - 1) / b;
+  return 1 + (k - 12 + b - 1) / b;
 }
 
 /* rb[i]: the row bit that tile bit i stands for, -1 for a row-index bit.
@@ -123,6 +169,113 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* The strided pass over row bits [s0, s0 + bits) of `batch` rows of 2^k
+ * (k >= 16): tile slot j (j < bits) holds row bit s0 + j, or a filler row
+ * bit where s0 + j >= k; runs are the row bits below R. Fills p (N and n
+ * set by the caller) and returns the tile kind (2: 12 bits, 3: 8). */
+static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned s0, unsigned bits)
+{
+  const unsigned R = WHT__TC_TILE_LOG2 - bits;
+  static const unsigned slots12[12] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
+  static const unsigned slots8[8] = { 7, 8, 10, 11, 12, 13, 14, 9 }; /* wht__tc_f1run */
+  const unsigned *slot = bits == 12 ? slots12 : slots8;
+  const unsigned L = k - s0 < bits ? k - s0 : bits;
+  int rb[WHT__TC_TILE_LOG2];
+  unsigned char used[64] = { 0 };
+  for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
+  for (unsigned j = 0; j < L; j++) rb[slot[j]] = (int)(s0 + j), used[s0 + j] = 1;
+  unsigned r = R; /* filler: the lowest free row bits (k >= 16 leaves enough) */
+  for (unsigned j = L; j < bits; j++) {
+    while (used[r]) r++;
+    rb[slot[j]] = (int)r, used[r] = 1;
+  }
+  p->nrest = 0;
+  for (unsigned b = 0; b < k; b++)
+    if (!used[b]) p->rest[p->nrest++] = (unsigned char)b;
+  for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) p->stride[i] = (uint64_t)1 << rb[i];
+  p->tiles_per_row = (uint64_t)1 << p->nrest;
+  p->ntiles = batch << p->nrest;
+  const unsigned hi = s0 + bits < k ? s0 + bits : k;
+  if (bits == 12) {
+    /* the second W2's b stage is an identity on already transformed bits */
+    p->masks = wht__tc_frame_masks<wht__tc_f1str>(rb, s0, hi, 0) | wht__tc_frame_masks<wht__tc_f2str>(rb, s0 + 8, hi, 2);
+    return 2;
+  }
+  p->masks = wht__tc_frame_masks<wht__tc_f1run>(rb, s0, hi, 0);
+  return 3;
+}
+
+/* An L2 eviction policy of the pairs (wht__fused_loop's hints): 0 evict_normal,
+ * 1 evict_first, 2 evict_last. */
+__device__ __forceinline__ uint64_t wht__tc_policy(unsigned kind)
+{
+  uint64_t pol = 0;
+#if __CUDA_ARCH__ >= 800
+  if (kind == 1)
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(pol));
+  else if (kind == 2)
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
+  else
+    asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(pol));
+#endif
+  return pol;
+}
+
+/* The L2-blocked pair of rows of 2^k >= 2^16 (wht__tc_fused): ticket b of
+ * the first pass is the 2^15 elements at b << 15 as four steps of the
+ * register kernel of rows of 2^12 (masks0), of the second pass tile b of
+ * p1 (row bits 12..19, runs of 128). A chunk of 2^C elements holds
+ * 2^(C-15) consecutive tiles of either pass (the tile order of
+ * wht__tc_strided: row bits 7-11 vary first, then bits from 20 up, then
+ * rows), so that the ticket queue's chunk counts order them. Both passes
+ * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
+ * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
+template <class M>
+__global__ void __launch_bounds__(WHT__TC_THREADS, 3)
+wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
+                     const unsigned hints, uint16_t *x)
+{
+  extern __shared__ uint4 wht__tc_smem[];
+  uint16_t *sm = (uint16_t *)wht__tc_smem;
+  wht__fused_loop(q, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
+    /* the loop's policies (its hints), made again per ticket: kept live
+     * across the loop they cost registers */
+    const uint64_t lpol = wht__tc_policy(second ? (hints & 2 ? 1 : 0) : (hints & 4 ? 1 : 0));
+    const uint64_t spol = wht__tc_policy(second ? (hints & 2 ? 1 : 0) : (hints & 1 ? 2 : 0));
+    uint32_t a[4][4];
+    if (second) {
+#pragma unroll
+      for (unsigned j = 0; j < 2; j++) wht__tc_afrag<M>(a[j], p1.masks >> 4 * j & 15u);
+      wht__tc_tile_step<M, 3, true>(p1, x, b, sm, a, lpol, spol);
+    } else {
+#pragma unroll
+      for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
+#pragma unroll 1
+      for (unsigned s = 0; s < 4; s++)
+        wht__tc_x12_step<M, true>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
+    }
+  });
+}
+
+template <class M>
+static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0)
+{
+  static wht__fused_cache cache;
+  const unsigned C = wht__tc_l2_chunk();
+  wht__pass q;
+  memset(&q, 0, sizeof q);
+  q.N = p1.N;
+  q.ntiles = p1.N >> WHT__TC_TILE_LOG2;
+  q.fuse = 1;
+  q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
+  const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
+  unsigned grid, lag;
+  const wht_status s = wht__fused_shape((const void *)wht__tc_fused_kernel<M>, smem, q, &cache, &grid, &lag);
+  if (s != WHT_OK) return s;
+  wht__tc_fused_kernel<M><<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
 /* The transform on a 16-byte aligned device pointer. */
 template <class M>
 static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint64_t batch)
@@ -131,54 +284,31 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   int rb[WHT__TC_TILE_LOG2];
   for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) rb[i] = i < k ? (int)i : -1;
   if (k <= wht__tc_reg_kmax()) return wht__tc_run_registers<M>(x, N, k, rb);
-  /* natural pass: stage groups inside [0, s1) */
   wht__tc_pass p;
   memset(&p, 0, sizeof p);
   p.N = N;
   p.n = n;
-  p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
-  const unsigned s1 = k <= 15 ? k : 12;
-  p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s1, 0) |
-            wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s1, 2);
-  /* the first pass of a long row (bits 0-11) is the register kernel of rows
-   * of 2^12: bit 12 and above are rows to it */
-  wht_status st = s1 == 12 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, 12, rb)
-                  : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
-                                                                            : wht__tc_launch_tile<M, 1>(p, x);
-  /* strided passes over [s0, s0 + bits): tile slot j (j < bits) holds row
-   * bit s0 + j, or a filler row bit where s0 + j >= k; runs are the row bits
-   * below R */
-  const unsigned bits = wht__tc_strided_bits, R = WHT__TC_TILE_LOG2 - bits;
-  static const unsigned slots12[12] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
-  static const unsigned slots8[8] = { 7, 8, 10, 11, 12, 13, 14, 9 }; /* wht__tc_f1run */
-  const unsigned *slot = bits == 12 ? slots12 : slots8;
-  for (unsigned s0 = s1; st == WHT_OK && s0 < k; s0 += bits) {
-    const unsigned L = k - s0 < bits ? k - s0 : bits;
-    unsigned char used[64] = { 0 };
-    for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
-    for (unsigned j = 0; j < L; j++) rb[slot[j]] = (int)(s0 + j), used[s0 + j] = 1;
-    unsigned r = R; /* filler: the lowest free row bits (k >= 16 leaves enough) */
-    for (unsigned j = L; j < bits; j++) {
-      while (used[r]) r++;
-      rb[slot[j]] = (int)r, used[r] = 1;
-    }
-    p.nrest = 0;
-    for (unsigned b = 0; b < k; b++)
-      if (!used[b]) p.rest[p.nrest++] = (unsigned char)b;
-    for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) p.stride[i] = (uint64_t)1 << rb[i];
-    p.tiles_per_row = (uint64_t)1 << p.nrest;
-    p.ntiles = batch << p.nrest;
-    const unsigned hi = s0 + bits < k ? s0 + bits : k;
-    if (bits == 12) {
-      /* the second W2's b stage is an identity on already transformed bits */
-      p.masks = wht__tc_frame_masks<wht__tc_f1str>(rb, s0, hi, 0) |
-                wht__tc_frame_masks<wht__tc_f2str>(rb, s0 + 8, hi, 2);
-      st = wht__tc_launch_tile<M, 2>(p, x);
-    } else {
-      p.masks = wht__tc_frame_masks<wht__tc_f1run>(rb, s0, hi, 0);
-      st = wht__tc_launch_tile<M, 3>(p, x);
-    }
+  const unsigned bits = wht__tc_strided_bits;
+  unsigned s0 = k <= 15 ? k : 12; /* the natural pass: stage groups inside [0, s0) */
+  wht_status st;
+  if (wht__tc_fused(k, batch)) {
+    /* bits 0-11 as the register kernel's rows of 2^12 (its masks), 12-19 strided */
+    const unsigned masks0 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, 12, 0) |
+                            (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, 12, 2) & 0xf00u);
+    wht__tc_strided(&p, k, batch, 12, 8);
+    st = wht__tc_launch_fused<M>(x, p, masks0);
+    s0 = 20;
+  } else {
+    p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
+    p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s0, 0) | wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s0, 2);
+    /* the first pass of a long row (bits 0-11) is the register kernel of rows
+     * of 2^12: bit 12 and above are rows to it */
+    st = s0 == 12 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, 12, rb)
+         : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
+                                                                   : wht__tc_launch_tile<M, 1>(p, x);
   }
+  for (; st == WHT_OK && s0 < k; s0 += bits)
+    st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);
   return st;
 }
 

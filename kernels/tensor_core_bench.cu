@@ -17,7 +17,7 @@ extern "C" {
 #include "wht.h"
 void wht__tc_set_direct(int on);
 void wht__tc_set_strided_bits(unsigned bits);
-unsigned wht__tc_pass_count(unsigned k);
+unsigned wht__tc_pass_count(unsigned k, uint64_t batch);
 }
 
 static int reps = 20;
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     const double mc = time_ms(op_memcpy, &b);
     const double h = time_transform("tensor-core", WHT_F16, S, 1, b.x);
     printf("\n| single f16 n | passes | memcpy ms | tensor-core ms | ratio |\n|---|---|---|---|---|\n"
-           "| 2^%u | %u | %.3f | %.3f | %.3f |\n", S, wht__tc_pass_count(S), mc, h, h / mc);
+           "| 2^%u | %u | %.3f | %.3f | %.3f |\n", S, wht__tc_pass_count(S, 1), mc, h, h / mc);
     CHECK(cudaFree(b.x));
     CHECK(cudaFree(b.y));
   }

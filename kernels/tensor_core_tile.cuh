@@ -50,20 +50,45 @@ __device__ __forceinline__ unsigned wht__tc_swz(unsigned u)
 }
 __device__ __forceinline__ unsigned wht__tc_phys(unsigned u) { return u ^ wht__tc_swz(u) << 2; }
 
-/* 4 elements at x[e] (e a multiple of 4); zeros past N. */
-__device__ __forceinline__ uint2 wht__tc_load4(const uint16_t *x, uint64_t e, uint64_t N)
+/* 8-byte accesses of device memory: plain (L2P false), or those of an
+ * L2-blocked pair (L2P true: loads through L2 only, CG, so that no SM's
+ * L1 keeps a line that another SM rewrites before this kernel reads it
+ * again; both with the pair's L2 eviction policy pol). */
+template <bool L2P>
+__device__ __forceinline__ uint2 wht__tc_ld8(const uint16_t *p, uint64_t pol)
 {
-  if (e + 4 <= N) return *(const uint2 *)(x + e);
+  if (!L2P) return *(const uint2 *)p;
+  uint2 v;
+  asm volatile("ld.global.cg.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;" : "=r"(v.x), "=r"(v.y) : "l"(p), "l"(pol));
+  return v;
+}
+
+template <bool L2P>
+__device__ __forceinline__ void wht__tc_st8(uint16_t *p, uint2 v, uint64_t pol)
+{
+  if (!L2P) {
+    *(uint2 *)p = v;
+    return;
+  }
+  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" ::"l"(p), "r"(v.x), "r"(v.y), "l"(pol) : "memory");
+}
+
+/* 4 elements at x[e] (e a multiple of 4); zeros past N. */
+template <bool L2P = false>
+__device__ __forceinline__ uint2 wht__tc_load4(const uint16_t *x, uint64_t e, uint64_t N, uint64_t pol = 0)
+{
+  if (e + 4 <= N) return wht__tc_ld8<L2P>(x + e, pol);
   uint16_t h[4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) h[j] = e + j < N ? x[e + j] : (uint16_t)0;
   return make_uint2(h[0] | (uint32_t)h[1] << 16, h[2] | (uint32_t)h[3] << 16);
 }
 
-__device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t N, uint2 v)
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t N, uint2 v, uint64_t pol = 0)
 {
   if (e + 4 <= N) {
-    *(uint2 *)(x + e) = v;
+    wht__tc_st8<L2P>(x + e, v, pol);
     return;
   }
   const uint16_t h[4] = { (uint16_t)v.x, (uint16_t)(v.x >> 16), (uint16_t)v.y, (uint16_t)(v.y >> 16) };
@@ -77,24 +102,28 @@ __device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t
  * ones need tile bit 2 moved onto a lane (a shuffle between lanes l and
  * l ^ 2), and that version ran 6-10 % slower on an H100 (commit 89920e0,
  * docs/PERFORMANCE.md). */
-__device__ __forceinline__ void wht__tc_unit_load(const uint16_t *x, uint64_t e, uint64_t N, uint2 v[2][4])
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_unit_load(const uint16_t *x, uint64_t e, uint64_t N, uint2 v[2][4],
+                                                  uint64_t pol = 0)
 {
   typedef wht__tc_f1nat F;
   const unsigned lane = threadIdx.x & 31;
 #pragma unroll
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4(x, e + F::lane_offset(lane) + F::word(i, s), N);
+    for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_load4<L2P>(x, e + F::lane_offset(lane) + F::word(i, s), N, pol);
 }
 
-__device__ __forceinline__ void wht__tc_unit_store(uint16_t *x, uint64_t e, uint64_t N, const uint2 v[2][4])
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_unit_store(uint16_t *x, uint64_t e, uint64_t N, const uint2 v[2][4],
+                                                   uint64_t pol = 0)
 {
   typedef wht__tc_f1nat F;
   const unsigned lane = threadIdx.x & 31;
 #pragma unroll
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, e + F::lane_offset(lane) + F::word(i, s), N, v[s][i]);
+    for (unsigned i = 0; i < 4; i++) wht__tc_store4<L2P>(x, e + F::lane_offset(lane) + F::word(i, s), N, v[s][i], pol);
 }
 
 /* Rows of up to 2^10 (tensor_core.cu): a warp takes 1024 consecutive
@@ -148,43 +177,51 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
          (w >> 2) << 12;
 }
 
+/* One step of the block: the 8192 elements at x[base] (base a multiple of
+ * 8192), a[0..3] the stages' fragments, sm 16 KB of shared memory; ends
+ * with a barrier (the next step's writes wait for these reads). */
+template <class M, bool L2P>
+__device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
+                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+{
+  typedef wht__tc_f1nat F;
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  uint2 v[2][4];
+  wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
+  wht__tc_w2<M>(v, a[0], a[1]);
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++)
+      sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
+  __syncthreads();
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset(lane, w, i, s)) >> 2];
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+  wht__tc_w2<M>(v, a[2], a[3]);
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++)
+      wht__tc_store4<L2P>(x, base + wht__tc_x12_offset(lane, w, i, s), N, v[s][i], spol);
+  __syncthreads();
+}
+
 template <class M>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
-  typedef wht__tc_f1nat F;
   __shared__ uint2 sm[2048];
   uint32_t a[4][4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
-  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
   const uint64_t tiles = (N + 8191) >> 13;
-  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const uint64_t base = t << 13;
-    uint2 v[2][4];
-    wht__tc_unit_load(x, base + (w << 10), N, v);
-    wht__tc_w2<M>(v, a[0], a[1]);
-#pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned i = 0; i < 4; i++)
-        sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
-    __syncthreads();
-#pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset(lane, w, i, s)) >> 2];
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
-    wht__tc_w2<M>(v, a[2], a[3]);
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
-#pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned i = 0; i < 4; i++) wht__tc_store4(x, base + wht__tc_x12_offset(lane, w, i, s), N, v[s][i]);
-    __syncthreads(); /* the next tile's writes wait for these reads */
-  }
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) wht__tc_x12_step<M, false>(x, t << 13, N, sm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
@@ -264,20 +301,32 @@ __device__ __forceinline__ void wht__tc_w2_direct(const uint16_t *x, uint64_t tb
  * tile elements 8v..8v+7; the swizzle may swap its two 8-byte halves.
  * Loads are asynchronous copies (all of a thread's in flight at once, no
  * registers held); the caller waits with wht__tc_copy_wait. */
-__device__ __forceinline__ void wht__tc_cp(uint16_t *dst, const uint16_t *src, unsigned bytes)
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_cp(uint16_t *dst, const uint16_t *src, unsigned bytes, uint64_t pol = 0)
 {
   const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-  if (bytes == 16)
+  if (bytes == 16 && L2P)
+    asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(d), "l"(src), "l"(pol)
+                 : "memory");
+  else if (bytes == 16)
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(src) : "memory");
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(d), "l"(src) : "memory");
 }
 __device__ __forceinline__ void wht__tc_copy_wait() { asm volatile("cp.async.wait_all;" ::: "memory"); }
 
-template <bool NATURAL, bool LOAD>
-__device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint16_t *sm)
+/* L2P: the second pass of an L2-blocked pair, with its eviction policy
+ * pol. Its loads must not be served by an L1 that may hold lines from
+ * before the first pass rewrote them: the vectors whose halves the swizzle
+ * swaps come through registers (ld.global.cg), not as cp.async's 8-byte
+ * copies, which exist only as .ca. */
+template <bool NATURAL, bool LOAD, bool L2P = false>
+__device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint16_t *sm,
+                                             uint64_t pol = 0)
 {
-  constexpr unsigned NV = (1u << WHT__TC_TILE_LOG2) / 8, PER = NV / WHT__TC_THREADS, BATCH = 8;
+  /* stores: BATCH vectors read from shared memory first (in a pair, 4: the
+   * ticket loop's registers are live too, and 8 spilled) */
+  constexpr unsigned NV = (1u << WHT__TC_TILE_LOG2) / 8, PER = NV / WHT__TC_THREADS, BATCH = L2P ? 4 : 8;
   if constexpr (LOAD) {
 #pragma unroll 4
     for (unsigned j = 0; j < PER; j++) {
@@ -287,10 +336,16 @@ __device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x,
       if (e >= p.N)
         *(uint4 *)d = make_uint4(0, 0, 0, 0);
       else if (!(sw & 1u))
-        wht__tc_cp(d, x + e, 16);
-      else {
-        wht__tc_cp(d, x + e + 4, 8);
-        wht__tc_cp(d + 4, x + e, 8);
+        wht__tc_cp<L2P>(d, x + e, 16, pol);
+      else if (L2P) {
+        uint4 q;
+        asm volatile("ld.global.cg.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+                     : "=r"(q.x), "=r"(q.y), "=r"(q.z), "=r"(q.w)
+                     : "l"(x + e), "l"(pol));
+        *(uint4 *)d = make_uint4(q.z, q.w, q.x, q.y);
+      } else {
+        wht__tc_cp<L2P>(d, x + e + 4, 8, pol);
+        wht__tc_cp<L2P>(d + 4, x + e, 8, pol);
       }
     }
   } else {
@@ -307,51 +362,64 @@ __device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x,
       for (unsigned j = 0; j < BATCH; j++) {
         const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3;
         const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
-        if (e < p.N) *(uint4 *)(x + e) = r[j];
+        if (e >= p.N) continue;
+        if (L2P)
+          asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(x + e), "r"(r[j].x),
+                       "r"(r[j].y), "r"(r[j].z), "r"(r[j].w), "l"(pol)
+                       : "memory");
+        else
+          *(uint4 *)(x + e) = r[j];
       }
     }
   }
 }
 
-/* KIND 0: natural tile, first W2 from device memory; 1: natural tile staged
- * through shared memory; 2: strided tile with 8-element runs (two W2);
- * 3: strided tile with 128-element runs (one W2). */
+/* Tile b of pass p: KIND 0: natural tile, first W2 from device memory;
+ * 1: natural tile staged through shared memory; 2: strided tile with
+ * 8-element runs (two W2); 3: strided tile with 128-element runs (one W2).
+ * a[j]: stage j's fragment (KIND 3 uses a[0], a[1]); L2P as wht__tc_copy's.
+ * Ends with a barrier. */
+template <class M, int KIND, bool L2P>
+__device__ __forceinline__ void wht__tc_tile_step(const wht__tc_pass &p, uint16_t *x, uint64_t b, uint16_t *sm,
+                                                  const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+{
+  constexpr bool NATURAL = KIND < 2;
+  const uint64_t tb = wht__tc_tile_base<NATURAL>(p, b);
+  if (KIND == 0) {
+    wht__tc_w2_direct<M>(x, tb, p.N, sm, a[0], a[1]);
+  } else {
+    wht__tc_copy<NATURAL, true, L2P>(p, x, tb, sm, lpol);
+    wht__tc_copy_wait();
+    __syncthreads();
+    if (KIND == 1)
+      wht__tc_w2_shared<M, wht__tc_f1nat>(sm, a[0], a[1]);
+    else if (KIND == 2)
+      wht__tc_w2_shared<M, wht__tc_f1str>(sm, a[0], a[1]);
+    else
+      wht__tc_w2_shared<M, wht__tc_f1run>(sm, a[0], a[1]);
+  }
+  __syncthreads();
+  if (KIND < 3) {
+    if (NATURAL)
+      wht__tc_w2_shared<M, wht__tc_f2nat>(sm, a[2], a[3]);
+    else
+      wht__tc_w2_shared<M, wht__tc_f2str>(sm, a[2], a[3]);
+    __syncthreads();
+  }
+  wht__tc_copy<NATURAL, false, L2P>(p, x, tb, sm, spol);
+  __syncthreads();
+}
+
 template <class M, int KIND>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_tile_kernel(const wht__tc_pass p, uint16_t *x)
 {
-  constexpr bool NATURAL = KIND < 2;
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
   uint32_t a[4][4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], p.masks >> 4 * j & 15u);
-  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
-    const uint64_t tb = wht__tc_tile_base<NATURAL>(p, b);
-    if (KIND == 0) {
-      wht__tc_w2_direct<M>(x, tb, p.N, sm, a[0], a[1]);
-    } else {
-      wht__tc_copy<NATURAL, true>(p, x, tb, sm);
-      wht__tc_copy_wait();
-      __syncthreads();
-      if (KIND == 1)
-        wht__tc_w2_shared<M, wht__tc_f1nat>(sm, a[0], a[1]);
-      else if (KIND == 2)
-        wht__tc_w2_shared<M, wht__tc_f1str>(sm, a[0], a[1]);
-      else
-        wht__tc_w2_shared<M, wht__tc_f1run>(sm, a[0], a[1]);
-    }
-    __syncthreads();
-    if (KIND < 3) {
-      if (NATURAL)
-        wht__tc_w2_shared<M, wht__tc_f2nat>(sm, a[2], a[3]);
-      else
-        wht__tc_w2_shared<M, wht__tc_f2str>(sm, a[2], a[3]);
-      __syncthreads();
-    }
-    wht__tc_copy<NATURAL, false>(p, x, tb, sm);
-    __syncthreads();
-  }
+  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) wht__tc_tile_step<M, KIND, false>(p, x, b, sm, a, 0, 0);
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* test_tensor_core_gpu.c - the tensor-core kernels on the GPU, for
  * `tensor-core` f16 and bf16 and `tensor-core-f16acc` f16, every k = 0..KMAX
- * (20; WHT_TC_TEST_KMAX lowers it, e.g. under compute-sanitizer) and
+ * (20; WHT_TC_TEST_KMAX lowers it, e.g. under compute-sanitizer, or raises
+ * it: 22 gives the L2-blocked pair four chunks of 2^20) and
  * several batch counts (partial tiles and 8-byte words included):
  *   - normal data: every output within the stated bound of the exact H x,
  *     and within twice the bound of the CPU model;
@@ -27,12 +28,14 @@ static wht_status gpu_run(const tc_variant *t, uint64_t n, uint64_t batch, uint1
 }
 
 /* Batch counts for rows of 2^k: one row, a few, and for short rows a count
- * that leaves a partial tile (tiles hold 2^15 elements, words 4). */
+ * that leaves a partial tile (tiles hold 2^15 elements, words 4). Three
+ * rows of 2^20 fill three chunks of 2^20 of the L2-blocked pair, or part
+ * of one of the default 2^22 (tensor_core.cu). */
 static unsigned batches(unsigned k, uint64_t out[3])
 {
   unsigned nb = 0;
   out[nb++] = 1;
-  if (k <= 18) out[nb++] = 3;
+  if (k <= 18 || k == 20) out[nb++] = 3;
   if (k <= 12) out[nb++] = k <= 2 ? 1001 : 37;
   return nb;
 }
