@@ -12,7 +12,8 @@
 # issue 16's register tensor-core kernels, i16ncu and i16single for their
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
 # 2^11, 2^12, i16first for the first pass of long rows, i16l2 for their
-# L2-blocked pair (against BASE); i15l2, i15l2h and
+# L2-blocked pair (against BASE), i16x15 for rows of 2^13..2^15 by the
+# exchange kernel; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
@@ -282,6 +283,23 @@ want i16l2 && step i16l2 ${I16_LIMIT:-420} sh -c "
   ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 4 --launch-count 2 \
     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
     $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 2"
+# issue 16: rows of 2^13..2^15 by the exchange kernel (one exchange, stage 3
+# in the exchanged unit's b stage; wht__tc_x12_kernel<M, K>): tests, also
+# with the tile (WHT_TC_SMALL_KMAX=12), memcheck and racecheck to k = 15;
+# then rows of 2^11..2^15 over 2^28 elements with both, twice, interleaved;
+# Nsight Compute on K = 13, 14, 15
+want i16x15 && step i16x15test ${I16_TEST_LIMIT:-300} sh -c "
+  $B/tests/test_tensor_core_gpu;
+  WHT_TC_SMALL_KMAX=12 WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=16 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=15 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
+want i16x15 && step i16x15 ${I16_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in WHT_TC_SMALL_KMAX= WHT_TC_SMALL_KMAX=12 WHT_TC_SMALL_KMAX=13 WHT_TC_SMALL_KMAX=15; do echo \"## \$v (round \$r)\";
+    env \$v $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 11:15 --total-log2 28 --place in; done; done;
+  for k in 13 14 15; do echo \"## ncu rows of 2^\$k\";
+    ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight --section LaunchStats --section Occupancy \
+      --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
+      env WHT_TC_SMALL_KMAX=15 $B/experiments/wht-bench --algo tensor-core --format f16 --log2n \$k --total-log2 28 --place in --reps 1 --warmup 1; done"
 # issue 15: L2-blocked pairs of passes (kernels/pass_plan.h, wht__fused_kernel):
 # single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and for the
 # compensated algorithms WHT_GPU_L2_CHUNK_COMPENSATED=23, off by default) and

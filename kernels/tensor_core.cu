@@ -5,10 +5,10 @@
  *
  * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
  *   k = 0:      nothing to do;
- *   k <= 12:    the register kernels, one read and one write: a warp per
+ *   k <= 14:    the register kernels, one read and one write: a warp per
  *               1024 elements to k = 10 (no shared memory), above that the
- *               8 warps of a block per 8192 elements with one exchange
- *               through shared memory;
+ *               8 or 16 warps of a block per 2^max(k, 13) elements with one
+ *               exchange through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
  *               of 2^12), then strided passes of 8 bits
@@ -42,17 +42,20 @@ static unsigned wht__tc_strided_bits = 8;
 extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
 extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
 
-/* The register kernels' reach: rows of up to 2^12, or WHT_TC_SMALL_KMAX = 8
- * or 10 (read once) for comparisons with the tiles in one build. Rows of
- * 2^13..2^15 by a block with two exchanges (commit a210f42) lost to the
- * tile on an H100 (docs/PERFORMANCE.md). */
+/* The register kernels' reach: rows of up to 2^14, or WHT_TC_SMALL_KMAX =
+ * 8, 10, 12, 13 or 15 (read once) for comparisons with the tiles in one
+ * build. Rows of 2^13..2^15 by a block with two exchanges (commit a210f42)
+ * lost to the tile on an H100; with one exchange (stage 3 in the exchanged
+ * unit's b stage) rows of 2^13, 2^14 beat it, while 2^15, whose block of
+ * 1024 threads and 64 KB is alone on its multiprocessor, took 1.69x the
+ * add-one kernel against the tile's 1.04x (docs/PERFORMANCE.md). */
 static unsigned wht__tc_reg_kmax(void)
 {
   static unsigned v = 0;
   if (!v) {
     const char *e = getenv("WHT_TC_SMALL_KMAX");
-    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 12;
-    v = r == 8 || r == 10 ? (unsigned)r : 12;
+    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 14;
+    v = r == 8 || r == 10 || (r >= 12 && r <= 15) ? (unsigned)r : 14;
   }
   return v;
 }
@@ -149,24 +152,58 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Rows of up to 2^12 without the tile (tensor_core_tile.cuh): a warp per
- * unit of 1024 elements to k = 10; for 2^11, 2^12 the 8 warps of a block
- * per 8192 elements with one exchange through shared memory. */
+/* The exchange kernel of rows of 2^11..2^K (K = 12..15; 2^(K-10) warps a
+ * block, 2^K elements of shared memory, at least 2^13). masks: stages 0, 1
+ * and 2, and for K >= 13 stage 3 (nibble 3: an identity b stage below). */
+template <class M, unsigned K>
+static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
+{
+  constexpr unsigned L = wht__tc_x_log2<K>();
+  const int smem = (int)(sizeof(uint16_t) << L);
+  if (smem > 48 * 1024) {
+    static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
+    const int dev = wht__gpu_current_device();
+    if (dev < 0 || !ready[dev]) {
+      if (cudaFuncSetAttribute((const void *)wht__tc_x12_kernel<M, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               smem) != cudaSuccess) {
+        cudaGetLastError();
+        return WHT_E_CUDA;
+      }
+      if (dev >= 0) ready[dev] = 1;
+    }
+  }
+  const uint64_t tiles = (N + (1u << L) - 1) >> L;
+  const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
+  wht__tc_x12_kernel<M, K><<<grid, 32u << (L - 10), smem>>>(x, N, masks);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* Rows of up to 2^15 without the tile (tensor_core_tile.cuh): a warp per
+ * unit of 1024 elements to k = 10; for 2^11..2^15 the warps of a block
+ * per 2^max(k, 13) elements with one exchange through shared memory. */
 template <class M>
 static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, const int rb[])
 {
-  /* either way a block covers 8192 elements per step */
-  const uint64_t tiles = (N + 8191) >> 13;
-  const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
   const unsigned m01 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0);
   if (k <= 10) {
+    /* a block covers 8192 elements per step */
+    const uint64_t tiles = (N + 8191) >> 13;
+    const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
     void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false> : wht__tc_small_kernel<M, true>;
     kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2));
-  } else {
-    /* stage 2 on the exchanged units (nibble 2; nibble 3 its identity b stage) */
-    wht__tc_x12_kernel<M><<<grid, WHT__TC_THREADS>>>(x, N, m01 | (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, k, 2) & 0xf00u));
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
-  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  /* by K - 12: the kernel, and its exchanged frame's masks of stage 2
+   * (nibble 2) and 3 (nibble 3, the b stage: an identity for K = 12) */
+  static wht_status (*const launch[4])(uint16_t *, uint64_t, unsigned) = {
+    wht__tc_launch_x<M, 12>, wht__tc_launch_x<M, 13>, wht__tc_launch_x<M, 14>, wht__tc_launch_x<M, 15>
+  };
+  static unsigned (*const masks[4])(const int[], unsigned, unsigned, unsigned) = {
+    wht__tc_frame_masks<wht__tc_fx12>, wht__tc_frame_masks<wht__tc_fx13>, wht__tc_frame_masks<wht__tc_fx14>,
+    wht__tc_frame_masks<wht__tc_fx15>
+  };
+  const unsigned j = k <= 12 ? 0 : k - 12;
+  return launch[j](x, N, m01 | (masks[j](rb, 8, k, 2) & (j ? 0xff00u : 0xf00u)));
 }
 
 /* The strided pass over row bits [s0, s0 + bits) of `batch` rows of 2^k

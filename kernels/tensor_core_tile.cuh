@@ -9,8 +9,9 @@
  * memory for stage 2 (wht__tc_x12_kernel).
  *
  * Tiles (one block per tile of 2^15 elements in 64 KB of shared memory):
- *   natural tile (rows of k = 13..15, several rows per tile; rows of 2^9..
- *   2^12 and the first pass of longer rows only where WHT_TC_SMALL_KMAX or
+ *   natural tile (rows of 2^15, several rows per tile for shorter ones;
+ *   rows of 2^9..2^14 and the first pass of longer rows only where
+ *   WHT_TC_SMALL_KMAX or
  *   the direct switch asks for it): 16-byte asynchronous copies fill shared memory
  *   (or, KIND 0, the first W2 reads device memory directly like the small
  *   kernel: 3 % slower on an H200), two W2 work there, 16-byte stores write
@@ -167,20 +168,45 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
  * 2 (its b stage an identity); the unit goes straight to device memory,
  * 64 contiguous bytes per lane quad. Shared memory: 16 KB, tile bits 10, 11
  * XORed into element bits 4, 5 so that both the natural writes and the
- * exchanged reads (lanes 2 KB apart) hit distinct banks. */
-__device__ __forceinline__ unsigned wht__tc_x12_phys(unsigned u) { return u ^ ((u >> 10) & 3u) << 4; }
-
-/* tile offset of word i of side s of the exchanged unit of warp w */
-__device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w, unsigned i, unsigned s)
+ * exchanged reads (lanes 2 KB apart) hit distinct banks.
+ *
+ * Rows of 2^K, K = 13..15, the same with 2^(K-10) warps on 2^K elements:
+ * the exchanged unit's b stage does stage 3 (frames wht__tc_fx13..15 put
+ * tile bits 12..K-1 on s and lane bits 4, 3), so there is still one
+ * exchange; tile bit 14 is also XORed into element bit 3, so that a
+ * half-warp's reads (lane bits 0-3: tile bits 10, 11, 2, 14) stay in
+ * distinct banks. */
+__device__ __forceinline__ unsigned wht__tc_x12_phys(unsigned u)
 {
-  return (lane & 3u) << 10 | (lane >> 2) << 2 | s << 5 | (i & 1u) << 8 | (i >> 1) << 9 | (w & 3u) << 6 |
-         (w >> 2) << 12;
+  return u ^ ((u >> 10) & 3u) << 4 ^ ((u >> 14) & 1u) << 3;
 }
 
-/* One step of the block: the 8192 elements at x[base] (base a multiple of
- * 8192), a[0..3] the stages' fragments, sm 16 KB of shared memory; ends
- * with a barrier (the next step's writes wait for these reads). */
-template <class M, bool L2P>
+/* Elements of a block of the exchange kernel for rows of 2^K, log2. */
+template <unsigned K>
+__host__ __device__ constexpr unsigned wht__tc_x_log2() { return K < 13 ? 13 : K; }
+
+/* tile offset of word i of side s of the exchanged unit of warp w (before
+ * the transpose: the word's elements are tile bits 0, 1, i is bits 8, 9);
+ * the warp index fills the tile bits no lane, word or element holds */
+template <unsigned K>
+__device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w, unsigned i, unsigned s)
+{
+  typedef typename wht__tc_xframe<K>::F F;
+  constexpr unsigned FREE = ((1u << wht__tc_x_log2<K>()) - 1) &
+                            ~(3u | 3u << 8 | 1u << F::t0 | 1u << F::t1 | 1u << F::g0 | 1u << F::g1 | 1u << F::g2 | 1u << F::s);
+  unsigned wo = 0, bit = 0;
+#pragma unroll
+  for (unsigned b = 0; b < 15; b++)
+    if (FREE >> b & 1u) wo |= (w >> bit++ & 1u) << b;
+  return (lane & 1u) << F::t0 | (lane >> 1 & 1u) << F::t1 | (lane >> 2 & 1u) << F::g0 | (lane >> 3 & 1u) << F::g1 |
+         (lane >> 4 & 1u) << F::g2 | s << F::s | (i & 1u) << 8 | (i >> 1) << 9 | wo;
+}
+
+/* One step of the block: the 2^wht__tc_x_log2<K>() elements at x[base]
+ * (base a multiple of that), a[0..3] the stages' fragments, sm that many
+ * elements of shared memory; ends with a barrier (the next step's writes
+ * wait for these reads). */
+template <class M, bool L2P, unsigned K = 12>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
                                                  const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
@@ -198,7 +224,7 @@ __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uin
 #pragma unroll
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset(lane, w, i, s)) >> 2];
+    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset<K>(lane, w, i, s)) >> 2];
   wht__tc_transpose(v[0]);
   wht__tc_transpose(v[1]);
   wht__tc_w2<M>(v, a[2], a[3]);
@@ -208,20 +234,24 @@ __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uin
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
     for (unsigned i = 0; i < 4; i++)
-      wht__tc_store4<L2P>(x, base + wht__tc_x12_offset(lane, w, i, s), N, v[s][i], spol);
+      wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
   __syncthreads();
 }
 
-template <class M>
-__global__ void __launch_bounds__(WHT__TC_THREADS)
+/* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
+ * 2^x_log2 elements of dynamic shared memory. */
+template <class M, unsigned K>
+__global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
-  __shared__ uint2 sm[2048];
+  extern __shared__ uint2 wht__tc_xsm[];
+  constexpr unsigned L = wht__tc_x_log2<K>();
   uint32_t a[4][4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
-  const uint64_t tiles = (N + 8191) >> 13;
-  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) wht__tc_x12_step<M, false>(x, t << 13, N, sm, a, 0, 0);
+  const uint64_t tiles = (N + (1u << L) - 1) >> L;
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
+    wht__tc_x12_step<M, false, K>(x, t << L, N, wht__tc_xsm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */

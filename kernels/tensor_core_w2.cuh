@@ -75,6 +75,17 @@ typedef wht__tc_frame<7, 8, 10, 11, 12, 13, 14, 9, 7, 8> wht__tc_f1run;
  * (wht__tc_x12_kernel). */
 typedef wht__tc_frame<8, 9, 2, 3, 4, 5, 6, 7, 0, 1> wht__tc_f3nat;
 typedef wht__tc_frame<8, 9, 10, 11, 2, 3, 4, 5, 0, 1> wht__tc_fx12;
+/* Rows of 2^13..2^15 (wht__tc_x12_kernel<M, K>): the exchanged unit's b
+ * stage does stage 3 on tile bits 12..K-1, which take the word half S and
+ * lane bits 4 (13) and 3 (14) from tile bits 5, 4, 3 (those go to the warp
+ * index). */
+typedef wht__tc_frame<8, 9, 10, 11, 2, 3, 4, 12, 0, 1> wht__tc_fx13;
+typedef wht__tc_frame<8, 9, 10, 11, 2, 3, 13, 12, 0, 1> wht__tc_fx14;
+typedef wht__tc_frame<8, 9, 10, 11, 2, 14, 13, 12, 0, 1> wht__tc_fx15;
+template <unsigned K> struct wht__tc_xframe { typedef wht__tc_fx12 F; };
+template <> struct wht__tc_xframe<13> { typedef wht__tc_fx13 F; };
+template <> struct wht__tc_xframe<14> { typedef wht__tc_fx14 F; };
+template <> struct wht__tc_xframe<15> { typedef wht__tc_fx15 F; };
 
 /* 4 x 4 transpose of halves: word i holds bits (0, 1) = element index,
  * words indexed by (P0, P1); afterwards the roles are swapped. Its own
