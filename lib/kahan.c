@@ -4,6 +4,9 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
+#include "compensated_simd.h"
+
+#define NEUMAIER 0
 
 #define ERR_A(Ap, A, B) SUB(SUB(Ap, A), B)
 #define ERR_B(Bp, A, B) ADD(SUB(Bp, A), B)

@@ -5,6 +5,9 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
+#include "compensated_simd.h"
+
+#define NEUMAIER 1
 
 #define ABS(v) fabs((double)(v))
 
