@@ -11,8 +11,8 @@
  * With BLOCKED 1 (kahan-block, neumaier-block) every group is a block of its
  * own: it starts from e = 0 and stores x - e, and e never leaves the lanes;
  * the scheduler's groups (k mod 3 stages, then threes) are the blocks.
- * The includer also defines NEUMAIER (1 for Neumaier's recoveries, else 0)
- * for the vector path (compensated_simd.h), which runs the group instead
+ * The includer also defines KIND (WHT__SIMD_KAHAN or WHT__SIMD_NEUMAIER)
+ * for the vector path (groups_simd.h), which runs the group instead
  * where the CPU has AVX-512, with the same bits, and hands the columns that
  * meet a NaN back to this scalar code. */
 #include "fmt_begin.h"
@@ -79,7 +79,7 @@ static void SCALAR(const wht__cpu_ctx *ctx, uint64_t base,
 static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
                            uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
-  if (c == 0 || !wht__compensated_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), NEUMAIER, BLOCKED, SCALAR))
+  if (c == 0 || !wht__groups_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), KIND, BLOCKED, SCALAR))
     SCALAR(ctx, base, count, s, c, cols);
 }
 

@@ -5,9 +5,9 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
-#include "compensated_simd.h"
+#include "groups_simd.h"
 
-#define NEUMAIER 1
+#define KIND WHT__SIMD_NEUMAIER
 
 #define ABS(v) fabs((double)(v))
 

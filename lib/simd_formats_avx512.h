@@ -1,21 +1,21 @@
 /* simd_formats_avx512.h - arith.h's per-format operations on a 512-bit
- * register of lanes, for the vector stage groups (compensated_avx512.c):
+ * register of lanes, for the vector stage groups (groups_avx512.c):
  * f16 and bf16 held in float lanes (16), rounded once after each float
  * operation as arith.h does; f32 in float lanes and f64 in double lanes
  * (8), native. Included once per format with FMT_V set to F16V, BF16V,
  * F32V or F64V, inside a region compiled for AVX-512F/BW/VL; defines VT, MT,
- * L, LOADV, STOREV, VADD, VSUB, VNEG, VABS, VLE, VNAN, VBLEND, VGATHER, VSET0,
+ * L, LOADV, STOREV, VADD, VSUB, VHALF (the product by 1/2), VNEG, VABS, VLE, VNAN, VBLEND, VGATHER, VSET0,
  * VSTA (aligned store to a buffer of the working type WT) and IDX (the
  * gather's index type); simd_formats_end.h undoes them.
  *
  * The roundings give arith.h's bits for every float that is not NaN
- * (checked for all 2^32 floats once, and by tests/test_compensated_simd on
+ * (checked for all 2^32 floats once, and by tests/test_groups_simd on
  * the transforms): f16 by the conversion to binary16 and back (vcvtps2ph,
  * round to nearest-even, subnormals kept, overflow to inf; vcvtph2ps,
  * exact), bf16 on the bits as wht__bf16_round. A NaN comes back quiet from
  * the f16 conversion, where the scalar code keeps a signalling one; the
  * groups hand every column that meets a NaN to the scalar code anyway
- * (compensated_simd_body.h). */
+ * (groups_simd_body.h). */
 #if FMT_V == WHT__F16V || FMT_V == WHT__BF16V || FMT_V == WHT__F32V
 #define VT __m512
 #define WT float
@@ -94,7 +94,9 @@ static inline __attribute__((always_inline)) __m256i wht__bf16_bitsv(__m512 v)
 #if L == 16
 #define VADD(a, b) RND(_mm512_add_ps((a), (b)))
 #define VSUB(a, b) RND(_mm512_sub_ps((a), (b)))
+#define VHALF(a) RND(_mm512_mul_ps((a), _mm512_set1_ps(0.5f)))
 #else
 #define VADD(a, b) RND(_mm512_add_pd((a), (b)))
 #define VSUB(a, b) RND(_mm512_sub_pd((a), (b)))
+#define VHALF(a) RND(_mm512_mul_pd((a), _mm512_set1_pd(0.5)))
 #endif

@@ -20,5 +20,6 @@
 #undef STOREV
 #undef VADD
 #undef VSUB
+#undef VHALF
 #undef FMT_V
 #undef SFX_V

@@ -1,8 +1,9 @@
-/* test_compensated_simd.c - the compensated stage groups' AVX-512 path
- * (lib/compensated_avx512.c) gives the scalar code's bytes, NaN payloads
- * included: kahan, neumaier, kahan-block and neumaier-block in every
- * format, run once on the vector path and once with
- * wht__compensated_force_scalar(1), compared byte for byte.
+/* test_groups_simd.c - the stage groups' AVX-512 path (lib/groups_avx512.c)
+ * gives the scalar code's bytes, NaN payloads included: folklore,
+ * alman-rao, kahan, neumaier, kahan-block and neumaier-block in every
+ * format, run once on the
+ * vector path and once with wht__groups_force_scalar(1), compared byte for
+ * byte.
  *   1. Single group calls, values and error workspace both drawn: every
  *      group size c = 1, 2, 3, strides m = 2^s for s = 0..6 (the gathered
  *      small-m chunks and whole columns), the first/last flags in all four
@@ -18,9 +19,9 @@
  * lacks AVX-512 both runs are scalar (the diagnostic says which). */
 #include "algo_check.h"
 #include "wht_internal.h"
-#include "compensated_simd.h"
+#include "groups_simd.h"
 
-static const char *const algos[] = { "kahan", "neumaier", "kahan-block", "neumaier-block" };
+static const char *const algos[] = { "folklore", "alman-rao", "kahan", "neumaier", "kahan-block", "neumaier-block" };
 enum { RANDOM_BITS, ORDINARY, SPECIALS, NDATA };
 static const char *const data_names[NDATA] = { "random bits", "ordinary values", "ordinary values and specials" };
 
@@ -94,11 +95,11 @@ static uint64_t group_diff(wht__cpu_group_fn g, wht_format f, const void *x0, co
   const size_t z = wht_format_size(f), bytes = (size_t)total * z;
   memcpy(xv, x0, bytes), memcpy(ev, e0, bytes), memcpy(xs, x0, bytes), memcpy(es, e0, bytes);
   const wht__cpu_ctx cv = { xv, ev, (uint64_t)1 << k, k }, cs = { xs, es, (uint64_t)1 << k, k };
-  wht__compensated_force_scalar(0);
+  wht__groups_force_scalar(0);
   g(&cv, base, count, s, c, cols);
-  wht__compensated_force_scalar(1);
+  wht__groups_force_scalar(1);
   g(&cs, base, count, s, c, cols);
-  wht__compensated_force_scalar(0);
+  wht__groups_force_scalar(0);
   for (uint64_t i = 0; i < total; i++)
     if (memcmp((char *)xv + i * z, (char *)xs + i * z, z) || memcmp((char *)ev + i * z, (char *)es + i * z, z))
       return i + 1;
@@ -118,11 +119,11 @@ static uint64_t plan_diff(const char *name, wht_format f, unsigned k, uint64_t b
   for (int t = 1; t <= 3 && !bad; t += 2) {
     wht_set_threads(t);
     memcpy(bv, in, total * z), memcpy(bs, in, total * z);
-    wht__compensated_force_scalar(0);
+    wht__groups_force_scalar(0);
     const wht_status sv = wht_execute(p, bv);
-    wht__compensated_force_scalar(1);
+    wht__groups_force_scalar(1);
     const wht_status ss = wht_execute(p, bs);
-    wht__compensated_force_scalar(0);
+    wht__groups_force_scalar(0);
     if (sv != ss) bad = 1;
     for (size_t i = 0; i < total && !bad; i++)
       if (memcmp((char *)bv + i * z, (char *)bs + i * z, z)) bad = i + 1;
@@ -134,8 +135,8 @@ static uint64_t plan_diff(const char *name, wht_format f, unsigned k, uint64_t b
 
 int main(void)
 {
-  tap_diag("this CPU %s the compensated groups' AVX-512 path",
-           wht__compensated_simd_available() ? "runs" : "lacks (both runs scalar)");
+  tap_diag("this CPU %s the stage groups' AVX-512 path",
+           wht__groups_simd_available() ? "runs" : "lacks (both runs scalar)");
   const uint64_t nmax = (uint64_t)1 << 17;
   void *buf[6];
   for (int i = 0; i < 6; i++)
