@@ -7,6 +7,7 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
+#include "groups_simd.h"
 
 #define WHT__BODY "alman_rao_body.h"
 #include "each_format.h"

@@ -51,8 +51,8 @@ static void FN(ar_radix8)(T *x, uint64_t m, uint64_t cols)
   }
 }
 
-static void FN(ar_group)(const wht__cpu_ctx *ctx, uint64_t base,
-                         uint64_t count, unsigned s, unsigned c, uint64_t cols)
+static void FN(ar_scalar)(const wht__cpu_ctx *ctx, uint64_t base,
+                          uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
   if (c < 3) { /* group 0 (s = 0, c = k mod 3: one column); radix-8 groups have c = 3 */
     FN(ar_head)(ctx, base, count, c);
@@ -61,6 +61,17 @@ static void FN(ar_group)(const wht__cpu_ctx *ctx, uint64_t base,
   T *x = (T *)ctx->x + base;
   const uint64_t m = (uint64_t)1 << s;
   for (uint64_t i = 0; i < count; i++, x += 8 * m) FN(ar_radix8)(x, m, cols);
+}
+
+/* the radix-8 groups on the vector path where the CPU has AVX-512
+ * (groups_simd.h: the same bits; a column that meets a NaN comes back to
+ * ar_scalar) */
+static void FN(ar_group)(const wht__cpu_ctx *ctx, uint64_t base,
+                         uint64_t count, unsigned s, unsigned c, uint64_t cols)
+{
+  if (c != 3 || !wht__groups_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), WHT__SIMD_ALMAN_RAO, 0,
+                                  FN(ar_scalar)))
+    FN(ar_scalar)(ctx, base, count, s, c, cols);
 }
 
 #include "fmt_end.h"

@@ -10,9 +10,14 @@
  * x - 0 = x except that it would quiet a signalling NaN).
  * With BLOCKED 1 (kahan-block, neumaier-block) every group is a block of its
  * own: it starts from e = 0 and stores x - e, and e never leaves the lanes;
- * the scheduler's groups (k mod 3 stages, then threes) are the blocks. */
+ * the scheduler's groups (k mod 3 stages, then threes) are the blocks.
+ * The includer also defines KIND (WHT__SIMD_KAHAN or WHT__SIMD_NEUMAIER)
+ * for the vector path (groups_simd.h), which runs the group instead
+ * where the CPU has AVX-512, with the same bits, and hands the columns that
+ * meet a NaN back to this scalar code. */
 #include "fmt_begin.h"
 #define LANES WHT__CAT3(GROUP_NAME, _lanes_, SFX)
+#define SCALAR WHT__CAT3(GROUP_NAME, _scalar_, SFX)
 
 static inline __attribute__((always_inline)) void
 LANES(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int last)
@@ -47,8 +52,8 @@ LANES(T *x, T *e, uint64_t m, uint64_t cols, unsigned c, int first, int last)
   }
 }
 
-static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
-                           uint64_t count, unsigned s, unsigned c, uint64_t cols)
+static void SCALAR(const wht__cpu_ctx *ctx, uint64_t base,
+                   uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
   /* a block's e stays in the lanes: there is no workspace to point into */
   T *x = (T *)ctx->x + base, *e = BLOCKED ? NULL : (T *)ctx->e + base;
@@ -71,5 +76,13 @@ static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
   }
 }
 
+static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base,
+                           uint64_t count, unsigned s, unsigned c, uint64_t cols)
+{
+  if (c == 0 || !wht__groups_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), KIND, BLOCKED, SCALAR))
+    SCALAR(ctx, base, count, s, c, cols);
+}
+
 #undef LANES
+#undef SCALAR
 #include "fmt_end.h"

@@ -1,5 +1,8 @@
 /* folklore_body.h - the folklore stage group for one format (included by
- * folklore.c once per format, see fmt_begin.h). Butterfly (a, b) -> (a+b, a-b). */
+ * folklore.c once per format, see fmt_begin.h). Butterfly (a, b) -> (a+b, a-b).
+ * Where the CPU has AVX-512 the vector path (groups_simd.h) runs the group
+ * instead, with the same bits, and hands the columns that meet a NaN back
+ * to this scalar code. */
 #include "fmt_begin.h"
 
 static inline __attribute__((always_inline)) void
@@ -20,8 +23,8 @@ FN(folklore_lanes)(T *x, uint64_t m, uint64_t cols, unsigned c)
   }
 }
 
-static void FN(folklore_group)(const wht__cpu_ctx *ctx, uint64_t base,
-                               uint64_t count, unsigned s, unsigned c, uint64_t cols)
+static void FN(folklore_scalar)(const wht__cpu_ctx *ctx, uint64_t base,
+                                uint64_t count, unsigned s, unsigned c, uint64_t cols)
 {
   T *x = (T *)ctx->x + base;
   const uint64_t m = (uint64_t)1 << s, span = m << c;
@@ -33,6 +36,14 @@ static void FN(folklore_group)(const wht__cpu_ctx *ctx, uint64_t base,
     default: break;
     }
   }
+}
+
+static void FN(folklore_group)(const wht__cpu_ctx *ctx, uint64_t base,
+                               uint64_t count, unsigned s, unsigned c, uint64_t cols)
+{
+  if (c == 0 || !wht__groups_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), WHT__SIMD_FOLKLORE, 0,
+                                  FN(folklore_scalar)))
+    FN(folklore_scalar)(ctx, base, count, s, c, cols);
 }
 
 #include "fmt_end.h"

@@ -4,6 +4,9 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
+#include "groups_simd.h"
+
+#define KIND WHT__SIMD_KAHAN
 
 #define ERR_A(Ap, A, B) SUB(SUB(Ap, A), B)
 #define ERR_B(Bp, A, B) ADD(SUB(Bp, A), B)

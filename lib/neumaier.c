@@ -5,6 +5,9 @@
 #include "wht_internal.h"
 #include "arith.h"
 #include "algorithms.h"
+#include "groups_simd.h"
+
+#define KIND WHT__SIMD_NEUMAIER
 
 #define ABS(v) fabs((double)(v))
 
