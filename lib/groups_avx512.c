@@ -40,26 +40,8 @@ int wht__groups_simd_available(void)
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl")
-#define FMT_V WHT__F64V
-#define SFX_V f64
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__F32V
-#define SFX_V f32
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__F16V
-#define SFX_V f16
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__BF16V
-#define SFX_V bf16
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
+#define WHT__SIMD_BODY "groups_simd_body.h"
+#include "simd_each_format.h"
 #pragma GCC pop_options
 
 typedef void (*wht__simd_group)(const wht__cpu_ctx *, uint64_t, uint64_t, unsigned, unsigned, uint64_t, int,

@@ -1,7 +1,7 @@
 /* widened_simd_body.h - widened_body.h's group for one format, WL columns
  * at a time in the lanes of 512-bit registers (included by
- * widened_avx512.c once per format, after simd_formats_avx512.h and
- * simd_wide_avx512.h). A block's first group widens x exactly, its last
+ * widened_avx512.c once per format through simd_each_format.h; it adds
+ * simd_wide_avx512.h's wide operations). A block's first group widens x exactly, its last
  * rounds once into x; between them (widened-pass) the wide values wait in
  * the workspace w, as the scalar code keeps them. The columns are taken as
  * groups_simd_body.h takes them (whole columns with masked tails; for
@@ -10,6 +10,7 @@
  * outputs (the double-double's error terms included), so a column with a
  * NaN among its wide outputs is not stored but run again by the scalar
  * group (`scalar`), the only place where operand order could show. */
+#include "simd_wide_avx512.h"
 #define FNV(name) WHT__CAT3(name, _v, SFX_V)
 #define AI __attribute__((always_inline))
 
@@ -45,16 +46,9 @@ static inline AI void FNV(wide_columns)(const wht__cpu_ctx *ctx, wht__cpu_group_
       if (last) WST(x + lo + t * m, ok, v[t]);
       else WSTW(w + lo + t * m, ok, v[t]);
     }
-    for (unsigned l = 0; l < WL; l++)
-      if ((nan >> l) & 1) scalar(ctx, at + lo + l, 1, s, c, 1);
+    /* m = lanes: lane l is column at + lo + l */
+    wht__simd_hand_back(ctx, scalar, nan, WL, at + lo, WL, 0, 1, s, c);
   }
-}
-
-/* lanes of register p of a chunk's memory order: the first `rest` elements */
-static inline AI WM FNV(wide_part)(uint64_t rest, unsigned p)
-{
-  const uint64_t at = (uint64_t)p * WL;
-  return rest >= at + WL ? (WM)~0u : rest > at ? (WM)((1u << (rest - at)) - 1u) : (WM)0;
 }
 
 /* count whole super-blocks of m < WL columns from element `at`: WL columns
@@ -70,7 +64,7 @@ static inline AI void FNV(wide_small)(const wht__cpu_ctx *ctx, wht__cpu_group_fn
     const uint64_t rest = total - o;
     WVT v[8];
     for (unsigned p = 0; p < r; p++) {
-      const WM k = FNV(wide_part)(rest, p);
+      const WM k = (WM)wht__simd_part(rest, p, WL);
       v[p] = first ? WLD(x + o + p * WL, k) : WLDW(w + o + p * WL, k);
       WBST(&buf, p * WL, v[p]);
     }
@@ -78,16 +72,12 @@ static inline AI void FNV(wide_small)(const wht__cpu_ctx *ctx, wht__cpu_group_fn
     const WM nan = FNV(wide_network)(v, c);
     for (unsigned t = 0; t < r; t++) WBST(&buf, t * WL, v[t]);
     for (unsigned p = 0; p < r; p++) {
-      WM k = FNV(wide_part)(rest, p);
-      if (nan) /* drop the elements of the NaN lanes (gout[i] mod WL is element i's lane) */
-        for (unsigned l = 0; l < WL; l++)
-          if ((nan >> (gout[p * WL + l] % WL)) & 1) k &= (WM) ~(1u << l);
+      const WM k = (WM)wht__simd_drop(wht__simd_part(rest, p, WL), nan, gout, p, WL);
       const WVT y = WBGATH(&buf, gout + p * WL);
       if (last) WST(x + o + p * WL, k, y);
       else WSTW(w + o + p * WL, k, y);
     }
-    for (unsigned g = 0; g < WL; g++) /* lane g: column g mod m of super-block g / m */
-      if (((nan >> g) & 1) && o + (g / m) * span < total) scalar(ctx, at + o + (g / m) * span + g % m, 1, s, c, 1);
+    wht__simd_hand_back(ctx, scalar, nan, WL, at + o, m, span, rest, s, c);
   }
 }
 
@@ -133,3 +123,4 @@ static void FNV(widened)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count,
 
 #undef FNV
 #undef AI
+#include "simd_wide_end.h"
