@@ -3,7 +3,7 @@
  * columns at a time in float lanes, f32 eight in double lanes, f64 eight
  * in double-double (simd_wide_avx512.h), bit for bit the scalar code's
  * (widened_simd_body.h: a column that meets a NaN is handed back to the
- * scalar group; tests/test_widened_simd compares the two on special values
+ * scalar group; tests/test_groups_simd compares the two on special values
  * and random data). The scalar code rounds f16 and bf16 in software with
  * branches and runs the double-double's twenty dependent operations one
  * element at a time. Chosen at run time as the stage groups' path
