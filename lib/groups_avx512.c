@@ -12,6 +12,7 @@
  * AVX-512F, BW and VL, and wht__groups_force_scalar can turn it off. */
 #include <stdint.h>
 #include "groups_simd.h"
+#include "simd_avx512.h"
 
 static int forced_scalar;
 void wht__groups_force_scalar(int on) { forced_scalar = on; }
@@ -19,7 +20,7 @@ void wht__groups_force_scalar(int on) { forced_scalar = on; }
 /* the small-m gather indices: lane l of row t is element (l / m) span +
  * t m + l mod m of the chunk (span = m 2^c); element i of memory order
  * comes from lane (i / span) m + i mod m of row (i mod span) / m */
-static void wht__simd_gather_index(int32_t *gin, int32_t *gout, unsigned lanes, unsigned m, unsigned c)
+void wht__simd_gather_index(int32_t *gin, int32_t *gout, unsigned lanes, unsigned m, unsigned c)
 {
   const unsigned r = 1u << c, span = m << c;
   for (unsigned t = 0; t < r; t++)
@@ -37,35 +38,10 @@ int wht__groups_simd_available(void)
          __builtin_cpu_supports("avx512vl");
 }
 
-#define WHT__CAT3_(a, b, c) a##b##c
-#define WHT__CAT3(a, b, c) WHT__CAT3_(a, b, c)
-#define WHT__F64V 0
-#define WHT__F32V 1
-#define WHT__F16V 2
-#define WHT__BF16V 3
-
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl")
-#define FMT_V WHT__F64V
-#define SFX_V f64
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__F32V
-#define SFX_V f32
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__F16V
-#define SFX_V f16
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
-#define FMT_V WHT__BF16V
-#define SFX_V bf16
-#include "simd_formats_avx512.h"
-#include "groups_simd_body.h"
-#include "simd_formats_end.h"
+#define WHT__SIMD_BODY "groups_simd_body.h"
+#include "simd_each_format.h"
 #pragma GCC pop_options
 
 typedef void (*wht__simd_group)(const wht__cpu_ctx *, uint64_t, uint64_t, unsigned, unsigned, uint64_t, int,
@@ -93,7 +69,6 @@ int wht__groups_simd(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, uns
 {
   (void)ctx, (void)base, (void)count, (void)s, (void)c, (void)cols, (void)f, (void)kind, (void)blocked;
   (void)scalar;
-  (void)wht__simd_gather_index;
   return 0;
 }
 #endif

@@ -1,7 +1,8 @@
 /* groups_simd.h - the vector path of the stage groups (folklore, kahan,
  * neumaier and the block forms, Alman-Rao's radix-8 groups;
  * groups_avx512.c), which folklore_body.h, compensated_body.h and
- * alman_rao_body.h try before their scalar loops.
+ * alman_rao_body.h try before their scalar loops; and of widened's
+ * blocks (widened_avx512.c), which widened_body.h tries.
  * Not installed. */
 #ifndef WHT_GROUPS_SIMD_H
 #define WHT_GROUPS_SIMD_H
@@ -21,8 +22,14 @@ enum { WHT__SIMD_FOLKLORE, WHT__SIMD_KAHAN, WHT__SIMD_NEUMAIER, WHT__SIMD_ALMAN_
  * on the compiler's order of operands. */
 int wht__groups_simd(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c, uint64_t cols,
                      wht_format f, int kind, int blocked, wht__cpu_group_fn scalar);
+/* widened's and widened-pass's group (widened_body.h) in format f, as
+ * above: first, the block starts here and x is widened exactly, else the
+ * wide values come from the workspace ctx->e; last, the block ends here
+ * and they are rounded into x, else they go to the workspace. */
+int wht__widened_simd(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c, uint64_t cols,
+                      wht_format f, int first, int last, wht__cpu_group_fn scalar);
 /* 1 where the vector path runs */
 int wht__groups_simd_available(void);
-/* For tests: nonzero runs the scalar code only. */
+/* For tests: nonzero runs the scalar code only (both paths). */
 void wht__groups_force_scalar(int on);
 #endif

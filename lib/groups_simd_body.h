@@ -1,7 +1,7 @@
 /* groups_simd_body.h - folklore_body.h's and compensated_body.h's stage
  * groups for one format, L columns at a time in the lanes of 512-bit
- * registers (included by groups_avx512.c once per format, after
- * simd_formats_avx512.h). kind is WHT__SIMD_FOLKLORE (no error terms: as a
+ * registers (included by groups_avx512.c once per format through
+ * simd_each_format.h). kind is WHT__SIMD_FOLKLORE (no error terms: as a
  * compensated group that neither loads nor stores them), _KAHAN,
  * _NEUMAIER or _ALMAN_RAO (folklore's frame around the radix-8 group).
  * Every lane does the scalar butterfly's operations on its column in the
@@ -127,16 +127,9 @@ static inline AI void FNV(columns)(const wht__cpu_ctx *ctx, wht__cpu_group_fn sc
       STOREV(x + lo + t * m, ok, o[t]);
       if (!last && ERRORS(kind)) STOREV(e + lo + t * m, ok, oe[t]);
     }
-    for (unsigned l = 0; l < L; l++)
-      if ((nan >> l) & 1) scalar(ctx, at + lo + l, 1, s, c, 1);
+    /* m = lanes: lane l is column at + lo + l */
+    wht__simd_hand_back(ctx, scalar, nan, L, at + lo, L, 0, 1, s, c);
   }
-}
-
-/* lanes of register p of a chunk's memory order: the first `rest` elements */
-static inline AI MT FNV(part)(uint64_t rest, unsigned p)
-{
-  const uint64_t at = (uint64_t)p * L;
-  return rest >= at + L ? (MT)~0u : rest > at ? (MT)((1u << (rest - at)) - 1u) : (MT)0;
 }
 
 /* count whole super-blocks of m < L columns from element `at` (x, e):
@@ -152,7 +145,7 @@ static inline AI void FNV(small)(const wht__cpu_ctx *ctx, wht__cpu_group_fn scal
   for (uint64_t o = 0; o < total; o += (uint64_t)L * r) {
     const uint64_t rest = total - o;
     for (unsigned p = 0; p < r; p++) {
-      const MT k = FNV(part)(rest, p);
+      const MT k = (MT)wht__simd_part(rest, p, L);
       VSTA(bx + p * L, LOADV(x + o + p * L, k));
       if (!first) VSTA(be + p * L, LOADV(e + o + p * L, k));
     }
@@ -168,15 +161,11 @@ static inline AI void FNV(small)(const wht__cpu_ctx *ctx, wht__cpu_group_fn scal
       if (!last && ERRORS(kind)) VSTA(be + t * L, ye[t]);
     }
     for (unsigned p = 0; p < r; p++) {
-      MT k = FNV(part)(rest, p);
-      if (nan) /* drop the elements of the NaN lanes (gout[i] mod L is element i's lane) */
-        for (unsigned l = 0; l < L; l++)
-          if ((nan >> (gout[p * L + l] % L)) & 1) k &= (MT) ~(1u << l);
+      const MT k = (MT)wht__simd_drop(wht__simd_part(rest, p, L), nan, gout, p, L);
       STOREV(x + o + p * L, k, VGATHER(IDXLOAD(gout + p * L), bx));
       if (!last && ERRORS(kind)) STOREV(e + o + p * L, k, VGATHER(IDXLOAD(gout + p * L), be));
     }
-    for (unsigned g = 0; g < L; g++) /* lane g: column g mod m of super-block g / m */
-      if (((nan >> g) & 1) && o + (g / m) * span < total) scalar(ctx, at + o + (g / m) * span + g % m, 1, s, c, 1);
+    wht__simd_hand_back(ctx, scalar, nan, L, at + o, m, span, rest, s, c);
   }
 }
 

@@ -16,7 +16,8 @@ lib_libwht_la_SOURCES = \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
   lib/groups_simd.h lib/groups_avx512.c lib/groups_simd_body.h \
-  lib/simd_formats_avx512.h lib/simd_formats_end.h \
+  lib/simd_formats_avx512.h lib/simd_formats_end.h lib/simd_avx512.h lib/simd_each_format.h \
+  lib/widened_avx512.c lib/widened_simd_body.h lib/simd_wide_avx512.h lib/simd_wide_end.h \
   lib/alman_rao.c lib/alman_rao_body.h \
   lib/widened.c lib/widened_body.h lib/widened_arith.h \
   lib/widened_pass.c lib/pass_blocks.h \

@@ -6,6 +6,7 @@
 #include "widened_arith.h"
 #include "pass_blocks.h"
 #include "algorithms.h"
+#include "groups_simd.h"
 
 #define GROUP_NAME widened_group
 #define LONG_BLOCKS 0

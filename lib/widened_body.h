@@ -15,8 +15,9 @@
 #define WIDE_ADD WHT__CAT3(WHT__, FMT, _WADD)
 #define WIDE_SUB WHT__CAT3(WHT__, FMT, _WSUB)
 #define WDOWN WHT__CAT3(WHT__, FMT, _WDOWN)
+#define SCALAR FN(WHT__CAT3(GROUP_NAME, _, scalar))
 
-static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c,
+static void SCALAR(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c,
                            uint64_t cols)
 {
   _Static_assert(sizeof(WV) == 2 * sizeof(T), "the workspace holds two elements' bytes per wide value");
@@ -45,9 +46,20 @@ static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t coun
     }
 }
 
+static void FN(GROUP_NAME)(const wht__cpu_ctx *ctx, uint64_t base, uint64_t count, unsigned s, unsigned c,
+                           uint64_t cols)
+{
+  if (c == 0) return; /* as SCALAR: no stage, and no block to find for s = k */
+  const int first = !LONG_BLOCKS || wht__pb_starts(ctx->k, s);
+  const int last = !LONG_BLOCKS || wht__pb_end(ctx->k, s) == s + c;
+  if (!wht__widened_simd(ctx, base, count, s, c, cols, WHT__CAT3(WHT_, FMT, ), first, last, SCALAR))
+    SCALAR(ctx, base, count, s, c, cols);
+}
+
 #undef WV
 #undef WUP
 #undef WIDE_ADD
 #undef WIDE_SUB
 #undef WDOWN
+#undef SCALAR
 #include "fmt_end.h"

@@ -9,6 +9,7 @@
 #include "widened_arith.h"
 #include "pass_blocks.h"
 #include "algorithms.h"
+#include "groups_simd.h"
 
 #define GROUP_NAME widened_pass_group
 #define LONG_BLOCKS 1

@@ -1,16 +1,21 @@
-/* test_groups_simd.c - the stage groups' AVX-512 path (lib/groups_avx512.c)
- * gives the scalar code's bytes, NaN payloads included: folklore,
- * alman-rao, kahan, neumaier, kahan-block and neumaier-block in every
- * format, run once on the
- * vector path and once with wht__groups_force_scalar(1), compared byte for
- * byte.
+/* test_groups_simd.c - the stage groups' AVX-512 paths
+ * (lib/groups_avx512.c, lib/widened_avx512.c) give the scalar code's
+ * bytes, NaN payloads included: folklore, alman-rao, kahan, neumaier,
+ * kahan-block, neumaier-block, widened and widened-pass in every format,
+ * run once on the vector path and once with wht__groups_force_scalar(1),
+ * compared byte for byte (data and workspace).
  *   1. Single group calls, values and error workspace both drawn: every
  *      group size c = 1, 2, 3, strides m = 2^s for s = 0..6 (the gathered
  *      small-m chunks and whole columns), the first/last flags in all four
  *      combinations, whole super-blocks and a partial row of columns that
- *      starts inside one (masked lanes at both ends).
- *   2. Whole transforms through plans: k = 0..12, 16 and 17 in batches, on
- *      1 and 3 threads (whose shares of a pass split super-blocks).
+ *      starts inside one (masked lanes at both ends). widened-pass's flags
+ *      come from its blocks (lib/pass_blocks.h), so its calls run every
+ *      group s, c <= 3 inside rows of 2^k, k = 1..17, that fits: groups
+ *      that start, continue and end a block, the wide values drawn in its
+ *      workspace (twice the data's bytes).
+ *   2. Whole transforms through plans: k = 0..14, 16 and 17 in batches, on
+ *      1 and 3 threads (whose shares of a pass split super-blocks; 13, 14,
+ *      16 and 17 put widened-pass's block ends at stages 10 and 12).
  * Data: random bit patterns (any NaN payload, signalling or quiet, inf,
  * subnormals), ordinary values of mixed scales with subnormals and zeros
  * of both signs, and those sprinkled with specials (+-0, +-inf, quiet and
@@ -20,8 +25,10 @@
 #include "algo_check.h"
 #include "wht_internal.h"
 #include "groups_simd.h"
+#include "pass_blocks.h"
 
-static const char *const algos[] = { "folklore", "alman-rao", "kahan", "neumaier", "kahan-block", "neumaier-block" };
+static const char *const algos[] = { "folklore", "alman-rao",      "kahan",   "neumaier",
+                                     "kahan-block", "neumaier-block", "widened", "widened-pass" };
 enum { RANDOM_BITS, ORDINARY, SPECIALS, NDATA };
 static const char *const data_names[NDATA] = { "random bits", "ordinary values", "ordinary values and specials" };
 
@@ -86,14 +93,15 @@ static void fill(wht_format f, int d, void *buf, uint64_t n, int scale)
   }
 }
 
-/* 1. one group call: x, e from x0, e0, on the vector path and the scalar
- * one; 0 when their bytes agree, else 1 + the first differing element */
-static uint64_t group_diff(wht__cpu_group_fn g, wht_format f, const void *x0, const void *e0, void *xv, void *ev,
-                           void *xs, void *es, uint64_t total, unsigned k, uint64_t base, uint64_t count, unsigned s,
-                           unsigned c, uint64_t cols)
+/* 1. one group call: x, e from x0, e0 (ez bytes an element), on the vector
+ * path and the scalar one; 0 when their bytes agree, else 1 + the first
+ * differing element */
+static uint64_t group_diff(wht__cpu_group_fn g, wht_format f, size_t ez, const void *x0, const void *e0, void *xv,
+                           void *ev, void *xs, void *es, uint64_t total, unsigned k, uint64_t base, uint64_t count,
+                           unsigned s, unsigned c, uint64_t cols)
 {
   const size_t z = wht_format_size(f), bytes = (size_t)total * z;
-  memcpy(xv, x0, bytes), memcpy(ev, e0, bytes), memcpy(xs, x0, bytes), memcpy(es, e0, bytes);
+  memcpy(xv, x0, bytes), memcpy(xs, x0, bytes), memcpy(ev, e0, total * ez), memcpy(es, e0, total * ez);
   const wht__cpu_ctx cv = { xv, ev, (uint64_t)1 << k, k }, cs = { xs, es, (uint64_t)1 << k, k };
   wht__groups_force_scalar(0);
   g(&cv, base, count, s, c, cols);
@@ -101,8 +109,44 @@ static uint64_t group_diff(wht__cpu_group_fn g, wht_format f, const void *x0, co
   g(&cs, base, count, s, c, cols);
   wht__groups_force_scalar(0);
   for (uint64_t i = 0; i < total; i++)
-    if (memcmp((char *)xv + i * z, (char *)xs + i * z, z) || memcmp((char *)ev + i * z, (char *)es + i * z, z))
+    if (memcmp((char *)xv + i * z, (char *)xs + i * z, z) || memcmp((char *)ev + i * ez, (char *)es + i * ez, ez))
       return i + 1;
+  return 0;
+}
+
+/* 1. widened-pass's group calls: every group s, c (c <= 3) of rows of 2^k,
+ * k = 1..17, whole super-blocks and a partial row; the wide values of its
+ * workspace drawn in the wide format (f64: double-double pairs, lo 2^-53
+ * times hi's scale); seen[first + 2 last] counts the flags met. 0 when all
+ * agree, else 1 + the first difference, the call in *at */
+static uint64_t pass_calls(wht__cpu_group_fn g, wht_format f, int d, void *const *buf, uint64_t nmax,
+                           uint64_t *calls, unsigned seen[4], unsigned at[4])
+{
+  const wht_format wf = f == WHT_F32 || f == WHT_F64 ? WHT_F64 : WHT_F32;
+  const size_t ez = 2 * wht_format_size(f);
+  for (unsigned k = 1; k <= 17; k++)
+    for (unsigned s = 0; s < k && s <= 12; s++)
+      for (unsigned c = 1; c <= 3 && s + c <= k; c++)
+        for (unsigned part = 0; part < 2; part++) {
+          const uint64_t m = (uint64_t)1 << s, span = m << c, count = span * 3 <= ((uint64_t)1 << k) ? 3 : 1;
+          const uint64_t total = span * count;
+          if (total > nmax) continue;
+          fill(f, d, buf[0], total, 0);
+          fill(wf, d, buf[1], total * (ez / wht_format_size(wf)), 0);
+          if (f == WHT_F64 && d != RANDOM_BITS)
+            for (uint64_t i = 1; i < 2 * total; i += 2) ((double *)buf[1])[i] *= 0x1p-53;
+          const uint64_t j = m > 3 ? 3 : m > 1 ? 1 : 0;
+          const uint64_t cols = part ? (m - j > 37 ? 37 : m - j) : m;
+          const uint64_t base = part ? (count > 1 ? span : 0) + j : 0, cnt = part ? 1 : count;
+          const int first = wht__pb_starts(k, s), last = wht__pb_end(k, s) == s + c;
+          seen[first + 2 * last]++, ++*calls;
+          const uint64_t bad = group_diff(g, f, ez, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], total, k, base,
+                                          cnt, s, c, cols);
+          if (bad) {
+            at[0] = k, at[1] = s, at[2] = c, at[3] = (unsigned)cols;
+            return bad;
+          }
+        }
   return 0;
 }
 
@@ -140,45 +184,59 @@ int main(void)
   const uint64_t nmax = (uint64_t)1 << 17;
   void *buf[6];
   for (int i = 0; i < 6; i++)
-    if (!(buf[i] = malloc(nmax * 8))) return tap_skip_all("out of memory");
+    if (!(buf[i] = malloc(nmax * 16))) return tap_skip_all("out of memory"); /* widened-pass f64: 16 bytes */
   for (size_t ai = 0; ai < sizeof algos / sizeof algos[0]; ai++) {
     const wht__algorithm *a = wht__algorithm_lookup(algos[ai]);
     for (int fi = 0; fi < WHT_NFORMATS; fi++) {
       const wht_format f = all_formats[fi];
       const wht__cpu_group_fn g = a->cpu[f];
       for (int d = 0; d < NDATA; d++) {
-        /* 1. group calls: for each s, c the four first/last combinations
-         * (first: s = 0; last: s + c = k), whole super-blocks and a
-         * partial row starting at column 3 (or 1) of a super-block */
-        uint64_t bad = 0;
-        unsigned at_s = 0, at_c = 0, at_k = 0;
-        uint64_t at_cols = 0, calls = 0;
-        for (unsigned s = 0; s <= 6 && !bad; s++)
-          for (unsigned c = 1; c <= 3 && !bad; c++)
-            for (unsigned late = 0; late < 2 && !bad; late++)
-              for (unsigned notlast = 0; notlast < 2 && !bad; notlast++)
-                for (unsigned part = 0; part < 2 && !bad; part++) {
-                  const unsigned ss = s + 3 * late, k = ss + c + 3 * notlast;
-                  const uint64_t m = (uint64_t)1 << ss, span = m << c, count = 5;
-                  const uint64_t total = span * count;
-                  if (total > nmax) continue;
-                  fill(f, d, buf[0], total, 0);
-                  fill(f, d, buf[1], total, -(int)wht_format_precision(f));
-                  const uint64_t j = m > 3 ? 3 : m > 1 ? 1 : 0;
-                  const uint64_t cols = part ? (m - j > 37 ? 37 : m - j) : m;
-                  const uint64_t base = part ? span + j : 0, cnt = part ? 1 : count;
-                  bad = group_diff(g, f, buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], total, k, base, cnt, ss, c,
-                                   cols);
-                  at_s = ss, at_c = c, at_k = k, at_cols = cols, calls++;
-                }
-        if (bad)
-          tap_diag("group s = %u, c = %u, k = %u, cols = %llu: element %llu differs", at_s, at_c, at_k,
-                   (unsigned long long)at_cols, (unsigned long long)(bad - 1));
-        tap_ok(!bad, "%s %s, %s: %llu group calls (c = 1..3, s = 0..9, first/last, partial rows) == scalar",
-               algos[ai], wht_format_name(f), data_names[d], (unsigned long long)calls);
+        if (!strcmp(algos[ai], "widened-pass")) {
+          uint64_t calls = 0;
+          unsigned seen[4] = { 0 }, at[4] = { 0 };
+          const uint64_t bad = pass_calls(g, f, d, buf, nmax, &calls, seen, at);
+          if (bad)
+            tap_diag("group k = %u, s = %u, c = %u, cols = %u: element %llu differs", at[0], at[1], at[2], at[3],
+                     (unsigned long long)(bad - 1));
+          tap_ok(!bad && seen[0] && seen[1] && seen[2] && seen[3],
+                 "%s %s, %s: %llu group calls (k = 1..17, c = 1..3; %u continue, %u start, %u end, %u whole blocks) "
+                 "== scalar",
+                 algos[ai], wht_format_name(f), data_names[d], (unsigned long long)calls, seen[0], seen[1], seen[2],
+                 seen[3]);
+        } else {
+          /* 1. group calls: for each s, c the four first/last combinations
+           * (first: s = 0; last: s + c = k), whole super-blocks and a
+           * partial row starting at column 3 (or 1) of a super-block */
+          uint64_t bad = 0;
+          unsigned at_s = 0, at_c = 0, at_k = 0;
+          uint64_t at_cols = 0, calls = 0;
+          for (unsigned s = 0; s <= 6 && !bad; s++)
+            for (unsigned c = 1; c <= 3 && !bad; c++)
+              for (unsigned late = 0; late < 2 && !bad; late++)
+                for (unsigned notlast = 0; notlast < 2 && !bad; notlast++)
+                  for (unsigned part = 0; part < 2 && !bad; part++) {
+                    const unsigned ss = s + 3 * late, k = ss + c + 3 * notlast;
+                    const uint64_t m = (uint64_t)1 << ss, span = m << c, count = 5;
+                    const uint64_t total = span * count;
+                    if (total > nmax) continue;
+                    fill(f, d, buf[0], total, 0);
+                    fill(f, d, buf[1], total, -(int)wht_format_precision(f));
+                    const uint64_t j = m > 3 ? 3 : m > 1 ? 1 : 0;
+                    const uint64_t cols = part ? (m - j > 37 ? 37 : m - j) : m;
+                    const uint64_t base = part ? span + j : 0, cnt = part ? 1 : count;
+                    bad = group_diff(g, f, wht_format_size(f), buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], total, k,
+                                     base, cnt, ss, c, cols);
+                    at_s = ss, at_c = c, at_k = k, at_cols = cols, calls++;
+                  }
+          if (bad)
+            tap_diag("group s = %u, c = %u, k = %u, cols = %llu: element %llu differs", at_s, at_c, at_k,
+                     (unsigned long long)at_cols, (unsigned long long)(bad - 1));
+          tap_ok(!bad, "%s %s, %s: %llu group calls (c = 1..3, s = 0..9, first/last, partial rows) == scalar",
+                 algos[ai], wht_format_name(f), data_names[d], (unsigned long long)calls);
+        }
         /* 2. whole transforms */
-        static const unsigned ks[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17 };
-        bad = 0;
+        static const unsigned ks[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17 };
+        uint64_t bad = 0;
         unsigned bad_k = 0;
         for (size_t i = 0; i < sizeof ks / sizeof ks[0] && !bad; i++) {
           const uint64_t n = (uint64_t)1 << ks[i], batch = ks[i] >= 16 ? 1 : (nmax >> 2) / n + 1;
@@ -187,7 +245,7 @@ int main(void)
           bad_k = ks[i];
         }
         if (bad) tap_diag("k = %u: element %llu differs", bad_k, (unsigned long long)(bad - 1));
-        tap_ok(!bad, "%s %s, %s: transforms k = 0..12, 16, 17 on 1 and 3 threads == scalar", algos[ai],
+        tap_ok(!bad, "%s %s, %s: transforms k = 0..14, 16, 17 on 1 and 3 threads == scalar", algos[ai],
                wht_format_name(f), data_names[d]);
       }
     }
