@@ -13,7 +13,7 @@
 # profile and the single vectors, i16x12 for the exchange kernel of rows of
 # 2^11, 2^12, i16first for the first pass of long rows, i16l2 for their
 # L2-blocked pair (against BASE), i16x15 for rows of 2^13..2^15 by the
-# exchange kernel, i16xu for its blocks of 8 warps; i15l2, i15l2h and
+# exchange kernel; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
@@ -300,23 +300,6 @@ want i16x15 && step i16x15 ${I16_LIMIT:-300} sh -c "
     ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight --section LaunchStats --section Occupancy \
       --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
       env WHT_TC_SMALL_KMAX=15 $B/experiments/wht-bench --algo tensor-core --format f16 --log2n \$k --total-log2 28 --place in --reps 1 --warmup 1; done"
-# issue 16: the exchange kernel with blocks of 8 warps for rows of 2^14,
-# 2^15 (WHT_TC_X_WARPS=8: each warp takes 2 or 4 units in turn): tests,
-# memcheck and racecheck with it on to k = 16 and 15 (WHT_TC_SMALL_KMAX=15);
-# then rows of 2^13..2^15 with the default, it, and the tile, twice,
-# interleaved; Nsight Compute on 2^14 and 2^15 with it
-want i16xu && step i16xutest ${I16_TEST_LIMIT:-300} sh -c "
-  export WHT_TC_X_WARPS=8 WHT_TC_SMALL_KMAX=15;
-  $B/tests/test_tensor_core_gpu;
-  WHT_TC_TEST_KMAX=16 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
-  WHT_TC_TEST_KMAX=15 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
-want i16xu && step i16xu ${I16_LIMIT:-300} sh -c "
-  for r in 1 2; do for v in WHT_TC_X_WARPS= WHT_TC_X_WARPS=8 'WHT_TC_X_WARPS=8 WHT_TC_SMALL_KMAX=15' WHT_TC_SMALL_KMAX=12; do echo \"## \$v (round \$r)\";
-    env \$v $B/experiments/wht-bench --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 13:15 --total-log2 28 --place in; done; done;
-  for k in 14 15; do echo \"## ncu rows of 2^\$k, 8 warps\";
-    WHT_TC_X_WARPS=8 WHT_TC_SMALL_KMAX=15 ncu --clock-control none --kernel-name regex:wht__tc --launch-skip 1 --launch-count 1 --section SpeedOfLight --section LaunchStats --section Occupancy \
-      --metrics smsp__inst_executed.sum,dram__bytes.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
-      $B/experiments/wht-bench --algo tensor-core --format f16 --log2n \$k --total-log2 28 --place in --reps 1 --warmup 1; done"
 # issue 15: L2-blocked pairs of passes (kernels/pass_plan.h, wht__fused_kernel):
 # single vectors with the pair (WHT_GPU_L2_CHUNK=23, the default, and for the
 # compensated algorithms WHT_GPU_L2_CHUNK_COMPENSATED=23, off by default) and

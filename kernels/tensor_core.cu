@@ -155,8 +155,8 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 /* The exchange kernel of rows of 2^11..2^K (K = 12..15; 2^(K-10) warps a
  * block, 2^K elements of shared memory, at least 2^13). masks: stages 0, 1
  * and 2, and for K >= 13 stage 3 (nibble 3: an identity b stage below). */
-template <class M, unsigned K, unsigned U>
-static wht_status wht__tc_launch_x_units(uint16_t *x, uint64_t N, unsigned masks)
+template <class M, unsigned K>
+static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
@@ -164,7 +164,7 @@ static wht_status wht__tc_launch_x_units(uint16_t *x, uint64_t N, unsigned masks
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
     if (dev < 0 || !ready[dev]) {
-      if (cudaFuncSetAttribute((const void *)wht__tc_x12_kernel<M, K, U>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+      if (cudaFuncSetAttribute((const void *)wht__tc_x12_kernel<M, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                smem) != cudaSuccess) {
         cudaGetLastError();
         return WHT_E_CUDA;
@@ -174,28 +174,8 @@ static wht_status wht__tc_launch_x_units(uint16_t *x, uint64_t N, unsigned masks
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  wht__tc_x12_kernel<M, K, U><<<grid, (32u << (L - 10)) / U, smem>>>(x, N, masks);
+  wht__tc_x12_kernel<M, K><<<grid, 32u << (L - 10), smem>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-}
-
-/* Blocks of 8 warps for every K (WHT_TC_X_WARPS=8, read once: each warp
- * takes 2^(K-13) units in turn) or 2^(K-10) warps of one unit each. */
-static bool wht__tc_x_eight_warps(void)
-{
-  static int v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_TC_X_WARPS");
-    v = e && *e && strtoul(e, NULL, 10) == 8;
-  }
-  return v == 1;
-}
-
-template <class M, unsigned K>
-static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
-{
-  constexpr unsigned U = K <= 13 ? 1 : 1u << (K - 13);
-  return U > 1 && wht__tc_x_eight_warps() ? wht__tc_launch_x_units<M, K, U>(x, N, masks)
-                                          : wht__tc_launch_x_units<M, K, 1>(x, N, masks);
 }
 
 /* Rows of up to 2^15 without the tile (tensor_core_tile.cuh): a warp per

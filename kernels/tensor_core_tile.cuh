@@ -204,56 +204,44 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
 
 /* One step of the block: the 2^wht__tc_x_log2<K>() elements at x[base]
  * (base a multiple of that), a[0..3] the stages' fragments, sm that many
- * elements of shared memory; U units of 1024 elements per warp (the block
- * has 2^(x_log2 - 10) / U warps; warp w takes the units w + u * warps, one
- * at a time, so that its registers hold one); ends with a barrier (the
- * next step's writes wait for these reads). */
-template <class M, bool L2P, unsigned K = 12, unsigned U = 1>
+ * elements of shared memory; ends with a barrier (the next step's writes
+ * wait for these reads). */
+template <class M, bool L2P, unsigned K = 12>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
                                                  const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   typedef wht__tc_f1nat F;
-  constexpr unsigned WARPS = (1u << (wht__tc_x_log2<K>() - 10)) / U;
-  const unsigned lane = threadIdx.x & 31, w0 = threadIdx.x >> 5;
-#pragma unroll 1
-  for (unsigned u = 0; u < U; u++) {
-    const unsigned w = w0 + u * WARPS;
-    uint2 v[2][4];
-    wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
-    wht__tc_w2<M>(v, a[0], a[1]);
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  uint2 v[2][4];
+  wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
+  wht__tc_w2<M>(v, a[0], a[1]);
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
+  for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++)
-        sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
-  }
+    for (unsigned i = 0; i < 4; i++)
+      sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
   __syncthreads();
-#pragma unroll 1
-  for (unsigned u = 0; u < U; u++) {
-    const unsigned w = w0 + u * WARPS;
-    uint2 v[2][4];
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
+  for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset<K>(lane, w, i, s)) >> 2];
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
-    wht__tc_w2<M>(v, a[2], a[3]);
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
+    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset<K>(lane, w, i, s)) >> 2];
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+  wht__tc_w2<M>(v, a[2], a[3]);
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
 #pragma unroll
-    for (unsigned s = 0; s < 2; s++)
+  for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++)
-        wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
-  }
+    for (unsigned i = 0; i < 4; i++)
+      wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
   __syncthreads();
 }
 
-/* The exchange kernel for rows of 2^11..2^K: (32 << (x_log2 - 10)) / U
- * threads, 2^x_log2 elements of dynamic shared memory. */
-template <class M, unsigned K, unsigned U = 1>
-__global__ void __launch_bounds__((32u << (wht__tc_x_log2<K>() - 10)) / U)
+/* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
+ * 2^x_log2 elements of dynamic shared memory. */
+template <class M, unsigned K>
+__global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
   extern __shared__ uint2 wht__tc_xsm[];
@@ -263,7 +251,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
-    wht__tc_x12_step<M, false, K, U>(x, t << L, N, wht__tc_xsm, a, 0, 0);
+    wht__tc_x12_step<M, false, K>(x, t << L, N, wht__tc_xsm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
