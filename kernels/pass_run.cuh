@@ -146,23 +146,31 @@ static __device__ unsigned wht__l2_sync[2 + WHT__L2_MAX_CHUNKS];
  * stored (their stores fenced before the chunk's count is raised) and
  * must load through L2 (CG): what other multiprocessors just wrote, likely
  * still in L2. */
-template <class TILE>
-__device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned lag, unsigned hints, const TILE &tile)
+/* The L2 eviction policies of an L2-blocked pair's loads (*ld) and stores
+ * (*st) in its first pass or second: hints bit 0 the first pass's stores
+ * evict_last; bit 1 the second pass's loads and stores evict_first; bit 2
+ * the first pass's loads evict_first; otherwise evict_normal. */
+__device__ __forceinline__ void wht__l2_pair_policies(unsigned hints, bool second, uint64_t *ld, uint64_t *st)
 {
-  __shared__ unsigned ticket, last;
-  const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
-  unsigned *const done = wht__l2_sync + 1;
-  /* L2 eviction policies (hints: bit 0 the first pass's stores evict_last;
-   * bit 1 the second pass's loads and stores evict_first; bit 2 the first
-   * pass's loads evict_first) */
   uint64_t keep = 0, drop = 0, norm = 0;
 #if __CUDA_ARCH__ >= 800
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(keep));
   asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(drop));
   asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(norm));
 #endif
-  const uint64_t ld0 = hints & 4 ? drop : norm, st0 = hints & 1 ? keep : norm;
-  const uint64_t ld1 = hints & 2 ? drop : norm, st1 = hints & 2 ? drop : norm;
+  *ld = (second ? hints & 2 : hints & 4) ? drop : norm;
+  *st = second ? (hints & 2 ? drop : norm) : (hints & 1 ? keep : norm);
+}
+
+template <class TILE>
+__device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned lag, unsigned hints, const TILE &tile)
+{
+  __shared__ unsigned ticket, last;
+  const unsigned M = (unsigned)p0.ntiles, cs = p0.fuse_chunk_tiles_log2;
+  unsigned *const done = wht__l2_sync + 1;
+  uint64_t ld0, st0, ld1, st1;
+  wht__l2_pair_policies(hints, false, &ld0, &st0);
+  wht__l2_pair_policies(hints, true, &ld1, &st1);
   for (;;) {
     if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();

@@ -242,22 +242,6 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
   return 3;
 }
 
-/* An L2 eviction policy of the pairs (wht__fused_loop's hints): 0 evict_normal,
- * 1 evict_first, 2 evict_last. */
-__device__ __forceinline__ uint64_t wht__tc_policy(unsigned kind)
-{
-  uint64_t pol = 0;
-#if __CUDA_ARCH__ >= 800
-  if (kind == 1)
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(pol));
-  else if (kind == 2)
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
-  else
-    asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(pol));
-#endif
-  return pol;
-}
-
 /* The L2-blocked pair of rows of 2^k >= 2^16 (wht__tc_fused): ticket b of
  * the first pass is the 2^15 elements at b << 15 as four steps of the
  * register kernel of rows of 2^12 (masks0), of the second pass tile b of
@@ -275,10 +259,10 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
   wht__fused_loop(q, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
-    /* the loop's policies (its hints), made again per ticket: kept live
-     * across the loop they cost registers */
-    const uint64_t lpol = wht__tc_policy(second ? (hints & 2 ? 1 : 0) : (hints & 4 ? 1 : 0));
-    const uint64_t spol = wht__tc_policy(second ? (hints & 2 ? 1 : 0) : (hints & 1 ? 2 : 0));
+    /* the loop's policies, made again per ticket: kept live across the
+     * loop they cost registers */
+    uint64_t lpol, spol;
+    wht__l2_pair_policies(hints, second, &lpol, &spol);
     uint32_t a[4][4];
     if (second) {
 #pragma unroll
