@@ -16,7 +16,8 @@
 # exchange kernel; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
-# oracle's AVX-512 groups (against BASE); i14pass for issue 14's widened-pass
+# oracle's AVX-512 groups (against BASE), i10ops for the operations with
+# their data on the device (tests, the grid both ways); i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -360,6 +361,29 @@ want i14pass && step i14passbench ${I14_BENCH_LIMIT:-400} sh -c "
   $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/i14bench.h5;
   $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/i14bench.h5;
   $B/experiments/wht-bench --algo \$A --format all --log2n 10,13,15 --total-log2 28 --place in -o $O/i14bench.h5"
+# issue 10: the operations with their data on the device (measure/ops.c):
+# test_ops_gpu and its memcheck at small k, then the thesis grid (as grid)
+# once per WHT_OPS_HOST_STEPS in OPS_VARIANTS (1: the earlier host steps
+# between transforms copied in and out; 0: the device path), each run's
+# rows against the first's and against the data files
+want i10ops && step i10opstest ${I10_OPS_TEST_LIMIT:-240} sh -c "
+  $B/tests/test_ops_gpu;
+  WHT_OPS_TEST_MAXK=8 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_ops_gpu | tail -2"
+want i10ops && step i10opsgrid ${I10_OPS_GRID_LIMIT:-560} sh -c "
+  export OMP_WAIT_POLICY=passive;
+  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/ops-old.txt;
+  first=;
+  for v in ${OPS_VARIANTS:-1 0}; do
+    t0=\$(date +%s);
+    WHT_OPS_HOST_STEPS=\$v $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
+      --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 --seed 1 --backend gpu -o $O/grid-ops\$v.h5 2> $O/grid-ops\$v.err;
+    echo \"# WHT_OPS_HOST_STEPS=\$v: one command \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid-ops\$v.err;
+    $B/tests/h5rows --no-timing $O/grid-ops\$v.h5 | sort > /tmp/ops-\$v.txt;
+    echo \"# rows: \$(wc -l < /tmp/ops-\$v.txt), differing from the data files: \$(diff /tmp/ops-old.txt /tmp/ops-\$v.txt | grep -c '^>')\";
+    if [ -z \"\$first\" ]; then first=\$v; continue; fi;
+    if [ -s /tmp/ops-\$v.txt ] && cmp -s /tmp/ops-\$first.txt /tmp/ops-\$v.txt; then echo \"ok 1 - WHT_OPS_HOST_STEPS=\$v: rows identical to \$first's\";
+    else echo \"not ok 1 - WHT_OPS_HOST_STEPS=\$v: rows differ from \$first's\"; diff /tmp/ops-\$first.txt /tmp/ops-\$v.txt | head -10; fi;
+  done"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \

@@ -6,7 +6,7 @@ lib_libwht_la_SOURCES += \
   kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh \
   kernels/folklore.cu kernels/kahan.cu kernels/neumaier.cu kernels/compensated.cuh \
   kernels/compensated_err.cuh kernels/alman_rao.cu kernels/blocks.cuh kernels/kahan_block.cu \
-  kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu
+  kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu kernels/ops_gpu.cu
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
@@ -17,13 +17,15 @@ WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pas
 kernels/gpu_runtime.lo kernels/pass_plan.lo kernels/folklore.lo \
 kernels/kahan.lo kernels/neumaier.lo kernels/alman_rao.lo kernels/kahan_block.lo \
 kernels/widened.lo kernels/widened_pass.lo: $(WHT_KERNEL_INCLUDES)
+kernels/ops_gpu.lo: $(WHT_KERNEL_INCLUDES) $(top_srcdir)/lib/round_bits.h $(top_srcdir)/lib/gpu_ops.h
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
-# a device) they print "1..0 # SKIP". The emulated, CLI, Neumaier-form and
+# a device) they print "1..0 # SKIP" (test_ops_gpu runs its emulated part
+# without a device). The emulated, CLI, Neumaier-form and
 # widened-pass plan tests need no device.
 GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli \
-  tests/test_neumaier_form tests/test_widened_pass_plan
+  tests/test_neumaier_form tests/test_widened_pass_plan tests/test_ops_gpu
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h

@@ -9,7 +9,7 @@ include_HEADERS += lib/wht.h
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = lib/whtlab.pc
 lib_libwht_la_SOURCES = \
-  lib/wht.h lib/wht_internal.h lib/arith.h lib/algorithms.h \
+  lib/wht.h lib/wht_internal.h lib/gpu_ops.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
   lib/format.c lib/round_bits.h lib/names.c lib/strerror.c lib/registry.c lib/error_bound.c lib/plan.c \
   lib/schedule.c lib/format_arrays.c lib/wht_parallel.h lib/parallel.c lib/host_memory.c \

@@ -9,11 +9,17 @@
 #include <stdint.h>
 #include <string.h>
 
+/* kernels/ops_gpu.cu compiles these for the device too (the operations'
+ * steps on device arrays round exactly as wht_store_doubles does) */
+#ifndef WHT__RB_HD
+#define WHT__RB_HD
+#endif
+
 /* |x| (its bits a: finite, sign clear) rounded to nearest-even in a
  * binary format of p significand bits, least normal exponent emin and
  * largest emax, returned as that format's bits without the sign (exponent
  * biased by 1 - emin). */
-static inline uint32_t wht__round_bits(uint64_t a, int p, int emin, int emax)
+static inline WHT__RB_HD uint32_t wht__round_bits(uint64_t a, int p, int emin, int emax)
 {
   const uint64_t inf = (uint64_t)(emax - emin + 2) << (p - 1); /* biased exponent all ones, significand 0 */
   /* (2 - 2^-p) 2^emax, halfway from the largest finite value to 2^(emax+1),
@@ -39,7 +45,7 @@ static inline uint32_t wht__round_bits(uint64_t a, int p, int emin, int emax)
   return (uint32_t)(u - ((uint64_t)(1023 + emin - 1) << (p - 1)));
 }
 
-static inline uint64_t wht__double_bits(double x)
+static inline WHT__RB_HD uint64_t wht__double_bits(double x)
 {
   uint64_t u;
   memcpy(&u, &x, sizeof u);
@@ -48,14 +54,14 @@ static inline uint64_t wht__double_bits(double x)
 
 /* x's f16 and bf16 bits, correctly rounded; a NaN gives the quiet NaN of
  * its sign */
-static inline uint16_t wht__f16_from_double(double x)
+static inline WHT__RB_HD uint16_t wht__f16_from_double(double x)
 {
   const uint64_t u = wht__double_bits(x), a = u & ~((uint64_t)1 << 63);
   if (a > (uint64_t)0x7ff << 52) return (uint16_t)(u >> 63 ? 0xfe00u : 0x7e00u);
   return (uint16_t)((u >> 48 & 0x8000u) | wht__round_bits(a, 11, -14, 15));
 }
 
-static inline uint16_t wht__bf16_from_double(double x)
+static inline WHT__RB_HD uint16_t wht__bf16_from_double(double x)
 {
   const uint64_t u = wht__double_bits(x), a = u & ~((uint64_t)1 << 63);
   if (a > (uint64_t)0x7ff << 52) return (uint16_t)(u >> 63 ? 0xffc0u : 0x7fc0u);

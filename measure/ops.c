@@ -1,15 +1,29 @@
 /* ops.c - the four operations of DESIGN.md section 6 through the libwht
  * API: the transforms run on the plan's backend, the element-wise steps
- * (ops_steps.c) on the host, every result rounded to the format. After
+ * (ops_steps.c) beside them, every result rounded to the format. After
  * each step the data are scanned for inf/NaN so an overflow anywhere in
  * the pipeline is reported even if a later step were to hide it.
+ *
+ * On the GPU backend the data stay on the device for the whole
+ * operation: a and b are copied in once, the transforms run on device
+ * pointers, the steps and scans are kernels/ops_gpu.cu's (the same
+ * correctly rounded operation per element, so the same results; the scans
+ * OR one device flag, read after the last step), and y is copied out once.
+ * Before, each transform copied the data in and out and the host ran the
+ * steps and scans between them; WHT_OPS_HOST_STEPS=1 (read once) restores
+ * that path, for comparison (tests/test_ops_gpu, docs/PERFORMANCE.md).
  *
  * Threshold: phi uses tau rounded to the format (wht_round_to_format), the
  * value the computation can hold; the oracle must be given that same
  * rounded tau so both compute the same function. */
+#include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include "wht_ops.h"
 #include "ops_steps.h"
+#include "wht_internal.h"
+#include "gpu_ops.h"
 
 typedef struct {
   wht_transform_fn fn; /* the transform: a plan's (plan_transform) or a caller's */
@@ -18,20 +32,26 @@ typedef struct {
   wht_format f;
   uint64_t n;
   unsigned k;
-  int bad; /* an intermediate was inf/NaN */
+  int bad;             /* an intermediate was inf/NaN (host path) */
+  unsigned *dflag;     /* not NULL: the data are device arrays, steps and scans on the device */
 } pipeline;
 
-static void check(pipeline *p, const void *x)
+/* one element-wise step (WHT__OPS_*) on x (and y), then the scan of x */
+static wht_status step(pipeline *p, int s, void *x, const void *y, double arg)
 {
+  if (p->dflag) return wht__gpu_ops_step(s, p->f, x, y, p->n, arg, p->dflag);
+  if (s == WHT__OPS_SCALE) wht__ops_scale(p->f, x, p->n, p->k);
+  else if (s == WHT__OPS_THRESHOLD) wht__ops_soft_threshold(p->f, x, p->n, arg);
+  else if (s == WHT__OPS_MUL) wht__ops_mul(p->f, x, y, p->n);
   if (!p->bad && wht__ops_any_nonfinite(p->f, x, p->n)) p->bad = 1;
+  return WHT_OK;
 }
 
 static wht_status transform(pipeline *p, void *x)
 {
   int r = p->fn(p->ctx, x, p->n);
   if (r != 0) return p->callers ? WHT_E_CALLBACK : (wht_status)r;
-  check(p, x);
-  return WHT_OK;
+  return step(p, WHT__OPS_SCAN, x, NULL, 0);
 }
 
 static int plan_transform(void *plan, void *x, uint64_t n)
@@ -40,11 +60,8 @@ static int plan_transform(void *plan, void *x, uint64_t n)
   return (int)wht_execute(plan, x);
 }
 
-static void scale(pipeline *p, void *x)
-{
-  wht__ops_scale(p->f, x, p->n, p->k);
-  check(p, x);
-}
+/* 2^-k is a normal double for every k the library accepts (k < 64) */
+static wht_status scale(pipeline *p, void *x) { return step(p, WHT__OPS_SCALE, x, NULL, ldexp(1.0, -(int)p->k)); }
 
 static wht_status one_way(pipeline *p, double tau, void *a, void *b)
 {
@@ -57,7 +74,7 @@ static wht_status two_way(pipeline *p, double tau, void *a, void *b)
   (void)tau, (void)b;
   wht_status st = transform(p, a);
   if (st == WHT_OK) st = transform(p, a);
-  if (st == WHT_OK) scale(p, a);
+  if (st == WHT_OK) st = scale(p, a);
   return st;
 }
 
@@ -65,11 +82,9 @@ static wht_status smoothed(pipeline *p, double tau, void *a, void *b)
 {
   (void)b;
   wht_status st = transform(p, a);
-  if (st != WHT_OK) return st;
-  wht__ops_soft_threshold(p->f, a, p->n, wht_round_to_format(tau, p->f));
-  check(p, a);
-  st = transform(p, a);
-  if (st == WHT_OK) scale(p, a);
+  if (st == WHT_OK) st = step(p, WHT__OPS_THRESHOLD, a, NULL, wht_round_to_format(tau, p->f));
+  if (st == WHT_OK) st = transform(p, a);
+  if (st == WHT_OK) st = scale(p, a);
   return st;
 }
 
@@ -78,11 +93,9 @@ static wht_status xor_conv(pipeline *p, double tau, void *a, void *b)
   (void)tau;
   wht_status st = transform(p, a);
   if (st == WHT_OK) st = transform(p, b);
-  if (st != WHT_OK) return st;
-  wht__ops_mul(p->f, a, b, p->n);
-  check(p, a);
-  st = transform(p, a);
-  if (st == WHT_OK) scale(p, a);
+  if (st == WHT_OK) st = step(p, WHT__OPS_MUL, a, b, 0);
+  if (st == WHT_OK) st = transform(p, a);
+  if (st == WHT_OK) st = scale(p, a);
   return st;
 }
 
@@ -97,6 +110,51 @@ static const struct {
   [WHT_OP_XOR_CONV] = { xor_conv, 1 },
 };
 
+/* WHT_OPS_HOST_STEPS=1 or wht__ops_set_host_steps(1): the GPU backend's
+ * earlier path (host steps) */
+static int host_steps_setting = -1; /* -1: not read yet */
+void wht__ops_set_host_steps(int on) { host_steps_setting = on != 0; }
+static int host_steps(void)
+{
+  if (host_steps_setting < 0) {
+    const char *e = getenv("WHT_OPS_HOST_STEPS");
+    host_steps_setting = e && strcmp(e, "1") == 0;
+  }
+  return host_steps_setting;
+}
+
+/* The GPU backend with the data on the device (the top comment): plan on
+ * device pointers, a and b copied in, y copied out, the flag read last. */
+static wht_status on_device(wht_op op, const char *algorithm, pipeline *p, double tau, void *a, void *b)
+{
+  wht_status st;
+  wht_plan *plan = wht_plan_create(p->n, p->f, algorithm, WHT_BACKEND_GPU, 0, &st);
+  if (!plan) return st;
+  /* a, b and the flag in one allocation (as many as the plan's copy before) */
+  const size_t bytes = (size_t)p->n * wht_format_size(p->f), at = (bytes + 255) / 256 * 256;
+  const size_t flag_at = ops[op].needs_b ? 2 * at : at; /* 256-byte aligned, as a plan's own buffer */
+  void *mem = NULL;
+  unsigned flag = 0;
+  st = wht__gpu_alloc(&mem, flag_at + sizeof flag);
+  char *da = mem, *db = ops[op].needs_b ? da + at : NULL;
+  unsigned *dflag = mem ? (unsigned *)(da + flag_at) : NULL;
+  if (st == WHT_OK) st = wht__gpu_copy(dflag, &flag, sizeof flag, 1);
+  if (st == WHT_OK) st = wht__gpu_copy(da, a, bytes, 1);
+  if (st == WHT_OK && db) st = wht__gpu_copy(db, b, bytes, 1);
+  if (st == WHT_OK) {
+    p->ctx = plan;
+    p->dflag = dflag;
+    st = ops[op].run(p, tau, da, db);
+  }
+  /* the copies wait for the kernels and report an error of theirs */
+  if (st == WHT_OK) st = wht__gpu_copy(&flag, dflag, sizeof flag, 0);
+  if (st == WHT_OK) st = wht__gpu_copy(a, da, bytes, 0);
+  p->bad = flag != 0;
+  wht__gpu_free(mem);
+  wht_plan_destroy(plan);
+  return st;
+}
+
 wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
                           wht_backend backend, unsigned k, double tau,
                           void *a, void *b, int *nonfinite)
@@ -107,15 +165,19 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
   if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
   if (!algorithm || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if (k >= 64) return WHT_E_SIZE;
-  /* Data are on the host; a GPU plan copies them to the device and back. */
-  const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
   wht_status st;
-  pipeline p = { plan_transform, NULL, 0, f, (uint64_t)1 << k, k, 0 };
-  wht_plan *plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
-  if (!plan) return st;
-  p.ctx = plan;
-  st = ops[op].run(&p, tau, a, b);
-  wht_plan_destroy(plan);
+  pipeline p = { plan_transform, NULL, 0, f, (uint64_t)1 << k, k, 0, NULL };
+  if (backend == WHT_BACKEND_GPU && !host_steps()) {
+    st = on_device(op, algorithm, &p, tau, a, b);
+  } else {
+    /* Data are on the host; a GPU plan copies them to the device and back. */
+    const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
+    wht_plan *plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
+    if (!plan) return st;
+    p.ctx = plan;
+    st = ops[op].run(&p, tau, a, b);
+    wht_plan_destroy(plan);
+  }
   if (nonfinite) *nonfinite = p.bad;
   return st;
 }
@@ -128,7 +190,7 @@ wht_status wht_op_execute_fn(wht_op op, wht_format f, unsigned k, double tau, vo
   if (!fn || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if ((unsigned)f >= WHT_NFORMATS) return WHT_E_FORMAT;
   if (k >= 64) return WHT_E_SIZE;
-  pipeline p = { fn, ctx, 1, f, (uint64_t)1 << k, k, 0 };
+  pipeline p = { fn, ctx, 1, f, (uint64_t)1 << k, k, 0, NULL };
   wht_status st = ops[op].run(&p, tau, a, b);
   if (nonfinite) *nonfinite = p.bad;
   return st;
