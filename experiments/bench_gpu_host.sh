@@ -17,7 +17,8 @@
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i10ops for the operations with
-# their data on the device (tests, the grid both ways); i14pass for issue 14's widened-pass
+# their data on the device (tests, the grid both ways), status for where
+# issues 14-16 stand (their named cases in one run); i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -384,6 +385,16 @@ want i10ops && step i10opsgrid ${I10_OPS_GRID_LIMIT:-560} sh -c "
     if [ -s /tmp/ops-\$v.txt ] && cmp -s /tmp/ops-\$first.txt /tmp/ops-\$v.txt; then echo \"ok 1 - WHT_OPS_HOST_STEPS=\$v: rows identical to \$first's\";
     else echo \"not ok 1 - WHT_OPS_HOST_STEPS=\$v: rows differ from \$first's\"; diff /tmp/ops-\$first.txt /tmp/ops-\$v.txt | head -10; fi;
   done"
+# where issues 14, 15 and 16 stand against their targets on this device:
+# the single vectors and rows they name, every algorithm in the same runs
+want status && step status ${STATUS_LIMIT:-420} sh -c "
+  W=\"$B/experiments/wht-bench --place in -o $O/status.h5\";
+  \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass,tensor-core,tensor-core-f16acc --format f32,f16,bf16 --log2n 28;
+  \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format f64 --log2n 27;
+  \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16 --log2n 30;
+  \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format all --log2n 10 --total-log2 28;
+  \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28;
+  \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:16 --total-log2 28"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \

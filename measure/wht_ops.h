@@ -11,7 +11,9 @@
 
 /* a (and b for xor-conv) hold n = 2^k elements of format f (host storage).
  * On return a holds y; b is clobbered. *nonfinite is set to 1 when any
- * intermediate or output element is inf or NaN. */
+ * intermediate or output element is inf or NaN. On the GPU backend a and
+ * b are copied to the device once and y back once; the transforms and the
+ * steps between them run there (DESIGN.md section 6). */
 wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
                           wht_backend backend, unsigned k, double tau,
                           void *a, void *b, int *nonfinite);
