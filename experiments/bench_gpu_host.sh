@@ -18,7 +18,9 @@
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
-# issues 14-16 stand (their named cases in one run); i14pass for issue 14's widened-pass
+# issues 14-16 stand (their named cases in one run), tune for the H100-tuned
+# settings on this device, stalls for what the pass kernels wait on, i15pf for
+# the persistent pass kernels' prefetch; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -395,6 +397,44 @@ want status && step status ${STATUS_LIMIT:-420} sh -c "
   \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format all --log2n 10 --total-log2 28;
   \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28;
   \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:16 --total-log2 28"
+# the H100-tuned settings on this device: L2 chunk (bytes, log2) and lag
+# of the single vectors' pairs, the tile of batched rows, the tensor-core
+# pair's chunk (ms, medians of 30; each setting a separate wht-bench run)
+want tune && step tune ${TUNE_LIMIT:-420} sh -c "
+  W=\"$B/experiments/wht-bench --place in\";
+  for v in WHT_GPU_L2_CHUNK= WHT_GPU_L2_CHUNK=21 WHT_GPU_L2_CHUNK=22 WHT_GPU_L2_CHUNK=24 WHT_GPU_L2_CHUNK=25 \
+           WHT_GPU_L2_LAG=64 WHT_GPU_L2_LAG=512 'WHT_GPU_L2_CHUNK=24 WHT_GPU_L2_LAG=512' WHT_GPU_L2_HINTS=3; do
+    echo \"## \$v\"; env \$v \$W --algo folklore,alman-rao --format f32,f16 --log2n 28 | grep -v '^#';
+    env \$v \$W --algo folklore --format f64 --log2n 27 | grep -v '^[#a]'; done;
+  for v in WHT_GPU_TILE_LOG2= WHT_GPU_TILE_LOG2=12 WHT_GPU_TILE_LOG2=13; do
+    echo \"## \$v\"; env \$v \$W --algo folklore --format f32,f16 --log2n 8,10,12,14 --total-log2 28 | grep -v '^#'; done;
+  for v in WHT_TC_L2_CHUNK= WHT_TC_L2_CHUNK=21 WHT_TC_L2_CHUNK=22 WHT_TC_L2_CHUNK=0; do
+    echo \"## \$v\"; env \$v \$W --algo tensor-core,tensor-core-f16acc --format f16 --log2n 28 | grep -v '^#'; done"
+# what the pass kernels wait on (issue 15/16 on this device): stall reasons
+# per issued instruction, issue-slot use and the dynamic opcode mix of one
+# launch each: folklore f32 and f16 rows of 2^10, tensor-core f16 rows of
+# 2^12, folklore f32 2^28's L2-blocked pair
+want stalls && step stalls ${STALLS_LIMIT:-300} sh -c "
+  for a in 'folklore f32 10 18' 'folklore f16 10 18' 'tensor-core f16 12 16' 'folklore f32 28 0'; do
+    set -- \$a; echo \"## ncu: \$*\";
+    ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+      --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sass__inst_executed_per_opcode \
+      --print-metric-instances values \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$((1 << \$4)) --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# issue 15: persistent pass kernels that prefetch their next tile into L2
+# (WHT_GPU_PREFETCH=1, the default) against a block per tile (0), two
+# interleaved rounds, every algorithm in one wht-bench run per shape
+want i15pf && step i15pf ${I15_PF_LIMIT:-420} sh -c "
+  W=\"$B/experiments/wht-bench --place in\";
+  A=folklore,alman-rao,kahan,neumaier,widened-pass;
+  for r in 1 2; do for v in 0 1; do echo \"## WHT_GPU_PREFETCH=\$v (round \$r)\";
+    export WHT_GPU_PREFETCH=\$v;
+    \$W --algo \$A --format f32,f16 --log2n 28 | grep -v '^#';
+    \$W --algo folklore --format f64 --log2n 27 | grep -v '^[#a]';
+    \$W --algo \$A --format all --log2n 10 --total-log2 28 | grep -v '^[#a]';
+    \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28 | grep -v '^[#a]';
+    \$W --algo folklore --format f16 --log2n 7:16 --total-log2 28 | grep -v '^[#a]'; done; done"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \
