@@ -43,12 +43,9 @@ static constexpr int wht__min_blocks()
  * (blocks 2c and 2c+1 take tile c, c+G, ...); the round on its top bit is
  * fenced by cluster barriers (its neighbours wrote, and next read, the
  * blocks' own halves), every other phase by the block's barrier. */
-/* PF: the grid is persistent (as many blocks as are resident at once,
- * wht__launch_pass) and each block asks L2 for its next tile's data
- * (wht__tile_prefetch) when the rounds of the current one begin. */
 template <class F, class A, bool VEC, bool CL>
 __global__ void __launch_bounds__(WHT__THREADS, (wht__min_blocks<F, A, CL>()))
-wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e, const bool PF)
+wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
   extern __shared__ uint4 wht__smem[];
@@ -74,10 +71,6 @@ wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, 
   }
   for (uint64_t b = b0; b < p.ntiles; b += stride) {
     for (unsigned ph = 0; ph <= p.nrounds + 1; ph++) {
-      if (!CL && PF && ph == 1 && b + stride < p.ntiles) {
-        wht__tile_prefetch(p, xin, b + stride, threadIdx.x, blockDim.x);
-        if (A::COMPENSATED && !p.first) wht__tile_prefetch(p, (const U *)e, b + stride, threadIdx.x, blockDim.x);
-      }
       wht__tile_phase<F, A, VEC, CL>(p, ph, xin, x, e, sx, se, cta, b, threadIdx.x, blockDim.x);
 #if __CUDA_ARCH__ >= 900
       if (CL && (wht__phase_crosses(p, ph) || wht__phase_crosses(p, ph + 1))) {
@@ -293,48 +286,6 @@ static constexpr unsigned wht__cmax_of()
              : wht__round_cmax(A::COMPENSATED, wht__sched_of<A>(), sizeof(typename F::U));
 }
 
-/* A persistent pair kernel's per-device state: the shared-memory limit
- * raised so far and the blocks resident at once for smem bytes (one set
- * per kernel instantiation, a static of its launcher). */
-struct wht__fused_cache {
-  size_t raised[WHT__MAX_DEVICES], resident_smem[WHT__MAX_DEVICES];
-  unsigned resident[WHT__MAX_DEVICES];
-};
-
-/* The blocks of kernel kern resident at once on the current device with
- * smem bytes of shared memory (cached in c; the shared-memory limit must
- * have been raised already). */
-static wht_status wht__resident_blocks(const void *kern, size_t smem, wht__fused_cache *c, unsigned *resident)
-{
-  const int dev = wht__gpu_current_device();
-  if (dev < 0) return WHT_E_CUDA;
-  if (c->resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
-    int per_sm = 0, sms = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-    c->resident[dev] = (unsigned)(per_sm * sms);
-    c->resident_smem[dev] = smem;
-  }
-  *resident = c->resident[dev];
-  return WHT_OK;
-}
-
-/* Whether the pass kernels (not the cluster tiles) run persistent with the
- * next tile prefetched into L2: WHT_GPU_PREFETCH (default 1; 0: a block
- * per tile, nothing prefetched, as before; docs/PERFORMANCE.md). */
-static bool wht__pass_prefetch(void)
-{
-  static int on = -1;
-  if (on < 0) {
-    const char *v = getenv("WHT_GPU_PREFETCH");
-    on = !(v && *v == '0');
-  }
-  return on != 0;
-}
-
 template <class F, class A, bool VEC, bool CL>
 static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
                                    typename F::U *x, typename F::U *e)
@@ -369,26 +320,24 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
     cfg.stream = 0;
     cfg.attrs = at;
     cfg.numAttrs = 1;
-    if (cudaLaunchKernelEx(&cfg, wht__pass_kernel<F, A, VEC, true>, p, xin, x, e, false) != cudaSuccess) {
+    if (cudaLaunchKernelEx(&cfg, wht__pass_kernel<F, A, VEC, true>, p, xin, x, e) != cudaSuccess) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
   } else {
-    uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-    const bool pf = wht__pass_prefetch();
-    if (pf) {
-      static wht__fused_cache cache;
-      unsigned resident;
-      const wht_status s = wht__resident_blocks((const void *)wht__pass_kernel<F, A, VEC, false>, smem, &cache,
-                                                &resident);
-      if (s != WHT_OK) return s;
-      if (grid > resident) grid = resident;
-    }
-    wht__pass_kernel<F, A, VEC, false><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e, pf);
+    const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
+    wht__pass_kernel<F, A, VEC, false><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
   }
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* A persistent pair kernel's per-device state: the shared-memory limit
+ * raised so far and the blocks resident at once for smem bytes (one set
+ * per kernel instantiation, a static of its launcher). */
+struct wht__fused_cache {
+  size_t raised[WHT__MAX_DEVICES], resident_smem[WHT__MAX_DEVICES];
+  unsigned resident[WHT__MAX_DEVICES];
+};
 
 /* The grid (as many blocks as are resident at once, at most one per
  * ticket) and the lag of kernel kern running the pair p0, p1 with smem
@@ -405,11 +354,18 @@ static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pas
     }
     c->raised[dev] = smem;
   }
-  unsigned resident;
-  const wht_status s = wht__resident_blocks(kern, smem, c, &resident);
-  if (s != WHT_OK) return s;
-  const uint64_t M = p0.ntiles, l = wht__fused_lag(p0, resident);
-  *grid = 2 * M < resident ? (unsigned)(2 * M) : resident;
+  if (c->resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
+    int per_sm = 0, sms = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    c->resident[dev] = (unsigned)(per_sm * sms);
+    c->resident_smem[dev] = smem;
+  }
+  const uint64_t M = p0.ntiles, l = wht__fused_lag(p0, c->resident[dev]);
+  *grid = 2 * M < c->resident[dev] ? (unsigned)(2 * M) : c->resident[dev];
   *lag = (unsigned)(l < M ? l : M);
   return WHT_OK;
 }

@@ -340,28 +340,6 @@ WHT__UNROLL
   }
 }
 
-/* Tile b's lines (128 bytes) of device memory g asked into L2
- * (prefetch.global.L2: a hint, no registers, no wait), by the block's
- * threads in turn: a persistent pass kernel asks for its next tile while
- * it works on this one, so that the next load phase finds it in L2
- * instead of waiting for DRAM. Only where every line lies inside a run
- * (contiguous tiles, or runs of at least a line); nothing on the host. */
-template <class U>
-WHT__HD void wht__tile_prefetch([[maybe_unused]] const wht__pass &p, [[maybe_unused]] const U *g,
-                                [[maybe_unused]] uint64_t b, [[maybe_unused]] unsigned t,
-                                [[maybe_unused]] unsigned P)
-{
-#ifdef __CUDA_ARCH__
-  constexpr unsigned E = 128 / sizeof(U), LE = wht__log2_const(E);
-  if ((p.R != p.s0 && p.R < LE) || p.Tt < LE) return;
-  const uint64_t base = wht__tile_base(p, b);
-  for (unsigned l = t; l < (1u << (p.Tt - LE)); l += P) {
-    const uint64_t gi = base + wht__tile_offset(p, l << LE);
-    if (gi < p.N) asm volatile("prefetch.global.L2 [%0];" ::"l"(g + gi));
-  }
-#endif
-}
-
 template <class U>
 WHT__HD void wht__tile_zero(const wht__pass &p, U *s, unsigned t, unsigned P)
 {
