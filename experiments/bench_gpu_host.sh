@@ -367,7 +367,9 @@ want i14pass && step i14passbench ${I14_BENCH_LIMIT:-400} sh -c "
 # issue 10: the operations with their data on the device (measure/ops.c):
 # test_ops_gpu and its memcheck at small k, then the thesis grid (as grid)
 # once per WHT_OPS_HOST_STEPS in OPS_VARIANTS (1: the earlier host steps
-# between transforms copied in and out; 0: the device path), each run's
+# between transforms copied in and out; 0: the device path; a trailing c,
+# e.g. 0c: with WHT_SWEEP_INPUT_COPY=1, each cell's inputs memcpy'd first
+# as before wht_op_execute_into), each run's
 # rows against the first's and against the data files
 want i10ops && step i10opstest ${I10_OPS_TEST_LIMIT:-240} sh -c "
   $B/tests/test_ops_gpu;
@@ -378,7 +380,7 @@ want i10ops && step i10opsgrid ${I10_OPS_GRID_LIMIT:-560} sh -c "
   first=;
   for v in ${OPS_VARIANTS:-1 0}; do
     t0=\$(date +%s);
-    WHT_OPS_HOST_STEPS=\$v $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
+    WHT_OPS_HOST_STEPS=\${v%c} WHT_SWEEP_INPUT_COPY=\$([ \"\${v%c}\" = \"\$v\" ] && echo 0 || echo 1) $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
       --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 --seed 1 --backend gpu -o $O/grid-ops\$v.h5 2> $O/grid-ops\$v.err;
     echo \"# WHT_OPS_HOST_STEPS=\$v: one command \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/grid-ops\$v.err;
     $B/tests/h5rows --no-timing $O/grid-ops\$v.h5 | sort > /tmp/ops-\$v.txt;

@@ -79,6 +79,19 @@ static size_t pending(const wht_sweep_worker *W, const wht_sweep_set *set, unsig
   return np;
 }
 
+/* WHT_SWEEP_INPUT_COPY=1: each cell's inputs memcpy'd and run in place,
+ * the path before wht_op_execute_into (for the timings in
+ * docs/PERFORMANCE.md; no row depends on it) */
+static int input_copy(void)
+{
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("WHT_SWEEP_INPUT_COPY");
+    v = e && !strcmp(e, "1");
+  }
+  return v;
+}
+
 /* one (format, set, tau) input: oracle once, then each algorithm */
 static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *set, double tau, const size_t *idx,
                       size_t np)
@@ -88,7 +101,6 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
   const unsigned k = set->k, t = set->t;
   const uint64_t n = (uint64_t)1 << k;
   const unsigned inputs = wht_op_inputs(op);
-  const size_t bytes = (size_t)n * wht_format_size(f);
   char msg[512], key[200];
   wht_oracle_info info;
   wht_sweep_buffers *b = &W->b;
@@ -124,10 +136,20 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
       const wht_sweep_algo *a = &W->g->algo[idx[j]];
       wht_result_row *r = &G.r[G.ng];
       wht_sweep_cell_key(r, W->c, a, f, d, op, k, t, tau);
-      for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], bytes);
+      /* the inputs stay in b->fmt for the next algorithm: the result goes
+       * to b->work (on the GPU backend straight from b->fmt to the device;
+       * WHT_SWEEP_INPUT_COPY=1: copied to b->work first, as before, for
+       * comparison) */
       mark = wht_sweep_now();
-      wht_status st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0],
-                                     inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
+      wht_status st;
+      if (input_copy()) {
+        for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], (size_t)n * wht_format_size(f));
+        st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0], inputs > 1 ? b->work[1] : NULL,
+                            &G.nonfinite[G.ng]);
+      } else {
+        st = wht_op_execute_into(op, a->info->name, f, a->backend, k, tau, b->fmt[0], inputs > 1 ? b->fmt[1] : NULL,
+                                 b->work[0], inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
+      }
       r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
       if (st != WHT_OK || failure_injected(k)) {
         wht_row_key_text(r, key, sizeof key);

@@ -23,6 +23,7 @@
 #include "wht_ops.h"
 #include "ops_steps.h"
 #include "wht_internal.h"
+#include "wht_parallel.h"
 #include "gpu_ops.h"
 
 typedef struct {
@@ -125,7 +126,8 @@ static int host_steps(void)
 
 /* The GPU backend with the data on the device (the top comment): plan on
  * device pointers, a and b copied in, y copied out, the flag read last. */
-static wht_status on_device(wht_op op, const char *algorithm, pipeline *p, double tau, void *a, void *b)
+static wht_status on_device(wht_op op, const char *algorithm, pipeline *p, double tau, const void *a,
+                            const void *b, void *y)
 {
   wht_status st;
   wht_plan *plan = wht_plan_create(p->n, p->f, algorithm, WHT_BACKEND_GPU, 0, &st);
@@ -148,10 +150,57 @@ static wht_status on_device(wht_op op, const char *algorithm, pipeline *p, doubl
   }
   /* the copies wait for the kernels and report an error of theirs */
   if (st == WHT_OK) st = wht__gpu_copy(&flag, dflag, sizeof flag, 0);
-  if (st == WHT_OK) st = wht__gpu_copy(a, da, bytes, 0);
+  if (st == WHT_OK) st = wht__gpu_copy(y, da, bytes, 0);
   p->bad = flag != 0;
   wht__gpu_free(mem);
   wht_plan_destroy(plan);
+  return st;
+}
+
+/* dst = src, n elements of f's storage, on all threads */
+typedef struct {
+  char *dst;
+  const char *src;
+  size_t esz;
+} copy_job;
+enum { COPY_BLOCK = 1 << 16 };
+static void copy_chunk(const void *cv, uint64_t b0, uint64_t b1)
+{
+  const copy_job *c = cv;
+  const size_t lo = (size_t)b0 * COPY_BLOCK * c->esz, hi = (size_t)b1 * COPY_BLOCK * c->esz;
+  memcpy(c->dst + lo, c->src + lo, hi - lo);
+}
+static void copy_elements(wht_format f, void *dst, const void *src, uint64_t n)
+{
+  const copy_job c = { dst, src, wht_format_size(f) };
+  const uint64_t whole = n / COPY_BLOCK;
+  wht__parallel_chunks(whole, n, copy_chunk, &c);
+  memcpy((char *)dst + whole * COPY_BLOCK * c.esz, (const char *)src + whole * COPY_BLOCK * c.esz,
+         (size_t)(n - whole * COPY_BLOCK) * c.esz);
+}
+
+/* The operation on inputs ain, bin, the host path working in place in a
+ * (y) and b: wht_op_execute passes the same pointers, wht_op_execute_into
+ * its outputs (the inputs are copied there first, on the host path). */
+static wht_status execute(wht_op op, const char *algorithm, wht_format f, wht_backend backend, unsigned k,
+                          double tau, const void *ain, const void *bin, void *a, void *b, int *nonfinite)
+{
+  wht_status st;
+  pipeline p = { plan_transform, NULL, 0, f, (uint64_t)1 << k, k, 0, NULL };
+  if (backend == WHT_BACKEND_GPU && !host_steps()) {
+    st = on_device(op, algorithm, &p, tau, ain, bin, a);
+  } else {
+    /* Data are on the host; a GPU plan copies them to the device and back. */
+    const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
+    wht_plan *plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
+    if (!plan) return st;
+    if (ain != a) copy_elements(f, a, ain, p.n);
+    if (bin && bin != b) copy_elements(f, b, bin, p.n);
+    p.ctx = plan;
+    st = ops[op].run(&p, tau, a, b);
+    wht_plan_destroy(plan);
+  }
+  if (nonfinite) *nonfinite = p.bad;
   return st;
 }
 
@@ -165,21 +214,17 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
   if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
   if (!algorithm || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if (k >= 64) return WHT_E_SIZE;
-  wht_status st;
-  pipeline p = { plan_transform, NULL, 0, f, (uint64_t)1 << k, k, 0, NULL };
-  if (backend == WHT_BACKEND_GPU && !host_steps()) {
-    st = on_device(op, algorithm, &p, tau, a, b);
-  } else {
-    /* Data are on the host; a GPU plan copies them to the device and back. */
-    const unsigned flags = backend == WHT_BACKEND_GPU ? WHT_HOST_POINTER : 0;
-    wht_plan *plan = wht_plan_create(p.n, f, algorithm, backend, flags, &st);
-    if (!plan) return st;
-    p.ctx = plan;
-    st = ops[op].run(&p, tau, a, b);
-    wht_plan_destroy(plan);
-  }
-  if (nonfinite) *nonfinite = p.bad;
-  return st;
+  return execute(op, algorithm, f, backend, k, tau, a, ops[op].needs_b ? b : NULL, a, b, nonfinite);
+}
+
+wht_status wht_op_execute_into(wht_op op, const char *algorithm, wht_format f, wht_backend backend, unsigned k,
+                               double tau, const void *a, const void *b, void *y, void *bw, int *nonfinite)
+{
+  if (nonfinite) *nonfinite = 0;
+  if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
+  if (!algorithm || !a || !y || (ops[op].needs_b && (!b || !bw))) return WHT_E_NULL;
+  if (k >= 64) return WHT_E_SIZE;
+  return execute(op, algorithm, f, backend, k, tau, a, ops[op].needs_b ? b : NULL, y, bw, nonfinite);
 }
 
 wht_status wht_op_execute_fn(wht_op op, wht_format f, unsigned k, double tau, void *a, void *b,

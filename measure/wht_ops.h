@@ -18,6 +18,16 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
                           wht_backend backend, unsigned k, double tau,
                           void *a, void *b, int *nonfinite);
 
+/* wht_op_execute with the inputs kept: a (and b) are only read, y (n
+ * elements of the format) receives the result and bw (xor-conv: n
+ * elements) is clobbered as b would be; y and bw must not overlap a or b.
+ * The same results and report as wht_op_execute on copies of a and b,
+ * without the caller's copies: on the GPU backend a and b go to the device
+ * from where they are; on the CPU backend they are copied to y and bw on
+ * all threads. */
+wht_status wht_op_execute_into(wht_op op, const char *algorithm, wht_format f, wht_backend backend, unsigned k,
+                               double tau, const void *a, const void *b, void *y, void *bw, int *nonfinite);
+
 /* A transform of the caller's: y = T x in place on n elements of the
  * format's host storage; 0 on success, nonzero on failure. */
 typedef int (*wht_transform_fn)(void *ctx, void *x, uint64_t n);

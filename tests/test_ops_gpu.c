@@ -14,7 +14,8 @@
  * call on the earlier path (the host's steps between transforms copied in
  * and out, wht__ops_set_host_steps(1)): the same status, the same output
  * bits (NaN as NaN) and the same inf/NaN report, also on inputs that
- * overflow f16/bf16. WHT_OPS_TEST_MAXK lowers the largest k. */
+ * overflow f16/bf16; and wht_op_execute_into (inputs kept) gives the
+ * device path's bits. WHT_OPS_TEST_MAXK lowers the largest k. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +213,16 @@ static void device_ops(void)
           wht__ops_set_host_steps(0);
           const wht_status s1 = run(op, A->name, f, k, a, b, &y1, &nf1);
           const size_t n = (size_t)1 << k, d = s0 == WHT_OK ? first_diff(f, y0, y1, n) : n;
+          /* and wht_op_execute_into from the inputs themselves */
+          const size_t bytes = n * wht_format_size(f);
+          void *y2 = malloc(bytes), *bw = b ? malloc(bytes) : NULL;
+          int nf2 = -1;
+          const wht_status s2 = wht_op_execute_into(op, A->name, f, WHT_BACKEND_GPU, k, 1.0, a, b, y2, bw, &nf2);
+          if (s2 != s1 || nf2 != nf1 || (s1 == WHT_OK && memcmp(y1, y2, bytes) != 0)) {
+            if (ok) snprintf(why, sizeof why, "k = %u: wht_op_execute_into differs from wht_op_execute", k);
+            ok = 0;
+          }
+          free(y2), free(bw);
           if (s0 != s1 || d < n || nf0 != nf1) {
             if (ok)
               snprintf(why, sizeof why, "k = %u: status %s / %s, first difference at %zu of %zu, nonfinite %d / %d", k,

@@ -281,6 +281,48 @@ static void test_caller_transform(void)
          "wht_op_execute_fn: no transform, a bad format, a bad op are refused");
 }
 
+/* wht_op_execute_into: the inputs stay, y and the scratch get what
+ * wht_op_execute leaves in a (and the same report), on every op and
+ * format, at a size whose copies take several threads' chunks */
+static void test_into(void)
+{
+  const unsigned k = 17;
+  const size_t n = (size_t)1 << k;
+  int bad = 0, flagged = 0;
+  for (int fi = 0; fi < WHT_NFORMATS; fi++)
+    for (int o = 0; o < WHT_NOPS; o++) {
+      const wht_format f = (wht_format)fi;
+      const wht_op op = (wht_op)o;
+      const size_t bytes = n * wht_format_size(f);
+      double *da = draw(WHT_DIST_NORM, k, 0, f), *db = draw(WHT_DIST_NORM, k, 1, f);
+      if (f == WHT_F16 && op == WHT_OP_TWO_WAY) /* large enough to overflow: the report too */
+        for (size_t i = 0; i < n; i++) da[i] = wht_round_to_format(da[i] * 300, f);
+      void *a = to_format(f, da, n), *b = to_format(f, db, n);
+      void *a0 = malloc(bytes), *b0 = malloc(bytes), *y = malloc(bytes), *bw = malloc(bytes);
+      memcpy(a0, a, bytes), memcpy(b0, b, bytes);
+      int nf = -1, nf_into = -1;
+      const int two = op == WHT_OP_XOR_CONV;
+      const wht_status s1 = wht_op_execute_into(op, "kahan", f, WHT_BACKEND_CPU, k, 1.0, a, two ? b : NULL, y,
+                                                two ? bw : NULL, &nf_into);
+      const int kept = memcmp(a, a0, bytes) == 0 && memcmp(b, b0, bytes) == 0;
+      const wht_status s0 = wht_op_execute(op, "kahan", f, WHT_BACKEND_CPU, k, 1.0, a, two ? b : NULL, &nf);
+      if (s0 != WHT_OK || s1 != WHT_OK || !kept || memcmp(a, y, bytes) != 0 || nf != nf_into) bad++;
+      flagged += nf_into == 1;
+      free(da), free(db), free(a), free(b), free(a0), free(b0), free(y), free(bw);
+    }
+  tap_ok(bad == 0 && flagged > 0, "wht_op_execute_into keeps its inputs and gives wht_op_execute's bits and report "
+         "(every op and format, k = 17; %d flagged)", flagged);
+  float x[4] = { 1, 2, 3, 4 }, y[4];
+  int nf;
+  tap_ok(wht_op_execute_into(WHT_OP_ONE_WAY, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, x, NULL, NULL, NULL, &nf) ==
+             WHT_E_NULL &&
+         wht_op_execute_into(WHT_OP_XOR_CONV, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, x, x, y, NULL, &nf) ==
+             WHT_E_NULL &&
+         wht_op_execute_into(WHT_NOPS, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, x, NULL, y, NULL, &nf) ==
+             WHT_E_OPERATION,
+         "wht_op_execute_into: no output or scratch is WHT_E_NULL, a bad op WHT_E_OPERATION");
+}
+
 int main(void)
 {
   test_exact_pmone();
@@ -290,5 +332,6 @@ int main(void)
   test_overflow_flag();
   test_backend_and_args();
   test_caller_transform();
+  test_into();
   return tap_done();
 }
