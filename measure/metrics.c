@@ -303,9 +303,9 @@ static void first_merge(cell *o, const cell *t)
   if (t->max_v > o->max_v) o->max_v = t->max_v;
 }
 
-/* eight elements' counts and maxima (metrics_avx512.c) into o, as
- * first_merge adds a thread's */
-static void first_add8(cell *o, const wht__first8 *a)
+/* a run's counts and maxima (metrics_avx512.c) into o, as first_merge
+ * adds a thread's */
+static void first_add_run(cell *o, const wht__first_part *a)
 {
   o->n_zero += a->n_zero, o->zero_miss += a->zero_miss, o->n_rel += a->n_rel;
   if (a->max_abs > o->max_abs) o->max_abs = a->max_abs;
@@ -316,9 +316,12 @@ static void first_add8(cell *o, const wht__first8 *a)
 }
 
 /* the counts and maxima of the outputs o[0 .. g-1] (zeroed by the
- * caller), every element on all threads, each v_i read once for all;
- * blocks of eight on AVX-512 where they take the common path (the same
- * counts, and maxima of the same values) */
+ * caller), every element on all threads, a tile of v at a time for all
+ * outputs (each v_i read from memory once); on AVX-512 runs of blocks of
+ * eight that take the common path (the same counts, and the maxima of the
+ * same values, kept lane by lane and reduced at the end of the run), any
+ * other block and a partial last one by the scalar code */
+#define TILE ((uint64_t)1 << 9)
 static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int p, int emin)
 {
   const int simd = wht__metrics_simd();
@@ -327,16 +330,17 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
     cell part[BATCH];
     memset(part, 0, g * sizeof part[0]);
     WHT__OMP(omp for schedule(static))
-    for (uint64_t b = 0; b < (n + 7) / 8; b++) {
-      const uint64_t i0 = 8 * b, i1 = i0 + 8 < n ? i0 + 8 : n;
-      for (size_t j = 0; j < g; j++) {
-        wht__first8 a;
-        if (simd && i1 - i0 == 8 && wht__metrics_first8(o[j]->y + i0, v + i0, p, emin, &a)) {
-          first_add8(&part[j], &a);
-          continue;
+    for (uint64_t b = 0; b < (n + TILE - 1) / TILE; b++) {
+      const uint64_t i0 = TILE * b, i1 = i0 + TILE < n ? i0 + TILE : n;
+      for (size_t j = 0; j < g; j++)
+        for (uint64_t i = i0; i < i1;) {
+          if (simd) {
+            wht__first_part a = { 0 };
+            i += wht__metrics_first_run(o[j]->y + i, v + i, i1 - i, p, emin, &a);
+            first_add_run(&part[j], &a);
+          }
+          for (const uint64_t e = i + 8 < i1 ? i + 8 : i1; i < e; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
         }
-        for (uint64_t i = i0; i < i1; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
-      }
     }
     WHT__OMP(omp critical(wht__metrics_merge))
     for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);

@@ -3,7 +3,10 @@
  * element, in the same order, each correctly rounded as in scalar code
  * (subtractions, absolute values, products, quotients; no FMA): so every
  * term and every per-element value is the scalar one, and counts and
- * maxima of finite values (all they are here) do not depend on the order.
+ * maxima do not depend on the order: the first pass keeps its maxima lane
+ * by lane across a run of blocks (MAXPD with the scalar code's > and
+ * start, +0; lanes of v = 0 masked out where the scalar code skips them)
+ * and reduces them once at the run's end.
  * The scalar code's rare branches (|y| or |hi| at 2^1022 and above,
  * non-finite values, a subnormal leading double, a spacing beyond the
  * normal range) are not done here: the block returns 0 and the caller's
@@ -46,57 +49,68 @@ static AVX512 inline __m512d abs_err(__m512d y, __m512d hi, __m512d lo)
   return vabs(_mm512_sub_pd(_mm512_sub_pd(y, hi), lo));
 }
 
-static inline double max_of(const double *x, __mmask8 m, double acc)
+/* the scalar code's running maximum, lane by lane: x where x > acc, else
+ * acc (MAXPD returns its second operand unless the first is greater, so
+ * a NaN never enters and a -0 never replaces a +0); m: the lanes to take */
+static AVX512 inline __m512d run_max(__m512d acc, __mmask8 m, __m512d x) { return _mm512_mask_max_pd(acc, m, x, acc); }
+
+/* a lane-wise maximum (every lane >= +0, never NaN: they start at +0 and
+ * only grow) into the scalar one by the same > */
+static AVX512 inline void max_into(double *acc, __m512d x)
 {
-  for (int i = 0; i < 8; i++)
-    if (((m >> i) & 1) && x[i] > acc) acc = x[i];
-  return acc;
+  const double r = _mm512_reduce_max_pd(x);
+  if (r > *acc) *acc = r;
 }
 
-AVX512 int wht__metrics_first8(const double *yp, const wht_dd *v, int p, int emin, wht__first8 *a)
+AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
 {
-  __m512d hi, lo;
-  load_v(v, &hi, &lo);
-  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
-  if (common(y, hi) != 0xff) return 0;
-  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
-  const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
-  /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
-  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
-  const __m512i lb = _mm512_castpd_si512(lead);
-  const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
-  const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
-                          _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
-  if ((normal & nz) != nz) return 0;
-  /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
-   * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
-  __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
-  const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
-  const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
-  const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
-  const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
-  e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
-  const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
-  /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
-  const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
-  const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
-                            _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
-  if ((in_range & nz) != nz) return 0;
-  const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
-  const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, _mm512_set1_pd(0.5)), av = vabs(lead);
-  const __m512d one = _mm512_set1_pd(1.0);
-  /* zero lanes divide by 1 (their results are masked out) */
-  const __m512d rel = _mm512_div_pd(d, _mm512_mask_blend_pd(vzero, av, one));
-  const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
-  double dd[8], dhh[8], rr[8], uu[8], aa[8];
-  _mm512_storeu_pd(dd, d), _mm512_storeu_pd(dhh, dh), _mm512_storeu_pd(rr, rel), _mm512_storeu_pd(uu, ulps);
-  _mm512_storeu_pd(aa, av);
-  a->n_zero = __builtin_popcount(vzero);
-  a->zero_miss = __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
-  a->n_rel = __builtin_popcount(nz);
-  a->max_abs = max_of(dd, 0xff, 0), a->max_half = max_of(dhh, 0xff, 0);
-  a->max_rel = max_of(rr, nz, 0), a->max_ulp = max_of(uu, nz, 0), a->max_v = max_of(aa, nz, 0);
-  return 1;
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), half = _mm512_set1_pd(0.5);
+  __m512d mabs = zero, mhalf = zero, mrel = zero, mulp = zero, mv = zero;
+  int64_t n_zero = 0, zero_miss = 0, n_rel = 0;
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d hi, lo;
+    load_v(v + i, &hi, &lo);
+    const __m512d y = _mm512_loadu_pd(yp + i);
+    if (common(y, hi) != 0xff) break;
+    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+    const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
+    /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
+    const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
+    const __m512i lb = _mm512_castpd_si512(lead);
+    const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
+    const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
+                            _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
+    if ((normal & nz) != nz) break;
+    /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
+     * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
+    __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
+    const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
+    const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
+    const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
+    const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
+    e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
+    const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
+    /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
+    const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
+    const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
+                              _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
+    if ((in_range & nz) != nz) break;
+    const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
+    const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, half), av = vabs(lead);
+    /* zero lanes divide by 1 (their results are masked out) */
+    const __m512d rel = _mm512_div_pd(d, _mm512_mask_blend_pd(vzero, av, one));
+    const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
+    n_zero += __builtin_popcount(vzero);
+    zero_miss += __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
+    n_rel += __builtin_popcount(nz);
+    mabs = run_max(mabs, 0xff, d), mhalf = run_max(mhalf, 0xff, dh);
+    mrel = run_max(mrel, nz, rel), mulp = run_max(mulp, nz, ulps), mv = run_max(mv, nz, av);
+  }
+  a->n_zero += n_zero, a->zero_miss += zero_miss, a->n_rel += n_rel;
+  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf), max_into(&a->max_rel, mrel);
+  max_into(&a->max_ulp, mulp), max_into(&a->max_v, mv);
+  return i;
 }
 
 AVX512 int wht__metrics_terms8(const double *yp, const wht_dd *v, double f, double fv, double *rel, double *d,
@@ -121,9 +135,9 @@ AVX512 int wht__metrics_terms8(const double *yp, const wht_dd *v, double f, doub
 }
 #else
 int wht__metrics_simd(void) { return 0; }
-int wht__metrics_first8(const double *y, const wht_dd *v, int p, int emin, wht__first8 *a)
+uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
 {
-  (void)y, (void)v, (void)p, (void)emin, (void)a;
+  (void)y, (void)v, (void)n, (void)p, (void)emin, (void)a;
   return 0;
 }
 int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
