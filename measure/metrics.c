@@ -192,10 +192,10 @@ enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 14)
 /* outputs whose passes share one read of v */
 #define BATCH 8
-/* an output's terms of a chunk of c elements: four arrays of c, one per
- * sum (term q of element i at q c + i); the outputs' blocks are a few
- * cache lines more than a power of two apart, so that they do not all fall
- * in the same cache sets */
+/* an output's terms of a chunk of c elements: element i's four terms
+ * side by side (term q at 4 i + q), the order in which its chains take
+ * them; the outputs' blocks are a few cache lines more than a power of two
+ * apart, so that they do not all fall in the same cache sets */
 #define STRIDE(c) (NSUMS * (uint64_t)(c) + 40)
 
 typedef struct {
@@ -211,44 +211,42 @@ typedef struct {
  * d beyond double is measured as its half, over |v| / 2 */
 static double rel_of(double d, double dh, double av) { return isfinite(d) ? d / av : dh / (av * 0.5); }
 
-/* element i's four terms into t[q c] (t: its place in the first array) */
-static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t, uint64_t c)
+/* element i's four terms into t[0..3] */
+static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
 {
   double dh;
   const double e = err_and_half(y[i], &v[i], &dh), av = fabs(lead(&v[i]));
   const double d = isfinite(e) ? scaled(e, k->f, k->sd) : scaled(dh, k->f1, k->sd + 1);
   const double x = scaled(lead(&v[i]), k->fv, k->sv);
-  t[SUM_REL * c] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
-  t[SUM_D * c] = d;
-  t[SUM_DSQ * c] = d * d;
-  t[SUM_VSQ * c] = x * x;
+  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
+  t[SUM_D] = d;
+  t[SUM_DSQ] = d * d;
+  t[SUM_VSQ] = x * x;
 }
 
-/* elements lo .. hi-1 of a chunk starting at i0 into the output's arrays
- * t (chunk size c): eight at a time on AVX-512 where the block takes the
- * common path and 2^sd, 2^sv are normal (the same terms), else one by one */
+/* elements lo .. hi-1 of a chunk starting at i0 into the output's terms
+ * t (element i's at 4 i): on AVX-512 runs of blocks of eight that take the
+ * common path, where 2^sd, 2^sv are normal (the same terms), any other
+ * block and a partial last one one by one */
 static void terms_range(const double *y, const wht_dd *v, uint64_t i0, uint64_t lo, uint64_t hi,
-                        const sum_scales *k, double *t, uint64_t c, int simd)
+                        const sum_scales *k, double *t, int simd)
 {
-  uint64_t i = lo;
-  if (simd && k->f != 0 && k->fv != 0)
-    for (; i + 8 <= hi; i += 8)
-      if (!wht__metrics_terms8(y + i0 + i, v + i0 + i, k->f, k->fv, t + SUM_REL * c + i, t + SUM_D * c + i,
-                               t + SUM_DSQ * c + i, t + SUM_VSQ * c + i))
-        for (uint64_t u = i; u < i + 8; u++) sum_terms(y, v, i0 + u, k, t + u, c);
-  for (; i < hi; i++) sum_terms(y, v, i0 + i, k, t + i, c);
+  simd = simd && k->f != 0 && k->fv != 0;
+  for (uint64_t i = lo; i < hi;) {
+    if (simd) i += wht__metrics_terms_run(y + i0 + i, v + i0 + i, hi - i, k->f, k->fv, t + NSUMS * i);
+    for (const uint64_t e = i + 8 < hi ? i + 8 : hi; i < e; i++) sum_terms(y, v, i0 + i, k, t + NSUMS * i);
+  }
 }
 
-/* the four chains of one output over the first m terms of a chunk's four
- * arrays t (term q of element i at q c + i), as two vectors of two chains
- * (csum2_add): they are independent, so the core overlaps their latencies */
-static void chains(csum a[NSUMS], const double *t, uint64_t m, uint64_t c)
+/* the four chains of one output over the first m elements' terms t
+ * (element i's at 4 i), as two vectors of two chains (csum2_add): they are
+ * independent, so the core overlaps their latencies */
+static void chains(csum a[NSUMS], const double *t, uint64_t m)
 {
   v2d s01 = { a[0].s, a[1].s }, c01 = { a[0].c, a[1].c };
   v2d s23 = { a[2].s, a[3].s }, c23 = { a[2].c, a[3].c };
-  const double *t0 = t + SUM_REL * c, *t1 = t + SUM_D * c, *t2 = t + SUM_DSQ * c, *t3 = t + SUM_VSQ * c;
   for (uint64_t i = 0; i < m; i++) {
-    const v2d x01 = { t0[i], t1[i] }, x23 = { t2[i], t3[i] };
+    const v2d x01 = { t[NSUMS * i + 0], t[NSUMS * i + 1] }, x23 = { t[NSUMS * i + 2], t[NSUMS * i + 3] };
     csum2_add(&s01, &c01, x01);
     csum2_add(&s23, &c23, x23);
   }
@@ -347,33 +345,57 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
   }
 }
 
+/* the chains of outputs a and b (b may be NULL) over the first m elements'
+ * terms ta, tb: on AVX-512 the eight chains of the two as one vector
+ * (metrics_avx512.c; the same operations per lane as csum2_add), else
+ * chains() for each */
+static void chain_pair(csum *a, const double *ta, csum *b, const double *tb, uint64_t m, int simd)
+{
+  if (!simd) {
+    chains(a, ta, m);
+    if (b) chains(b, tb, m);
+    return;
+  }
+  /* with no second output, the first one's chains run in both halves too */
+  const csum *bb = b ? b : a;
+  double s[2 * NSUMS], c[2 * NSUMS];
+  for (int q = 0; q < NSUMS; q++) s[q] = a[q].s, c[q] = a[q].c, s[NSUMS + q] = bb[q].s, c[NSUMS + q] = bb[q].c;
+  wht__metrics_chains(s, c, ta, b ? tb : ta, m);
+  for (int q = 0; q < NSUMS; q++) {
+    a[q] = (csum){ s[q], c[q] };
+    if (b) b[q] = (csum){ s[NSUMS + q], c[NSUMS + q] };
+  }
+}
+
 /* The sums of the outputs o[0 .. g-1], a chunk at a time, pipelined: in
- * step k the g chain tasks (each output's four chains over chunk k - 1,
- * in index order, on one thread) and the slices of chunk k's terms (every
- * output's, each v_i read once for all) are one dynamically scheduled
- * loop, chain tasks first, so the threads without a chain compute the next
- * chunk's terms meanwhile. buf holds two chunks' terms (g blocks of
- * STRIDE(c) each), chunk k in half k mod 2. The chunk size c and the
- * slices change no bit: each chain adds its terms in index order. */
+ * step k the chain tasks (the chains over chunk k - 1 of a pair of
+ * outputs, in index order, on one thread) and the slices of chunk k's terms
+ * (every output's, each v_i read once for all) are one dynamically
+ * scheduled loop, chain tasks first, so the threads without a chain
+ * compute the next chunk's terms meanwhile. buf holds two chunks' terms (g
+ * blocks of STRIDE(c) each), chunk k in half k mod 2. The chunk size c,
+ * the slices and the pairs change no bit: each chain adds its terms in
+ * index order. */
 #define SLICE ((uint64_t)1 << 10)
 static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *buf, uint64_t c)
 {
-  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE;
+  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE, npairs = (g + 1) / 2;
   const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   for (uint64_t k = 0; k <= nchunks; k++) {
-    const uint64_t nchain = k > 0 ? g : 0, nterm = k < nchunks ? nslices : 0;
+    const uint64_t nchain = k > 0 ? npairs : 0, nterm = k < nchunks ? nslices : 0;
     WHT__OMP(omp for schedule(dynamic, 1))
     for (uint64_t w = 0; w < nchain + nterm; w++) {
       if (w < nchain) {
         const uint64_t i0 = (k - 1) * c, m = n - i0 < c ? n - i0 : c;
-        chains(o[w]->sums, buf + ((k - 1) % 2 * g + w) * STRIDE(c), m, c);
+        const double *t = buf + ((k - 1) % 2 * g + 2 * w) * STRIDE(c);
+        chain_pair(o[2 * w]->sums, t, 2 * w + 1 < g ? o[2 * w + 1]->sums : NULL, t + STRIDE(c), m, simd);
         continue;
       }
       const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
       const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
       double *half = buf + k % 2 * g * STRIDE(c);
-      for (size_t j = 0; j < g; j++) terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), c, simd);
+      for (size_t j = 0; j < g; j++) terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), simd);
     }
   }
 }

@@ -11,6 +11,7 @@
  * non-finite values, a subnormal leading double, a spacing beyond the
  * normal range) are not done here: the block returns 0 and the caller's
  * scalar code runs it. */
+#include <math.h>
 #include "metrics_simd.h"
 
 static int forced_scalar;
@@ -113,25 +114,51 @@ AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64
   return i;
 }
 
-AVX512 int wht__metrics_terms8(const double *yp, const wht_dd *v, double f, double fv, double *rel, double *d,
-                               double *dsq, double *vsq)
+AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64_t n, double f, double fv, double *t)
 {
-  __m512d hi, lo;
-  load_v(v, &hi, &lo);
-  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
-  if (common(y, hi) != 0xff) return 0;
-  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
-  const __mmask8 vzero = hi0 & lo0;
-  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
-  const __m512d e = abs_err(y, hi, lo);
-  const __m512d D = _mm512_mul_pd(e, _mm512_set1_pd(f)), x = _mm512_mul_pd(lead, _mm512_set1_pd(fv));
-  /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
-  const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
-  _mm512_storeu_pd(rel, r);
-  _mm512_storeu_pd(d, D);
-  _mm512_storeu_pd(dsq, _mm512_mul_pd(D, D));
-  _mm512_storeu_pd(vsq, _mm512_mul_pd(x, x));
-  return 1;
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
+  /* the 4 x 8 transpose: (r, d) and (dsq, vsq) interleaved per element,
+   * then two elements' four terms per vector */
+  const __m512i ilo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), ihi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
+  const __m512i plo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), phi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d hi, lo;
+    load_v(v + i, &hi, &lo);
+    const __m512d y = _mm512_loadu_pd(yp + i);
+    if (common(y, hi) != 0xff) break;
+    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+    const __mmask8 vzero = hi0 & lo0;
+    const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
+    const __m512d e = abs_err(y, hi, lo);
+    const __m512d D = _mm512_mul_pd(e, F), x = _mm512_mul_pd(lead, FV);
+    /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
+    const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, one));
+    const __m512d dsq = _mm512_mul_pd(D, D), vsq = _mm512_mul_pd(x, x);
+    const __m512d rd_lo = _mm512_permutex2var_pd(r, ilo, D), rd_hi = _mm512_permutex2var_pd(r, ihi, D);
+    const __m512d qv_lo = _mm512_permutex2var_pd(dsq, ilo, vsq), qv_hi = _mm512_permutex2var_pd(dsq, ihi, vsq);
+    _mm512_storeu_pd(t + 4 * i, _mm512_permutex2var_pd(rd_lo, plo, qv_lo));
+    _mm512_storeu_pd(t + 4 * i + 8, _mm512_permutex2var_pd(rd_lo, phi, qv_lo));
+    _mm512_storeu_pd(t + 4 * i + 16, _mm512_permutex2var_pd(rd_hi, plo, qv_hi));
+    _mm512_storeu_pd(t + 4 * i + 24, _mm512_permutex2var_pd(rd_hi, phi, qv_hi));
+  }
+  return i;
+}
+
+AVX512 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
+{
+  __m512d S = _mm512_loadu_pd(s), C = _mm512_loadu_pd(c);
+  const __m512d inf = _mm512_set1_pd(INFINITY);
+  for (uint64_t i = 0; i < m; i++) {
+    const __m512d x = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(t0 + 4 * i)), _mm256_loadu_pd(t1 + 4 * i), 1);
+    /* metrics.c's csum2_add, lane by lane */
+    const __m512d T = _mm512_add_pd(S, x), z = _mm512_sub_pd(T, S);
+    const __mmask8 finite = _mm512_cmp_pd_mask(vabs(T), inf, _CMP_LT_OQ);
+    const __m512d err = _mm512_maskz_add_pd(finite, _mm512_sub_pd(S, _mm512_sub_pd(T, z)), _mm512_sub_pd(x, z));
+    C = _mm512_add_pd(C, err);
+    S = T;
+  }
+  _mm512_storeu_pd(s, S), _mm512_storeu_pd(c, C);
 }
 #else
 int wht__metrics_simd(void) { return 0; }
@@ -140,10 +167,13 @@ uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, in
   (void)y, (void)v, (void)n, (void)p, (void)emin, (void)a;
   return 0;
 }
-int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
-                        double *dsq, double *vsq)
+uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t)
 {
-  (void)y, (void)v, (void)f, (void)fv, (void)rel, (void)d, (void)dsq, (void)vsq;
+  (void)y, (void)v, (void)n, (void)f, (void)fv, (void)t;
   return 0;
+}
+void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
+{
+  (void)s, (void)c, (void)t0, (void)t1, (void)m;
 }
 #endif

@@ -28,9 +28,14 @@ void wht__metrics_force_scalar(int on);
  * code's >, so *a's must be >= +0 and not NaN); returns how many elements
  * it did (a multiple of 8: the next block, if any, is the scalar code's). */
 uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a);
-/* The four terms of the sums of elements y[0..7], v[0..7] (f = 2^sd and
- * fv = 2^sv, both nonzero) into rel[0..7], d[0..7], dsq[0..7], vsq[0..7]:
- * 0 (nothing written) unless every lane has |y| and |hi| below 2^1022. */
-int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
-                        double *dsq, double *vsq);
+/* The four terms of the sums (f = 2^sd and fv = 2^sv, both nonzero) of
+ * elements y[0..n-1], v[0..n-1], eight at a time from the start as long
+ * as every lane of a block has |y| and |hi| below 2^1022: element i's in
+ * t[4 i .. 4 i + 3]; returns how many elements it did (a multiple of 8). */
+uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t);
+/* The four Neumaier chains of two outputs, their states s[q], c[q] (sum
+ * q of the first output) and s[4 + q], c[4 + q] (of the second), over m
+ * elements' terms t0 and t1 (element i's four at 4 i), in index order,
+ * each lane metrics.c's csum2_add. Only where wht__metrics_simd(). */
+void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m);
 #endif
