@@ -45,20 +45,23 @@
  * integer counts and maxima (NaN never wins a >) are the same for any
  * split. A compensated sum is not: its rounding depends on the order. So
  * only the terms of the four sums are computed on all threads (a chunk at
- * a time, into buffers); each output's four sums then add them in index
- * order on one thread, as two vectors of two chains (csum2_add), while the
- * other threads compute the next chunk's terms (sums()), and the outputs
- * of a batch (wht_metrics_compute_many) side by side on the threads: the
- * bits of every column are those of the serial code whatever the thread
- * count, the chunk size or the batch.
+ * a time, into buffers; max_rel is the maximum of the relative terms,
+ * taken there rather than in the first pass, which so divides nothing);
+ * each output's four sums then add them in index order on one thread, as
+ * two vectors of two chains (csum2_add), while the other threads compute
+ * the next chunk's terms (sums()), and the outputs of a batch
+ * (wht_metrics_compute_many) side by side on the threads: the bits of
+ * every column are those of the serial code whatever the thread count,
+ * the chunk size or the batch.
  *
  * AVX-512 (metrics_avx512.c, where the CPU has it). The first pass and the
  * terms run eight elements at a time where all eight take the common path
  * (finite, |y| and |hi| below 2^1022, a normal leading double, the
  * spacing's power of two normal): each lane does the scalar operations in
  * the scalar order, so the terms are the same doubles and the counts and
- * maxima the same numbers; any other block runs the scalar code.
- * tests/test_metrics_simd compares the two. */
+ * maxima the same numbers; any other block runs the scalar code. The
+ * chains of two outputs run as one vector, each lane csum2_add's
+ * operations. tests/test_metrics_simd compares the two. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,16 +228,21 @@ static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_sc
 }
 
 /* elements lo .. hi-1 of a chunk starting at i0 into the output's terms
- * t (element i's at 4 i): on AVX-512 runs of blocks of eight that take the
- * common path, where 2^sd, 2^sv are normal (the same terms), any other
- * block and a partial last one one by one */
+ * t (element i's at 4 i), and the largest relative error into *max_rel
+ * (the relative terms are the first pass's relative errors, and 0 for
+ * v_i = 0, which never wins: max_rel starts at +0): on AVX-512 runs of
+ * blocks of eight that take the common path, where 2^sd, 2^sv are normal
+ * (the same terms), any other block and a partial last one one by one */
 static void terms_range(const double *y, const wht_dd *v, uint64_t i0, uint64_t lo, uint64_t hi,
-                        const sum_scales *k, double *t, int simd)
+                        const sum_scales *k, double *t, double *max_rel, int simd)
 {
   simd = simd && k->f != 0 && k->fv != 0;
   for (uint64_t i = lo; i < hi;) {
-    if (simd) i += wht__metrics_terms_run(y + i0 + i, v + i0 + i, hi - i, k->f, k->fv, t + NSUMS * i);
-    for (const uint64_t e = i + 8 < hi ? i + 8 : hi; i < e; i++) sum_terms(y, v, i0 + i, k, t + NSUMS * i);
+    if (simd) i += wht__metrics_terms_run(y + i0 + i, v + i0 + i, hi - i, k->f, k->fv, t + NSUMS * i, max_rel);
+    for (const uint64_t e = i + 8 < hi ? i + 8 : hi; i < e; i++) {
+      sum_terms(y, v, i0 + i, k, t + NSUMS * i);
+      if (t[NSUMS * i + SUM_REL] > *max_rel) *max_rel = t[NSUMS * i + SUM_REL];
+    }
   }
 }
 
@@ -279,12 +287,10 @@ static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
     return;
   }
   const double av = fabs(lead(v));
-  const double rel = rel_of(d, dh, av);
   const int ue = ulp_exp(v, p, emin);
   const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
   if (av > o->max_v) o->max_v = av;
   o->n_rel++;
-  if (rel > o->max_rel) o->max_rel = rel;
   if (ulps > o->max_ulp) o->max_ulp = ulps;
 }
 
@@ -296,7 +302,6 @@ static void first_merge(cell *o, const cell *t)
   o->n_rel += t->n_rel, o->v_nonfinite += t->v_nonfinite;
   if (t->max_abs > o->max_abs) o->max_abs = t->max_abs;
   if (t->max_half > o->max_half) o->max_half = t->max_half;
-  if (t->max_rel > o->max_rel) o->max_rel = t->max_rel;
   if (t->max_ulp > o->max_ulp) o->max_ulp = t->max_ulp;
   if (t->max_v > o->max_v) o->max_v = t->max_v;
 }
@@ -308,7 +313,6 @@ static void first_add_run(cell *o, const wht__first_part *a)
   o->n_zero += a->n_zero, o->zero_miss += a->zero_miss, o->n_rel += a->n_rel;
   if (a->max_abs > o->max_abs) o->max_abs = a->max_abs;
   if (a->max_half > o->max_half) o->max_half = a->max_half;
-  if (a->max_rel > o->max_rel) o->max_rel = a->max_rel;
   if (a->max_ulp > o->max_ulp) o->max_ulp = a->max_ulp;
   if (a->max_v > o->max_v) o->max_v = a->max_v;
 }
@@ -382,6 +386,8 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
   const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE, npairs = (g + 1) / 2;
   const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
+  {
+    double max_rel[BATCH] = { 0 }; /* this thread's, merged as first_merge does */
   for (uint64_t k = 0; k <= nchunks; k++) {
     const uint64_t nchain = k > 0 ? npairs : 0, nterm = k < nchunks ? nslices : 0;
     WHT__OMP(omp for schedule(dynamic, 1))
@@ -395,8 +401,13 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
       const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
       const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
       double *half = buf + k % 2 * g * STRIDE(c);
-      for (size_t j = 0; j < g; j++) terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), simd);
+      for (size_t j = 0; j < g; j++)
+        terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), &max_rel[j], simd);
     }
+  }
+    WHT__OMP(omp critical(wht__metrics_merge))
+    for (size_t j = 0; j < g; j++)
+      if (max_rel[j] > o[j]->max_rel) o[j]->max_rel = max_rel[j];
   }
 }
 

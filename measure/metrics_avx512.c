@@ -66,7 +66,7 @@ static AVX512 inline void max_into(double *acc, __m512d x)
 AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
 {
   const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), half = _mm512_set1_pd(0.5);
-  __m512d mabs = zero, mhalf = zero, mrel = zero, mulp = zero, mv = zero;
+  __m512d mabs = zero, mhalf = zero, mulp = zero, mv = zero;
   int64_t n_zero = 0, zero_miss = 0, n_rel = 0;
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) {
@@ -99,28 +99,29 @@ AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64
     if ((in_range & nz) != nz) break;
     const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
     const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, half), av = vabs(lead);
-    /* zero lanes divide by 1 (their results are masked out) */
-    const __m512d rel = _mm512_div_pd(d, _mm512_mask_blend_pd(vzero, av, one));
+    /* zero lanes multiply by 1 (their results are masked out) */
     const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
     n_zero += __builtin_popcount(vzero);
     zero_miss += __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
     n_rel += __builtin_popcount(nz);
     mabs = run_max(mabs, 0xff, d), mhalf = run_max(mhalf, 0xff, dh);
-    mrel = run_max(mrel, nz, rel), mulp = run_max(mulp, nz, ulps), mv = run_max(mv, nz, av);
+    mulp = run_max(mulp, nz, ulps), mv = run_max(mv, nz, av);
   }
   a->n_zero += n_zero, a->zero_miss += zero_miss, a->n_rel += n_rel;
-  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf), max_into(&a->max_rel, mrel);
+  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf);
   max_into(&a->max_ulp, mulp), max_into(&a->max_v, mv);
   return i;
 }
 
-AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64_t n, double f, double fv, double *t)
+AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64_t n, double f, double fv, double *t,
+                                       double *max_rel)
 {
   const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
   /* the 4 x 8 transpose: (r, d) and (dsq, vsq) interleaved per element,
    * then two elements' four terms per vector */
   const __m512i ilo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), ihi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
   const __m512i plo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), phi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  __m512d mrel = zero;
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m512d hi, lo;
@@ -135,6 +136,7 @@ AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64
     /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
     const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, one));
     const __m512d dsq = _mm512_mul_pd(D, D), vsq = _mm512_mul_pd(x, x);
+    mrel = run_max(mrel, 0xff, r); /* the zero lanes' +0 never wins */
     const __m512d rd_lo = _mm512_permutex2var_pd(r, ilo, D), rd_hi = _mm512_permutex2var_pd(r, ihi, D);
     const __m512d qv_lo = _mm512_permutex2var_pd(dsq, ilo, vsq), qv_hi = _mm512_permutex2var_pd(dsq, ihi, vsq);
     _mm512_storeu_pd(t + 4 * i, _mm512_permutex2var_pd(rd_lo, plo, qv_lo));
@@ -142,6 +144,7 @@ AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64
     _mm512_storeu_pd(t + 4 * i + 16, _mm512_permutex2var_pd(rd_hi, plo, qv_hi));
     _mm512_storeu_pd(t + 4 * i + 24, _mm512_permutex2var_pd(rd_hi, phi, qv_hi));
   }
+  max_into(max_rel, mrel);
   return i;
 }
 
@@ -167,9 +170,10 @@ uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, in
   (void)y, (void)v, (void)n, (void)p, (void)emin, (void)a;
   return 0;
 }
-uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t)
+uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t,
+                                double *max_rel)
 {
-  (void)y, (void)v, (void)n, (void)f, (void)fv, (void)t;
+  (void)y, (void)v, (void)n, (void)f, (void)fv, (void)t, (void)max_rel;
   return 0;
 }
 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)

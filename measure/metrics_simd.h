@@ -12,7 +12,7 @@
 /* the first pass's counts and maxima of a run of elements */
 typedef struct {
   int64_t n_zero, zero_miss, n_rel;
-  double max_abs, max_half, max_rel, max_ulp, max_v;
+  double max_abs, max_half, max_ulp, max_v;
 } wht__first_part;
 
 /* 1 where the CPU has AVX-512F and no test turned it off */
@@ -31,8 +31,11 @@ uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, in
 /* The four terms of the sums (f = 2^sd and fv = 2^sv, both nonzero) of
  * elements y[0..n-1], v[0..n-1], eight at a time from the start as long
  * as every lane of a block has |y| and |hi| below 2^1022: element i's in
- * t[4 i .. 4 i + 3]; returns how many elements it did (a multiple of 8). */
-uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t);
+ * t[4 i .. 4 i + 3], the largest relative term taken into *max_rel (by
+ * the scalar code's >, *max_rel >= +0 and not NaN); returns how many
+ * elements it did (a multiple of 8). */
+uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t,
+                                double *max_rel);
 /* The four Neumaier chains of two outputs, their states s[q], c[q] (sum
  * q of the first output) and s[4 + q], c[4 + q] (of the second), over m
  * elements' terms t0 and t1 (element i's four at 4 i), in index order,
