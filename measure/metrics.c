@@ -50,9 +50,13 @@
  * each output's four sums then add them in index order on one thread, as
  * two vectors of two chains (csum2_add), while the other threads compute
  * the next chunk's terms (sums()), and the outputs of a batch
- * (wht_metrics_compute_many) side by side on the threads: the bits of
- * every column are those of the serial code whatever the thread count,
- * the chunk size or the batch.
+ * (wht_metrics_compute_many) side by side on the threads. With at least as
+ * many pairs of outputs in a batch as threads, each pair's terms and
+ * chains run on one thread instead, a block at a time through buffers on
+ * the stack (sums_pair: no chunk buffers, no barrier per chunk, so less
+ * CPU time and no stall when a thread of the team is not running). The
+ * bits of every column are those of the serial code whatever the thread
+ * count, the chunk size, the batch or the path.
  *
  * AVX-512 (metrics_avx512.c, where the CPU has it). The first pass and the
  * terms run eight elements at a time where all eight take the common path
@@ -411,6 +415,22 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
   }
 }
 
+/* The sums of the outputs a and b (b may be NULL) on the calling thread,
+ * a block of FUSED elements at a time: their terms into buffers on the
+ * stack (they stay in L1), then their chains (chain_pair) over them; no
+ * chunk buffer, no barrier. The same terms added in the same order. */
+#define FUSED 256
+static void sums_pair(cell *a, cell *b, const wht_dd *v, uint64_t n, int simd)
+{
+  double t[2][NSUMS * FUSED];
+  for (uint64_t i0 = 0; i0 < n; i0 += FUSED) {
+    const uint64_t m = n - i0 < FUSED ? n - i0 : FUSED;
+    terms_range(a->y, v, i0, 0, m, &a->sc, t[0], &a->max_rel, simd);
+    if (b) terms_range(b->y, v, i0, 0, m, &b->sc, t[1], &b->max_rel, simd);
+    chain_pair(a->sums, t[0], b ? b->sums : NULL, t[1], m, simd);
+  }
+}
+
 static void overflow(wht_metrics *m)
 {
   m->status = WHT_RUN_OVERFLOW;
@@ -447,7 +467,16 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
       o->sc = (sum_scales){ pow2(sd), pow2(sd + 1), pow2(sv), sd, sv };
       todo[g++] = o;
     }
-    if (g) {
+    /* With at least as many pairs of outputs as threads, each pair's sums
+     * on one thread (sums_pair: every thread busy, no barrier per chunk);
+     * with fewer, the pipelined sums() over all threads. */
+    const uint64_t npairs = (g + 1) / 2;
+    const int nt = wht__threads_for(n * g);
+    if (g && npairs >= (uint64_t)nt) {
+      const int simd = wht__metrics_simd();
+      WHT__OMP(omp parallel for schedule(dynamic, 1) num_threads(nt))
+      for (uint64_t w = 0; w < npairs; w++) sums_pair(todo[2 * w], 2 * w + 1 < g ? todo[2 * w + 1] : NULL, v, n, simd);
+    } else if (g) {
       /* without memory for a large chunk, a small one on the stack does
        * the same additions with more barriers */
       double small[2 * STRIDE(SMALL)];

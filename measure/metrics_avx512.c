@@ -113,10 +113,38 @@ AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64
   return i;
 }
 
+/* the four terms of a block (metrics.c's sum_terms, lane by lane) from y
+ * and v's hi, lo; F = 2^sd, FV = 2^sv */
+static AVX512 inline void terms_of(__m512d y, __m512d hi, __m512d lo, __m512d F, __m512d FV, __m512d *r, __m512d *D,
+                                   __m512d *dsq, __m512d *vsq)
+{
+  const __m512d zero = _mm512_setzero_pd();
+  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+  const __mmask8 vzero = hi0 & lo0;
+  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
+  const __m512d e = abs_err(y, hi, lo);
+  const __m512d x = _mm512_mul_pd(lead, FV);
+  *D = _mm512_mul_pd(e, F);
+  /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
+  *r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
+  *dsq = _mm512_mul_pd(*D, *D), *vsq = _mm512_mul_pd(x, x);
+}
+
+/* one step of eight chains: metrics.c's csum2_add, lane by lane (TwoSum,
+ * the correction zeroed where the sum is not finite) */
+static AVX512 inline void chain_step(__m512d *S, __m512d *C, __m512d x)
+{
+  const __m512d T = _mm512_add_pd(*S, x), z = _mm512_sub_pd(T, *S);
+  const __mmask8 finite = _mm512_cmp_pd_mask(vabs(T), _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+  const __m512d err = _mm512_maskz_add_pd(finite, _mm512_sub_pd(*S, _mm512_sub_pd(T, z)), _mm512_sub_pd(x, z));
+  *C = _mm512_add_pd(*C, err);
+  *S = T;
+}
+
 AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64_t n, double f, double fv, double *t,
                                        double *max_rel)
 {
-  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
+  const __m512d zero = _mm512_setzero_pd(), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
   /* the 4 x 8 transpose: (r, d) and (dsq, vsq) interleaved per element,
    * then two elements' four terms per vector */
   const __m512i ilo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), ihi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
@@ -128,14 +156,8 @@ AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64
     load_v(v + i, &hi, &lo);
     const __m512d y = _mm512_loadu_pd(yp + i);
     if (common(y, hi) != 0xff) break;
-    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
-    const __mmask8 vzero = hi0 & lo0;
-    const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
-    const __m512d e = abs_err(y, hi, lo);
-    const __m512d D = _mm512_mul_pd(e, F), x = _mm512_mul_pd(lead, FV);
-    /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
-    const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, one));
-    const __m512d dsq = _mm512_mul_pd(D, D), vsq = _mm512_mul_pd(x, x);
+    __m512d r, D, dsq, vsq;
+    terms_of(y, hi, lo, F, FV, &r, &D, &dsq, &vsq);
     mrel = run_max(mrel, 0xff, r); /* the zero lanes' +0 never wins */
     const __m512d rd_lo = _mm512_permutex2var_pd(r, ilo, D), rd_hi = _mm512_permutex2var_pd(r, ihi, D);
     const __m512d qv_lo = _mm512_permutex2var_pd(dsq, ilo, vsq), qv_hi = _mm512_permutex2var_pd(dsq, ihi, vsq);
@@ -151,16 +173,8 @@ AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64
 AVX512 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
 {
   __m512d S = _mm512_loadu_pd(s), C = _mm512_loadu_pd(c);
-  const __m512d inf = _mm512_set1_pd(INFINITY);
-  for (uint64_t i = 0; i < m; i++) {
-    const __m512d x = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(t0 + 4 * i)), _mm256_loadu_pd(t1 + 4 * i), 1);
-    /* metrics.c's csum2_add, lane by lane */
-    const __m512d T = _mm512_add_pd(S, x), z = _mm512_sub_pd(T, S);
-    const __mmask8 finite = _mm512_cmp_pd_mask(vabs(T), inf, _CMP_LT_OQ);
-    const __m512d err = _mm512_maskz_add_pd(finite, _mm512_sub_pd(S, _mm512_sub_pd(T, z)), _mm512_sub_pd(x, z));
-    C = _mm512_add_pd(C, err);
-    S = T;
-  }
+  for (uint64_t i = 0; i < m; i++)
+    chain_step(&S, &C, _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(t0 + 4 * i)), _mm256_loadu_pd(t1 + 4 * i), 1));
   _mm512_storeu_pd(s, S), _mm512_storeu_pd(c, C);
 }
 #else
