@@ -197,6 +197,17 @@ static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -i
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 14)
+/* the pipelined sums' chunk c for g outputs: CHUNK, doubled while the
+ * buffer (two chunks' terms of the g outputs, 2 g c elements of 32 bytes)
+ * stays within 8 MiB, what the L2 caches of a few cores hold: fewer
+ * chunks, so fewer barriers, for small batches (2^17 elements for one
+ * output, 2^16 for two, 2^15 for three or four, 2^14 from five on) */
+static uint64_t chunk_for(size_t g)
+{
+  uint64_t c = CHUNK;
+  while (2 * 2 * c * g <= ((uint64_t)1 << 18)) c *= 2;
+  return c;
+}
 /* outputs whose passes share one read of v */
 #define BATCH 8
 /* an output's terms of a chunk of c elements: element i's four terms
@@ -480,7 +491,7 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
       /* without memory for a large chunk, a small one on the stack does
        * the same additions with more barriers */
       double small[2 * STRIDE(SMALL)];
-      uint64_t cs = n < CHUNK ? n : CHUNK;
+      const uint64_t ck = chunk_for(g), cs = n < ck ? n : ck;
       double *heap = cs > SMALL ? malloc(2 * g * STRIDE(cs) * sizeof *heap) : NULL;
       if (heap)
         sums(todo, g, v, n, heap, cs);
