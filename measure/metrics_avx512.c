@@ -3,14 +3,17 @@
  * element, in the same order, each correctly rounded as in scalar code
  * (subtractions, absolute values, products, quotients; no FMA): so every
  * term and every per-element value is the scalar one, and counts and
- * maxima do not depend on the order: the first pass keeps its maxima lane
- * by lane across a run of blocks (MAXPD with the scalar code's > and
- * start, +0; lanes of v = 0 masked out where the scalar code skips them)
- * and reduces them once at the run's end.
+ * maxima do not depend on the order: the maxima are kept lane by lane
+ * across a run of blocks (MAXPD with the scalar code's > and start, +0;
+ * lanes of v = 0 masked out where the scalar code skips them) and reduced
+ * once at the run's end. A block's terms are stored element by element
+ * (a 4 x 8 transpose), the order in which the chains take them; the
+ * chains of two outputs are one vector, each lane csum2_add's operations,
+ * so each chain adds the same terms in the same order.
  * The scalar code's rare branches (|y| or |hi| at 2^1022 and above,
  * non-finite values, a subnormal leading double, a spacing beyond the
- * normal range) are not done here: the block returns 0 and the caller's
- * scalar code runs it. */
+ * normal range) are not done here: a run stops before such a block and
+ * the caller's scalar code runs it. */
 #include <math.h>
 #include "metrics_simd.h"
 

@@ -1,8 +1,9 @@
 /* metrics_simd.h - the metrics' per-element work (metrics.c's first pass
  * and the sums' terms) eight elements at a time on AVX-512
- * (metrics_avx512.c), for blocks whose every lane takes the common path;
- * the caller runs its scalar code for any other block, so the columns are
- * the scalar code's bits. Not installed. */
+ * (metrics_avx512.c), in runs of blocks whose every lane takes the common
+ * path; the caller runs its scalar code for any other block, so the
+ * columns are the scalar code's bits; and the chains of two outputs as one
+ * vector. Not installed. */
 #ifndef WHT_METRICS_SIMD_H
 #define WHT_METRICS_SIMD_H
 
