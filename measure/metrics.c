@@ -45,20 +45,27 @@
  * integer counts and maxima (NaN never wins a >) are the same for any
  * split. A compensated sum is not: its rounding depends on the order. So
  * only the terms of the four sums are computed on all threads (a chunk at
- * a time, into buffers); each output's four sums then add them in index
- * order on one thread, as two vectors of two chains (csum2_add), while the
- * other threads compute the next chunk's terms (sums()), and the outputs
- * of a batch (wht_metrics_compute_many) side by side on the threads: the
+ * a time, into buffers; max_rel is the maximum of the relative terms,
+ * taken there rather than in the first pass, which so divides nothing);
+ * each output's four sums then add them in index order on one thread, as
+ * two vectors of two chains (csum2_add), while the other threads compute
+ * the next chunk's terms (sums()), and the outputs of a batch
+ * (wht_metrics_compute_many) side by side on the threads. With at least as
+ * many pairs of outputs in a batch as threads, each pair's terms and
+ * chains run on one thread instead, a block at a time through buffers on
+ * the stack (sums_pair: no chunk buffers, no barrier per chunk, so less
+ * CPU time and no stall when a thread of the team is not running). The
  * bits of every column are those of the serial code whatever the thread
- * count, the chunk size or the batch.
+ * count, the chunk size, the batch or the path.
  *
  * AVX-512 (metrics_avx512.c, where the CPU has it). The first pass and the
  * terms run eight elements at a time where all eight take the common path
  * (finite, |y| and |hi| below 2^1022, a normal leading double, the
  * spacing's power of two normal): each lane does the scalar operations in
  * the scalar order, so the terms are the same doubles and the counts and
- * maxima the same numbers; any other block runs the scalar code.
- * tests/test_metrics_simd compares the two. */
+ * maxima the same numbers; any other block runs the scalar code. The
+ * chains of two outputs run as one vector, each lane csum2_add's
+ * operations. tests/test_metrics_simd compares the two. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,12 +197,23 @@ static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -i
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
 #define CHUNK ((uint64_t)1 << 14)
+/* the pipelined sums' chunk c for g outputs: CHUNK, doubled while the
+ * buffer (two chunks' terms of the g outputs, 2 g c elements of 32 bytes)
+ * stays within 8 MiB, what the L2 caches of a few cores hold: fewer
+ * chunks, so fewer barriers, for small batches (2^17 elements for one
+ * output, 2^16 for two, 2^15 for three or four, 2^14 from five on) */
+static uint64_t chunk_for(size_t g)
+{
+  uint64_t c = CHUNK;
+  while (2 * 2 * c * g <= ((uint64_t)1 << 18)) c *= 2;
+  return c;
+}
 /* outputs whose passes share one read of v */
 #define BATCH 8
-/* an output's terms of a chunk of c elements: four arrays of c, one per
- * sum (term q of element i at q c + i); the outputs' blocks are a few
- * cache lines more than a power of two apart, so that they do not all fall
- * in the same cache sets */
+/* an output's terms of a chunk of c elements: element i's four terms
+ * side by side (term q at 4 i + q), the order in which its chains take
+ * them; the outputs' blocks are a few cache lines more than a power of two
+ * apart, so that they do not all fall in the same cache sets */
 #define STRIDE(c) (NSUMS * (uint64_t)(c) + 40)
 
 typedef struct {
@@ -211,44 +229,47 @@ typedef struct {
  * d beyond double is measured as its half, over |v| / 2 */
 static double rel_of(double d, double dh, double av) { return isfinite(d) ? d / av : dh / (av * 0.5); }
 
-/* element i's four terms into t[q c] (t: its place in the first array) */
-static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t, uint64_t c)
+/* element i's four terms into t[0..3] */
+static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_scales *k, double *t)
 {
   double dh;
   const double e = err_and_half(y[i], &v[i], &dh), av = fabs(lead(&v[i]));
   const double d = isfinite(e) ? scaled(e, k->f, k->sd) : scaled(dh, k->f1, k->sd + 1);
   const double x = scaled(lead(&v[i]), k->fv, k->sv);
-  t[SUM_REL * c] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
-  t[SUM_D * c] = d;
-  t[SUM_DSQ * c] = d * d;
-  t[SUM_VSQ * c] = x * x;
+  t[SUM_REL] = is_zero(&v[i]) ? 0.0 : rel_of(e, dh, av);
+  t[SUM_D] = d;
+  t[SUM_DSQ] = d * d;
+  t[SUM_VSQ] = x * x;
 }
 
-/* elements lo .. hi-1 of a chunk starting at i0 into the output's arrays
- * t (chunk size c): eight at a time on AVX-512 where the block takes the
- * common path and 2^sd, 2^sv are normal (the same terms), else one by one */
+/* elements lo .. hi-1 of a chunk starting at i0 into the output's terms
+ * t (element i's at 4 i), and the largest relative error into *max_rel
+ * (the relative terms are the first pass's relative errors, and 0 for
+ * v_i = 0, which never wins: max_rel starts at +0): on AVX-512 runs of
+ * blocks of eight that take the common path, where 2^sd, 2^sv are normal
+ * (the same terms), any other block and a partial last one one by one */
 static void terms_range(const double *y, const wht_dd *v, uint64_t i0, uint64_t lo, uint64_t hi,
-                        const sum_scales *k, double *t, uint64_t c, int simd)
+                        const sum_scales *k, double *t, double *max_rel, int simd)
 {
-  uint64_t i = lo;
-  if (simd && k->f != 0 && k->fv != 0)
-    for (; i + 8 <= hi; i += 8)
-      if (!wht__metrics_terms8(y + i0 + i, v + i0 + i, k->f, k->fv, t + SUM_REL * c + i, t + SUM_D * c + i,
-                               t + SUM_DSQ * c + i, t + SUM_VSQ * c + i))
-        for (uint64_t u = i; u < i + 8; u++) sum_terms(y, v, i0 + u, k, t + u, c);
-  for (; i < hi; i++) sum_terms(y, v, i0 + i, k, t + i, c);
+  simd = simd && k->f != 0 && k->fv != 0;
+  for (uint64_t i = lo; i < hi;) {
+    if (simd) i += wht__metrics_terms_run(y + i0 + i, v + i0 + i, hi - i, k->f, k->fv, t + NSUMS * i, max_rel);
+    for (const uint64_t e = i + 8 < hi ? i + 8 : hi; i < e; i++) {
+      sum_terms(y, v, i0 + i, k, t + NSUMS * i);
+      if (t[NSUMS * i + SUM_REL] > *max_rel) *max_rel = t[NSUMS * i + SUM_REL];
+    }
+  }
 }
 
-/* the four chains of one output over the first m terms of a chunk's four
- * arrays t (term q of element i at q c + i), as two vectors of two chains
- * (csum2_add): they are independent, so the core overlaps their latencies */
-static void chains(csum a[NSUMS], const double *t, uint64_t m, uint64_t c)
+/* the four chains of one output over the first m elements' terms t
+ * (element i's at 4 i), as two vectors of two chains (csum2_add): they are
+ * independent, so the core overlaps their latencies */
+static void chains(csum a[NSUMS], const double *t, uint64_t m)
 {
   v2d s01 = { a[0].s, a[1].s }, c01 = { a[0].c, a[1].c };
   v2d s23 = { a[2].s, a[3].s }, c23 = { a[2].c, a[3].c };
-  const double *t0 = t + SUM_REL * c, *t1 = t + SUM_D * c, *t2 = t + SUM_DSQ * c, *t3 = t + SUM_VSQ * c;
   for (uint64_t i = 0; i < m; i++) {
-    const v2d x01 = { t0[i], t1[i] }, x23 = { t2[i], t3[i] };
+    const v2d x01 = { t[NSUMS * i + 0], t[NSUMS * i + 1] }, x23 = { t[NSUMS * i + 2], t[NSUMS * i + 3] };
     csum2_add(&s01, &c01, x01);
     csum2_add(&s23, &c23, x23);
   }
@@ -281,12 +302,10 @@ static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
     return;
   }
   const double av = fabs(lead(v));
-  const double rel = rel_of(d, dh, av);
   const int ue = ulp_exp(v, p, emin);
   const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
   if (av > o->max_v) o->max_v = av;
   o->n_rel++;
-  if (rel > o->max_rel) o->max_rel = rel;
   if (ulps > o->max_ulp) o->max_ulp = ulps;
 }
 
@@ -298,27 +317,28 @@ static void first_merge(cell *o, const cell *t)
   o->n_rel += t->n_rel, o->v_nonfinite += t->v_nonfinite;
   if (t->max_abs > o->max_abs) o->max_abs = t->max_abs;
   if (t->max_half > o->max_half) o->max_half = t->max_half;
-  if (t->max_rel > o->max_rel) o->max_rel = t->max_rel;
   if (t->max_ulp > o->max_ulp) o->max_ulp = t->max_ulp;
   if (t->max_v > o->max_v) o->max_v = t->max_v;
 }
 
-/* eight elements' counts and maxima (metrics_avx512.c) into o, as
- * first_merge adds a thread's */
-static void first_add8(cell *o, const wht__first8 *a)
+/* a run's counts and maxima (metrics_avx512.c) into o, as first_merge
+ * adds a thread's */
+static void first_add_run(cell *o, const wht__first_part *a)
 {
   o->n_zero += a->n_zero, o->zero_miss += a->zero_miss, o->n_rel += a->n_rel;
   if (a->max_abs > o->max_abs) o->max_abs = a->max_abs;
   if (a->max_half > o->max_half) o->max_half = a->max_half;
-  if (a->max_rel > o->max_rel) o->max_rel = a->max_rel;
   if (a->max_ulp > o->max_ulp) o->max_ulp = a->max_ulp;
   if (a->max_v > o->max_v) o->max_v = a->max_v;
 }
 
 /* the counts and maxima of the outputs o[0 .. g-1] (zeroed by the
- * caller), every element on all threads, each v_i read once for all;
- * blocks of eight on AVX-512 where they take the common path (the same
- * counts, and maxima of the same values) */
+ * caller), every element on all threads, a tile of v at a time for all
+ * outputs (each v_i read from memory once); on AVX-512 runs of blocks of
+ * eight that take the common path (the same counts, and the maxima of the
+ * same values, kept lane by lane and reduced at the end of the run), any
+ * other block and a partial last one by the scalar code */
+#define TILE ((uint64_t)1 << 9)
 static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int p, int emin)
 {
   const int simd = wht__metrics_simd();
@@ -327,50 +347,98 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
     cell part[BATCH];
     memset(part, 0, g * sizeof part[0]);
     WHT__OMP(omp for schedule(static))
-    for (uint64_t b = 0; b < (n + 7) / 8; b++) {
-      const uint64_t i0 = 8 * b, i1 = i0 + 8 < n ? i0 + 8 : n;
-      for (size_t j = 0; j < g; j++) {
-        wht__first8 a;
-        if (simd && i1 - i0 == 8 && wht__metrics_first8(o[j]->y + i0, v + i0, p, emin, &a)) {
-          first_add8(&part[j], &a);
-          continue;
+    for (uint64_t b = 0; b < (n + TILE - 1) / TILE; b++) {
+      const uint64_t i0 = TILE * b, i1 = i0 + TILE < n ? i0 + TILE : n;
+      for (size_t j = 0; j < g; j++)
+        for (uint64_t i = i0; i < i1;) {
+          if (simd) {
+            wht__first_part a = { 0 };
+            i += wht__metrics_first_run(o[j]->y + i, v + i, i1 - i, p, emin, &a);
+            first_add_run(&part[j], &a);
+          }
+          for (const uint64_t e = i + 8 < i1 ? i + 8 : i1; i < e; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
         }
-        for (uint64_t i = i0; i < i1; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
-      }
     }
     WHT__OMP(omp critical(wht__metrics_merge))
     for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
   }
 }
 
+/* the chains of outputs a and b (b may be NULL) over the first m elements'
+ * terms ta, tb: on AVX-512 the eight chains of the two as one vector
+ * (metrics_avx512.c; the same operations per lane as csum2_add), else
+ * chains() for each */
+static void chain_pair(csum *a, const double *ta, csum *b, const double *tb, uint64_t m, int simd)
+{
+  if (!simd) {
+    chains(a, ta, m);
+    if (b) chains(b, tb, m);
+    return;
+  }
+  /* with no second output, the first one's chains run in both halves too */
+  const csum *bb = b ? b : a;
+  double s[2 * NSUMS], c[2 * NSUMS];
+  for (int q = 0; q < NSUMS; q++) s[q] = a[q].s, c[q] = a[q].c, s[NSUMS + q] = bb[q].s, c[NSUMS + q] = bb[q].c;
+  wht__metrics_chains(s, c, ta, b ? tb : ta, m);
+  for (int q = 0; q < NSUMS; q++) {
+    a[q] = (csum){ s[q], c[q] };
+    if (b) b[q] = (csum){ s[NSUMS + q], c[NSUMS + q] };
+  }
+}
+
 /* The sums of the outputs o[0 .. g-1], a chunk at a time, pipelined: in
- * step k the g chain tasks (each output's four chains over chunk k - 1,
- * in index order, on one thread) and the slices of chunk k's terms (every
- * output's, each v_i read once for all) are one dynamically scheduled
- * loop, chain tasks first, so the threads without a chain compute the next
- * chunk's terms meanwhile. buf holds two chunks' terms (g blocks of
- * STRIDE(c) each), chunk k in half k mod 2. The chunk size c and the
- * slices change no bit: each chain adds its terms in index order. */
+ * step k the chain tasks (the chains over chunk k - 1 of a pair of
+ * outputs, in index order, on one thread) and the slices of chunk k's terms
+ * (every output's, each v_i read once for all) are one dynamically
+ * scheduled loop, chain tasks first, so the threads without a chain
+ * compute the next chunk's terms meanwhile. buf holds two chunks' terms (g
+ * blocks of STRIDE(c) each), chunk k in half k mod 2. The chunk size c,
+ * the slices and the pairs change no bit: each chain adds its terms in
+ * index order. */
 #define SLICE ((uint64_t)1 << 10)
 static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *buf, uint64_t c)
 {
-  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE;
+  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE, npairs = (g + 1) / 2;
   const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
+  {
+    double max_rel[BATCH] = { 0 }; /* this thread's, merged as first_merge does */
   for (uint64_t k = 0; k <= nchunks; k++) {
-    const uint64_t nchain = k > 0 ? g : 0, nterm = k < nchunks ? nslices : 0;
+    const uint64_t nchain = k > 0 ? npairs : 0, nterm = k < nchunks ? nslices : 0;
     WHT__OMP(omp for schedule(dynamic, 1))
     for (uint64_t w = 0; w < nchain + nterm; w++) {
       if (w < nchain) {
         const uint64_t i0 = (k - 1) * c, m = n - i0 < c ? n - i0 : c;
-        chains(o[w]->sums, buf + ((k - 1) % 2 * g + w) * STRIDE(c), m, c);
+        const double *t = buf + ((k - 1) % 2 * g + 2 * w) * STRIDE(c);
+        chain_pair(o[2 * w]->sums, t, 2 * w + 1 < g ? o[2 * w + 1]->sums : NULL, t + STRIDE(c), m, simd);
         continue;
       }
       const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
       const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
       double *half = buf + k % 2 * g * STRIDE(c);
-      for (size_t j = 0; j < g; j++) terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), c, simd);
+      for (size_t j = 0; j < g; j++)
+        terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), &max_rel[j], simd);
     }
+  }
+    WHT__OMP(omp critical(wht__metrics_merge))
+    for (size_t j = 0; j < g; j++)
+      if (max_rel[j] > o[j]->max_rel) o[j]->max_rel = max_rel[j];
+  }
+}
+
+/* The sums of the outputs a and b (b may be NULL) on the calling thread,
+ * a block of FUSED elements at a time: their terms into buffers on the
+ * stack (they stay in L1), then their chains (chain_pair) over them; no
+ * chunk buffer, no barrier. The same terms added in the same order. */
+#define FUSED 256
+static void sums_pair(cell *a, cell *b, const wht_dd *v, uint64_t n, int simd)
+{
+  double t[2][NSUMS * FUSED];
+  for (uint64_t i0 = 0; i0 < n; i0 += FUSED) {
+    const uint64_t m = n - i0 < FUSED ? n - i0 : FUSED;
+    terms_range(a->y, v, i0, 0, m, &a->sc, t[0], &a->max_rel, simd);
+    if (b) terms_range(b->y, v, i0, 0, m, &b->sc, t[1], &b->max_rel, simd);
+    chain_pair(a->sums, t[0], b ? b->sums : NULL, t[1], m, simd);
   }
 }
 
@@ -410,11 +478,20 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
       o->sc = (sum_scales){ pow2(sd), pow2(sd + 1), pow2(sv), sd, sv };
       todo[g++] = o;
     }
-    if (g) {
+    /* With at least as many pairs of outputs as threads, each pair's sums
+     * on one thread (sums_pair: every thread busy, no barrier per chunk);
+     * with fewer, the pipelined sums() over all threads. */
+    const uint64_t npairs = (g + 1) / 2;
+    const int nt = wht__threads_for(n * g);
+    if (g && npairs >= (uint64_t)nt) {
+      const int simd = wht__metrics_simd();
+      WHT__OMP(omp parallel for schedule(dynamic, 1) num_threads(nt))
+      for (uint64_t w = 0; w < npairs; w++) sums_pair(todo[2 * w], 2 * w + 1 < g ? todo[2 * w + 1] : NULL, v, n, simd);
+    } else if (g) {
       /* without memory for a large chunk, a small one on the stack does
        * the same additions with more barriers */
       double small[2 * STRIDE(SMALL)];
-      uint64_t cs = n < CHUNK ? n : CHUNK;
+      const uint64_t ck = chunk_for(g), cs = n < ck ? n : ck;
       double *heap = cs > SMALL ? malloc(2 * g * STRIDE(cs) * sizeof *heap) : NULL;
       if (heap)
         sums(todo, g, v, n, heap, cs);

@@ -3,11 +3,18 @@
  * element, in the same order, each correctly rounded as in scalar code
  * (subtractions, absolute values, products, quotients; no FMA): so every
  * term and every per-element value is the scalar one, and counts and
- * maxima of finite values (all they are here) do not depend on the order.
+ * maxima do not depend on the order: the maxima are kept lane by lane
+ * across a run of blocks (MAXPD with the scalar code's > and start, +0;
+ * lanes of v = 0 masked out where the scalar code skips them) and reduced
+ * once at the run's end. A block's terms are stored element by element
+ * (a 4 x 8 transpose), the order in which the chains take them; the
+ * chains of two outputs are one vector, each lane csum2_add's operations,
+ * so each chain adds the same terms in the same order.
  * The scalar code's rare branches (|y| or |hi| at 2^1022 and above,
  * non-finite values, a subnormal leading double, a spacing beyond the
- * normal range) are not done here: the block returns 0 and the caller's
- * scalar code runs it. */
+ * normal range) are not done here: a run stops before such a block and
+ * the caller's scalar code runs it. */
+#include <math.h>
 #include "metrics_simd.h"
 
 static int forced_scalar;
@@ -46,90 +53,148 @@ static AVX512 inline __m512d abs_err(__m512d y, __m512d hi, __m512d lo)
   return vabs(_mm512_sub_pd(_mm512_sub_pd(y, hi), lo));
 }
 
-static inline double max_of(const double *x, __mmask8 m, double acc)
+/* the scalar code's running maximum, lane by lane: x where x > acc, else
+ * acc (MAXPD returns its second operand unless the first is greater, so
+ * a NaN never enters and a -0 never replaces a +0); m: the lanes to take */
+static AVX512 inline __m512d run_max(__m512d acc, __mmask8 m, __m512d x) { return _mm512_mask_max_pd(acc, m, x, acc); }
+
+/* a lane-wise maximum (every lane >= +0, never NaN: they start at +0 and
+ * only grow) into the scalar one by the same > */
+static AVX512 inline void max_into(double *acc, __m512d x)
 {
-  for (int i = 0; i < 8; i++)
-    if (((m >> i) & 1) && x[i] > acc) acc = x[i];
-  return acc;
+  const double r = _mm512_reduce_max_pd(x);
+  if (r > *acc) *acc = r;
 }
 
-AVX512 int wht__metrics_first8(const double *yp, const wht_dd *v, int p, int emin, wht__first8 *a)
+AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
 {
-  __m512d hi, lo;
-  load_v(v, &hi, &lo);
-  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
-  if (common(y, hi) != 0xff) return 0;
-  const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
-  const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
-  /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
-  const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
-  const __m512i lb = _mm512_castpd_si512(lead);
-  const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
-  const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
-                          _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
-  if ((normal & nz) != nz) return 0;
-  /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
-   * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
-  __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
-  const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
-  const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
-  const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
-  const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
-  e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
-  const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
-  /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
-  const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
-  const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
-                            _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
-  if ((in_range & nz) != nz) return 0;
-  const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
-  const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, _mm512_set1_pd(0.5)), av = vabs(lead);
-  const __m512d one = _mm512_set1_pd(1.0);
-  /* zero lanes divide by 1 (their results are masked out) */
-  const __m512d rel = _mm512_div_pd(d, _mm512_mask_blend_pd(vzero, av, one));
-  const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
-  double dd[8], dhh[8], rr[8], uu[8], aa[8];
-  _mm512_storeu_pd(dd, d), _mm512_storeu_pd(dhh, dh), _mm512_storeu_pd(rr, rel), _mm512_storeu_pd(uu, ulps);
-  _mm512_storeu_pd(aa, av);
-  a->n_zero = __builtin_popcount(vzero);
-  a->zero_miss = __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
-  a->n_rel = __builtin_popcount(nz);
-  a->max_abs = max_of(dd, 0xff, 0), a->max_half = max_of(dhh, 0xff, 0);
-  a->max_rel = max_of(rr, nz, 0), a->max_ulp = max_of(uu, nz, 0), a->max_v = max_of(aa, nz, 0);
-  return 1;
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), half = _mm512_set1_pd(0.5);
+  __m512d mabs = zero, mhalf = zero, mulp = zero, mv = zero;
+  int64_t n_zero = 0, zero_miss = 0, n_rel = 0;
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d hi, lo;
+    load_v(v + i, &hi, &lo);
+    const __m512d y = _mm512_loadu_pd(yp + i);
+    if (common(y, hi) != 0xff) break;
+    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
+    const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
+    /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
+    const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
+    const __m512i lb = _mm512_castpd_si512(lead);
+    const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
+    const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
+                            _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
+    if ((normal & nz) != nz) break;
+    /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
+     * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
+    __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
+    const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
+    const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
+    const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
+    const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
+    e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
+    const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
+    /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
+    const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
+    const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
+                              _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
+    if ((in_range & nz) != nz) break;
+    const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
+    const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, half), av = vabs(lead);
+    /* zero lanes multiply by 1 (their results are masked out) */
+    const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
+    n_zero += __builtin_popcount(vzero);
+    zero_miss += __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
+    n_rel += __builtin_popcount(nz);
+    mabs = run_max(mabs, 0xff, d), mhalf = run_max(mhalf, 0xff, dh);
+    mulp = run_max(mulp, nz, ulps), mv = run_max(mv, nz, av);
+  }
+  a->n_zero += n_zero, a->zero_miss += zero_miss, a->n_rel += n_rel;
+  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf);
+  max_into(&a->max_ulp, mulp), max_into(&a->max_v, mv);
+  return i;
 }
 
-AVX512 int wht__metrics_terms8(const double *yp, const wht_dd *v, double f, double fv, double *rel, double *d,
-                               double *dsq, double *vsq)
+/* the four terms of a block (metrics.c's sum_terms, lane by lane) from y
+ * and v's hi, lo; F = 2^sd, FV = 2^sv */
+static AVX512 inline void terms_of(__m512d y, __m512d hi, __m512d lo, __m512d F, __m512d FV, __m512d *r, __m512d *D,
+                                   __m512d *dsq, __m512d *vsq)
 {
-  __m512d hi, lo;
-  load_v(v, &hi, &lo);
-  const __m512d y = _mm512_loadu_pd(yp), zero = _mm512_setzero_pd();
-  if (common(y, hi) != 0xff) return 0;
+  const __m512d zero = _mm512_setzero_pd();
   const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
   const __mmask8 vzero = hi0 & lo0;
   const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo), av = vabs(lead);
   const __m512d e = abs_err(y, hi, lo);
-  const __m512d D = _mm512_mul_pd(e, _mm512_set1_pd(f)), x = _mm512_mul_pd(lead, _mm512_set1_pd(fv));
+  const __m512d x = _mm512_mul_pd(lead, FV);
+  *D = _mm512_mul_pd(e, F);
   /* zero lanes: 0 (metrics.c skips them by adding +0), never e / 0 */
-  const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
-  _mm512_storeu_pd(rel, r);
-  _mm512_storeu_pd(d, D);
-  _mm512_storeu_pd(dsq, _mm512_mul_pd(D, D));
-  _mm512_storeu_pd(vsq, _mm512_mul_pd(x, x));
-  return 1;
+  *r = _mm512_maskz_div_pd((__mmask8)~vzero, e, _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
+  *dsq = _mm512_mul_pd(*D, *D), *vsq = _mm512_mul_pd(x, x);
+}
+
+/* one step of eight chains: metrics.c's csum2_add, lane by lane (TwoSum,
+ * the correction zeroed where the sum is not finite) */
+static AVX512 inline void chain_step(__m512d *S, __m512d *C, __m512d x)
+{
+  const __m512d T = _mm512_add_pd(*S, x), z = _mm512_sub_pd(T, *S);
+  const __mmask8 finite = _mm512_cmp_pd_mask(vabs(T), _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+  const __m512d err = _mm512_maskz_add_pd(finite, _mm512_sub_pd(*S, _mm512_sub_pd(T, z)), _mm512_sub_pd(x, z));
+  *C = _mm512_add_pd(*C, err);
+  *S = T;
+}
+
+AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64_t n, double f, double fv, double *t,
+                                       double *max_rel)
+{
+  const __m512d zero = _mm512_setzero_pd(), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
+  /* the 4 x 8 transpose: (r, d) and (dsq, vsq) interleaved per element,
+   * then two elements' four terms per vector */
+  const __m512i ilo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), ihi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
+  const __m512i plo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), phi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  __m512d mrel = zero;
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512d hi, lo;
+    load_v(v + i, &hi, &lo);
+    const __m512d y = _mm512_loadu_pd(yp + i);
+    if (common(y, hi) != 0xff) break;
+    __m512d r, D, dsq, vsq;
+    terms_of(y, hi, lo, F, FV, &r, &D, &dsq, &vsq);
+    mrel = run_max(mrel, 0xff, r); /* the zero lanes' +0 never wins */
+    const __m512d rd_lo = _mm512_permutex2var_pd(r, ilo, D), rd_hi = _mm512_permutex2var_pd(r, ihi, D);
+    const __m512d qv_lo = _mm512_permutex2var_pd(dsq, ilo, vsq), qv_hi = _mm512_permutex2var_pd(dsq, ihi, vsq);
+    _mm512_storeu_pd(t + 4 * i, _mm512_permutex2var_pd(rd_lo, plo, qv_lo));
+    _mm512_storeu_pd(t + 4 * i + 8, _mm512_permutex2var_pd(rd_lo, phi, qv_lo));
+    _mm512_storeu_pd(t + 4 * i + 16, _mm512_permutex2var_pd(rd_hi, plo, qv_hi));
+    _mm512_storeu_pd(t + 4 * i + 24, _mm512_permutex2var_pd(rd_hi, phi, qv_hi));
+  }
+  max_into(max_rel, mrel);
+  return i;
+}
+
+AVX512 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
+{
+  __m512d S = _mm512_loadu_pd(s), C = _mm512_loadu_pd(c);
+  for (uint64_t i = 0; i < m; i++)
+    chain_step(&S, &C, _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(t0 + 4 * i)), _mm256_loadu_pd(t1 + 4 * i), 1));
+  _mm512_storeu_pd(s, S), _mm512_storeu_pd(c, C);
 }
 #else
 int wht__metrics_simd(void) { return 0; }
-int wht__metrics_first8(const double *y, const wht_dd *v, int p, int emin, wht__first8 *a)
+uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
 {
-  (void)y, (void)v, (void)p, (void)emin, (void)a;
+  (void)y, (void)v, (void)n, (void)p, (void)emin, (void)a;
   return 0;
 }
-int wht__metrics_terms8(const double *y, const wht_dd *v, double f, double fv, double *rel, double *d,
-                        double *dsq, double *vsq)
+uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t,
+                                double *max_rel)
 {
-  (void)y, (void)v, (void)f, (void)fv, (void)rel, (void)d, (void)dsq, (void)vsq;
+  (void)y, (void)v, (void)n, (void)f, (void)fv, (void)t, (void)max_rel;
   return 0;
+}
+void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
+{
+  (void)s, (void)c, (void)t0, (void)t1, (void)m;
 }
 #endif

@@ -6,8 +6,10 @@
  * subnormal hi, values so small that the format's spacing 2^-ulp_exp
  * leaves the normal range, |y| or |hi| at 2^1022 and above, exact hits),
  * singly and in a batch of outputs, with lengths that leave a partial last
- * block. Where the CPU lacks AVX-512 both runs are scalar (the diagnostic
- * says which). */
+ * block; and the maxima, which the vector code keeps lane by lane across
+ * runs of blocks, with the largest error at each kind of position and
+ * zeros of v that must not count beside it. Where the CPU lacks AVX-512
+ * both runs are scalar (the diagnostic says which). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +128,52 @@ int main(void)
       }
   tap_ok(lone_ok, "each kind of lane alone among exact hits or zeros, at each position of a block, each format: the "
                   "scalar code's bits");
+  /* the maxima kept lane by lane across runs of blocks (metrics_avx512.c):
+   * one element with the largest relative error and ulps at positions
+   * across blocks, runs and tiles, beside it zeros of v with |y| = 2^600
+   * and more (they count in max_abs only: taken into max_rel or max_ulp
+   * they would win, into max_v they would scale v^2 to 0 and norm_rel to
+   * NaN), and a block that the scalar code runs (a subnormal hi) before or
+   * after it, so that the runs are split there; the largest |v| elsewhere.
+   * A maximum lost in the reduction or a zero lane taken in differs from
+   * the scalar code. */
+  int max_ok = 1;
+  const uint64_t mm = 1500; /* three tiles of the first pass, the last partial */
+  static const uint64_t where[] = { 0, 3, 7, 8, 13, 511, 512, 519, 700, 1023, 1024, 1499 };
+  for (size_t w = 0; w < sizeof where / sizeof where[0]; w++)
+    for (int scalar_at = 0; scalar_at < 3; scalar_at++)
+      for (size_t fi = 0; fi < sizeof fmts / sizeof fmts[0]; fi++) {
+        for (uint64_t i = 0; i < mm; i++) {
+          v[i].hi = 1.0 + (double)(i % 97) / 97, v[i].lo = 0x1p-60 * v[i].hi;
+          y[0][i] = (float)v[i].hi * (1 + 0x1p-20 * (double)(i % 5));
+        }
+        const uint64_t at = where[w];
+        v[(at + 37) % mm].hi = 0x1.fp6; /* the largest |v| */
+        y[0][(at + 37) % mm] = (float)v[(at + 37) % mm].hi;
+        y[0][at] = v[at].hi * 1.75; /* the largest relative error and ulps */
+        for (int z = 1; z <= 3; z++) { /* zeros of v beside it, the largest |y - v| */
+          const uint64_t iz = (at + (uint64_t)z * (z == 2 ? mm - 1 : 1)) % mm;
+          v[iz].hi = v[iz].lo = 0, y[0][iz] = 0x1p600 * z;
+        }
+        if (scalar_at) { /* a block for the scalar code, before or after the maximum */
+          const uint64_t is = (at + (scalar_at == 1 ? mm - 9 : 9)) % mm;
+          v[is].hi = 0x1p-1060, v[is].lo = 0, y[0][is] = 0x1p-1060;
+        }
+        wht_metrics a, b;
+        wht__metrics_force_scalar(0);
+        wht_metrics_compute(fmts[fi], y[0], v, mm, 0, &a);
+        wht__metrics_force_scalar(1);
+        wht_metrics_compute(fmts[fi], y[0], v, mm, 0, &b);
+        wht__metrics_force_scalar(0);
+        if (!same_metrics(&a, &b)) {
+          max_ok = 0;
+          tap_diag("maximum at %llu, scalar block %d, %s: max_abs %a/%a max_rel %a/%a max_ulp %a/%a norm_rel %a/%a",
+                   (unsigned long long)at, scalar_at, wht_format_name(fmts[fi]), a.max_abs, b.max_abs, a.max_rel,
+                   b.max_rel, a.max_ulp, b.max_ulp, a.norm_rel, b.norm_rel);
+        }
+      }
+  tap_ok(max_ok, "the largest error at positions across blocks, runs and tiles, zeros of v with a larger |y| "
+                 "beside it, a scalar block before or after: every column the scalar code's");
   for (int j = 0; j < MANY; j++) free(y[j]);
   free(v);
   return tap_done();

@@ -80,7 +80,10 @@ int main(void)
          m[0].mean_abs, mean_abs);
   /* a batch of ten outputs of the same v (two of metrics.c's batches of
    * eight): each row bit for bit the single call's; one with a
-   * non-finite intermediate seen, one with an inf output */
+   * non-finite intermediate seen, one with an inf output. On 3 threads the
+   * first batch's six finite outputs (three pairs) take metrics.c's
+   * per-pair path, the last two the pipelined sums(); the single calls on
+   * 1 thread the per-pair path, those on 2 and 3 above the pipelined one. */
   enum { MANY = 10 };
   double *ys[MANY];
   int seen[MANY] = { 0 };
