@@ -20,7 +20,7 @@
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
-# the persistent pass kernels' prefetch; i14pass for issue 14's widened-pass
+# the persistent pass kernels' prefetch, i15reg for folklore's rows in registers; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -437,6 +437,20 @@ want i15pf && step i15pf ${I15_PF_LIMIT:-420} sh -c "
     \$W --algo \$A --format all --log2n 10 --total-log2 28 | grep -v '^[#a]';
     \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28 | grep -v '^[#a]';
     \$W --algo folklore --format f16 --log2n 7:16 --total-log2 28 | grep -v '^[#a]'; done; done"
+# issue 15: folklore's batched rows of 2^7..2^10 f32 (2^8..2^11 f16/bf16,
+# 2^6..2^9 f64) in registers (kernels/rows_reg.cuh) against the tiles
+# (WHT_GPU_ROWS_REG=0), two interleaved rounds; then its bit-identity under
+# compute-sanitizer
+want i15reg && step i15reg ${I15_REG_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --algo folklore --place in\";
+  for r in 1 2; do for v in 0 1; do echo \"## WHT_GPU_ROWS_REG=\$v (round \$r)\";
+    export WHT_GPU_ROWS_REG=\$v;
+    \$W --format f32 --log2n 6:11 --total-log2 28 | grep -v '^#';
+    \$W --format f16,bf16 --log2n 7:12 --total-log2 28 | grep -v '^[#a]';
+    \$W --format f64 --log2n 5:10 --total-log2 27 | grep -v '^[#a]'; done; done"
+want i15reg && step i15regcheck ${I15_REG_CHECK_LIMIT:-200} sh -c "
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3;
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \

@@ -25,6 +25,7 @@
 extern "C" {
 #include "wht_internal.h"
 }
+#include "rows_reg.cuh"
 
 /* Blocks per multiprocessor the registers of a pass kernel must allow:
  * the algorithm's, except for cluster tiles of 4-byte non-compensated
@@ -407,6 +408,8 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__gpu_clusters_usable());
+  if constexpr (wht__rows_in_registers<A>::value) /* rows_reg.cuh: rows that fit a warp's registers */
+    if (wht__rows_reg_fits<F>(k, src, dst)) return wht__rows_reg_launch<F>(src, dst, n * batch, k);
   const U *xin = (const U *)src;
   U *x = (U *)dst, *e = A::COMPENSATED ? (U *)dwork : NULL;
   if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
