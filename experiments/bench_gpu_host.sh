@@ -20,7 +20,8 @@
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
-# the persistent pass kernels' prefetch, i15reg for folklore's rows in registers; i14pass for issue 14's widened-pass
+# the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
+# several environment settings; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -451,6 +452,24 @@ want i15reg && step i15reg ${I15_REG_LIMIT:-300} sh -c "
 want i15reg && step i15regcheck ${I15_REG_CHECK_LIMIT:-200} sh -c "
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3;
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3"
+# issue 10: the thesis grid in one command once per environment setting in
+# GRID_VARIANTS (space-separated NAME=VALUE words, e.g. "WHT_METRICS_PAIRS=0
+# WHT_METRICS_PAIRS=1"), rows against the first run's and the data files
+want gridvar && step gridvar ${GRIDVAR_LIMIT:-560} sh -c "
+  export OMP_WAIT_POLICY=passive;
+  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/gv-old.txt;
+  first=; i=0;
+  for v in ${GRID_VARIANTS:-WHT_METRICS_PAIRS=0}; do
+    i=\$((i + 1)); t0=\$(date +%s);
+    env \$v $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
+      --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 --seed 1 --backend gpu -o $O/gridvar\$i.h5 2> $O/gridvar\$i.err;
+    echo \"# \$v: one command \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/gridvar\$i.err;
+    $B/tests/h5rows --no-timing $O/gridvar\$i.h5 | sort > /tmp/gv-\$i.txt;
+    echo \"# rows: \$(wc -l < /tmp/gv-\$i.txt), differing from the data files: \$(diff /tmp/gv-old.txt /tmp/gv-\$i.txt | grep -c '^>')\";
+    if [ -z \"\$first\" ]; then first=\$i; continue; fi;
+    if [ -s /tmp/gv-\$i.txt ] && cmp -s /tmp/gv-\$first.txt /tmp/gv-\$i.txt; then echo \"ok \$i - \$v: rows identical to the first run's\";
+    else echo \"not ok \$i - \$v: rows differ from the first run's\"; fi;
+  done"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \

@@ -448,6 +448,20 @@ static void overflow(wht_metrics *m)
   m->max_abs = m->mean_abs = m->mean_rel = m->max_rel = m->norm_rel = m->max_ulp = NAN;
 }
 
+/* WHT_METRICS_PAIRS=1: the per-pair path for every batch, on one thread
+ * per pair (fewer threads than the pipelined sums; for measurements of
+ * sweeps whose metrics share the cores with other work: docs/PERFORMANCE.md).
+ * The bits are the same either way. */
+static int pairs_forced(void)
+{
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("WHT_METRICS_PAIRS");
+    v = e && e[0] == '1' && !e[1];
+  }
+  return v;
+}
+
 void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd *v, uint64_t n,
                               const int *nonfinite_seen, wht_metrics *m, size_t count)
 {
@@ -482,7 +496,8 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
      * on one thread (sums_pair: every thread busy, no barrier per chunk);
      * with fewer, the pipelined sums() over all threads. */
     const uint64_t npairs = (g + 1) / 2;
-    const int nt = wht__threads_for(n * g);
+    int nt = wht__threads_for(n * g);
+    if (g && pairs_forced() && npairs < (uint64_t)nt) nt = (int)npairs;
     if (g && npairs >= (uint64_t)nt) {
       const int simd = wht__metrics_simd();
       WHT__OMP(omp parallel for schedule(dynamic, 1) num_threads(nt))

@@ -1,0 +1,177 @@
+/* rows_reg.cuh - batched rows of 2^k elements in registers, without shared
+ * memory or barriers (issue 15: rows at the add-one kernel's speed), for
+ * the algorithms whose trait wht__rows_in_registers says so (folklore).
+ *
+ * A warp takes 2^(LV+8) consecutive elements (V = 16 / element size,
+ * LV = log2 V): lane l loads the 16-byte vectors i * 32 + l, i = 0..7, so
+ * each load instruction of the warp reads 512 contiguous bytes and all
+ * eight loads are in flight at once. Element index bits 0..LV-1 are then
+ * the vector's elements, bits LV..LV+4 the lane and bits LV+5..LV+7 the
+ * vector's number i, and rows of 2^k elements, k = LV+5 .. LV+8 (f32
+ * 7..10, f16 and bf16 8..11, f64 6..9), lie whole in a warp. The stages
+ * run in their order, 0 to k-1, each on the bit it belongs to: within a
+ * vector, across lanes (__shfl_xor_sync: the lane whose bit is 0 computes
+ * x + y, the other y - x = y + (-x), the IEEE sum of y and the negation,
+ * bit for bit), across vectors. Every butterfly is the CPU's (a + b,
+ * a - b) on the same operands, so the result is bit-identical to the
+ * CPU, as the tiles' is. Rows past the end (batches that do not fill the
+ * last warp) are computed on zeros and not stored. */
+#ifndef WHT_KERNELS_ROWS_REG_CUH
+#define WHT_KERNELS_ROWS_REG_CUH
+
+#include "fmt_ops.cuh"
+#include "tile_packed.cuh"
+
+/* whether algorithm A runs such rows in registers (folklore.cu says yes) */
+template <class A>
+struct wht__rows_in_registers {
+  static const bool value = false;
+};
+
+template <class F>
+struct wht__rows_reg_shape {
+  static constexpr unsigned V = 16 / sizeof(typename F::U), LV = V == 2 ? 1 : V == 4 ? 2 : 3;
+  static constexpr unsigned KMIN = LV + 5, KMAX = LV + 8, W = 8; /* vectors per lane */
+};
+
+/* x (a lane's element) and y (the partner lane's) -> x + y on the lower
+ * lane, y - x on the upper: y + x' with x' = x or -x; on 32-bit words
+ * (2-byte formats: two elements, added lane by lane in the packed form) */
+template <class F>
+__device__ __forceinline__ void wht__rows_reg_cross(uint4 &r, unsigned m, bool upper)
+{
+  typedef typename F::U U;
+  unsigned w[4] = { r.x, r.y, r.z, r.w };
+  if constexpr (sizeof(U) == 8) {
+#pragma unroll
+    for (unsigned q = 0; q < 4; q += 2) {
+      const double x = __hiloint2double((int)w[q + 1], (int)w[q]);
+      const double y = __shfl_xor_sync(0xffffffffu, x, m);
+      const double s = F::add(y, upper ? F::neg(x) : x);
+      w[q] = (unsigned)__double2loint(s);
+      w[q + 1] = (unsigned)__double2hiint(s);
+    }
+  } else {
+    const unsigned flip = upper ? (sizeof(U) == 4 ? 0x80000000u : 0x80008000u) : 0u;
+#pragma unroll
+    for (unsigned q = 0; q < 4; q++) {
+      const unsigned y = __shfl_xor_sync(0xffffffffu, w[q], m);
+      if constexpr (sizeof(U) == 4) {
+        w[q] = __float_as_uint(F::add(__uint_as_float(y), __uint_as_float(w[q] ^ flip)));
+      } else {
+        typedef wht__pair_fmt<F> F2;
+        w[q] = F2::to_bits(F2::add(F2::from_bits(y), F2::from_bits(w[q] ^ flip)));
+      }
+    }
+  }
+  r = make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+/* butterflies between elements j and j + h of the V in a vector */
+template <class F>
+__device__ __forceinline__ void wht__rows_reg_within(uint4 &r, unsigned h)
+{
+  typedef typename F::T T;
+  typedef typename F::U U;
+  constexpr unsigned V = wht__rows_reg_shape<F>::V;
+  U u[V];
+  memcpy(u, &r, sizeof u);
+#pragma unroll
+  for (unsigned j = 0; j < V; j++)
+    if (!(j & h)) {
+      const T a = F::from_bits(u[j]), b = F::from_bits(u[j + h]);
+      u[j] = F::to_bits(F::add(a, b));
+      u[j + h] = F::to_bits(F::sub(a, b));
+    }
+  memcpy(&r, u, sizeof r);
+}
+
+/* butterflies between vectors a and b (elementwise, a the lower index) */
+template <class F>
+__device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
+{
+  typedef typename F::U U;
+  constexpr unsigned V = wht__rows_reg_shape<F>::V;
+  U a[V], b[V];
+  memcpy(a, &ra, sizeof a);
+  memcpy(b, &rb, sizeof b);
+#pragma unroll
+  for (unsigned j = 0; j < V; j++) {
+    const typename F::T x = F::from_bits(a[j]), y = F::from_bits(b[j]);
+    a[j] = F::to_bits(F::add(x, y));
+    b[j] = F::to_bits(F::sub(x, y));
+  }
+  memcpy(&ra, a, sizeof ra);
+  memcpy(&rb, b, sizeof rb);
+}
+
+template <class F, unsigned K>
+__global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+{
+  typedef wht__rows_reg_shape<F> S;
+  constexpr unsigned LV = S::LV, W = S::W;
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 8);
+  if (base >= N) return; /* the whole warp */
+  uint4 r[W];
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (unsigned s = 0; s < LV; s++)
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) {
+    const bool upper = (lane >> s) & 1u;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
+  }
+#pragma unroll
+  for (unsigned s = LV + 5; s < K; s++) {
+    const unsigned h = 1u << (s - LV - 5);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++)
+      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
+  }
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+    if (g < N) *(uint4 *)(dst + g) = r[i];
+  }
+}
+
+/* Whether the rows of a transform of 2^k-element rows, N elements in all,
+ * from src to dst run here: k in the range above, 16-byte aligned
+ * pointers; WHT_GPU_ROWS_REG=0 turns it off (the tiles then run them, as
+ * before; for comparisons). */
+template <class F>
+static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
+{
+  static int on = -1;
+  if (on < 0) {
+    const char *v = getenv("WHT_GPU_ROWS_REG");
+    on = !(v && *v == '0');
+  }
+  typedef wht__rows_reg_shape<F> S;
+  return on && k >= S::KMIN && k <= S::KMAX && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+}
+
+template <class F>
+static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  const uint64_t warps = (N + ((uint64_t)1 << (S::LV + 8)) - 1) >> (S::LV + 8);
+  const uint64_t blocks = (warps + 7) / 8;
+  if (blocks > 0x7fffffffu) return WHT_E_SIZE;
+  typedef void (*kern)(const U *, U *, uint64_t);
+  static const kern by_k[4] = { wht__rows_reg_kernel<F, S::KMIN>, wht__rows_reg_kernel<F, S::KMIN + 1>,
+                                wht__rows_reg_kernel<F, S::KMIN + 2>, wht__rows_reg_kernel<F, S::KMIN + 3> };
+  by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+#endif
