@@ -27,7 +27,7 @@ WHT__UNROLL
   }
 };
 
-/* batched rows of 2^7..2^10 f32 (2^8..2^11 f16/bf16, 2^6..2^9 f64) in
+/* batched rows of 2^7..2^11 f32 (2^8..2^11 f16/bf16, 2^6..2^9 f64) in
  * registers, no shared memory (rows_reg.cuh) */
 template <>
 struct wht__rows_in_registers<wht__folklore_alg> {

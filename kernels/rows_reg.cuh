@@ -2,20 +2,24 @@
  * memory or barriers (issue 15: rows at the add-one kernel's speed), for
  * the algorithms whose trait wht__rows_in_registers says so (folklore).
  *
- * A warp takes 2^(LV+8) consecutive elements (V = 16 / element size,
- * LV = log2 V): lane l loads the 16-byte vectors i * 32 + l, i = 0..7, so
- * each load instruction of the warp reads 512 contiguous bytes and all
- * eight loads are in flight at once. Element index bits 0..LV-1 are then
- * the vector's elements, bits LV..LV+4 the lane and bits LV+5..LV+7 the
- * vector's number i, and rows of 2^k elements, k = LV+5 .. LV+8 (f32
- * 7..10, f16 and bf16 8..11, f64 6..9), lie whole in a warp. The stages
- * run in their order, 0 to k-1, each on the bit it belongs to: within a
- * vector, across lanes (__shfl_xor_sync: the lane whose bit is 0 computes
- * x + y, the other y - x = y + (-x), the IEEE sum of y and the negation,
- * bit for bit), across vectors. Every butterfly is the CPU's (a + b,
- * a - b) on the same operands, so the result is bit-identical to the
- * CPU, as the tiles' is. Rows past the end (batches that do not fill the
- * last warp) are computed on zeros and not stored. */
+ * A warp takes 2^(LV+5+LW) consecutive elements (V = 16 / element size,
+ * LV = log2 V, W = 2^LW vectors a lane: 8, or 16 for the largest k): lane
+ * l loads the 16-byte vectors i * 32 + l, i = 0..W-1, so each load
+ * instruction of the warp reads 512 contiguous bytes and all W loads are
+ * in flight at once. Element index bits 0..LV-1 are then the vector's
+ * elements, bits LV..LV+4 the lane and the next LW bits the vector's
+ * number i, and rows of 2^k elements, k = LV+5 .. LV+8 (f32 7..11 with
+ * W = 16 at 11, f16 and bf16 8..11, f64 6..9), lie whole in a warp. The stages run in their
+ * order, 0 to k-1, each on the bit it belongs to: within a vector, across
+ * lanes (__shfl_xor_sync: the lane whose bit is 0 computes x + y, the
+ * other y - x = y + (-x), the IEEE sum of y and the negation, bit for
+ * bit), across vectors; 2-byte formats cross lanes two elements a word
+ * (the packed instructions round each half as the scalar ones) and do
+ * the other stages one element at a time (in pairs they were slower:
+ * docs/PERFORMANCE.md). Every butterfly
+ * is the CPU's (a + b, a - b) on the same operands, so the result is
+ * bit-identical to the CPU, as the tiles' is. Rows past the end (batches
+ * that do not fill the last warp) are computed on zeros and not stored. */
 #ifndef WHT_KERNELS_ROWS_REG_CUH
 #define WHT_KERNELS_ROWS_REG_CUH
 
@@ -31,7 +35,9 @@ struct wht__rows_in_registers {
 template <class F>
 struct wht__rows_reg_shape {
   static constexpr unsigned V = 16 / sizeof(typename F::U), LV = V == 2 ? 1 : V == 4 ? 2 : 3;
-  static constexpr unsigned KMIN = LV + 5, KMAX = LV + 8, W = 8; /* vectors per lane */
+  /* eight vectors a lane; sixteen for 4-byte elements at KMAX (f64 and
+   * f16 rows of 2^10 and 2^12 were slower so: docs/PERFORMANCE.md) */
+  static constexpr unsigned KMIN = LV + 5, KMAX = V == 4 ? LV + 9 : LV + 8;
 };
 
 /* x (a lane's element) and y (the partner lane's) -> x + y on the lower
@@ -105,13 +111,13 @@ __device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
   memcpy(&rb, b, sizeof rb);
 }
 
-template <class F, unsigned K>
+template <class F, unsigned K, unsigned W>
 __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef wht__rows_reg_shape<F> S;
-  constexpr unsigned LV = S::LV, W = S::W;
+  constexpr unsigned LV = S::LV, LW = W == 16 ? 4 : 3;
   const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 8);
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 5 + LW);
   if (base >= N) return; /* the whole warp */
   uint4 r[W];
 #pragma unroll
@@ -164,12 +170,13 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  const uint64_t warps = (N + ((uint64_t)1 << (S::LV + 8)) - 1) >> (S::LV + 8);
-  const uint64_t blocks = (warps + 7) / 8;
-  if (blocks > 0x7fffffffu) return WHT_E_SIZE;
   typedef void (*kern)(const U *, U *, uint64_t);
-  static const kern by_k[4] = { wht__rows_reg_kernel<F, S::KMIN>, wht__rows_reg_kernel<F, S::KMIN + 1>,
-                                wht__rows_reg_kernel<F, S::KMIN + 2>, wht__rows_reg_kernel<F, S::KMIN + 3> };
+  static const kern by_k[5] = { wht__rows_reg_kernel<F, S::KMIN, 8>, wht__rows_reg_kernel<F, S::KMIN + 1, 8>,
+                                wht__rows_reg_kernel<F, S::KMIN + 2, 8>, wht__rows_reg_kernel<F, S::KMIN + 3, 8>,
+                                wht__rows_reg_kernel<F, S::V == 4 ? S::KMIN + 4 : S::KMAX, S::V == 4 ? 16 : 8> };
+  const unsigned task = S::LV + 5 + (k == S::LV + 9 ? 4 : 3); /* log2 of a warp's elements */
+  const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
+  if (blocks > 0x7fffffffu) return WHT_E_SIZE;
   by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
