@@ -48,7 +48,7 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
-  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_rows.h experiments/sweep_rows.c \
+  experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_draws.h experiments/sweep_draws.c experiments/sweep_rows.h experiments/sweep_rows.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
   experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
   experiments/sweep_mpi.h

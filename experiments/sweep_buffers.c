@@ -22,9 +22,9 @@ unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slot
 void wht_sweep_buffers_free(wht_sweep_buffers *b)
 {
   for (int i = 0; i < 2; i++) {
-    wht_host_free(b->draw[i]), wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
+    wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
     wht_host_free(b->v[i]);
-    for (unsigned j = 0; j < WHT_GROUP_MAX; j++) free(b->y[i][j]);
+    for (unsigned j = 0; j < WHT_GROUP_MAX; j++) wht_host_free(b->y[i][j]);
   }
   memset(b, 0, sizeof *b);
 }
@@ -47,16 +47,17 @@ int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, i
   memset(b, 0, sizeof *b);
   b->group = group, b->slots = slots;
   for (unsigned i = 0; i < inputs; i++) {
-    b->draw[i] = take(n * sizeof(double), malloc);
     b->exact[i] = take(n * sizeof(double), dev);
-    b->fmt[i] = take(n * sizeof(double), malloc); /* the widest format */
-    b->work[i] = take(n * sizeof(double), dev);
-    if (!b->draw[i] || !b->exact[i] || !b->fmt[i] || !b->work[i]) return -1;
+    b->fmt[i] = take(n * sizeof(double), dev); /* the widest format */
+    /* the second input's work buffer (xor-conv); the first's result goes
+     * to the group's output buffer */
+    b->work[i] = i ? take(n * sizeof(double), dev) : NULL;
+    if (!b->exact[i] || !b->fmt[i] || (i && !b->work[i])) return -1;
   }
   for (unsigned s = 0; s < slots; s++) {
     if (!(b->v[s] = take(n * sizeof(wht_dd), dev))) return -1;
     for (unsigned j = 0; j < group; j++)
-      if (!(b->y[s][j] = take(n * sizeof(double), malloc))) return -1;
+      if (!(b->y[s][j] = take(n * sizeof(double), dev))) return -1;
   }
   return 0;
 }

@@ -14,10 +14,10 @@
 #define WHT_GROUP_MAX 8
 
 typedef struct {
-  double *draw[2], *exact[2];   /* per input: the f64 draw, rounded to the format and back */
-  void *fmt[2], *work[2];       /* per input: in the format; the operation's copy */
+  double *exact[2];             /* per input: the f64 draw (sweep_draws.h) rounded to the format and back */
+  void *fmt[2], *work[2];       /* per input: in the format; work[1]: the second input's work buffer */
   wht_dd *v[2];                 /* per slot: the exact result */
-  double *y[2][WHT_GROUP_MAX];  /* per slot: the outputs of a group as doubles */
+  void *y[2][WHT_GROUP_MAX];    /* per slot: the outputs of a group, in the format (the metrics read them so) */
   unsigned group, slots;        /* outputs per group (1 .. WHT_GROUP_MAX), slots (1 or 2) */
 } wht_sweep_buffers;
 
@@ -26,8 +26,9 @@ typedef struct {
 unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slots);
 
 /* 0 ok, -1 out of memory (free what was allocated with wht_sweep_buffers_free).
- * pinned: the buffers a GPU reads or writes (the operation's work buffers,
- * the oracle's input and output) are page-locked (wht_host_alloc), which
+ * pinned: the buffers a GPU reads or writes (the inputs in the format, the
+ * operation's work buffers and outputs, the oracle's input and output) are
+ * page-locked (wht_host_alloc), which
  * makes the copies of a GPU cell several times faster than from pageable
  * memory; a CPU-only sweep pins nothing. */
 int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,

@@ -19,7 +19,7 @@
 typedef struct {
   wht_format f;
   unsigned k;
-  const double *y[WHT_GROUP_MAX]; /* outputs, as doubles */
+  const void *y[WHT_GROUP_MAX];   /* outputs, in format f */
   const wht_dd *v;                /* their exact result */
   int exact_nonfinite;            /* the oracle saw a non-finite input: every cell overflowed */
   size_t ng;

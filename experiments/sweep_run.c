@@ -60,13 +60,22 @@ static int append_row(void *h, const wht_result_row *r)
   return 1;
 }
 
+/* the next set after *s with a cell to run (0: none left) */
+static int next_to_run(const wht_sweep_config *c, const wht_sweep_grid *g, const wht_keyset *done, int *started,
+                       wht_sweep_set *s)
+{
+  while (wht_sweep_set_next(c, 0, started, s))
+    if (wht_sweep_set_fill(c, g, done, s, NULL) > 0) return 1;
+  return 0;
+}
+
 int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h, const wht_keyset *done,
                   wht_sweep_summary *s)
 {
   uint64_t todo, total;
   double work;
   wht_progress prog;
-  wht_sweep_set set;
+  wht_sweep_set set, next;
   int rc = 0, started = 0;
   wht_sweep_catch_signals();
   wht_sweep_worker *W = wht_sweep_worker_new(c, g, wht_sweep_oracle_device(c), append_row, h, &prog, s);
@@ -79,10 +88,17 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   s->cells_total = total;
   s->cells_skipped = total - todo;
   wht_progress_start(&prog, todo, work);
-  while (rc == 0 && todo && !wht_sweep_stop_requested() && wht_sweep_set_next(c, 0, &started, &set))
-    if (wht_sweep_set_fill(c, g, done, &set, NULL) > 0 && (rc = wht_sweep_worker_run(W, &set)) != 0 &&
-        *wht_sweep_worker_error(W))
+  /* one set looked up ahead, so that the worker may draw it while it runs
+   * the current one */
+  int have = todo && next_to_run(c, g, done, &started, &set);
+  while (rc == 0 && have && !wht_sweep_stop_requested()) {
+    next = set; /* wht_sweep_set_next goes on from the set it is given */
+    const int have_next = next_to_run(c, g, done, &started, &next);
+    wht_sweep_worker_ahead(W, have_next ? &next : NULL);
+    if ((rc = wht_sweep_worker_run(W, &set)) != 0 && *wht_sweep_worker_error(W))
       fprintf(stderr, "wht-sweep: %s\n", wht_sweep_worker_error(W));
+    set = next, have = have_next;
+  }
   if (wht_sweep_worker_free(W) != 0) rc = 1;
   wht_progress_end(&prog);
   s->seconds = wht_progress_elapsed(&prog);

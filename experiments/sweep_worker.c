@@ -16,6 +16,7 @@
 #include "wht_ops.h"
 #include "sweep_progress.h"
 #include "sweep_buffers.h"
+#include "sweep_draws.h"
 #include "sweep_stop.h"
 #include "sweep_worker.h"
 
@@ -24,6 +25,10 @@ struct wht_sweep_worker {
   const wht_sweep_grid *g;
   wht_sweep_summary *s;
   wht_sweep_buffers b;
+  wht_sweep_draws draws;     /* the f64 draws, the next set's ahead when overlapped */
+  double *const *x;          /* the current set's draws, per input */
+  wht_sweep_set ahead;       /* the set the caller runs next (wht_sweep_worker_ahead) */
+  int have_ahead, draw_ahead;
   int allocated, gpu_used;
   unsigned slots;
   unsigned vslot, yslot; /* the buffer slots the next oracle run and group fill */
@@ -110,7 +115,7 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
   const unsigned vs = W->vslot;
   W->vslot = (W->vslot + 1) % b->slots;
   for (unsigned i = 0; i < inputs; i++) {
-    wht_store_doubles(f, b->fmt[i], b->draw[i], n);
+    wht_store_doubles(f, b->fmt[i], W->x[i], n);
     wht_load_doubles(f, b->exact[i], b->fmt[i], n);
   }
   lap(&phase[WHT_PHASE_ROUND], &mark);
@@ -131,24 +136,27 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
    * together, its rows appended in the algorithms' order) */
   for (size_t j0 = 0; j0 < np; j0 += b->group) {
     wht_rows_group G = { .f = f, .k = k, .v = b->v[vs], .exact_nonfinite = os == WHT_ORACLE_NONFINITE };
-    double *const *y = b->y[W->yslot];
+    void *const *y = b->y[W->yslot];
     for (size_t j = j0; j < np && G.ng < b->group; j++) {
       const wht_sweep_algo *a = &W->g->algo[idx[j]];
       wht_result_row *r = &G.r[G.ng];
       wht_sweep_cell_key(r, W->c, a, f, d, op, k, t, tau);
       /* the inputs stay in b->fmt for the next algorithm: the result goes
-       * to b->work (on the GPU backend straight from b->fmt to the device;
-       * WHT_SWEEP_INPUT_COPY=1: copied to b->work first, as before, for
-       * comparison) */
+       * to the group's output buffer in the format, which the metrics read
+       * as it is (on the GPU backend the inputs go straight from b->fmt to
+       * the device and the result straight back; WHT_SWEEP_INPUT_COPY=1:
+       * the inputs copied to the output and b->work first and run in place,
+       * as before wht_op_execute_into, for comparison) */
       mark = wht_sweep_now();
       wht_status st;
       if (input_copy()) {
-        for (unsigned i = 0; i < inputs; i++) memcpy(b->work[i], b->fmt[i], (size_t)n * wht_format_size(f));
-        st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, b->work[0], inputs > 1 ? b->work[1] : NULL,
+        memcpy(y[G.ng], b->fmt[0], (size_t)n * wht_format_size(f));
+        if (inputs > 1) memcpy(b->work[1], b->fmt[1], (size_t)n * wht_format_size(f));
+        st = wht_op_execute(op, a->info->name, f, a->backend, k, tau, y[G.ng], inputs > 1 ? b->work[1] : NULL,
                             &G.nonfinite[G.ng]);
       } else {
         st = wht_op_execute_into(op, a->info->name, f, a->backend, k, tau, b->fmt[0], inputs > 1 ? b->fmt[1] : NULL,
-                                 b->work[0], inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
+                                 y[G.ng], inputs > 1 ? b->work[1] : NULL, &G.nonfinite[G.ng]);
       }
       r->run_s = lap(&phase[WHT_PHASE_RUN], &mark);
       if (st != WHT_OK || failure_injected(k)) {
@@ -159,8 +167,6 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
       }
       r->oracle_prec = (int32_t)info.prec;
       r->oracle_s = info.seconds;
-      wht_load_doubles(f, y[G.ng], b->work[0], n);
-      lap(&phase[WHT_PHASE_ROUND], &mark);
       G.y[G.ng] = y[G.ng];
       G.ng++;
       if (wht_sweep_stop_requested()) break; /* finish this cell: its row is saved */
@@ -177,9 +183,12 @@ static int allocate(wht_sweep_worker *W)
 {
   const wht_sweep_config *c = W->c;
   if (W->allocated) return 0;
-  if (wht_sweep_buffers_alloc(&W->b, c->kmax, c->op[WHT_OP_XOR_CONV] ? 2 : 1, W->gpu_used,
-                              wht_sweep_group_size(W->g, c->kmax, W->slots), W->slots) != 0) {
+  const unsigned inputs = c->op[WHT_OP_XOR_CONV] ? 2 : 1;
+  if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used, wht_sweep_group_size(W->g, c->kmax, W->slots),
+                              W->slots) != 0 ||
+      wht_sweep_draws_init(&W->draws, c->seed, c->kmax, inputs, W->draw_ahead) != 0) {
     wht_sweep_buffers_free(&W->b);
+    wht_sweep_draws_free(&W->draws);
     memset(&W->b, 0, sizeof W->b);
     snprintf(W->err, sizeof W->err, "out of memory for cells of size 2^%u", c->kmax);
     return 1;
@@ -190,7 +199,6 @@ static int allocate(wht_sweep_worker *W)
 
 int wht_sweep_worker_run(wht_sweep_worker *W, const wht_sweep_set *set)
 {
-  const uint64_t n = (uint64_t)1 << set->k;
   const wht_op op = (wht_op)set->op;
   size_t idx[WHT_SWEEP_MAX_ALGOS];
   int drawn = 0;
@@ -204,13 +212,13 @@ int wht_sweep_worker_run(wht_sweep_worker *W, const wht_sweep_set *set)
       if (!drawn) {
         if (allocate(W) != 0) return 1;
         double mark = wht_sweep_now();
-        for (unsigned i = 0; i < wht_op_inputs(op); i++)
-          if (wht_dist_fill((wht_dist)set->d, wht_cell_stream(W->c->seed, (wht_dist)set->d, op, set->k, set->t, i),
-                            W->b.draw[i], n) != 0) {
-            snprintf(W->err, sizeof W->err, "out of memory drawing %s inputs of size 2^%u",
-                     wht_dist_name((wht_dist)set->d), set->k);
-            return 1;
-          }
+        if (wht_sweep_draws_get(&W->draws, set, &W->x) != 0) {
+          snprintf(W->err, sizeof W->err, "out of memory drawing %s inputs of size 2^%u",
+                   wht_dist_name((wht_dist)set->d), set->k);
+          return 1;
+        }
+        /* the next set's draws begin on their thread while this one runs */
+        if (W->have_ahead) wht_sweep_draws_ahead(&W->draws, &W->ahead);
         drawn = 1;
         lap(&W->s->phase_s[WHT_PHASE_DRAW], &mark);
       }
@@ -238,6 +246,18 @@ static int overlap_wanted(int gpu_used)
   return gpu_used && w && !strcasecmp(w, "passive");
 }
 
+/* Whether the next set is drawn ahead on a thread of its own
+ * (sweep_draws.h): where the stages overlap (the draws are one serial
+ * stream per set, and on a host with cores to spare they need not wait
+ * for the rest); WHT_SWEEP_DRAW_AHEAD=0 or 1 decides instead. No row
+ * depends on it. */
+static int draw_ahead_wanted(int overlapped)
+{
+  const char *e = getenv("WHT_SWEEP_DRAW_AHEAD");
+  if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
+  return overlapped;
+}
+
 wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_sweep_grid *g,
                                        wht_oracle_device oracle, wht_rows_sink sink, void *ctx, wht_progress *prog,
                                        wht_sweep_summary *s)
@@ -255,7 +275,14 @@ wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_swee
   W->slots = overlap_wanted(W->gpu_used) ? 2 : 1;
   wht_rows_start(&W->rows, sink, ctx, prog, s, W->slots == 2); /* a thread that cannot start: in place */
   s->overlapped = W->rows.threaded;
+  W->draw_ahead = draw_ahead_wanted(W->rows.threaded);
   return W;
+}
+
+void wht_sweep_worker_ahead(wht_sweep_worker *W, const wht_sweep_set *next)
+{
+  W->have_ahead = next != NULL;
+  if (next) W->ahead = *next;
 }
 
 int wht_sweep_worker_wait(wht_sweep_worker *W) { return wht_rows_wait(&W->rows); }
@@ -266,7 +293,7 @@ int wht_sweep_worker_free(wht_sweep_worker *W)
 {
   if (!W) return 0;
   const int rc = wht_rows_stop(&W->rows);
-  if (W->allocated) wht_sweep_buffers_free(&W->b);
+  if (W->allocated) wht_sweep_buffers_free(&W->b), wht_sweep_draws_free(&W->draws);
   free(W);
   return rc;
 }

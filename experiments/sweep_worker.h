@@ -21,6 +21,10 @@ wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_swee
  * reason, naming the cell, in wht_sweep_worker_error (empty when the sink
  * failed: the sink said why). */
 int wht_sweep_worker_run(wht_sweep_worker *W, const wht_sweep_set *set);
+/* The set the caller will run next (NULL: none known): where the worker
+ * draws ahead (sweep_draws.h), its draws begin while the current set runs.
+ * Only a hint: whatever set comes next runs the same. */
+void wht_sweep_worker_ahead(wht_sweep_worker *W, const wht_sweep_set *next);
 /* waits until the sink has every row of the sets run; nonzero: it failed */
 int wht_sweep_worker_wait(wht_sweep_worker *W);
 const char *wht_sweep_worker_error(const wht_sweep_worker *W);

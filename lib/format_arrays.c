@@ -1,11 +1,13 @@
 /* format_arrays.c - wht_store_doubles and wht_load_doubles: whole arrays
  * converted element by element (format.c's correctly rounded conversions,
  * f16 and bf16 inline from round_bits.h), one contiguous chunk per thread
- * (wht_parallel.h). Each element's conversion depends on that element
+ * (wht_parallel.h); loads sixteen at a time on AVX-512
+ * (format_load_avx512.c). Each element's conversion depends on that element
  * alone, so the result is the same for any thread count. */
 #include "wht.h"
 #include "wht_parallel.h"
 #include "round_bits.h"
+#include "wht_internal.h"
 
 static void store_block(wht_format f, void *dst, const double *src, size_t b, size_t e)
 {
@@ -29,6 +31,10 @@ static void store_block(wht_format f, void *dst, const double *src, size_t b, si
 
 static void load_block(wht_format f, double *dst, const void *src, size_t b, size_t e)
 {
+  /* sixteen at a time where the CPU can (format_load_avx512.c: the same
+   * doubles), the rest here */
+  if (f != WHT_F64 && e > b + 16 && wht__format_load_simd())
+    b += wht__format_load_avx512(f, dst + b, (const char *)src + b * wht_format_size(f), e - b);
   switch (f) {
   case WHT_F64:
     for (size_t i = b; i < e; i++) dst[i] = ((const double *)src)[i];
@@ -77,3 +83,5 @@ void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
   const arrays c = { f, dst, src };
   wht__parallel_chunks(n, n, load_chunk, &c);
 }
+
+void wht__load_doubles_serial(wht_format f, double *dst, const void *src, size_t n) { load_block(f, dst, src, 0, n); }

@@ -71,4 +71,16 @@ void *wht__gpu_host_alloc(size_t bytes);
 int wht__gpu_host_free(void *p);
 wht_status wht__gpu_copy(void *dst, const void *src, size_t bytes, int to_device);
 
+/* Stored values to doubles (exact) on the calling thread, dst[i] from
+ * element i of src, i < n: wht_load_doubles without the threads, for
+ * callers that convert a block at a time inside their own (the metrics). */
+void wht__load_doubles_serial(wht_format f, double *dst, const void *src, size_t n);
+/* format_load_avx512.c: the first (n / 16) * 16 elements of an f32, f16
+ * or bf16 array as wht__load_doubles_serial does them, sixteen at a time;
+ * returns how many it did (0 for f64 or without AVX-512F). Only where
+ * wht__format_load_simd(); the force switch is for the tests. */
+int wht__format_load_simd(void);
+void wht__format_load_force_scalar(int on);
+size_t wht__format_load_avx512(wht_format f, double *dst, const void *src, size_t n);
+
 #endif

@@ -9,7 +9,7 @@ lib_libwht_la_SOURCES += \
   measure/wht_metrics.h measure/metrics.c measure/metrics_simd.h measure/metrics_avx512.c
 
 MEASURE_TESTS = tests/test_dist_laws tests/test_dist_streams tests/test_dist_names tests/test_metrics_cases \
-  tests/test_ops_steps tests/test_ops_pipeline tests/test_metrics_threads tests/test_metrics_simd
+  tests/test_ops_steps tests/test_ops_pipeline tests/test_metrics_threads tests/test_metrics_simd tests/test_metrics_stored
 check_PROGRAMS += $(MEASURE_TESTS)
 TESTS += $(MEASURE_TESTS)
 # the tests that draw with GSL or compute in MPFR themselves name them

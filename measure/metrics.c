@@ -1,5 +1,9 @@
 /* metrics.c - the error metrics of DESIGN.md section 9.
  *
+ * Outputs come as doubles or in their format's storage (the _stored
+ * forms, which wht-sweep uses): the passes then convert the block they
+ * work on (y_block, exact), so the elements seen are the same doubles.
+ *
  * Error of one element. y is a format value (exact as a double), v = hi +
  * lo with hi = v rounded to double and lo = v - hi rounded to double (so
  * hi + lo is v to about 2^-106 relative; exactly where v has at most 106
@@ -71,6 +75,7 @@
 #include <string.h>
 #include "metrics_simd.h"
 #include "wht_metrics.h"
+#include "wht_internal.h"
 #include "wht_parallel.h"
 
 static const char *const status_names[WHT_NRUNSTATUS] = {
@@ -242,20 +247,20 @@ static void sum_terms(const double *y, const wht_dd *v, uint64_t i, const sum_sc
   t[SUM_VSQ] = x * x;
 }
 
-/* elements lo .. hi-1 of a chunk starting at i0 into the output's terms
- * t (element i's at 4 i), and the largest relative error into *max_rel
+/* elements 0 .. m-1 of y and v into the output's terms t (element i's
+ * at 4 i), and the largest relative error into *max_rel
  * (the relative terms are the first pass's relative errors, and 0 for
  * v_i = 0, which never wins: max_rel starts at +0): on AVX-512 runs of
  * blocks of eight that take the common path, where 2^sd, 2^sv are normal
  * (the same terms), any other block and a partial last one one by one */
-static void terms_range(const double *y, const wht_dd *v, uint64_t i0, uint64_t lo, uint64_t hi,
-                        const sum_scales *k, double *t, double *max_rel, int simd)
+static void terms_range(const double *y, const wht_dd *v, uint64_t m, const sum_scales *k, double *t,
+                        double *max_rel, int simd)
 {
   simd = simd && k->f != 0 && k->fv != 0;
-  for (uint64_t i = lo; i < hi;) {
-    if (simd) i += wht__metrics_terms_run(y + i0 + i, v + i0 + i, hi - i, k->f, k->fv, t + NSUMS * i, max_rel);
-    for (const uint64_t e = i + 8 < hi ? i + 8 : hi; i < e; i++) {
-      sum_terms(y, v, i0 + i, k, t + NSUMS * i);
+  for (uint64_t i = 0; i < m;) {
+    if (simd) i += wht__metrics_terms_run(y + i, v + i, m - i, k->f, k->fv, t + NSUMS * i, max_rel);
+    for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) {
+      sum_terms(y, v, i, k, t + NSUMS * i);
       if (t[NSUMS * i + SUM_REL] > *max_rel) *max_rel = t[NSUMS * i + SUM_REL];
     }
   }
@@ -277,15 +282,27 @@ static void chains(csum a[NSUMS], const double *t, uint64_t m)
   a[2] = (csum){ s23[0], c23[0] }, a[3] = (csum){ s23[1], c23[1] };
 }
 
-/* One output's first pass and its sums' state. */
+/* One output's first pass and its sums' state. y is stored in format yf
+ * (WHT_F64 for outputs given as doubles). */
 typedef struct {
-  const double *y;
+  const void *y;
+  wht_format yf;
   int64_t n_zero, zero_miss, n_nonfinite, n_rel, v_nonfinite;
   double max_abs, max_half, max_rel, max_ulp, max_v;
   int overflowed;
   sum_scales sc;
   csum sums[NSUMS];
 } cell;
+
+/* elements i0 .. i0 + m - 1 of o's output as doubles: where they are
+ * when it is held as doubles, else converted (exactly) into buf, which has
+ * room for m */
+static const double *y_block(const cell *o, uint64_t i0, uint64_t m, double *buf)
+{
+  if (o->yf == WHT_F64) return (const double *)o->y + i0;
+  wht__load_doubles_serial(o->yf, buf, (const char *)o->y + i0 * wht_format_size(o->yf), m);
+  return buf;
+}
 
 /* element i's part of the counts and maxima of output y in o */
 static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
@@ -345,19 +362,23 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
     cell part[BATCH];
+    double yb[TILE];
     memset(part, 0, g * sizeof part[0]);
     WHT__OMP(omp for schedule(static))
     for (uint64_t b = 0; b < (n + TILE - 1) / TILE; b++) {
-      const uint64_t i0 = TILE * b, i1 = i0 + TILE < n ? i0 + TILE : n;
-      for (size_t j = 0; j < g; j++)
-        for (uint64_t i = i0; i < i1;) {
+      const uint64_t i0 = TILE * b, m = i0 + TILE < n ? TILE : n - i0;
+      const wht_dd *vb = v + i0;
+      for (size_t j = 0; j < g; j++) {
+        const double *y = y_block(o[j], i0, m, yb);
+        for (uint64_t i = 0; i < m;) {
           if (simd) {
             wht__first_part a = { 0 };
-            i += wht__metrics_first_run(o[j]->y + i, v + i, i1 - i, p, emin, &a);
+            i += wht__metrics_first_run(y + i, vb + i, m - i, p, emin, &a);
             first_add_run(&part[j], &a);
           }
-          for (const uint64_t e = i + 8 < i1 ? i + 8 : i1; i < e; i++) first_element(&part[j], o[j]->y[i], &v[i], p, emin);
+          for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) first_element(&part[j], y[i], &vb[i], p, emin);
         }
+      }
     }
     WHT__OMP(omp critical(wht__metrics_merge))
     for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
@@ -403,6 +424,7 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
     double max_rel[BATCH] = { 0 }; /* this thread's, merged as first_merge does */
+    double yb[SLICE];
   for (uint64_t k = 0; k <= nchunks; k++) {
     const uint64_t nchain = k > 0 ? npairs : 0, nterm = k < nchunks ? nslices : 0;
     WHT__OMP(omp for schedule(dynamic, 1))
@@ -416,8 +438,10 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
       const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
       const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
       double *half = buf + k % 2 * g * STRIDE(c);
+      if (lo >= hi) continue; /* a slice past the end of a partial last chunk */
       for (size_t j = 0; j < g; j++)
-        terms_range(o[j]->y, v, i0, lo, hi, &o[j]->sc, half + j * STRIDE(c), &max_rel[j], simd);
+        terms_range(y_block(o[j], i0 + lo, hi - lo, yb), v + i0 + lo, hi - lo, &o[j]->sc,
+                    half + j * STRIDE(c) + NSUMS * lo, &max_rel[j], simd);
     }
   }
     WHT__OMP(omp critical(wht__metrics_merge))
@@ -433,11 +457,11 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
 #define FUSED 256
 static void sums_pair(cell *a, cell *b, const wht_dd *v, uint64_t n, int simd)
 {
-  double t[2][NSUMS * FUSED];
+  double t[2][NSUMS * FUSED], yb[FUSED];
   for (uint64_t i0 = 0; i0 < n; i0 += FUSED) {
     const uint64_t m = n - i0 < FUSED ? n - i0 : FUSED;
-    terms_range(a->y, v, i0, 0, m, &a->sc, t[0], &a->max_rel, simd);
-    if (b) terms_range(b->y, v, i0, 0, m, &b->sc, t[1], &b->max_rel, simd);
+    terms_range(y_block(a, i0, m, yb), v + i0, m, &a->sc, t[0], &a->max_rel, simd);
+    if (b) terms_range(y_block(b, i0, m, yb), v + i0, m, &b->sc, t[1], &b->max_rel, simd);
     chain_pair(a->sums, t[0], b ? b->sums : NULL, t[1], m, simd);
   }
 }
@@ -462,8 +486,10 @@ static int pairs_forced(void)
   return v;
 }
 
-void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd *v, uint64_t n,
-                              const int *nonfinite_seen, wht_metrics *m, size_t count)
+/* the outputs y[0 .. count-1], stored in format yf (f, or WHT_F64 for
+ * doubles) */
+static void compute_many(wht_format f, wht_format yf, const void *const *y, const wht_dd *v, uint64_t n,
+                         const int *nonfinite_seen, wht_metrics *m, size_t count)
 {
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
   enum { SMALL = 256 };
@@ -474,6 +500,7 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
     for (size_t j = 0; j < nb; j++) {
       memset(&c[j], 0, sizeof c[j]);
       c[j].y = y[j0 + j];
+      c[j].yf = yf;
       all[j] = &c[j];
     }
     first_pass(all, nb, v, n, p, emin);
@@ -530,8 +557,26 @@ void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd
   }
 }
 
+void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd *v, uint64_t n,
+                              const int *nonfinite_seen, wht_metrics *m, size_t count)
+{
+  compute_many(f, WHT_F64, (const void *const *)y, v, n, nonfinite_seen, m, count);
+}
+
+void wht_metrics_compute_many_stored(wht_format f, const void *const *y, const wht_dd *v, uint64_t n,
+                                     const int *nonfinite_seen, wht_metrics *m, size_t count)
+{
+  compute_many(f, f, y, v, n, nonfinite_seen, m, count);
+}
+
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
                          int nonfinite_seen, wht_metrics *m)
 {
   wht_metrics_compute_many(f, &y, v, n, &nonfinite_seen, m, 1);
+}
+
+void wht_metrics_compute_stored(wht_format f, const void *y, const wht_dd *v, uint64_t n, int nonfinite_seen,
+                                wht_metrics *m)
+{
+  compute_many(f, f, &y, v, n, &nonfinite_seen, m, 1);
 }

@@ -28,4 +28,14 @@ void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_
  * be NULL (none seen). */
 void wht_metrics_compute_many(wht_format f, const double *const *y, const wht_dd *v, uint64_t n,
                               const int *nonfinite_seen, wht_metrics *m, size_t count);
+/* The same from outputs in the format's storage (wht_store_doubles's
+ * layout: binary64, binary32, or the bits of binary16 or bfloat16),
+ * converted to doubles a block at a time inside the metrics' passes: no
+ * array of doubles per output, and half (f32) or a quarter (f16, bf16) of
+ * the bytes to read. The same bits as the forms above given the outputs
+ * converted by wht_load_doubles. */
+void wht_metrics_compute_stored(wht_format f, const void *y, const wht_dd *v, uint64_t n, int nonfinite_seen,
+                                wht_metrics *m);
+void wht_metrics_compute_many_stored(wht_format f, const void *const *y, const wht_dd *v, uint64_t n,
+                                     const int *nonfinite_seen, wht_metrics *m, size_t count);
 #endif

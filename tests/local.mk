@@ -26,6 +26,9 @@ tests_test_algorithms_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # the stage groups' AVX-512 path against their scalar code, byte for byte
 check_PROGRAMS += tests/test_groups_simd
 TESTS += tests/test_groups_simd
+# stored values to doubles: the AVX-512 loads against the scalar ones
+check_PROGRAMS += tests/test_format_load
+TESTS += tests/test_format_load
 # end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
 TESTS += tests/test_sweep_expectations.py
 EXTRA_DIST += tests/test_sweep_expectations.py

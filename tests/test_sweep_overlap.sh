@@ -3,7 +3,9 @@
 # sweep's default, forced here by WHT_SWEEP_OVERLAP=1 so that a machine
 # without a GPU runs it) gives the rows of the in-place stage, bit for bit
 # and in the same order, with groups of several algorithms, every
-# operation (xor-conv's second input) and cells that overflow; SIGINT
+# operation (xor-conv's second input) and cells that overflow, and so do
+# the draws of the next set made ahead on a thread (WHT_SWEEP_DRAW_AHEAD,
+# on by default where the stages overlap); SIGINT
 # stops it between cells with every finished row saved, and --resume
 # completes the same rows; the summary says the phases overlapped.
 tap_name=test_sweep_overlap
@@ -22,6 +24,14 @@ nrows=$(wc -l < "$dir/in_place.txt")
 check '[ $rc0 -eq 0 ] && [ $rc1 -eq 0 ] && [ "$nrows" -gt 1000 ] && cmp -s "$dir/in_place.txt" "$dir/thread.txt"' \
   "a thread of its own: the in-place rows, bit for bit and in order ($nrows rows, exit $rc0/$rc1)"
 check 'grep -q "overflow" "$dir/thread.txt"' "the grid has cells that overflow"
+# the next set drawn ahead on a thread of its own (the overlapped default,
+# here without the rows thread): the same rows
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=0 WHT_SWEEP_DRAW_AHEAD=1 "$sweep" $grid -o "$dir/ahead.h5" 2> /dev/null
+rc=$?
+"$rows" --no-timing "$dir/ahead.h5" > "$dir/ahead.txt"
+check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/ahead.txt"' \
+  "draws ahead on a thread of their own: the in-place rows, bit for bit and in order (exit $rc)"
 check 'grep -q "^wht-sweep: time split (metrics and file on a thread of their own, beside the rest): draw" "$dir/err1"' \
   "the summary says the phases overlapped"
 
