@@ -21,7 +21,7 @@
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
 # the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
-# several environment settings; i14pass for issue 14's widened-pass
+# several environment settings, gridab for the grid with two builds (BASE, BUILD); i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -468,6 +468,29 @@ want gridvar && step gridvar ${GRIDVAR_LIMIT:-560} sh -c "
     echo \"# rows: \$(wc -l < /tmp/gv-\$i.txt), differing from the data files: \$(diff /tmp/gv-old.txt /tmp/gv-\$i.txt | grep -c '^>')\";
     if [ -z \"\$first\" ]; then first=\$i; continue; fi;
     if [ -s /tmp/gv-\$i.txt ] && cmp -s /tmp/gv-\$first.txt /tmp/gv-\$i.txt; then echo \"ok \$i - \$v: rows identical to the first run's\";
+    else echo \"not ok \$i - \$v: rows differ from the first run's\"; fi;
+  done"
+# issue 10: the grid in one command with the build in BASE and the one in
+# BUILD (GRIDAB: words "base:ENV" or "new:ENV", ENV a comma list of
+# variable settings or empty), the rows compared with the data files and
+# the first run's; before them the metrics of eight outputs alone on this
+# host's threads (host-speed)
+want gridab && step gridabhost ${GRIDAB_HOST_LIMIT:-120} sh -c "
+  for v in 16:f32: 16:f16: 16:f32:16 16:f32:18 8:f32: 4:f32: 2:f32:; do t=\${v%%:*}; r=\${v#*:}; f=\${r%%:*}; c=\${r#*:};
+    echo \"# --threads \$t \$f WHT_METRICS_CHUNK=\$c\"; WHT_METRICS_CHUNK=\$c $B/measure/host-speed --threads \$t 25 \$f | grep -E 'metrics'; done"
+want gridab && step gridab ${GRIDAB_LIMIT:-560} sh -c "
+  export OMP_WAIT_POLICY=passive;
+  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/ab-old.txt;
+  first=; i=0;
+  for v in ${GRIDAB:-base: new: new:WHT_SWEEP_DRAW_AHEAD=0}; do
+    i=\$((i + 1)); t0=\$(date +%s); bin=$B; [ \${v%%:*} = base ] && bin=${BASE:-$B};
+    env \$(echo \${v#*:} | tr , ' ') \$bin/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
+      --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 --seed 1 --backend gpu -o $O/gridab\$i.h5 2> $O/gridab\$i.err;
+    echo \"# \$v: one command \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/gridab\$i.err;
+    $B/tests/h5rows --no-timing $O/gridab\$i.h5 | sort > /tmp/ab-\$i.txt;
+    echo \"# rows: \$(wc -l < /tmp/ab-\$i.txt), differing from the data files: \$(diff /tmp/ab-old.txt /tmp/ab-\$i.txt | grep -c '^>')\";
+    if [ -z \"\$first\" ]; then first=\$i; continue; fi;
+    if [ -s /tmp/ab-\$i.txt ] && cmp -s /tmp/ab-\$first.txt /tmp/ab-\$i.txt; then echo \"ok \$i - \$v: rows identical to the first run's\";
     else echo \"not ok \$i - \$v: rows differ from the first run's\"; fi;
   done"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "

@@ -76,6 +76,22 @@ static void step_metrics4_many(cell *c)
   wht_metrics_compute_many(c->f, ys, c->v, c->n, NULL, m, 4);
   c->m = m[3];
 }
+/* a sweep's group of eight outputs (here the same one eight times), as
+ * doubles and, as wht-sweep now passes them, in the format */
+static void step_metrics8_many(cell *c)
+{
+  const double *ys[8] = { c->y, c->y, c->y, c->y, c->y, c->y, c->y, c->y };
+  wht_metrics m[8];
+  wht_metrics_compute_many(c->f, ys, c->v, c->n, NULL, m, 8);
+  c->m = m[7];
+}
+static void step_metrics8_stored(cell *c)
+{
+  const void *ys[8] = { c->fmt, c->fmt, c->fmt, c->fmt, c->fmt, c->fmt, c->fmt, c->fmt };
+  wht_metrics m[8];
+  wht_metrics_compute_many_stored(c->f, ys, c->v, c->n, NULL, m, 8);
+  c->m = m[7];
+}
 
 static const struct {
   const char *name;
@@ -92,6 +108,8 @@ static const struct {
   { "metrics", step_metrics },
   { "metrics of 4 outputs, 4 calls", step_metrics4_single },
   { "metrics of 4 outputs, 1 call", step_metrics4_many },
+  { "metrics of 8 outputs, 1 call, as doubles", step_metrics8_many },
+  { "metrics of 8 outputs, 1 call, in the format", step_metrics8_stored },
 };
 
 int main(int argc, char **argv)

@@ -209,6 +209,13 @@ enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
  * output, 2^16 for two, 2^15 for three or four, 2^14 from five on) */
 static uint64_t chunk_for(size_t g)
 {
+  static int forced = -1; /* WHT_METRICS_CHUNK=L: 2^L elements (10..24), a measurement knob: no bit changes */
+  if (forced < 0) {
+    const char *e = getenv("WHT_METRICS_CHUNK");
+    const int l = e ? atoi(e) : 0;
+    forced = l >= 10 && l <= 24 ? l : 0;
+  }
+  if (forced) return (uint64_t)1 << forced;
   uint64_t c = CHUNK;
   while (2 * 2 * c * g <= ((uint64_t)1 << 18)) c *= 2;
   return c;
