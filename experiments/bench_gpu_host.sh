@@ -21,7 +21,7 @@
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
 # the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
-# several environment settings, gridab for the grid with two builds (BASE, BUILD); i14pass for issue 14's widened-pass
+# several environment settings, gridab for the grid with two builds (BASE, BUILD), grid28 for its largest sizes; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
 # profile and the data of docs/STABILIZATION.md; mpiscale and
 # mpirows for issue 11's rank
@@ -476,8 +476,9 @@ want gridvar && step gridvar ${GRIDVAR_LIMIT:-560} sh -c "
 # the first run's; before them the metrics of eight outputs alone on this
 # host's threads (host-speed)
 want gridab && step gridabhost ${GRIDAB_HOST_LIMIT:-120} sh -c "
-  for v in 16:f32: 16:f16: 16:f32:16 16:f32:18 8:f32: 4:f32: 2:f32:; do t=\${v%%:*}; r=\${v#*:}; f=\${r%%:*}; c=\${r#*:};
-    echo \"# --threads \$t \$f WHT_METRICS_CHUNK=\$c\"; WHT_METRICS_CHUNK=\$c $B/measure/host-speed --threads \$t 25 \$f | grep -E 'metrics'; done"
+  for v in base:16:f32 new:16:f32 base:16:f16 new:16:f16 new:8:f32 new:4:f32; do w=\${v%%:*}; r=\${v#*:}; t=\${r%%:*}; f=\${r#*:};
+    bin=$B; [ \$w = base ] && bin=${BASE:-$B};
+    echo \"# \$w --threads \$t \$f\"; \$bin/measure/host-speed --threads \$t 25 \$f | grep -E 'metrics'; done"
 want gridab && step gridab ${GRIDAB_LIMIT:-560} sh -c "
   export OMP_WAIT_POLICY=passive;
   for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/ab-old.txt;
@@ -493,6 +494,13 @@ want gridab && step gridab ${GRIDAB_LIMIT:-560} sh -c "
     if [ -s /tmp/ab-\$i.txt ] && cmp -s /tmp/ab-\$first.txt /tmp/ab-\$i.txt; then echo \"ok \$i - \$v: rows identical to the first run's\";
     else echo \"not ok \$i - \$v: rows differ from the first run's\"; fi;
   done"
+# the grid's largest sizes in one command (GRID28_K, GRID28_DIST), stopped
+# by the step's limit if need be (its last progress line has the ETA)
+want grid28 && step grid28 ${GRID28_LIMIT:-560} sh -c "
+  export OMP_WAIT_POLICY=passive; t0=\$(date +%s);
+  $B/experiments/wht-sweep --algo all --format all --dist ${GRID28_DIST:-all} --op all --log2n ${GRID28_K:-26:28} \
+    --trials 1 --seed 1 --backend gpu -o $O/grid28.h5 2> $O/grid28.err;
+  echo \"# --log2n ${GRID28_K:-26:28} --dist ${GRID28_DIST:-all}: exit \$?, \$(( \$(date +%s) - t0 )) s\"; tail -3 $O/grid28.err"
 want i14pass && step i14passgrid ${I14_GRID_LIMIT:-300} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist all --op all --log2n 3:25 --trials 1 \
