@@ -48,17 +48,19 @@
  * |v| and |d|/2 that fix the scales) runs its elements on all threads:
  * integer counts and maxima (NaN never wins a >) are the same for any
  * split. A compensated sum is not: its rounding depends on the order. So
- * each output's four sums add their terms in index order on one thread,
- * as two vectors of two chains (csum2_add), the chains of a pair of
- * outputs on one thread, which computes their terms itself a block at a
- * time into buffers on the stack (sums_pair; max_rel is the maximum of the
- * relative terms, taken there rather than in the first pass, which so
- * divides nothing). With more threads than pairs, the others compute the
- * relative terms (a division each) ahead of the chains into a ring, and
- * the chains take them from there (sums_ring: spin-waits on counters, no
- * barrier). The outputs of a batch (wht_metrics_compute_many) run side by
- * side. The bits of every column are those of the serial code whatever
- * the thread count, the block sizes, the batch or the path.
+ * only the terms of the four sums are computed on all threads (a chunk at
+ * a time, into buffers; max_rel is the maximum of the relative terms,
+ * taken there rather than in the first pass, which so divides nothing);
+ * each output's four sums then add them in index order on one thread, as
+ * two vectors of two chains (csum2_add), while the other threads compute
+ * the next chunk's terms (sums()), and the outputs of a batch
+ * (wht_metrics_compute_many) side by side on the threads. With at least as
+ * many pairs of outputs in a batch as threads, each pair's terms and
+ * chains run on one thread instead, a block at a time through buffers on
+ * the stack (sums_pair: no chunk buffers, no barrier per chunk, so less
+ * CPU time and no stall when a thread of the team is not running). The
+ * bits of every column are those of the serial code whatever the thread
+ * count, the chunk size, the batch or the path.
  *
  * AVX-512 (metrics_avx512.c, where the CPU has it). The first pass and the
  * terms run eight elements at a time where all eight take the common path
@@ -69,8 +71,6 @@
  * chains of two outputs run as one vector, each lane csum2_add's
  * operations. tests/test_metrics_simd compares the two. */
 #include <math.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "metrics_simd.h"
@@ -194,14 +194,39 @@ static double scaled(double x, double f, int e) { return f != 0 ? x * f : ldexp(
 static int scale_exp(double maxval) { return maxval > 0 && isfinite(maxval) ? -ilogb(maxval) : 0; }
 
 /* The terms of the four sums are independent per element; the sums are
- * not: each output's four chains add them in index order on one thread
- * (sums_pair, sums_ring below). A zero v_i contributes 0.0 to
+ * not. So a chunk of elements at a time, all threads compute the terms
+ * into buffers, then each output's four chains (their state in locals)
+ * add them in index order on one thread (sums() below). A zero v_i contributes 0.0 to
  * the relative sum: adding +0 leaves a Neumaier state unchanged (s + 0 = s
  * as s is never -0, and the correction gains (s - s) + 0 = +0), exactly
  * as skipping it did. */
 enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
+#define CHUNK ((uint64_t)1 << 14)
+/* the pipelined sums' chunk c for g outputs: CHUNK, doubled while the
+ * buffer (two chunks' terms of the g outputs, 2 g c elements of 32 bytes)
+ * stays within 8 MiB, what the L2 caches of a few cores hold: fewer
+ * chunks, so fewer barriers, for small batches (2^17 elements for one
+ * output, 2^16 for two, 2^15 for three or four, 2^14 from five on) */
+static uint64_t chunk_for(size_t g)
+{
+  static int forced = -1; /* WHT_METRICS_CHUNK=L: 2^L elements (10..24), a measurement knob: no bit changes */
+  if (forced < 0) {
+    const char *e = getenv("WHT_METRICS_CHUNK");
+    const int l = e ? atoi(e) : 0;
+    forced = l >= 10 && l <= 24 ? l : 0;
+  }
+  if (forced) return (uint64_t)1 << forced;
+  uint64_t c = CHUNK;
+  while (2 * 2 * c * g <= ((uint64_t)1 << 18)) c *= 2;
+  return c;
+}
 /* outputs whose passes share one read of v */
 #define BATCH 8
+/* an output's terms of a chunk of c elements: element i's four terms
+ * side by side (term q at 4 i + q), the order in which its chains take
+ * them; the outputs' blocks are a few cache lines more than a power of two
+ * apart, so that they do not all fall in the same cache sets */
+#define STRIDE(c) (NSUMS * (uint64_t)(c) + 40)
 
 typedef struct {
   double f, f1, fv; /* 2^sd, 2^(sd+1), 2^sv */
@@ -389,6 +414,49 @@ static void chain_pair(csum *a, const double *ta, csum *b, const double *tb, uin
   }
 }
 
+/* The sums of the outputs o[0 .. g-1], a chunk at a time, pipelined: in
+ * step k the chain tasks (the chains over chunk k - 1 of a pair of
+ * outputs, in index order, on one thread) and the slices of chunk k's terms
+ * (every output's, each v_i read once for all) are one dynamically
+ * scheduled loop, chain tasks first, so the threads without a chain
+ * compute the next chunk's terms meanwhile. buf holds two chunks' terms (g
+ * blocks of STRIDE(c) each), chunk k in half k mod 2. The chunk size c,
+ * the slices and the pairs change no bit: each chain adds its terms in
+ * index order. */
+#define SLICE ((uint64_t)1 << 10)
+static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *buf, uint64_t c)
+{
+  const uint64_t nchunks = (n + c - 1) / c, nslices = (c + SLICE - 1) / SLICE, npairs = (g + 1) / 2;
+  const int simd = wht__metrics_simd();
+  WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
+  {
+    double max_rel[BATCH] = { 0 }; /* this thread's, merged as first_merge does */
+    double yb[SLICE];
+  for (uint64_t k = 0; k <= nchunks; k++) {
+    const uint64_t nchain = k > 0 ? npairs : 0, nterm = k < nchunks ? nslices : 0;
+    WHT__OMP(omp for schedule(dynamic, 1))
+    for (uint64_t w = 0; w < nchain + nterm; w++) {
+      if (w < nchain) {
+        const uint64_t i0 = (k - 1) * c, m = n - i0 < c ? n - i0 : c;
+        const double *t = buf + ((k - 1) % 2 * g + 2 * w) * STRIDE(c);
+        chain_pair(o[2 * w]->sums, t, 2 * w + 1 < g ? o[2 * w + 1]->sums : NULL, t + STRIDE(c), m, simd);
+        continue;
+      }
+      const uint64_t i0 = k * c, lo = (w - nchain) * SLICE;
+      const uint64_t m = n - i0 < c ? n - i0 : c, hi = lo + SLICE < m ? lo + SLICE : m;
+      double *half = buf + k % 2 * g * STRIDE(c);
+      if (lo >= hi) continue; /* a slice past the end of a partial last chunk */
+      for (size_t j = 0; j < g; j++)
+        terms_range(y_block(o[j], i0 + lo, hi - lo, yb), v + i0 + lo, hi - lo, &o[j]->sc,
+                    half + j * STRIDE(c) + NSUMS * lo, &max_rel[j], simd);
+    }
+  }
+    WHT__OMP(omp critical(wht__metrics_merge))
+    for (size_t j = 0; j < g; j++)
+      if (max_rel[j] > o[j]->max_rel) o[j]->max_rel = max_rel[j];
+  }
+}
+
 /* The sums of the outputs a and b (b may be NULL) on the calling thread,
  * a block of FUSED elements at a time: their terms into buffers on the
  * stack (they stay in L1), then their chains (chain_pair) over them; no
@@ -403,138 +471,6 @@ static void sums_pair(cell *a, cell *b, const wht_dd *v, uint64_t n, int simd)
     if (b) terms_range(y_block(b, i0, m, yb), v + i0, m, &b->sc, t[1], &b->max_rel, simd);
     chain_pair(a->sums, t[0], b ? b->sums : NULL, t[1], m, simd);
   }
-}
-
-/* The relative terms of elements 0 .. m-1 (sum_terms' SUM_REL) into rel,
- * the largest into *max_rel: the helpers' half of the terms below */
-static void rel_range(const double *y, const wht_dd *v, uint64_t m, double *rel, double *max_rel, int simd)
-{
-  for (uint64_t i = 0; i < m;) {
-    if (simd) i += wht__metrics_rel_run(y + i, v + i, m - i, rel + i, max_rel);
-    for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) {
-      double dh;
-      const double d = err_and_half(y[i], &v[i], &dh);
-      rel[i] = is_zero(&v[i]) ? 0.0 : rel_of(d, dh, fabs(lead(&v[i])));
-      if (rel[i] > *max_rel) *max_rel = rel[i];
-    }
-  }
-}
-
-/* The four terms of elements 0 .. m-1 into t (element i's at 4 i) with
- * the relative ones taken from rel: the chains' half */
-static void terms_with_rel(const double *y, const wht_dd *v, uint64_t m, const sum_scales *k, const double *rel,
-                           double *t, int simd)
-{
-  simd = simd && k->f != 0 && k->fv != 0;
-  for (uint64_t i = 0; i < m;) {
-    if (simd) i += wht__metrics_terms_given_rel(y + i, v + i, m - i, k->f, k->fv, rel + i, t + NSUMS * i);
-    for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) {
-      sum_terms(y, v, i, k, t + NSUMS * i);
-      t[NSUMS * i + SUM_REL] = rel[i];
-    }
-  }
-}
-
-/* The sums of the outputs o[0 .. g-1] on T threads, more than the P pairs
- * of outputs: a pipeline without barriers. Threads 0 .. P-1 each run one
- * pair's chains, as sums_pair does, over terms they compute themselves a
- * FUSED block at a time, all but the relative ones: those (a division
- * each, the costliest term) the other T - P threads, the helpers, compute
- * for every output a RING_BLOCK of elements at a time into a ring of RING
- * blocks (block b in slot b mod RING), with the largest relative errors.
- * A helper takes the next block from an atomic counter and writes its
- * slot once every chain has finished the block RING before it; a chain
- * waits until its block's slot holds it. So only the relative terms cross
- * between cores (8 bytes an element and output), there is no barrier, and
- * each chain adds the terms of sums_pair in the same order. */
-#define RING 8
-#define RING_BLOCK ((uint64_t)1 << 11)
-typedef struct {
-  _Alignas(64) _Atomic uint64_t v; /* a cache line each: no false sharing */
-} padded_counter;
-typedef struct {
-  padded_counter ready[RING];     /* slot s holds block ready[s] - 1 (0: none yet) */
-  padded_counter done[BATCH / 2]; /* blocks chain w has finished */
-  padded_counter next;            /* the next block a helper takes */
-  double *rel;                    /* RING slots, each g outputs' RING_BLOCK relative terms */
-} ring;
-
-/* a spin-wait's step: a pause, then after a while the core to others
- * (the threads of a team outnumber the free cores when other work runs) */
-static void spin(unsigned *n)
-{
-  if (++*n < 2048) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  } else {
-    sched_yield();
-  }
-}
-
-static void ring_helper(cell *const *o, size_t g, size_t P, const wht_dd *v, uint64_t n, ring *R, double *max_rel,
-                        int simd)
-{
-  const uint64_t nblocks = (n + RING_BLOCK - 1) / RING_BLOCK;
-  double yb[RING_BLOCK];
-  for (;;) {
-    const uint64_t b = atomic_fetch_add_explicit(&R->next.v, 1, memory_order_relaxed);
-    if (b >= nblocks) return;
-    for (size_t w = 0; b >= RING && w < P; w++)
-      for (unsigned k = 0; atomic_load_explicit(&R->done[w].v, memory_order_acquire) < b - RING + 1;) spin(&k);
-    const uint64_t i0 = b * RING_BLOCK, m = n - i0 < RING_BLOCK ? n - i0 : RING_BLOCK;
-    double *slot = R->rel + b % RING * g * RING_BLOCK;
-    for (size_t j = 0; j < g; j++) rel_range(y_block(o[j], i0, m, yb), v + i0, m, slot + j * RING_BLOCK, &max_rel[j], simd);
-    atomic_store_explicit(&R->ready[b % RING].v, b + 1, memory_order_release);
-  }
-}
-
-/* pair w's chains: outputs 2 w and 2 w + 1 (if any) */
-static void ring_chain(cell *const *o, size_t g, size_t w, const wht_dd *v, uint64_t n, ring *R, int simd)
-{
-  cell *a = o[2 * w], *b = 2 * w + 1 < g ? o[2 * w + 1] : NULL;
-  const uint64_t nblocks = (n + RING_BLOCK - 1) / RING_BLOCK;
-  double t[2][NSUMS * FUSED], yb[FUSED];
-  for (uint64_t blk = 0; blk < nblocks; blk++) {
-    for (unsigned k = 0; atomic_load_explicit(&R->ready[blk % RING].v, memory_order_acquire) != blk + 1;) spin(&k);
-    const double *ra = R->rel + (blk % RING * g + 2 * w) * RING_BLOCK, *rb = ra + RING_BLOCK;
-    const uint64_t i0 = blk * RING_BLOCK, m = n - i0 < RING_BLOCK ? n - i0 : RING_BLOCK;
-    for (uint64_t k0 = 0; k0 < m; k0 += FUSED) {
-      const uint64_t mm = m - k0 < FUSED ? m - k0 : FUSED;
-      terms_with_rel(y_block(a, i0 + k0, mm, yb), v + i0 + k0, mm, &a->sc, ra + k0, t[0], simd);
-      if (b) terms_with_rel(y_block(b, i0 + k0, mm, yb), v + i0 + k0, mm, &b->sc, rb + k0, t[1], simd);
-      chain_pair(a->sums, t[0], b ? b->sums : NULL, t[1], mm, simd);
-    }
-    atomic_store_explicit(&R->done[w].v, blk + 1, memory_order_release);
-  }
-}
-
-/* the pipeline on nt threads (nt > P); -1 without memory for the ring */
-static int sums_ring(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int nt, int simd)
-{
-  const size_t P = (g + 1) / 2;
-  ring R;
-  if (!(R.rel = malloc(RING * g * RING_BLOCK * sizeof *R.rel))) return -1;
-  for (int s = 0; s < RING; s++) atomic_init(&R.ready[s].v, 0);
-  for (int w = 0; w < BATCH / 2; w++) atomic_init(&R.done[w].v, 0);
-  atomic_init(&R.next.v, 0);
-  WHT__OMP(omp parallel num_threads(nt))
-  {
-    const size_t T = (size_t)wht__num_threads(), id = (size_t)wht__thread_num();
-    if (T <= P) { /* a smaller team than asked for (or no OpenMP): each thread whole pairs */
-      for (size_t w = id; w < P; w += T) sums_pair(o[2 * w], 2 * w + 1 < g ? o[2 * w + 1] : NULL, v, n, simd);
-    } else if (id < P) {
-      ring_chain(o, g, id, v, n, &R, simd);
-    } else {
-      double max_rel[BATCH] = { 0 }; /* this helper's, merged as first_merge does */
-      ring_helper(o, g, P, v, n, &R, max_rel, simd);
-      WHT__OMP(omp critical(wht__metrics_merge))
-      for (size_t j = 0; j < g; j++)
-        if (max_rel[j] > o[j]->max_rel) o[j]->max_rel = max_rel[j];
-    }
-  }
-  free(R.rel);
-  return 0;
 }
 
 static void overflow(wht_metrics *m)
@@ -563,6 +499,7 @@ static void compute_many(wht_format f, wht_format yf, const void *const *y, cons
                          const int *nonfinite_seen, wht_metrics *m, size_t count)
 {
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
+  enum { SMALL = 256 };
   for (size_t j0 = 0; j0 < count; j0 += BATCH) {
     cell c[BATCH], *all[BATCH], *todo[BATCH];
     const size_t nb = count - j0 < BATCH ? count - j0 : BATCH;
@@ -590,16 +527,26 @@ static void compute_many(wht_format f, wht_format yf, const void *const *y, cons
       todo[g++] = o;
     }
     /* With at least as many pairs of outputs as threads, each pair's sums
-     * on one thread (sums_pair: every thread busy); with more threads, the
-     * pipeline (sums_ring: a thread per pair, the others its divisions),
-     * or without memory for its ring the pairs alone. */
+     * on one thread (sums_pair: every thread busy, no barrier per chunk);
+     * with fewer, the pipelined sums() over all threads. */
     const uint64_t npairs = (g + 1) / 2;
-    const int simd = wht__metrics_simd();
     int nt = wht__threads_for(n * g);
     if (g && pairs_forced() && npairs < (uint64_t)nt) nt = (int)npairs;
-    if (g && (npairs >= (uint64_t)nt || sums_ring(todo, g, v, n, nt, simd) != 0)) {
-      WHT__OMP(omp parallel for schedule(dynamic, 1) num_threads(nt < (int)npairs ? nt : (int)npairs))
+    if (g && npairs >= (uint64_t)nt) {
+      const int simd = wht__metrics_simd();
+      WHT__OMP(omp parallel for schedule(dynamic, 1) num_threads(nt))
       for (uint64_t w = 0; w < npairs; w++) sums_pair(todo[2 * w], 2 * w + 1 < g ? todo[2 * w + 1] : NULL, v, n, simd);
+    } else if (g) {
+      /* without memory for a large chunk, a small one on the stack does
+       * the same additions with more barriers */
+      double small[2 * STRIDE(SMALL)];
+      const uint64_t ck = chunk_for(g), cs = n < ck ? n : ck;
+      double *heap = cs > SMALL ? malloc(2 * g * STRIDE(cs) * sizeof *heap) : NULL;
+      if (heap)
+        sums(todo, g, v, n, heap, cs);
+      else
+        for (size_t j = 0; j < g; j++) sums(&todo[j], 1, v, n, small, cs < SMALL ? cs : SMALL);
+      free(heap);
     }
     for (size_t j = j0; j < count && j < j0 + BATCH; j++) {
       const cell *o = &c[j - j0];

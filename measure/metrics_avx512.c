@@ -173,56 +173,6 @@ AVX512 uint64_t wht__metrics_terms_run(const double *yp, const wht_dd *v, uint64
   return i;
 }
 
-AVX512 uint64_t wht__metrics_rel_run(const double *yp, const wht_dd *v, uint64_t n, double *rel, double *max_rel)
-{
-  const __m512d zero = _mm512_setzero_pd();
-  __m512d mrel = zero;
-  uint64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m512d hi, lo;
-    load_v(v + i, &hi, &lo);
-    const __m512d y = _mm512_loadu_pd(yp + i);
-    if (common(y, hi) != 0xff) break;
-    /* terms_of's relative term alone */
-    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
-    const __mmask8 vzero = hi0 & lo0;
-    const __m512d av = vabs(_mm512_mask_blend_pd(hi0, hi, lo));
-    const __m512d r = _mm512_maskz_div_pd((__mmask8)~vzero, abs_err(y, hi, lo),
-                                          _mm512_mask_blend_pd(vzero, av, _mm512_set1_pd(1.0)));
-    mrel = run_max(mrel, 0xff, r);
-    _mm512_storeu_pd(rel + i, r);
-  }
-  max_into(max_rel, mrel);
-  return i;
-}
-
-AVX512 uint64_t wht__metrics_terms_given_rel(const double *yp, const wht_dd *v, uint64_t n, double f, double fv,
-                                             const double *rel, double *t)
-{
-  const __m512d zero = _mm512_setzero_pd(), F = _mm512_set1_pd(f), FV = _mm512_set1_pd(fv);
-  const __m512i ilo = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), ihi = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
-  const __m512i plo = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), phi = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-  uint64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    __m512d hi, lo;
-    load_v(v + i, &hi, &lo);
-    const __m512d y = _mm512_loadu_pd(yp + i);
-    if (common(y, hi) != 0xff) break;
-    /* terms_of without the division: the relative term comes in rel */
-    const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ);
-    const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
-    const __m512d D = _mm512_mul_pd(abs_err(y, hi, lo), F), x = _mm512_mul_pd(lead, FV);
-    const __m512d r = _mm512_loadu_pd(rel + i), dsq = _mm512_mul_pd(D, D), vsq = _mm512_mul_pd(x, x);
-    const __m512d rd_lo = _mm512_permutex2var_pd(r, ilo, D), rd_hi = _mm512_permutex2var_pd(r, ihi, D);
-    const __m512d qv_lo = _mm512_permutex2var_pd(dsq, ilo, vsq), qv_hi = _mm512_permutex2var_pd(dsq, ihi, vsq);
-    _mm512_storeu_pd(t + 4 * i, _mm512_permutex2var_pd(rd_lo, plo, qv_lo));
-    _mm512_storeu_pd(t + 4 * i + 8, _mm512_permutex2var_pd(rd_lo, phi, qv_lo));
-    _mm512_storeu_pd(t + 4 * i + 16, _mm512_permutex2var_pd(rd_hi, plo, qv_hi));
-    _mm512_storeu_pd(t + 4 * i + 24, _mm512_permutex2var_pd(rd_hi, phi, qv_hi));
-  }
-  return i;
-}
-
 AVX512 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
 {
   __m512d S = _mm512_loadu_pd(s), C = _mm512_loadu_pd(c);
@@ -246,16 +196,5 @@ uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, do
 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
 {
   (void)s, (void)c, (void)t0, (void)t1, (void)m;
-}
-uint64_t wht__metrics_rel_run(const double *y, const wht_dd *v, uint64_t n, double *rel, double *max_rel)
-{
-  (void)y, (void)v, (void)n, (void)rel, (void)max_rel;
-  return 0;
-}
-uint64_t wht__metrics_terms_given_rel(const double *y, const wht_dd *v, uint64_t n, double f, double fv,
-                                      const double *rel, double *t)
-{
-  (void)y, (void)v, (void)n, (void)f, (void)fv, (void)rel, (void)t;
-  return 0;
 }
 #endif

@@ -42,13 +42,4 @@ uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, do
  * elements' terms t0 and t1 (element i's four at 4 i), in index order,
  * each lane metrics.c's csum2_add. Only where wht__metrics_simd(). */
 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m);
-/* The relative terms alone (element i's into rel[i]) of a run of blocks
- * as wht__metrics_terms_run would give them, the largest taken into
- * *max_rel; and the four terms with the relative ones given (rel[i] into
- * t[4 i]; f = 2^sd, fv = 2^sv both nonzero): the two halves of the terms
- * for the sums' pipeline, whose helpers do the divisions (metrics.c).
- * Each returns how many elements it did (a multiple of 8). */
-uint64_t wht__metrics_rel_run(const double *y, const wht_dd *v, uint64_t n, double *rel, double *max_rel);
-uint64_t wht__metrics_terms_given_rel(const double *y, const wht_dd *v, uint64_t n, double f, double fv,
-                                      const double *rel, double *t);
 #endif
