@@ -475,7 +475,7 @@ want gridvar && step gridvar ${GRIDVAR_LIMIT:-560} sh -c "
 # variable settings or empty), the rows compared with the data files and
 # the first run's; before them the metrics of eight outputs alone on this
 # host's threads (host-speed)
-want gridab && step gridabhost ${GRIDAB_HOST_LIMIT:-120} sh -c "
+want gridab && [ "${GRIDAB_HOST:-1}" = 1 ] && step gridabhost ${GRIDAB_HOST_LIMIT:-120} sh -c "
   for v in base:16:f32 new:16:f32 base:16:f16 new:16:f16 new:8:f32 new:4:f32; do w=\${v%%:*}; r=\${v#*:}; t=\${r%%:*}; f=\${r#*:};
     bin=$B; [ \$w = base ] && bin=${BASE:-$B};
     echo \"# \$w --threads \$t \$f\"; \$bin/measure/host-speed --threads \$t 25 \$f | grep -E 'metrics'; done"

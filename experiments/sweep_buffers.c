@@ -21,11 +21,10 @@ unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slot
 
 void wht_sweep_buffers_free(wht_sweep_buffers *b)
 {
-  for (int i = 0; i < 2; i++) {
-    wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
-    wht_host_free(b->v[i]);
+  for (int i = 0; i < 2; i++) wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
+  for (int i = 0; i < WHT_SWEEP_MAX_SLOTS + 1; i++) wht_host_free(b->v[i]);
+  for (int i = 0; i < WHT_SWEEP_MAX_SLOTS; i++)
     for (unsigned j = 0; j < WHT_GROUP_MAX; j++) wht_host_free(b->y[i][j]);
-  }
   memset(b, 0, sizeof *b);
 }
 
@@ -40,12 +39,12 @@ static void *take(size_t bytes, void *(*alloc)(size_t))
 }
 
 int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,
-                            unsigned slots)
+                            unsigned yslots, unsigned vslots)
 {
   const size_t n = (size_t)1 << k;
   void *(*dev)(size_t) = pinned ? wht_host_alloc : malloc;
   memset(b, 0, sizeof *b);
-  b->group = group, b->slots = slots;
+  b->group = group, b->yslots = yslots, b->vslots = vslots;
   for (unsigned i = 0; i < inputs; i++) {
     b->exact[i] = take(n * sizeof(double), dev);
     b->fmt[i] = take(n * sizeof(double), dev); /* the widest format */
@@ -54,10 +53,10 @@ int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, i
     b->work[i] = i ? take(n * sizeof(double), dev) : NULL;
     if (!b->exact[i] || !b->fmt[i] || (i && !b->work[i])) return -1;
   }
-  for (unsigned s = 0; s < slots; s++) {
+  for (unsigned s = 0; s < vslots; s++)
     if (!(b->v[s] = take(n * sizeof(wht_dd), dev))) return -1;
+  for (unsigned s = 0; s < yslots; s++)
     for (unsigned j = 0; j < group; j++)
       if (!(b->y[s][j] = take(n * sizeof(double), dev))) return -1;
-  }
   return 0;
 }

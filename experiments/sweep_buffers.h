@@ -1,8 +1,8 @@
 /* sweep_buffers.h - the buffers of a sweep, for its largest cell,
- * allocated once and reused by every cell. With two slots the exact
- * result and the outputs are double-buffered, so the metrics of one group
- * (sweep_rows.h, on its own thread) read one slot while the next group
- * fills the other. */
+ * allocated once and reused by every cell. With several slots the exact
+ * results and the outputs are buffered several deep, so the metrics of
+ * earlier groups (sweep_rows.h, on threads of their own) read their slots
+ * while the next group fills another (the rows stage hands the slots out). */
 #ifndef WHT_SWEEP_BUFFERS_H
 #define WHT_SWEEP_BUFFERS_H
 
@@ -12,13 +12,15 @@
 /* outputs whose metrics are computed together (wht_metrics_compute_many:
  * their serial sums run side by side), at most */
 #define WHT_GROUP_MAX 8
+/* output slots at most (the rows stage's workers + 1) */
+#define WHT_SWEEP_MAX_SLOTS 9
 
 typedef struct {
   double *exact[2];             /* per input: the f64 draw (sweep_draws.h) rounded to the format and back */
   void *fmt[2], *work[2];       /* per input: in the format; work[1]: the second input's work buffer */
-  wht_dd *v[2];                 /* per slot: the exact result */
-  void *y[2][WHT_GROUP_MAX];    /* per slot: the outputs of a group, in the format (the metrics read them so) */
-  unsigned group, slots;        /* outputs per group (1 .. WHT_GROUP_MAX), slots (1 or 2) */
+  wht_dd *v[WHT_SWEEP_MAX_SLOTS + 1];             /* per slot: an exact result */
+  void *y[WHT_SWEEP_MAX_SLOTS][WHT_GROUP_MAX];     /* per slot: a group's outputs, in the format (as the metrics read them) */
+  unsigned group, yslots, vslots;                  /* outputs per group (1 .. WHT_GROUP_MAX), slots of each kind */
 } wht_sweep_buffers;
 
 /* outputs per group: the most algorithms the grid has for one format,
@@ -32,6 +34,6 @@ unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slot
  * makes the copies of a GPU cell several times faster than from pageable
  * memory; a CPU-only sweep pins nothing. */
 int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,
-                            unsigned slots);
+                            unsigned yslots, unsigned vslots);
 void wht_sweep_buffers_free(wht_sweep_buffers *b);
 #endif

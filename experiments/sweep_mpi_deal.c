@@ -124,6 +124,7 @@ static void merge_summary(wht_sweep_summary *s, const wht_sweep_summary *w)
   }
   for (int i = 0; i < WHT_SWEEP_NPHASES; i++) s->phase_s[i] += w->phase_s[i];
   s->overlapped |= w->overlapped;
+  if (w->metrics_workers > s->metrics_workers) s->metrics_workers = w->metrics_workers;
   if (w->threads > s->threads) s->threads = w->threads;
 }
 

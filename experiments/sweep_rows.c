@@ -30,18 +30,20 @@ static void overflow_metrics(wht_metrics *m, wht_format f, const void *y, uint64
   m->status = WHT_RUN_OVERFLOW;
 }
 
-/* metrics, rows, progress of one group; 0 ok, 1 the sink failed (said) */
-static int finish(wht_rows *R, wht_rows_group *g)
+/* the metrics of a group */
+static void compute(const wht_rows_group *g, wht_metrics *m)
 {
   const uint64_t n = (uint64_t)1 << g->k;
-  wht_metrics m[WHT_GROUP_MAX];
-  double t0 = wht_sweep_now();
   if (g->exact_nonfinite)
     for (size_t j = 0; j < g->ng; j++) overflow_metrics(&m[j], g->f, g->y[j], n);
   else
     wht_metrics_compute_many_stored(g->f, g->y, g->v, n, g->nonfinite, m, g->ng);
-  const double t1 = wht_sweep_now();
-  R->s->phase_s[WHT_PHASE_METRICS] += t1 - t0;
+}
+
+/* a group's rows to the sink, with the progress; 0 ok, 1 the sink failed (said) */
+static int append(wht_rows *R, wht_rows_group *g, const wht_metrics *m)
+{
+  const double t0 = wht_sweep_now();
   for (size_t j = 0; j < g->ng; j++) {
     fill_metrics(&g->r[j], &m[j]);
     if (R->sink(R->ctx, &g->r[j]) != 0) return 1;
@@ -49,75 +51,160 @@ static int finish(wht_rows *R, wht_rows_group *g)
     R->s->overflow += m[j].status == WHT_RUN_OVERFLOW;
     if (R->prog) wht_progress_step(R->prog, 1, wht_cell_work(g->k));
   }
-  R->s->phase_s[WHT_PHASE_FILE] += wht_sweep_now() - t1;
+  R->s->phase_s[WHT_PHASE_FILE] += wht_sweep_now() - t0;
   return 0;
 }
 
+/* A worker: takes the oldest queued group, computes its metrics beside
+ * the other workers (the metrics phase counts the wall time during which
+ * any group's are under way), gives its slots back, then appends its rows
+ * when the group before it has appended. */
 static void *worker(void *arg)
 {
   wht_rows *R = arg;
+  wht_set_thread_cap((int)(wht_get_threads() / R->workers > 0 ? wht_get_threads() / R->workers : 1));
   pthread_mutex_lock(&R->mu);
   for (;;) {
-    while (!R->busy && !R->quit) pthread_cond_wait(&R->cv, &R->mu);
-    if (!R->busy) break; /* quit with nothing queued */
+    while (!R->qlen && !R->quit) pthread_cond_wait(&R->cv, &R->mu);
+    if (!R->qlen) break; /* quit with nothing queued */
+    wht_rows_group g = R->q[R->qhead];
+    R->qhead = (R->qhead + 1) % R->yslots, R->qlen--;
+    if (R->computing++ == 0) R->busy_since = wht_sweep_now();
+    const int skip = R->failed; /* after a failure nothing more is appended */
     pthread_mutex_unlock(&R->mu);
-    const int bad = R->failed ? 0 : finish(R, &R->g); /* after a failure nothing more is appended */
+    wht_metrics m[WHT_GROUP_MAX];
+    if (!skip) compute(&g, m);
     pthread_mutex_lock(&R->mu);
-    R->failed |= bad;
-    R->busy = 0;
+    if (--R->computing == 0) R->s->phase_s[WHT_PHASE_METRICS] += wht_sweep_now() - R->busy_since;
+    R->ybusy[g.yslot] = 0, R->vrefs[g.vslot]--;
+    pthread_cond_broadcast(&R->cv);
+    while (R->appended != g.seq) pthread_cond_wait(&R->cv, &R->mu);
+    if (!R->failed) {
+      pthread_mutex_unlock(&R->mu); /* only this worker appends now: its turn */
+      const int bad = append(R, &g, m);
+      pthread_mutex_lock(&R->mu);
+      R->failed |= bad;
+    }
+    R->appended++;
     pthread_cond_broadcast(&R->cv);
   }
   pthread_mutex_unlock(&R->mu);
   return NULL;
 }
 
-int wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
-                   int threaded)
+unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
+                        unsigned workers)
 {
   memset(R, 0, sizeof *R);
   R->sink = sink, R->ctx = ctx, R->prog = prog, R->s = s;
-  if (!threaded) return 0;
-  if (pthread_mutex_init(&R->mu, NULL) != 0) return -1;
+  R->yslots = R->vslots = 1;
+  if (workers > WHT_ROWS_MAX_WORKERS) workers = WHT_ROWS_MAX_WORKERS;
+  if (workers + 1 > WHT_SWEEP_MAX_SLOTS) workers = WHT_SWEEP_MAX_SLOTS - 1;
+  if (!workers || pthread_mutex_init(&R->mu, NULL) != 0) return 0;
   if (pthread_cond_init(&R->cv, NULL) != 0) {
     pthread_mutex_destroy(&R->mu);
-    return -1;
+    return 0;
   }
-  if (pthread_create(&R->thread, NULL, worker, R) != 0) {
+  R->workers = workers;
+  while (R->started < workers && pthread_create(&R->thread[R->started], NULL, worker, R) == 0) R->started++;
+  if (!R->started) {
     pthread_cond_destroy(&R->cv), pthread_mutex_destroy(&R->mu);
-    return -1;
+    R->workers = 0;
+    return 0;
   }
-  R->threaded = 1;
-  return 0;
+  /* the threads divide the cores among as many as were asked for; the
+   * slots follow those that run */
+  R->yslots = R->started + 1, R->vslots = R->started + 2;
+  return R->started;
 }
 
-/* waits until nothing is queued; returns the failure flag */
-static int idle(wht_rows *R)
+unsigned wht_rows_take_y(wht_rows *R)
 {
-  while (R->busy) pthread_cond_wait(&R->cv, &R->mu);
-  return R->failed;
+  if (!R->started) return 0;
+  pthread_mutex_lock(&R->mu);
+  unsigned i;
+  for (;;) {
+    for (i = 0; i < R->yslots && R->ybusy[i]; i++) continue;
+    if (i < R->yslots) break;
+    pthread_cond_wait(&R->cv, &R->mu);
+  }
+  R->ybusy[i] = 1;
+  pthread_mutex_unlock(&R->mu);
+  return i;
+}
+
+void wht_rows_give_y(wht_rows *R, unsigned slot)
+{
+  if (!R->started) return;
+  pthread_mutex_lock(&R->mu);
+  R->ybusy[slot] = 0;
+  pthread_cond_broadcast(&R->cv);
+  pthread_mutex_unlock(&R->mu);
+}
+
+unsigned wht_rows_take_v(wht_rows *R)
+{
+  if (!R->started) return 0;
+  pthread_mutex_lock(&R->mu);
+  unsigned i;
+  for (;;) {
+    for (i = 0; i < R->vslots && R->vrefs[i]; i++) continue;
+    if (i < R->vslots) break;
+    pthread_cond_wait(&R->cv, &R->mu);
+  }
+  R->vrefs[i] = 1;
+  pthread_mutex_unlock(&R->mu);
+  return i;
+}
+
+void wht_rows_drop_v(wht_rows *R, unsigned slot)
+{
+  if (!R->started) return;
+  pthread_mutex_lock(&R->mu);
+  R->vrefs[slot]--;
+  pthread_cond_broadcast(&R->cv);
+  pthread_mutex_unlock(&R->mu);
 }
 
 int wht_rows_submit(wht_rows *R, const wht_rows_group *g)
 {
-  if (!R->threaded) {
+  if (!R->started) {
     if (R->failed) return 1;
-    R->g = *g;
-    return R->failed = finish(R, &R->g);
+    wht_metrics m[WHT_GROUP_MAX];
+    wht_rows_group h = *g;
+    const double t0 = wht_sweep_now();
+    compute(&h, m);
+    R->s->phase_s[WHT_PHASE_METRICS] += wht_sweep_now() - t0;
+    return R->failed = append(R, &h, m);
   }
   pthread_mutex_lock(&R->mu);
-  const int failed = idle(R);
+  const int failed = R->failed;
   if (!failed) {
-    R->g = *g;
-    R->busy = 1;
+    /* a free slot was taken for it, so the ring (one entry per output
+     * slot) has room */
+    wht_rows_group *q = &R->q[(R->qhead + R->qlen) % R->yslots];
+    *q = *g;
+    q->seq = R->submitted++;
+    R->vrefs[g->vslot]++;
+    R->qlen++;
     pthread_cond_broadcast(&R->cv);
+  } else {
+    R->ybusy[g->yslot] = 0;
   }
   pthread_mutex_unlock(&R->mu);
   return failed;
 }
 
+/* waits until every submitted group is appended; returns the failure flag */
+static int idle(wht_rows *R)
+{
+  while (R->appended != R->submitted) pthread_cond_wait(&R->cv, &R->mu);
+  return R->failed;
+}
+
 int wht_rows_wait(wht_rows *R)
 {
-  if (!R->threaded) return R->failed;
+  if (!R->started) return R->failed;
   pthread_mutex_lock(&R->mu);
   const int failed = idle(R);
   pthread_mutex_unlock(&R->mu);
@@ -126,14 +213,14 @@ int wht_rows_wait(wht_rows *R)
 
 int wht_rows_stop(wht_rows *R)
 {
-  if (!R->threaded) return R->failed;
+  if (!R->started) return R->failed;
   pthread_mutex_lock(&R->mu);
   const int failed = idle(R);
   R->quit = 1;
   pthread_cond_broadcast(&R->cv);
   pthread_mutex_unlock(&R->mu);
-  pthread_join(R->thread, NULL);
+  for (unsigned i = 0; i < R->started; i++) pthread_join(R->thread[i], NULL);
   pthread_cond_destroy(&R->cv), pthread_mutex_destroy(&R->mu);
-  R->threaded = 0;
+  R->started = 0;
   return failed;
 }

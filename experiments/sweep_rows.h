@@ -1,12 +1,18 @@
 /* sweep_rows.h - the last stage of a sweep: a group's metrics (one call
- * of wht_metrics_compute_many for the outputs of one exact result) and
- * its rows handed to a sink in order (the file; in an MPI worker, the
- * batch for rank 0), with the progress and the summary's counts. Run in place, or on a thread of its own (a GPU sweep:
- * the host computes one group's metrics while the GPU runs the next),
- * one group queued at a time: submit waits for the group before, so the
- * rows keep the serial order and the caller may refill the slot a group
- * used once the next submit has returned. Only this stage touches the
- * sink and the progress while it runs. */
+ * of wht_metrics_compute_many_stored for the outputs of one exact result)
+ * and its rows handed to a sink in order (the file; in an MPI worker, the
+ * batch for rank 0), with the progress and the summary's counts. Run in
+ * place, or on threads of their own (a GPU sweep: the host computes the
+ * metrics of earlier groups while the GPU runs the next): then up to
+ * `workers` groups have their metrics computed side by side, each on its
+ * share of the cores (wht_set_thread_cap), and their rows go to the sink
+ * in the order the groups were submitted, so the rows and their order are
+ * the serial ones. The stage also keeps the buffer slots the groups use
+ * (sweep_buffers.h): an output slot per group queued or in the metrics
+ * and one being filled, and the exact results they refer to, reference
+ * counted; the caller takes a slot before filling it (waiting while every
+ * one is in use) and the stage gives it back once the group's metrics are
+ * done. Only this stage touches the sink and the progress while it runs. */
 #ifndef WHT_SWEEP_ROWS_H
 #define WHT_SWEEP_ROWS_H
 
@@ -21,35 +27,56 @@ typedef struct {
   unsigned k;
   const void *y[WHT_GROUP_MAX];   /* outputs, in format f */
   const wht_dd *v;                /* their exact result */
+  unsigned yslot, vslot;          /* the slots they are in (wht_rows_take_y, _take_v) */
   int exact_nonfinite;            /* the oracle saw a non-finite input: every cell overflowed */
   size_t ng;
   wht_result_row r[WHT_GROUP_MAX]; /* keys, run_s, oracle columns filled in */
   int nonfinite[WHT_GROUP_MAX];    /* a non-finite intermediate seen by the run */
+  uint64_t seq;                    /* set by submit: the order of the rows */
 } wht_rows_group;
 
 /* takes one finished row: 0 ok, nonzero failed (reported by the sink) */
 typedef int (*wht_rows_sink)(void *ctx, const wht_result_row *r);
+
+#define WHT_ROWS_MAX_WORKERS 8
 
 typedef struct {
   wht_rows_sink sink;
   void *ctx;
   wht_progress *prog; /* may be NULL */
   wht_sweep_summary *s;
-  int threaded, failed, busy, quit;
-  wht_rows_group g; /* the queued group */
-  pthread_t thread;
+  unsigned workers, started; /* metrics threads (0: in place), those running */
+  unsigned yslots, vslots;   /* slots: outputs (WHT_SWEEP_MAX_SLOTS at most), exact results */
+  int failed, quit;
+  unsigned char ybusy[WHT_SWEEP_MAX_SLOTS];
+  unsigned vrefs[WHT_SWEEP_MAX_SLOTS + 1];
+  wht_rows_group q[WHT_SWEEP_MAX_SLOTS]; /* queued groups, a ring */
+  unsigned qhead, qlen, computing;
+  uint64_t submitted, appended;
+  double busy_since; /* when the metrics of some group began, while computing > 0 */
+  pthread_t thread[WHT_ROWS_MAX_WORKERS];
   pthread_mutex_t mu;
   pthread_cond_t cv;
 } wht_rows;
 
-/* 0 ok; -1 the thread could not start (then it runs in place) */
-int wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
-                   int threaded);
-/* queue (or, in place, finish) a group; nonzero when a group failed (its
- * message printed): nothing more is appended then */
+/* workers 0: in place, one slot of each kind; else that many threads
+ * (at most WHT_ROWS_MAX_WORKERS) and workers + 1 output slots, workers + 2
+ * exact-result slots. Returns the workers running: fewer when a thread
+ * could not start, 0 (in place) when none could. */
+unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
+                        unsigned workers);
+/* slots for the caller: an output slot (free, now taken), an exact-result
+ * slot (no group refers to it; now held by the caller until drop_v) */
+unsigned wht_rows_take_y(wht_rows *R);
+void wht_rows_give_y(wht_rows *R, unsigned slot); /* a taken slot not submitted */
+unsigned wht_rows_take_v(wht_rows *R);
+void wht_rows_drop_v(wht_rows *R, unsigned slot);
+/* queue (or, in place, finish) a group, its slots in g->yslot and
+ * g->vslot; nonzero when a group failed (its message printed): nothing
+ * more is appended then */
 int wht_rows_submit(wht_rows *R, const wht_rows_group *g);
-/* waits until the queued group is done; nonzero when a group failed */
+/* waits until every group submitted is appended; nonzero when a group failed */
 int wht_rows_wait(wht_rows *R);
-/* waits for the queued group, stops the thread; nonzero when a group failed */
+/* waits, stops the threads; nonzero when a group failed */
 int wht_rows_stop(wht_rows *R);
 #endif

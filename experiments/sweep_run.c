@@ -47,7 +47,11 @@ void wht_sweep_phase_note(const wht_sweep_summary *s, char *out, size_t len)
 {
   static const char *const names[WHT_SWEEP_NPHASES] = { "draw", "rounding", "oracle", "operation", "metrics",
                                                        "file" };
-  int o = snprintf(out, len, "time split%s:", s->overlapped ? " (metrics and file on a thread of their own, beside the rest)" : "");
+  int o = s->metrics_workers > 1
+            ? snprintf(out, len, "time split (metrics and file on %u threads of their own, beside the rest):",
+                       s->metrics_workers)
+            : snprintf(out, len, "time split%s:",
+                       s->overlapped ? " (metrics and file on a thread of their own, beside the rest)" : "");
   for (int i = 0; i < WHT_SWEEP_NPHASES && o > 0 && (size_t)o < len; i++)
     o += snprintf(out + o, len - (size_t)o, "%s %s %.2fs", i ? "," : "", names[i], s->phase_s[i]);
 }

@@ -35,6 +35,7 @@ typedef struct {
    * slow sweep says where its time went */
   double phase_s[WHT_SWEEP_NPHASES];
   int overlapped; /* metrics and file ran on their own thread: the phases overlap */
+  unsigned metrics_workers; /* the rows stage's threads (sweep_rows.h), 0 in place */
 } wht_sweep_summary;
 
 /* One line for the root attribute `oracle` (data/README.md): where the

@@ -30,8 +30,6 @@ struct wht_sweep_worker {
   wht_sweep_set ahead;       /* the set the caller runs next (wht_sweep_worker_ahead) */
   int have_ahead, draw_ahead;
   int allocated, gpu_used;
-  unsigned slots;
-  unsigned vslot, yslot; /* the buffer slots the next oracle run and group fill */
   wht_rows rows;
   wht_oracle_device oracle; /* --oracle resolved: CPU or GPU */
   char err[1024];
@@ -97,9 +95,10 @@ static int input_copy(void)
   return v;
 }
 
-/* one (format, set, tau) input: oracle once, then each algorithm */
-static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *set, double tau, const size_t *idx,
-                      size_t np)
+/* one (format, set, tau) input: oracle once into exact-result slot vs,
+ * then each algorithm */
+static int format_cells(wht_sweep_worker *W, wht_format f, const wht_sweep_set *set, double tau, const size_t *idx,
+                        size_t np, unsigned vs)
 {
   const wht_dist d = (wht_dist)set->d;
   const wht_op op = (wht_op)set->op;
@@ -110,10 +109,6 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
   wht_oracle_info info;
   wht_sweep_buffers *b = &W->b;
   double *phase = W->s->phase_s, mark = wht_sweep_now();
-  /* the other slot than the last oracle's: the metrics of its last group
-   * may still be reading it (sweep_rows.h) */
-  const unsigned vs = W->vslot;
-  W->vslot = (W->vslot + 1) % b->slots;
   for (unsigned i = 0; i < inputs; i++) {
     wht_store_doubles(f, b->fmt[i], W->x[i], n);
     wht_load_doubles(f, b->exact[i], b->fmt[i], n);
@@ -136,7 +131,11 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
    * together, its rows appended in the algorithms' order) */
   for (size_t j0 = 0; j0 < np; j0 += b->group) {
     wht_rows_group G = { .f = f, .k = k, .v = b->v[vs], .exact_nonfinite = os == WHT_ORACLE_NONFINITE };
-    void *const *y = b->y[W->yslot];
+    /* a free output slot (the rows stage's workers may still be reading
+     * the others) */
+    const unsigned ys = wht_rows_take_y(&W->rows);
+    void *const *y = b->y[ys];
+    G.yslot = ys, G.vslot = vs;
     for (size_t j = j0; j < np && G.ng < b->group; j++) {
       const wht_sweep_algo *a = &W->g->algo[idx[j]];
       wht_result_row *r = &G.r[G.ng];
@@ -163,6 +162,7 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
         wht_row_key_text(r, key, sizeof key);
         snprintf(W->err, sizeof W->err, "cell %s failed: %s", key,
                  st != WHT_OK ? wht_strerror(st) : "WHT_SWEEP_FAIL_LOG2N (a failure the tests inject)");
+        wht_rows_give_y(&W->rows, ys);
         return 1;
       }
       r->oracle_prec = (int32_t)info.prec;
@@ -172,10 +172,21 @@ static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *se
       if (wht_sweep_stop_requested()) break; /* finish this cell: its row is saved */
     }
     if (wht_rows_submit(&W->rows, &G) != 0) return 1;
-    W->yslot = (W->yslot + 1) % b->slots;
     if (wht_sweep_stop_requested()) break;
   }
   return 0;
+}
+
+/* format_cells with an exact-result slot no queued group still reads,
+ * held until its groups are submitted (each then holds it until its
+ * metrics are done) */
+static int run_format(wht_sweep_worker *W, wht_format f, const wht_sweep_set *set, double tau, const size_t *idx,
+                      size_t np)
+{
+  const unsigned vs = wht_rows_take_v(&W->rows);
+  const int rc = format_cells(W, f, set, tau, idx, np, vs);
+  wht_rows_drop_v(&W->rows, vs);
+  return rc;
 }
 
 /* the buffers, at the first set: a rank that gets no set allocates nothing */
@@ -184,8 +195,9 @@ static int allocate(wht_sweep_worker *W)
   const wht_sweep_config *c = W->c;
   if (W->allocated) return 0;
   const unsigned inputs = c->op[WHT_OP_XOR_CONV] ? 2 : 1;
-  if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used, wht_sweep_group_size(W->g, c->kmax, W->slots),
-                              W->slots) != 0 ||
+  if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used,
+                              wht_sweep_group_size(W->g, c->kmax, W->rows.yslots), W->rows.yslots,
+                              W->rows.vslots) != 0 ||
       wht_sweep_draws_init(&W->draws, c->seed, c->kmax, inputs, W->draw_ahead) != 0) {
     wht_sweep_buffers_free(&W->b);
     wht_sweep_draws_free(&W->draws);
@@ -246,6 +258,24 @@ static int overlap_wanted(int gpu_used)
   return gpu_used && w && !strcasecmp(w, "passive");
 }
 
+/* The rows stage's workers in an overlapped sweep: groups whose metrics
+ * run side by side, each on its share of the cores (a group's metrics
+ * scale to about four threads: docs/PERFORMANCE.md), so a quarter of the
+ * threads, 1 to 4, and fewer where another slot of outputs for the
+ * largest cells would shrink the groups (sweep_buffers.c);
+ * WHT_SWEEP_METRICS_WORKERS=N (1..8) decides instead. No row depends on it. */
+static unsigned metrics_workers(const wht_sweep_grid *g, unsigned kmax)
+{
+  const char *e = getenv("WHT_SWEEP_METRICS_WORKERS");
+  char *end = NULL;
+  const unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
+  if (e && *e && !*end && v >= 1 && v <= WHT_ROWS_MAX_WORKERS) return (unsigned)v;
+  const int t = wht_get_threads();
+  unsigned w = t >= 16 ? 4 : t >= 4 ? (unsigned)t / 4 : 1;
+  while (w > 1 && wht_sweep_group_size(g, kmax, w + 1) < wht_sweep_group_size(g, kmax, 2)) w--;
+  return w;
+}
+
 /* Whether the next set is drawn ahead on a thread of its own
  * (sweep_draws.h): where the stages overlap (the draws are one serial
  * stream per set, and on a host with cores to spare they need not wait
@@ -268,14 +298,14 @@ wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_swee
   memset(s, 0, sizeof *s);
   s->threads = wht_get_threads();
   /* a sweep that uses the GPU pins its buffers; overlapped, it computes
-   * the metrics of a group on a thread of its own while the GPU runs the
-   * next (two buffer slots) */
+   * the metrics of earlier groups on threads of their own while the GPU
+   * runs the next (sweep_rows.h: a buffer slot per worker and one more) */
   W->gpu_used = oracle == WHT_ORACLE_ON_GPU;
   for (size_t i = 0; i < g->nalgo; i++) W->gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
-  W->slots = overlap_wanted(W->gpu_used) ? 2 : 1;
-  wht_rows_start(&W->rows, sink, ctx, prog, s, W->slots == 2); /* a thread that cannot start: in place */
-  s->overlapped = W->rows.threaded;
-  W->draw_ahead = draw_ahead_wanted(W->rows.threaded);
+  const unsigned want = overlap_wanted(W->gpu_used) ? metrics_workers(g, c->kmax) : 0;
+  s->metrics_workers = wht_rows_start(&W->rows, sink, ctx, prog, s, want); /* threads that cannot start: fewer, or in place */
+  s->overlapped = s->metrics_workers > 0;
+  W->draw_ahead = draw_ahead_wanted(s->overlapped);
   return W;
 }
 

@@ -1,10 +1,19 @@
 /* parallel.c - the thread count of libwht's threaded loops
  * (wht_set_threads, wht.h). One process-wide setting, atomic so that a
- * change from one thread is seen by loops started in another. */
+ * change from one thread is seen by loops started in another, and a cap
+ * per thread (wht_set_thread_cap). */
 #include <stdatomic.h>
 #include "wht_parallel.h"
 
 static atomic_int chosen; /* 0: OpenMP's default */
+static _Thread_local int cap; /* 0: none (wht_set_thread_cap) */
+
+wht_status wht_set_thread_cap(int n)
+{
+  if (n < 0 || n > WHT_MAX_THREADS) return WHT_E_THREADS;
+  cap = n;
+  return WHT_OK;
+}
 
 wht_status wht_set_threads(int n)
 {
@@ -16,8 +25,8 @@ wht_status wht_set_threads(int n)
 int wht_get_threads(void)
 {
 #ifdef _OPENMP
-  const int n = atomic_load_explicit(&chosen, memory_order_relaxed);
-  return n > 0 ? n : omp_get_max_threads(); /* all cores, or OMP_NUM_THREADS */
+  const int n = atomic_load_explicit(&chosen, memory_order_relaxed), t = n > 0 ? n : omp_get_max_threads();
+  return cap > 0 && cap < t ? cap : t; /* all cores, or OMP_NUM_THREADS, or the thread's cap */
 #else
   return 1;
 #endif

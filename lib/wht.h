@@ -86,8 +86,14 @@ const char *wht_strerror(wht_status st);
  * without OpenMP accepts the same values and runs serial. */
 #define WHT_MAX_THREADS 1024
 wht_status wht_set_threads(int n);
-/* The count the threaded loops use now (1 in a build without OpenMP). */
+/* The count the threaded loops use now (1 in a build without OpenMP):
+ * the process's count, at most the calling thread's cap. */
 int wht_get_threads(void);
+/* A cap on the threads of the loops the calling thread starts (0: none,
+ * the default): a program that runs several libwht calls side by side on
+ * threads of its own (wht-sweep's metrics workers) gives each its share of
+ * the cores. WHT_E_THREADS for n < 0 or n > WHT_MAX_THREADS. */
+wht_status wht_set_thread_cap(int n);
 
 /* ---- host memory ---------------------------------------------------------- */
 /* Host memory for data a GPU plan with WHT_HOST_POINTER (or the GPU oracle)

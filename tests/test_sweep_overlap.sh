@@ -4,6 +4,7 @@
 # without a GPU runs it) gives the rows of the in-place stage, bit for bit
 # and in the same order, with groups of several algorithms, every
 # operation (xor-conv's second input) and cells that overflow, and so do
+# several groups' metrics side by side (WHT_SWEEP_METRICS_WORKERS), and
 # the draws of the next set made ahead on a thread (WHT_SWEEP_DRAW_AHEAD,
 # on by default where the stages overlap); SIGINT
 # stops it between cells with every finished row saved, and --resume
@@ -24,6 +25,16 @@ nrows=$(wc -l < "$dir/in_place.txt")
 check '[ $rc0 -eq 0 ] && [ $rc1 -eq 0 ] && [ "$nrows" -gt 1000 ] && cmp -s "$dir/in_place.txt" "$dir/thread.txt"' \
   "a thread of its own: the in-place rows, bit for bit and in order ($nrows rows, exit $rc0/$rc1)"
 check 'grep -q "overflow" "$dir/thread.txt"' "the grid has cells that overflow"
+# three groups' metrics side by side on threads of their own: the rows in
+# the submitted order
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 WHT_PROGRESS_INTERVAL=0.001 "$sweep" $grid -o "$dir/workers.h5" 2> "$dir/errw"
+rc=$?
+"$rows" --no-timing "$dir/workers.h5" > "$dir/workers.txt"
+check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/workers.txt"' \
+  "three metrics workers: the in-place rows, bit for bit and in order (exit $rc)"
+check 'grep -q "^wht-sweep: time split (metrics and file on 3 threads of their own, beside the rest): draw" "$dir/errw"' \
+  "the summary names the three workers"
 # the next set drawn ahead on a thread of its own (the overlapped default,
 # here without the rows thread): the same rows
 # shellcheck disable=SC2086
@@ -35,9 +46,9 @@ check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/ahead.txt"' \
 check 'grep -q "^wht-sweep: time split (metrics and file on a thread of their own, beside the rest): draw" "$dir/err1"' \
   "the summary says the phases overlapped"
 
-# interrupted between cells, then resumed: the same rows
+# interrupted between cells (three workers), then resumed: the same rows
 # shellcheck disable=SC2086
-WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:16 -o "$dir/int.h5" 2> "$dir/err2" &
+WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 "$sweep" $grid --log2n 3:16 -o "$dir/int.h5" 2> "$dir/err2" &
 pid=$!
 i=0
 while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/int.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
