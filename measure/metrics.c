@@ -45,7 +45,9 @@
  * the double range (|v| subnormal, d large) is +inf and so is mean_rel.
  *
  * Threads (wht_parallel.h). The first pass (counts, maxima, the largest
- * |v| and |d|/2 that fix the scales) runs its elements on all threads:
+ * |v| and |d|/2 that fix the scales) runs its elements on all threads, a
+ * tile at a time, what depends on v alone (the zeros, the spacing's
+ * exponent, the largest |v|) once for all the outputs of a batch:
  * integer counts and maxima (NaN never wins a >) are the same for any
  * split. A compensated sum is not: its rounding depends on the order. So
  * only the terms of the four sums are computed on all threads (a chunk at
@@ -311,25 +313,39 @@ static const double *y_block(const cell *o, uint64_t i0, uint64_t m, double *buf
   return buf;
 }
 
-/* element i's part of the counts and maxima of output y in o */
-static void first_element(cell *o, double y, const wht_dd *v, int p, int emin)
+/* The first pass in two parts: v's (the same for every output of a
+ * batch, so done once per tile for all of them) and each output's. */
+
+/* element i's part from v alone: v_nonfinite, n_zero, n_rel, max_v into
+ * vs, and ulp_exp into *ue (0 where v = 0, never used there) */
+static void first_v(cell *vs, const wht_dd *v, int p, int emin, int *ue)
+{
+  *ue = 0;
+  if (!isfinite(v->hi)) vs->v_nonfinite++;
+  if (is_zero(v)) {
+    vs->n_zero++;
+    return;
+  }
+  *ue = ulp_exp(v, p, emin);
+  const double av = fabs(lead(v));
+  if (av > vs->max_v) vs->max_v = av;
+  vs->n_rel++;
+}
+
+/* element i's part of output y in o: n_nonfinite, max_abs, max_half,
+ * zero_miss, max_ulp (ue: v's ulp_exp) */
+static void first_y(cell *o, double y, const wht_dd *v, int ue)
 {
   if (!isfinite(y)) o->n_nonfinite++;
-  if (!isfinite(v->hi)) o->v_nonfinite++;
   double dh;
   const double d = err_and_half(y, v, &dh);
   if (d > o->max_abs) o->max_abs = d;
   if (dh > o->max_half) o->max_half = dh;
   if (is_zero(v)) {
-    o->n_zero++;
     if (y != 0) o->zero_miss++;
     return;
   }
-  const double av = fabs(lead(v));
-  const int ue = ulp_exp(v, p, emin);
   const double ulps = isfinite(d) ? scaled(d, pow2(-ue), -ue) : scaled(dh, pow2(1 - ue), 1 - ue);
-  if (av > o->max_v) o->max_v = av;
-  o->n_rel++;
   if (ulps > o->max_ulp) o->max_ulp = ulps;
 }
 
@@ -357,39 +373,58 @@ static void first_add_run(cell *o, const wht__first_part *a)
 }
 
 /* the counts and maxima of the outputs o[0 .. g-1] (zeroed by the
- * caller), every element on all threads, a tile of v at a time for all
- * outputs (each v_i read from memory once); on AVX-512 runs of blocks of
- * eight that take the common path (the same counts, and the maxima of the
- * same values, kept lane by lane and reduced at the end of the run), any
- * other block and a partial last one by the scalar code */
-#define TILE ((uint64_t)1 << 9)
+ * caller), every element on all threads, a tile at a time: v's part once
+ * for all outputs (v_i read from memory once; its counts and max_v go to
+ * every output at the end, being the same for each), then each output's;
+ * on AVX-512 runs of blocks of eight that take the common path (the same
+ * counts, and the maxima of the same values, kept lane by lane and reduced
+ * at the end of the run), any other block and a partial last one by the
+ * scalar code */
+#define TILE ((uint64_t)WHT__FIRST_TILE)
 static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, int p, int emin)
 {
   const int simd = wht__metrics_simd();
+  cell vall;
+  memset(&vall, 0, sizeof vall);
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
-    cell part[BATCH];
+    cell part[BATCH], vpart;
+    wht__first_v t;
     double yb[TILE];
     memset(part, 0, g * sizeof part[0]);
+    memset(&vpart, 0, sizeof vpart);
     WHT__OMP(omp for schedule(static))
     for (uint64_t b = 0; b < (n + TILE - 1) / TILE; b++) {
       const uint64_t i0 = TILE * b, m = i0 + TILE < n ? TILE : n - i0;
       const wht_dd *vb = v + i0;
+      memset(t.ok, 0, sizeof t.ok);
+      for (uint64_t i = 0; i < m;) {
+        if (simd) {
+          wht__first_part a = { 0 };
+          i += wht__metrics_first_v_run(vb, i, m, p, emin, &t, &a);
+          first_add_run(&vpart, &a);
+        }
+        for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) first_v(&vpart, &vb[i], p, emin, &t.ue[i]);
+      }
       for (size_t j = 0; j < g; j++) {
         const double *y = y_block(o[j], i0, m, yb);
         for (uint64_t i = 0; i < m;) {
           if (simd) {
             wht__first_part a = { 0 };
-            i += wht__metrics_first_run(y + i, vb + i, m - i, p, emin, &a);
+            i += wht__metrics_first_y_run(y, &t, i, m, &a);
             first_add_run(&part[j], &a);
           }
-          for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) first_element(&part[j], y[i], &vb[i], p, emin);
+          for (const uint64_t e = i + 8 < m ? i + 8 : m; i < e; i++) first_y(&part[j], y[i], &vb[i], t.ue[i]);
         }
       }
     }
     WHT__OMP(omp critical(wht__metrics_merge))
-    for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
+    {
+      for (size_t j = 0; j < g; j++) first_merge(o[j], &part[j]);
+      first_merge(&vall, &vpart);
+    }
   }
+  for (size_t j = 0; j < g; j++) first_merge(o[j], &vall);
 }
 
 /* the chains of outputs a and b (b may be NULL) over the first m elements'

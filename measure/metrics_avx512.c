@@ -66,54 +66,74 @@ static AVX512 inline void max_into(double *acc, __m512d x)
   if (r > *acc) *acc = r;
 }
 
-AVX512 uint64_t wht__metrics_first_run(const double *yp, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
+AVX512 uint64_t wht__metrics_first_v_run(const wht_dd *v, uint64_t i0, uint64_t n, int p, int emin, wht__first_v *t,
+                                         wht__first_part *a)
 {
-  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), half = _mm512_set1_pd(0.5);
-  __m512d mabs = zero, mhalf = zero, mulp = zero, mv = zero;
-  int64_t n_zero = 0, zero_miss = 0, n_rel = 0;
-  uint64_t i = 0;
+  const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1.0), top = _mm512_set1_pd(0x1p1022);
+  __m512d mv = zero;
+  int64_t n_zero = 0, n_rel = 0;
+  uint64_t i = i0;
   for (; i + 8 <= n; i += 8) {
     __m512d hi, lo;
     load_v(v + i, &hi, &lo);
-    const __m512d y = _mm512_loadu_pd(yp + i);
-    if (common(y, hi) != 0xff) break;
+    /* the first pass's conditions on v: |hi| below 2^1022, and where v != 0 a
+     * normal leading double whose 2^-ulp_exp is a normal double */
+    if (_mm512_cmp_pd_mask(vabs(hi), top, _CMP_LT_OQ) != 0xff) break;
     const __mmask8 hi0 = _mm512_cmp_pd_mask(hi, zero, _CMP_EQ_OQ), lo0 = _mm512_cmp_pd_mask(lo, zero, _CMP_EQ_OQ);
     const __mmask8 vzero = hi0 & lo0, nz = (__mmask8)~vzero;
-    /* the leading double: hi, or lo where hi = 0 (metrics.c's lead) */
     const __m512d lead = _mm512_mask_blend_pd(hi0, hi, lo);
     const __m512i lb = _mm512_castpd_si512(lead);
     const __m512i biased = _mm512_and_si512(_mm512_srli_epi64(lb, 52), _mm512_set1_epi64(0x7ff));
     const __mmask8 normal = _mm512_cmpgt_epi64_mask(biased, _mm512_setzero_si512()) &
                             _mm512_cmplt_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
     if ((normal & nz) != nz) break;
-    /* metrics.c's ulp_exp: e from the bits, one less where |lead| is a
-     * power of two and lo (nonzero, hi nonzero) pulls |v| below it */
     __m512i e = _mm512_sub_epi64(biased, _mm512_set1_epi64(1023));
     const __mmask8 pow2 = _mm512_testn_epi64_mask(lb, _mm512_set1_epi64(INT64_C(0xfffffffffffff)));
-    const __m512i sgn = _mm512_set1_epi64(INT64_MIN);
-    const __mmask8 opposite = _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), sgn);
+    const __mmask8 opposite =
+      _mm512_test_epi64_mask(_mm512_xor_si512(_mm512_castpd_si512(lo), lb), _mm512_set1_epi64(INT64_MIN));
     const __mmask8 lower = pow2 & (__mmask8)~hi0 & (__mmask8)~lo0 & opposite;
     e = _mm512_mask_sub_epi64(e, lower, e, _mm512_set1_epi64(1));
     const __m512i ue = _mm512_sub_epi64(_mm512_max_epi64(e, _mm512_set1_epi64(emin)), _mm512_set1_epi64(p - 1));
-    /* 2^-ue as a normal double (metrics.c's pow2, nonzero) */
     const __m512i mue = _mm512_sub_epi64(_mm512_setzero_si512(), ue);
     const __mmask8 in_range = _mm512_cmpge_epi64_mask(mue, _mm512_set1_epi64(-1022)) &
                               _mm512_cmple_epi64_mask(mue, _mm512_set1_epi64(1023));
     if ((in_range & nz) != nz) break;
     const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_add_epi64(mue, _mm512_set1_epi64(1023)), 52));
-    const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, half), av = vabs(lead);
-    /* zero lanes multiply by 1 (their results are masked out) */
-    const __m512d ulps = _mm512_mul_pd(d, _mm512_mask_blend_pd(vzero, scale, one));
-    n_zero += __builtin_popcount(vzero);
-    zero_miss += __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
-    n_rel += __builtin_popcount(nz);
-    mabs = run_max(mabs, 0xff, d), mhalf = run_max(mhalf, 0xff, dh);
-    mulp = run_max(mulp, nz, ulps), mv = run_max(mv, nz, av);
+    _mm512_storeu_pd(t->hi + i, hi), _mm512_storeu_pd(t->lo + i, lo);
+    _mm512_storeu_pd(t->mult + i, _mm512_mask_blend_pd(vzero, scale, one)); /* zero lanes: 1, masked out later */
+    _mm256_storeu_si256((__m256i *)(t->ue + i), _mm512_cvtepi64_epi32(ue));
+    t->zero[i / 8] = vzero, t->ok[i / 8] = 1;
+    n_zero += __builtin_popcount(vzero), n_rel += __builtin_popcount(nz);
+    mv = run_max(mv, nz, vabs(lead));
   }
-  a->n_zero += n_zero, a->zero_miss += zero_miss, a->n_rel += n_rel;
-  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf);
-  max_into(&a->max_ulp, mulp), max_into(&a->max_v, mv);
-  return i;
+  a->n_zero += n_zero, a->n_rel += n_rel;
+  max_into(&a->max_v, mv);
+  return i - i0;
+}
+
+AVX512 uint64_t wht__metrics_first_y_run(const double *yp, const wht__first_v *t, uint64_t i0, uint64_t n,
+                                         wht__first_part *a)
+{
+  const __m512d zero = _mm512_setzero_pd(), half = _mm512_set1_pd(0.5), top = _mm512_set1_pd(0x1p1022);
+  __m512d mabs = zero, mhalf = zero, mulp = zero;
+  int64_t zero_miss = 0;
+  uint64_t i = i0;
+  for (; i + 8 <= n; i += 8) {
+    const uint64_t b = i / 8;
+    if (!t->ok[b]) break;
+    const __m512d y = _mm512_loadu_pd(yp + i);
+    if (_mm512_cmp_pd_mask(vabs(y), top, _CMP_LT_OQ) != 0xff) break;
+    const __m512d hi = _mm512_loadu_pd(t->hi + i), lo = _mm512_loadu_pd(t->lo + i);
+    const __mmask8 vzero = t->zero[b], nz = (__mmask8)~vzero;
+    const __m512d d = abs_err(y, hi, lo), dh = _mm512_mul_pd(d, half);
+    const __m512d ulps = _mm512_mul_pd(d, _mm512_loadu_pd(t->mult + i));
+    zero_miss += __builtin_popcount(vzero & _mm512_cmp_pd_mask(y, zero, _CMP_NEQ_UQ));
+    mabs = run_max(mabs, 0xff, d), mhalf = run_max(mhalf, 0xff, dh);
+    mulp = run_max(mulp, nz, ulps);
+  }
+  a->zero_miss += zero_miss;
+  max_into(&a->max_abs, mabs), max_into(&a->max_half, mhalf), max_into(&a->max_ulp, mulp);
+  return i - i0;
 }
 
 /* the four terms of a block (metrics.c's sum_terms, lane by lane) from y
@@ -182,15 +202,22 @@ AVX512 void wht__metrics_chains(double *s, double *c, const double *t0, const do
 }
 #else
 int wht__metrics_simd(void) { return 0; }
-uint64_t wht__metrics_first_run(const double *y, const wht_dd *v, uint64_t n, int p, int emin, wht__first_part *a)
-{
-  (void)y, (void)v, (void)n, (void)p, (void)emin, (void)a;
-  return 0;
-}
 uint64_t wht__metrics_terms_run(const double *y, const wht_dd *v, uint64_t n, double f, double fv, double *t,
                                 double *max_rel)
 {
   (void)y, (void)v, (void)n, (void)f, (void)fv, (void)t, (void)max_rel;
+  return 0;
+}
+uint64_t wht__metrics_first_v_run(const wht_dd *v, uint64_t i0, uint64_t n, int p, int emin, wht__first_v *t,
+                                  wht__first_part *a)
+{
+  (void)v, (void)i0, (void)n, (void)p, (void)emin, (void)t, (void)a;
+  return 0;
+}
+uint64_t wht__metrics_first_y_run(const double *y, const wht__first_v *t, uint64_t i0, uint64_t n,
+                                  wht__first_part *a)
+{
+  (void)y, (void)t, (void)i0, (void)n, (void)a;
   return 0;
 }
 void wht__metrics_chains(double *s, double *c, const double *t0, const double *t1, uint64_t m)
