@@ -49,6 +49,7 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
   experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_draws.h experiments/sweep_draws.c experiments/sweep_rows.h experiments/sweep_rows.c \
+  experiments/sweep_ring.h experiments/sweep_ring.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
   experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
   experiments/sweep_mpi.h
@@ -69,7 +70,7 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
   experiments/slurm/thesis-mpi.sbatch
 
 # ---- tests ----------------------------------------------------------------
-SWEEP_C_TESTS = tests/test_h5store_roundtrip
+SWEEP_C_TESTS = tests/test_h5store_roundtrip tests/test_sweep_ring
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
@@ -81,6 +82,9 @@ EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh
 EXTRA_DIST += data/thesis-gpu-h200.h5
 tests_test_h5store_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
+tests_test_sweep_ring_SOURCES = tests/test_sweep_ring.c experiments/sweep_ring.c experiments/sweep_ring.h
+tests_test_sweep_ring_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
+tests_test_sweep_ring_LDADD =
 # h5rows: prints a results file's rows as text for the shell tests
 tests_h5rows_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_h5rows_LDADD = $(H5STORE_LIBS) -lm

@@ -19,12 +19,27 @@ unsigned wht_sweep_group_size(const wht_sweep_grid *g, unsigned k, unsigned slot
   return most < WHT_GROUP_MAX ? most : WHT_GROUP_MAX;
 }
 
+static double phys_bytes(void) { return (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE); }
+
+unsigned wht_sweep_arena_groups(unsigned k, unsigned group, unsigned want)
+{
+  const double one = ldexp(sizeof(double), (int)k) * group;
+  while (want > 1 && want * one > phys_bytes() / 4) want--;
+  return want ? want : 1;
+}
+
+unsigned wht_sweep_vslots(unsigned k, unsigned want)
+{
+  const double one = ldexp(sizeof(wht_dd), (int)k);
+  while (want > 3 && want * one > phys_bytes() / 8) want--;
+  return want < WHT_SWEEP_MAX_SLOTS + 1 ? want : WHT_SWEEP_MAX_SLOTS + 1;
+}
+
 void wht_sweep_buffers_free(wht_sweep_buffers *b)
 {
   for (int i = 0; i < 2; i++) wht_host_free(b->exact[i]), wht_host_free(b->fmt[i]), wht_host_free(b->work[i]);
   for (int i = 0; i < WHT_SWEEP_MAX_SLOTS + 1; i++) wht_host_free(b->v[i]);
-  for (int i = 0; i < WHT_SWEEP_MAX_SLOTS; i++)
-    for (unsigned j = 0; j < WHT_GROUP_MAX; j++) wht_host_free(b->y[i][j]);
+  wht_host_free(b->arena);
   memset(b, 0, sizeof *b);
 }
 
@@ -39,12 +54,12 @@ static void *take(size_t bytes, void *(*alloc)(size_t))
 }
 
 int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, int pinned, unsigned group,
-                            unsigned yslots, unsigned vslots)
+                            size_t arena_bytes, unsigned vslots)
 {
   const size_t n = (size_t)1 << k;
   void *(*dev)(size_t) = pinned ? wht_host_alloc : malloc;
   memset(b, 0, sizeof *b);
-  b->group = group, b->yslots = yslots, b->vslots = vslots;
+  b->group = group, b->arena_bytes = arena_bytes, b->vslots = vslots;
   for (unsigned i = 0; i < inputs; i++) {
     b->exact[i] = take(n * sizeof(double), dev);
     b->fmt[i] = take(n * sizeof(double), dev); /* the widest format */
@@ -55,8 +70,6 @@ int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, i
   }
   for (unsigned s = 0; s < vslots; s++)
     if (!(b->v[s] = take(n * sizeof(wht_dd), dev))) return -1;
-  for (unsigned s = 0; s < yslots; s++)
-    for (unsigned j = 0; j < group; j++)
-      if (!(b->y[s][j] = take(n * sizeof(double), dev))) return -1;
+  if (!(b->arena = take(arena_bytes, dev))) return -1;
   return 0;
 }

@@ -1,5 +1,6 @@
 /* sweep_rows.c - the metrics-and-rows stage of a sweep (sweep_rows.h). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "wht_metrics.h"
@@ -57,8 +58,9 @@ static int append(wht_rows *R, wht_rows_group *g, const wht_metrics *m)
 
 /* A worker: takes the oldest queued group, computes its metrics beside
  * the other workers (the metrics phase counts the wall time during which
- * any group's are under way), gives its slots back, then appends its rows
- * when the group before it has appended. */
+ * any group's are under way), gives its exact result back, then appends
+ * its rows when the group before it has appended, and gives its room in
+ * the arena back (so in the order taken). */
 static void *worker(void *arg)
 {
   wht_rows *R = arg;
@@ -68,7 +70,7 @@ static void *worker(void *arg)
     while (!R->qlen && !R->quit) pthread_cond_wait(&R->cv, &R->mu);
     if (!R->qlen) break; /* quit with nothing queued */
     wht_rows_group g = R->q[R->qhead];
-    R->qhead = (R->qhead + 1) % R->yslots, R->qlen--;
+    R->qhead = (R->qhead + 1) % WHT_SWEEP_MAX_SLOTS, R->qlen--;
     if (R->computing++ == 0) R->busy_since = wht_sweep_now();
     const int skip = R->failed; /* after a failure nothing more is appended */
     pthread_mutex_unlock(&R->mu);
@@ -76,7 +78,7 @@ static void *worker(void *arg)
     if (!skip) compute(&g, m);
     pthread_mutex_lock(&R->mu);
     if (--R->computing == 0) R->s->phase_s[WHT_PHASE_METRICS] += wht_sweep_now() - R->busy_since;
-    R->ybusy[g.yslot] = 0, R->vrefs[g.vslot]--;
+    R->vrefs[g.vslot]--;
     pthread_cond_broadcast(&R->cv);
     while (R->appended != g.seq) pthread_cond_wait(&R->cv, &R->mu);
     if (!R->failed) {
@@ -86,6 +88,7 @@ static void *worker(void *arg)
       R->failed |= bad;
     }
     R->appended++;
+    wht_ring_release(&R->ring, g.yoff, g.ybytes);
     pthread_cond_broadcast(&R->cv);
   }
   pthread_mutex_unlock(&R->mu);
@@ -97,7 +100,7 @@ unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress
 {
   memset(R, 0, sizeof *R);
   R->sink = sink, R->ctx = ctx, R->prog = prog, R->s = s;
-  R->yslots = R->vslots = 1;
+  R->vslots = 1;
   if (workers > WHT_ROWS_MAX_WORKERS) workers = WHT_ROWS_MAX_WORKERS;
   if (workers + 1 > WHT_SWEEP_MAX_SLOTS) workers = WHT_SWEEP_MAX_SLOTS - 1;
   if (!workers || pthread_mutex_init(&R->mu, NULL) != 0) return 0;
@@ -112,32 +115,31 @@ unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress
     R->workers = 0;
     return 0;
   }
-  /* the threads divide the cores among as many as were asked for; the
-   * slots follow those that run */
-  R->yslots = R->started + 1, R->vslots = R->started + 2;
-  return R->started;
+  return R->started; /* the threads divide the cores among as many as were asked for */
 }
 
-unsigned wht_rows_take_y(wht_rows *R)
+void wht_rows_buffers(wht_rows *R, size_t arena, unsigned vslots)
 {
-  if (!R->started) return 0;
-  pthread_mutex_lock(&R->mu);
-  unsigned i;
-  for (;;) {
-    for (i = 0; i < R->yslots && R->ybusy[i]; i++) continue;
-    if (i < R->yslots) break;
-    pthread_cond_wait(&R->cv, &R->mu);
-  }
-  R->ybusy[i] = 1;
-  pthread_mutex_unlock(&R->mu);
-  return i;
+  wht_ring_init(&R->ring, arena, WHT_SWEEP_MAX_SLOTS); /* the queue's length */
+  R->vslots = R->started ? vslots : 1;
 }
 
-void wht_rows_give_y(wht_rows *R, unsigned slot)
+size_t wht_rows_take_y(wht_rows *R, size_t bytes)
+{
+  if (!R->started) return 0; /* in place: each group is done before the next is filled */
+  pthread_mutex_lock(&R->mu);
+  size_t off;
+  while ((off = wht_ring_take(&R->ring, bytes)) == SIZE_MAX) pthread_cond_wait(&R->cv, &R->mu);
+  pthread_mutex_unlock(&R->mu);
+  return off;
+}
+
+void wht_rows_give_y(wht_rows *R, size_t off, size_t bytes)
 {
   if (!R->started) return;
   pthread_mutex_lock(&R->mu);
-  R->ybusy[slot] = 0;
+  wht_ring_undo(&R->ring, off);
+  (void)bytes;
   pthread_cond_broadcast(&R->cv);
   pthread_mutex_unlock(&R->mu);
 }
@@ -180,16 +182,14 @@ int wht_rows_submit(wht_rows *R, const wht_rows_group *g)
   pthread_mutex_lock(&R->mu);
   const int failed = R->failed;
   if (!failed) {
-    /* a free slot was taken for it, so the ring (one entry per output
-     * slot) has room */
-    wht_rows_group *q = &R->q[(R->qhead + R->qlen) % R->yslots];
+    /* room in the arena was taken for it, and the arena holds at most as
+     * many groups as the queue */
+    wht_rows_group *q = &R->q[(R->qhead + R->qlen) % WHT_SWEEP_MAX_SLOTS];
     *q = *g;
     q->seq = R->submitted++;
     R->vrefs[g->vslot]++;
     R->qlen++;
     pthread_cond_broadcast(&R->cv);
-  } else {
-    R->ybusy[g->yslot] = 0;
   }
   pthread_mutex_unlock(&R->mu);
   return failed;

@@ -7,12 +7,13 @@
  * `workers` groups have their metrics computed side by side, each on its
  * share of the cores (wht_set_thread_cap), and their rows go to the sink
  * in the order the groups were submitted, so the rows and their order are
- * the serial ones. The stage also keeps the buffer slots the groups use
- * (sweep_buffers.h): an output slot per group queued or in the metrics
- * and one being filled, and the exact results they refer to, reference
- * counted; the caller takes a slot before filling it (waiting while every
- * one is in use) and the stage gives it back once the group's metrics are
- * done. Only this stage touches the sink and the progress while it runs. */
+ * the serial ones. The stage also keeps the buffers the groups use
+ * (sweep_buffers.h): the outputs' arena, a ring from which each group
+ * takes the bytes of its format, first in first out (its bytes come back
+ * when its rows are appended), and the exact-result slots, reference
+ * counted; the caller takes room before filling it (waiting while there
+ * is none). Only this stage touches the sink and the progress while it
+ * runs. */
 #ifndef WHT_SWEEP_ROWS_H
 #define WHT_SWEEP_ROWS_H
 
@@ -20,6 +21,7 @@
 #include "h5store.h"
 #include "sweep_buffers.h"
 #include "sweep_progress.h"
+#include "sweep_ring.h"
 #include "sweep_run.h"
 
 typedef struct {
@@ -27,7 +29,8 @@ typedef struct {
   unsigned k;
   const void *y[WHT_GROUP_MAX];   /* outputs, in format f */
   const wht_dd *v;                /* their exact result */
-  unsigned yslot, vslot;          /* the slots they are in (wht_rows_take_y, _take_v) */
+  size_t yoff, ybytes;            /* where they are in the arena (wht_rows_take_y) */
+  unsigned vslot;                 /* the exact result's slot (wht_rows_take_v) */
   int exact_nonfinite;            /* the oracle saw a non-finite input: every cell overflowed */
   size_t ng;
   wht_result_row r[WHT_GROUP_MAX]; /* keys, run_s, oracle columns filled in */
@@ -46,9 +49,9 @@ typedef struct {
   wht_progress *prog; /* may be NULL */
   wht_sweep_summary *s;
   unsigned workers, started; /* metrics threads (0: in place), those running */
-  unsigned yslots, vslots;   /* slots: outputs (WHT_SWEEP_MAX_SLOTS at most), exact results */
+  wht_ring ring;    /* the outputs' arena (WHT_SWEEP_MAX_SLOTS groups at most, the queue's length) */
+  unsigned vslots;  /* exact-result slots */
   int failed, quit;
-  unsigned char ybusy[WHT_SWEEP_MAX_SLOTS];
   unsigned vrefs[WHT_SWEEP_MAX_SLOTS + 1];
   wht_rows_group q[WHT_SWEEP_MAX_SLOTS]; /* queued groups, a ring */
   unsigned qhead, qlen, computing;
@@ -59,20 +62,23 @@ typedef struct {
   pthread_cond_t cv;
 } wht_rows;
 
-/* workers 0: in place, one slot of each kind; else that many threads
- * (at most WHT_ROWS_MAX_WORKERS) and workers + 1 output slots, workers + 2
- * exact-result slots. Returns the workers running: fewer when a thread
+/* workers 0: in place; else that many threads (at most
+ * WHT_ROWS_MAX_WORKERS). Returns the workers running: fewer when a thread
  * could not start, 0 (in place) when none could. */
 unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress *prog, wht_sweep_summary *s,
                         unsigned workers);
-/* slots for the caller: an output slot (free, now taken), an exact-result
- * slot (no group refers to it; now held by the caller until drop_v) */
-unsigned wht_rows_take_y(wht_rows *R);
-void wht_rows_give_y(wht_rows *R, unsigned slot); /* a taken slot not submitted */
+/* the buffers' sizes, once they are allocated (before the first take):
+ * the arena's bytes, the exact-result slots (in place: one) */
+void wht_rows_buffers(wht_rows *R, size_t arena, unsigned vslots);
+/* room for the caller: `bytes` of the arena (at most all of it; now
+ * taken), returned as its offset; an exact-result slot (no group refers to
+ * it; now held by the caller until drop_v) */
+size_t wht_rows_take_y(wht_rows *R, size_t bytes);
+void wht_rows_give_y(wht_rows *R, size_t off, size_t bytes); /* the last room taken, not submitted */
 unsigned wht_rows_take_v(wht_rows *R);
 void wht_rows_drop_v(wht_rows *R, unsigned slot);
-/* queue (or, in place, finish) a group, its slots in g->yslot and
- * g->vslot; nonzero when a group failed (its message printed): nothing
+/* queue (or, in place, finish) a group, its room in g->yoff, g->ybytes
+ * and its exact result's slot in g->vslot; nonzero when a group failed (its message printed): nothing
  * more is appended then */
 int wht_rows_submit(wht_rows *R, const wht_rows_group *g);
 /* waits until every group submitted is appended; nonzero when a group failed */

@@ -131,11 +131,13 @@ static int format_cells(wht_sweep_worker *W, wht_format f, const wht_sweep_set *
    * together, its rows appended in the algorithms' order) */
   for (size_t j0 = 0; j0 < np; j0 += b->group) {
     wht_rows_group G = { .f = f, .k = k, .v = b->v[vs], .exact_nonfinite = os == WHT_ORACLE_NONFINITE };
-    /* a free output slot (the rows stage's workers may still be reading
-     * the others) */
-    const unsigned ys = wht_rows_take_y(&W->rows);
-    void *const *y = b->y[ys];
-    G.yslot = ys, G.vslot = vs;
+    /* room for the group's outputs in the arena (the rows stage's workers
+     * may still be reading earlier groups'), the bytes of its format */
+    const size_t cells = np - j0 < b->group ? np - j0 : b->group, one = (size_t)n * wht_format_size(f);
+    G.ybytes = cells * one, G.vslot = vs;
+    G.yoff = wht_rows_take_y(&W->rows, G.ybytes);
+    void *y[WHT_GROUP_MAX];
+    for (size_t j = 0; j < cells; j++) y[j] = (char *)b->arena + G.yoff + j * one;
     for (size_t j = j0; j < np && G.ng < b->group; j++) {
       const wht_sweep_algo *a = &W->g->algo[idx[j]];
       wht_result_row *r = &G.r[G.ng];
@@ -162,7 +164,7 @@ static int format_cells(wht_sweep_worker *W, wht_format f, const wht_sweep_set *
         wht_row_key_text(r, key, sizeof key);
         snprintf(W->err, sizeof W->err, "cell %s failed: %s", key,
                  st != WHT_OK ? wht_strerror(st) : "WHT_SWEEP_FAIL_LOG2N (a failure the tests inject)");
-        wht_rows_give_y(&W->rows, ys);
+        wht_rows_give_y(&W->rows, G.yoff, G.ybytes);
         return 1;
       }
       r->oracle_prec = (int32_t)info.prec;
@@ -195,9 +197,18 @@ static int allocate(wht_sweep_worker *W)
   const wht_sweep_config *c = W->c;
   if (W->allocated) return 0;
   const unsigned inputs = c->op[WHT_OP_XOR_CONV] ? 2 : 1;
-  if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used,
-                              wht_sweep_group_size(W->g, c->kmax, W->rows.yslots), W->rows.yslots,
-                              W->rows.vslots) != 0 ||
+  /* the groups keep the size two groups of f64 outputs allow (one in
+   * place); the arena holds a group per worker and one more where memory
+   * allows, the exact results a slot per worker and two more */
+  const unsigned workers = W->rows.started, group = wht_sweep_group_size(W->g, c->kmax, workers ? 2 : 1);
+  /* WHT_SWEEP_ARENA_GROUPS=N (1..9): an arena of N groups of f64 outputs
+   * instead, for the tests (a small one makes the ring wrap and wait) */
+  const char *e = getenv("WHT_SWEEP_ARENA_GROUPS");
+  const int forced = e && *e >= '1' && *e <= '9' && !e[1] ? *e - '0' : 0;
+  const unsigned ngroups = forced ? (unsigned)forced : wht_sweep_arena_groups(c->kmax, group, workers + 1);
+  const unsigned vslots = workers ? wht_sweep_vslots(c->kmax, workers + 2) : 1;
+  const size_t arena = (size_t)ngroups * group * ((size_t)sizeof(double) << c->kmax);
+  if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used, group, arena, vslots) != 0 ||
       wht_sweep_draws_init(&W->draws, c->seed, c->kmax, inputs, W->draw_ahead) != 0) {
     wht_sweep_buffers_free(&W->b);
     wht_sweep_draws_free(&W->draws);
@@ -205,6 +216,7 @@ static int allocate(wht_sweep_worker *W)
     snprintf(W->err, sizeof W->err, "out of memory for cells of size 2^%u", c->kmax);
     return 1;
   }
+  wht_rows_buffers(&W->rows, arena, vslots);
   W->allocated = 1;
   return 0;
 }
@@ -261,19 +273,17 @@ static int overlap_wanted(int gpu_used)
 /* The rows stage's workers in an overlapped sweep: groups whose metrics
  * run side by side, each on its share of the cores (a group's metrics
  * scale to about four threads: docs/PERFORMANCE.md), so a quarter of the
- * threads, 1 to 4, and fewer where another slot of outputs for the
- * largest cells would shrink the groups (sweep_buffers.c);
- * WHT_SWEEP_METRICS_WORKERS=N (1..8) decides instead. No row depends on it. */
-static unsigned metrics_workers(const wht_sweep_grid *g, unsigned kmax)
+ * threads, 1 to 4 (the arena, sized by memory, decides how many groups
+ * are in it at once: sweep_buffers.h); WHT_SWEEP_METRICS_WORKERS=N (1..8)
+ * decides instead. No row depends on it. */
+static unsigned metrics_workers(void)
 {
   const char *e = getenv("WHT_SWEEP_METRICS_WORKERS");
   char *end = NULL;
   const unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
   if (e && *e && !*end && v >= 1 && v <= WHT_ROWS_MAX_WORKERS) return (unsigned)v;
   const int t = wht_get_threads();
-  unsigned w = t >= 16 ? 4 : t >= 4 ? (unsigned)t / 4 : 1;
-  while (w > 1 && wht_sweep_group_size(g, kmax, w + 1) < wht_sweep_group_size(g, kmax, 2)) w--;
-  return w;
+  return t >= 16 ? 4 : t >= 4 ? (unsigned)t / 4 : 1;
 }
 
 /* Whether the next set is drawn ahead on a thread of its own
@@ -302,7 +312,7 @@ wht_sweep_worker *wht_sweep_worker_new(const wht_sweep_config *c, const wht_swee
    * runs the next (sweep_rows.h: a buffer slot per worker and one more) */
   W->gpu_used = oracle == WHT_ORACLE_ON_GPU;
   for (size_t i = 0; i < g->nalgo; i++) W->gpu_used |= g->algo[i].backend == WHT_BACKEND_GPU;
-  const unsigned want = overlap_wanted(W->gpu_used) ? metrics_workers(g, c->kmax) : 0;
+  const unsigned want = overlap_wanted(W->gpu_used) ? metrics_workers() : 0;
   s->metrics_workers = wht_rows_start(&W->rows, sink, ctx, prog, s, want); /* threads that cannot start: fewer, or in place */
   s->overlapped = s->metrics_workers > 0;
   W->draw_ahead = draw_ahead_wanted(s->overlapped);

@@ -35,6 +35,14 @@ check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/workers.txt"' \
   "three metrics workers: the in-place rows, bit for bit and in order (exit $rc)"
 check 'grep -q "^wht-sweep: time split (metrics and file on 3 threads of their own, beside the rest): draw" "$dir/errw"' \
   "the summary names the three workers"
+# an arena of one group of f64 outputs: the groups of the narrower formats
+# share it (two f32, four f16 or bf16 groups), the ring wraps and waits
+# shellcheck disable=SC2086
+WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 WHT_SWEEP_ARENA_GROUPS=1 "$sweep" $grid -o "$dir/arena.h5" 2> /dev/null
+rc=$?
+"$rows" --no-timing "$dir/arena.h5" > "$dir/arena.txt"
+check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/arena.txt"' \
+  "an arena of one f64 group shared by three workers: the in-place rows, bit for bit and in order (exit $rc)"
 # the next set drawn ahead on a thread of its own (the overlapped default,
 # here without the rows thread): the same rows
 # shellcheck disable=SC2086
