@@ -452,24 +452,14 @@ want i15reg && step i15reg ${I15_REG_LIMIT:-300} sh -c "
 want i15reg && step i15regcheck ${I15_REG_CHECK_LIMIT:-200} sh -c "
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3;
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3"
-# issue 10: the thesis grid in one command once per environment setting in
-# GRID_VARIANTS (space-separated NAME=VALUE words, e.g. "WHT_METRICS_PAIRS=0
-# WHT_METRICS_PAIRS=1"), rows against the first run's and the data files
-want gridvar && step gridvar ${GRIDVAR_LIMIT:-560} sh -c "
-  export OMP_WAIT_POLICY=passive;
-  for r in data/thesis-gpu-h200.h5 data/thesis-blocks-h100.h5; do $B/tests/h5rows --no-timing \$r; done | awk '\$6 >= ${GRID_KLO:-3} && \$6 <= ${GRID_KHI:-25}' | sort > /tmp/gv-old.txt;
-  first=; i=0;
-  for v in ${GRID_VARIANTS:-WHT_METRICS_PAIRS=0}; do
-    i=\$((i + 1)); t0=\$(date +%s);
-    env \$v $B/experiments/wht-sweep --algo all --format all --dist ${GRID_DIST:-all} --op all \
-      --log2n ${GRID_KLO:-3}:${GRID_KHI:-25} --trials 1 --seed 1 --backend gpu -o $O/gridvar\$i.h5 2> $O/gridvar\$i.err;
-    echo \"# \$v: one command \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/gridvar\$i.err;
-    $B/tests/h5rows --no-timing $O/gridvar\$i.h5 | sort > /tmp/gv-\$i.txt;
-    echo \"# rows: \$(wc -l < /tmp/gv-\$i.txt), differing from the data files: \$(diff /tmp/gv-old.txt /tmp/gv-\$i.txt | grep -c '^>')\";
-    if [ -z \"\$first\" ]; then first=\$i; continue; fi;
-    if [ -s /tmp/gv-\$i.txt ] && cmp -s /tmp/gv-\$first.txt /tmp/gv-\$i.txt; then echo \"ok \$i - \$v: rows identical to the first run's\";
-    else echo \"not ok \$i - \$v: rows differ from the first run's\"; fi;
-  done"
+# gridvar (issue 10): the thesis grid in one command once per environment
+# setting in GRID_VARIANTS (space-separated NAME=VALUE words, e.g.
+# "WHT_METRICS_PAIRS=0 WHT_METRICS_PAIRS=1") with BUILD alone: gridab's
+# runs (below), each word as "new:NAME=VALUE"
+if want gridvar; then
+  GRIDAB=$(for v in ${GRID_VARIANTS:-WHT_METRICS_PAIRS=0}; do printf 'new:%s ' "$v"; done)
+  GRIDAB_HOST=0 STEPS="${STEPS:-} gridab"
+fi
 # issue 10: the grid in one command with the build in BASE and the one in
 # BUILD (GRIDAB: words "base:ENV" or "new:ENV", ENV a comma list of
 # variable settings or empty), the rows compared with the data files and

@@ -59,7 +59,7 @@ int wht_sweep_buffers_alloc(wht_sweep_buffers *b, unsigned k, unsigned inputs, i
   const size_t n = (size_t)1 << k;
   void *(*dev)(size_t) = pinned ? wht_host_alloc : malloc;
   memset(b, 0, sizeof *b);
-  b->group = group, b->arena_bytes = arena_bytes, b->vslots = vslots;
+  b->group = group;
   for (unsigned i = 0; i < inputs; i++) {
     b->exact[i] = take(n * sizeof(double), dev);
     b->fmt[i] = take(n * sizeof(double), dev); /* the widest format */

@@ -21,8 +21,7 @@ typedef struct {
   void *fmt[2], *work[2];       /* per input: in the format; work[1]: the second input's work buffer */
   wht_dd *v[WHT_SWEEP_MAX_SLOTS + 1]; /* per slot: an exact result */
   void *arena;                        /* the groups' outputs, in their format (as the metrics read them) */
-  size_t arena_bytes;
-  unsigned group, vslots;             /* outputs per group (1 .. WHT_GROUP_MAX), exact-result slots */
+  unsigned group;                     /* outputs per group (1 .. WHT_GROUP_MAX) */
 } wht_sweep_buffers;
 
 /* outputs per group: the most algorithms the grid has for one format,

@@ -50,7 +50,7 @@ int wht_sweep_draws_init(wht_sweep_draws *D, uint64_t seed, unsigned kmax, unsig
 {
   const size_t n = (size_t)1 << kmax;
   memset(D, 0, sizeof *D);
-  D->seed = seed, D->inputs = inputs;
+  D->seed = seed;
   for (unsigned p = 0; p < (threaded ? 2u : 1u); p++)
     for (unsigned i = 0; i < inputs; i++) {
       /* touched once, so that no cell pays the page faults of a first use */
@@ -70,12 +70,18 @@ int wht_sweep_draws_init(wht_sweep_draws *D, uint64_t seed, unsigned kmax, unsig
   return 0;
 }
 
-/* slot p's key and state, under the mutex when the thread runs */
+/* slot p's key and state (the caller holds the mutex where the thread runs) */
+static void put_key(wht_sweep_draws *D, unsigned p, const wht_sweep_set *s, int state)
+{
+  D->key[p].k = s->k, D->key[p].d = s->d, D->key[p].op = s->op, D->key[p].t = s->t;
+  D->key[p].state = state;
+}
+
+/* put_key under the mutex when the thread runs */
 static void set_key(wht_sweep_draws *D, unsigned p, const wht_sweep_set *s, int state)
 {
   if (D->threaded) pthread_mutex_lock(&D->mu);
-  D->key[p].k = s->k, D->key[p].d = s->d, D->key[p].op = s->op, D->key[p].t = s->t;
-  D->key[p].state = state;
+  put_key(D, p, s, state);
   if (D->threaded) pthread_mutex_unlock(&D->mu);
 }
 
@@ -113,8 +119,7 @@ void wht_sweep_draws_ahead(wht_sweep_draws *D, const wht_sweep_set *s)
   pthread_mutex_lock(&D->mu);
   const unsigned p = 1 - D->cur;
   if (!same(D, D->cur, s) && !same(D, p, s) && D->key[p].state != DRAWING) {
-    D->key[p].k = s->k, D->key[p].d = s->d, D->key[p].op = s->op, D->key[p].t = s->t;
-    D->key[p].state = DRAWING;
+    put_key(D, p, s, DRAWING);
     pthread_cond_broadcast(&D->cv);
   }
   pthread_mutex_unlock(&D->mu);

@@ -13,7 +13,7 @@
 typedef struct {
   double *x[2][2]; /* per slot, per input */
   uint64_t seed;
-  unsigned inputs, cur; /* inputs allocated; the slot of the set being run */
+  unsigned cur; /* the slot of the set being run */
   struct {
     uint32_t k, d, op, t;
     int state; /* EMPTY, DRAWING, READY, FAILED (sweep_draws.c) */

@@ -102,7 +102,6 @@ unsigned wht_rows_start(wht_rows *R, wht_rows_sink sink, void *ctx, wht_progress
   R->sink = sink, R->ctx = ctx, R->prog = prog, R->s = s;
   R->vslots = 1;
   if (workers > WHT_ROWS_MAX_WORKERS) workers = WHT_ROWS_MAX_WORKERS;
-  if (workers + 1 > WHT_SWEEP_MAX_SLOTS) workers = WHT_SWEEP_MAX_SLOTS - 1;
   if (!workers || pthread_mutex_init(&R->mu, NULL) != 0) return 0;
   if (pthread_cond_init(&R->cv, NULL) != 0) {
     pthread_mutex_destroy(&R->mu);
@@ -134,12 +133,11 @@ size_t wht_rows_take_y(wht_rows *R, size_t bytes)
   return off;
 }
 
-void wht_rows_give_y(wht_rows *R, size_t off, size_t bytes)
+void wht_rows_give_y(wht_rows *R, size_t off)
 {
   if (!R->started) return;
   pthread_mutex_lock(&R->mu);
   wht_ring_undo(&R->ring, off);
-  (void)bytes;
   pthread_cond_broadcast(&R->cv);
   pthread_mutex_unlock(&R->mu);
 }

@@ -74,7 +74,7 @@ void wht_rows_buffers(wht_rows *R, size_t arena, unsigned vslots);
  * taken), returned as its offset; an exact-result slot (no group refers to
  * it; now held by the caller until drop_v) */
 size_t wht_rows_take_y(wht_rows *R, size_t bytes);
-void wht_rows_give_y(wht_rows *R, size_t off, size_t bytes); /* the last room taken, not submitted */
+void wht_rows_give_y(wht_rows *R, size_t off); /* the last room taken (its offset), not submitted */
 unsigned wht_rows_take_v(wht_rows *R);
 void wht_rows_drop_v(wht_rows *R, unsigned slot);
 /* queue (or, in place, finish) a group, its room in g->yoff, g->ybytes

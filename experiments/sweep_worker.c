@@ -164,7 +164,7 @@ static int format_cells(wht_sweep_worker *W, wht_format f, const wht_sweep_set *
         wht_row_key_text(r, key, sizeof key);
         snprintf(W->err, sizeof W->err, "cell %s failed: %s", key,
                  st != WHT_OK ? wht_strerror(st) : "WHT_SWEEP_FAIL_LOG2N (a failure the tests inject)");
-        wht_rows_give_y(&W->rows, G.yoff, G.ybytes);
+        wht_rows_give_y(&W->rows, G.yoff);
         return 1;
       }
       r->oracle_prec = (int32_t)info.prec;
