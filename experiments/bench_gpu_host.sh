@@ -14,7 +14,8 @@
 # 2^11, 2^12, i16first for the first pass of long rows, i16l2 for their
 # L2-blocked pair (against BASE), i16x15 for rows of 2^13..2^15 by the
 # exchange kernel; i15l2, i15l2h and
-# i15l2ncu for issue 15's L2-blocked pairs of passes; i10wide for the GPU
+# i15l2ncu for issue 15's L2-blocked pairs of passes; i10res for the GPU
+# oracle on resident data (tests, memcheck, speed); i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
@@ -116,6 +117,16 @@ want i10wide && step i10widespeed ${I10_SPEED_LIMIT:-300} sh -c "
   for a in '28 xor-conv gpu' '28 one-way gpu' '28 two-way gpu' '26 xor-conv gpu' '25 xor-conv gpu'; do
     for b in ${BASE:-_build-base} $B; do echo \"# \$b: oracle-speed \$a\"; \$b/oracle/oracle-speed \$a; done; done;
   [ \"${I10_CPU:-1}\" = 1 ] && for a in '28 xor-conv' '25 xor-conv'; do echo \"# $B: oracle-speed \$a (CPU)\"; $B/oracle/oracle-speed \$a; done"
+# issue 10: the GPU oracle on resident data (wht_oracle_run_resident): the
+# tests (both suites, both executors), memcheck on a sample, then
+# oracle-speed with the data in device memory beside the copies' path
+want i10res && step i10restest ${I10_TEST_LIMIT:-400} env WHT_GPU_ORACLE_KMAX=${WHT_GPU_ORACLE_KMAX:-20} \
+  WHT_GPU_ORACLE_KBIG=${WHT_GPU_ORACLE_KBIG:-26} "$B/tests/test_oracle_gpu"
+want i10res && step i10resmemcheck ${I10_MEMCHECK_LIMIT:-200} env WHT_GPU_ORACLE_KMAX=8 WHT_GPU_ORACLE_KBIG=11 \
+  compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_oracle_gpu"
+want i10res && step i10resspeed ${I10_SPEED_LIMIT:-200} sh -c "
+  for a in '28 one-way' '28 two-way' '28 smoothed' '28 xor-conv' '25 one-way' '25 xor-conv'; do
+    for p in resident gpu; do echo \"# oracle-speed \$a \$p\"; $B/oracle/oracle-speed \$a \$p; done; done"
 # issue 10: the CPU oracle's AVX-512 groups on this host's cores: the
 # threads test (AVX-512 against the scalar groups), then oracle-speed of
 # BASE and BUILD interleaved on the CPU path

@@ -105,6 +105,19 @@ wht_status wht_set_thread_cap(int n);
 void *wht_host_alloc(size_t bytes);
 void wht_host_free(void *p);
 
+/* ---- device memory -------------------------------------------------------- */
+/* GPU memory for GPU plans without WHT_HOST_POINTER and for the oracle on
+ * resident data (wht_oracle_run_resident), so that a C or Python caller
+ * needs no CUDA headers. wht_device_alloc: *p = bytes of device memory
+ * (contents undefined), WHT_E_NO_GPU without a GPU, WHT_E_NOMEM when the
+ * device has too little. wht_device_put copies host -> device,
+ * wht_device_get device -> host after the device's earlier work (so it
+ * also reports an error of an asynchronous launch: WHT_E_CUDA). */
+wht_status wht_device_alloc(void **p, size_t bytes);
+void wht_device_free(void *p);
+wht_status wht_device_put(void *device_dst, const void *host_src, size_t bytes);
+wht_status wht_device_get(void *host_dst, const void *device_src, size_t bytes);
+
 /* ---- names -------------------------------------------------------------- */
 /* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent. */
 int wht_name_matches(const char *given, const char *canonical);

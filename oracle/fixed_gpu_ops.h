@@ -111,6 +111,24 @@ WHT__FX_HD int wht__fx_clz64(uint64_t v)
 #endif
 }
 
+/* The range scan's element (bounds.c, wht__range_scan): for the double
+ * with bits u, 0 when it is zero, -1 when it is not finite, else 1 with
+ * the exponents of its lowest set bit and of its leading bit. */
+WHT__FX_HD int wht__fx_exps(uint64_t u, int *low, int *lead)
+{
+  if ((u << 1) == 0) return 0;
+  if ((~u & (UINT64_C(0x7ff) << 52)) == 0) return -1;
+  int e;
+  const uint64_t m = wht__fx_significand(u, &e);
+#ifdef __CUDA_ARCH__
+  *low = e + __ffsll((long long)m) - 1;
+#else
+  *low = e + __builtin_ctzll(m);
+#endif
+  *lead = e + 63 - wht__fx_clz64(m);
+  return 1;
+}
+
 /* the double nearest the 64-bit integer v (round to nearest even) */
 WHT__FX_HD double wht__fx_u64_to_double(uint64_t v)
 {

@@ -8,6 +8,7 @@
  * the default stream; get() copies back and synchronises, so any error of
  * a step surfaces there at the latest. */
 #include <cuda_runtime.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 extern "C" {
@@ -140,6 +141,80 @@ static __global__ void store_kernel(const T *X, uint64_t n, int e, uint64_t *O, 
   if (slow) atomicAdd(&counts[1], slow);
 }
 
+/* the range scan: per block the least lowest-bit exponent, the greatest
+ * leading-bit one and the first non-finite index, merged by atomics (min
+ * and max are exact whatever the order) into R: { low, lead, any } and bad */
+struct range_acc {
+  int low, lead, any;
+  unsigned long long bad;
+};
+
+static __global__ void __launch_bounds__(256) range_kernel(const double *D, uint64_t n, range_acc *R)
+{
+  int low = INT_MAX, lead = INT_MIN, any = 0;
+  unsigned long long bad = ULLONG_MAX;
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x) {
+    int lo, ld;
+    const int c = wht__fx_exps((uint64_t)__double_as_longlong(D[i]), &lo, &ld);
+    if (c > 0) {
+      low = lo < low ? lo : low;
+      lead = ld > lead ? ld : lead;
+      any = 1;
+    } else if (c < 0 && i < bad) {
+      bad = i;
+    }
+  }
+  __shared__ int sl[8], sd[8], sa[8];
+  __shared__ unsigned long long sb[8];
+  low = __reduce_min_sync(0xffffffffu, low);
+  lead = __reduce_max_sync(0xffffffffu, lead);
+  any = __reduce_or_sync(0xffffffffu, (unsigned)any);
+  for (int o = 16; o; o >>= 1) {
+    const unsigned long long v = __shfl_xor_sync(0xffffffffu, bad, o);
+    bad = v < bad ? v : bad;
+  }
+  const unsigned w = threadIdx.x / 32;
+  if (threadIdx.x % 32 == 0) sl[w] = low, sd[w] = lead, sa[w] = any, sb[w] = bad;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (unsigned j = 1; j < blockDim.x / 32; j++) {
+      low = sl[j] < low ? sl[j] : low;
+      lead = sd[j] > lead ? sd[j] : lead;
+      any |= sa[j];
+      bad = sb[j] < bad ? sb[j] : bad;
+    }
+    if (any) {
+      atomicMin(&R->low, low);
+      atomicMax(&R->lead, lead);
+      atomicOr(&R->any, 1);
+    }
+    if (bad != ULLONG_MAX) atomicMin(&R->bad, bad);
+  }
+}
+
+static int range(const void *D, size_t n, wht__range *r, size_t *bad)
+{
+  range_acc h = { INT_MAX, INT_MIN, 0, ULLONG_MAX }, *d = NULL;
+  if (check(cudaMalloc(&d, sizeof h)) || check(cudaMemcpy(d, &h, sizeof h, cudaMemcpyHostToDevice))) {
+    if (d) cudaFree(d);
+    return -1;
+  }
+  /* a few blocks per SM, each looping: one atomic per block */
+  const unsigned blocks = grid_for(n) < 2048 ? grid_for(n) : 2048;
+  range_kernel<<<blocks, 256>>>((const double *)D, n, d);
+  const int rc = check(cudaSuccess) || check(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost)) ? -1 : 0;
+  cudaFree(d);
+  if (rc) return -1;
+  if (h.bad != ULLONG_MAX) {
+    *bad = (size_t)h.bad;
+    return 1;
+  }
+  r->any = h.any;
+  r->q = h.any ? h.low : 0;
+  r->t = h.any ? h.lead : 0;
+  return 0;
+}
+
 static int available(size_t bytes, char *why, size_t len)
 {
   int count = 0;
@@ -252,4 +327,4 @@ static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, siz
 static const char *why(void) { return cudaGetErrorString(last_err); }
 
 extern "C" const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, put, get,
-                                                  load, fwht, phi, mul, lift, store, why };
+                                                  load, fwht, phi, mul, lift, store, range, why };

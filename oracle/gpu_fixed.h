@@ -39,6 +39,9 @@ typedef struct {
    * flags: n bytes of the executor's memory); L = 4 (wht__fx_store_w)
    * converts every output. *over, *slow: the counts */
   int (*store)(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow);
+  /* bounds.c's wht__range_scan of the n doubles D: 0 when all are finite
+   * (*r their range), 1 when some is not (*bad: the first such index) */
+  int (*range)(const void *D, size_t n, wht__range *r, size_t *bad);
   const char *(*why)(void);                 /* reason of the last failure */
 } wht__fx_exec;
 
@@ -47,11 +50,13 @@ extern const wht__fx_exec wht__fx_exec_emulated;
 extern const wht__fx_exec wht__fx_exec_gpu;
 
 /* The fixed path (bd->bits + 1 <= 256) of op on executor ex, in __int128
- * values up to 128 bits, else in 256-bit ones. Returns 0 when
- * it ran (*st the oracle status, out the result), -1 when the executor
- * could not (no GPU, too little device memory, a CUDA error: the reason in
- * why), in which case out is undefined and the caller runs the CPU. */
-int wht__gpu_fixed_run(const wht__fx_exec *ex, wht_op op, unsigned k, const double *a, const double *b,
-                       double tau, const wht__bounds *bd, wht_dd *out, wht_oracle_status *st, char *msg,
-                       size_t msglen, char *why, size_t whylen);
+ * values up to 128 bits, else in 256-bit ones. a, b and out are host
+ * memory, or the executor's when resident (wht_oracle_run_resident).
+ * Returns 0 when it ran (*st the oracle status, out the result), -1 when
+ * the executor could not (no GPU, too little device memory, a CUDA error:
+ * the reason in why), in which case out is undefined and the caller runs
+ * the CPU. */
+int wht__gpu_fixed_run(const wht__fx_exec *ex, int resident, wht_op op, unsigned k, const double *a,
+                       const double *b, double tau, const wht__bounds *bd, wht_dd *out, wht_oracle_status *st,
+                       char *msg, size_t msglen, char *why, size_t whylen);
 #endif

@@ -120,7 +120,29 @@ static int store(void *X, size_t n, int e, unsigned L, void *Ov, void *flagsv, s
   return 0;
 }
 
+/* the scan element by element, as the kernel's threads see it */
+static int range(const void *Dv, size_t n, wht__range *r, size_t *bad)
+{
+  const double *D = Dv;
+  wht__range s = { 0, 0, 0 };
+  for (size_t i = 0; i < n; i++) {
+    uint64_t u;
+    int low, lead;
+    memcpy(&u, &D[i], sizeof u);
+    const int c = wht__fx_exps(u, &low, &lead);
+    if (c < 0) {
+      *bad = i;
+      return 1;
+    }
+    if (c && (!s.any || low < s.q)) s.q = low;
+    if (c && (!s.any || lead > s.t)) s.t = lead;
+    s.any |= c;
+  }
+  *r = s;
+  return 0;
+}
+
 static const char *why(void) { return "host emulation"; }
 
 const wht__fx_exec wht__fx_exec_emulated = { "gpu-emulated", available, alloc, release, copy, copy,
-                                             load, fwht, phi, mul, lift, store, why };
+                                             load, fwht, phi, mul, lift, store, range, why };

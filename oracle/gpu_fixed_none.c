@@ -44,6 +44,11 @@ static int lift(void *Z, const void *X, const void *Y, size_t n)
   (void)Z, (void)X, (void)Y, (void)n;
   return -1;
 }
+static int range(const void *D, size_t n, wht__range *r, size_t *bad)
+{
+  (void)D, (void)n, (void)r, (void)bad;
+  return -1;
+}
 static const char *why(void) { return "this build has no CUDA"; }
 
 static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, size_t *over, size_t *slow)
@@ -52,4 +57,4 @@ static int store(void *X, size_t n, int e, unsigned L, void *O, void *flags, siz
   return -1;
 }
 const wht__fx_exec wht__fx_exec_gpu = { "gpu", available, alloc, release, copy, copy, load, fwht, phi, mul,
-                                        lift, store, why };
+                                        lift, store, range, why };

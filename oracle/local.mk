@@ -5,7 +5,7 @@
 include_HEADERS += oracle/wht_oracle.h
 lib_libwht_la_SOURCES += \
   oracle/wht_oracle.h oracle/oracle_internal.h \
-  oracle/op_names.c oracle/bounds.c oracle/oracle.c \
+  oracle/op_names.c oracle/bounds.c oracle/oracle.c oracle/oracle_resident.c \
   oracle/mpfr_path.c oracle/fixed_path.c oracle/fixed128.c oracle/fixed128_avx512.c oracle/fixedwide.c \
   oracle/fwht_blocked.c \
   oracle/gpu_fixed.h oracle/fixed_gpu_ops.h oracle/gpu_fixed_pipeline.c oracle/gpu_fixed_emul.c

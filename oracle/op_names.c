@@ -43,6 +43,7 @@ const char *wht_oracle_status_name(wht_oracle_status st)
     [WHT_ORACLE_NOMEM] = "out of memory",
     [WHT_ORACLE_BADARG] = "bad argument",
     [WHT_ORACLE_OVERFLOW] = "output overflows double",
+    [WHT_ORACLE_DEVICE] = "GPU unavailable or failed",
   };
   return (unsigned)st < sizeof names / sizeof names[0] ? names[st] : "unknown status";
 }

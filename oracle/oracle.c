@@ -25,7 +25,7 @@ int wht__oracle_forced_scalar(void) { return forced_scalar; }
  * overflow, and 2^40 values is beyond any memory the oracle will see. */
 #define MAX_K 40u
 
-static double now(void)
+double wht__oracle_now(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -49,7 +49,7 @@ static int fixed_on_device(wht_oracle_device dev, wht_op op, unsigned k, const d
     wht__msg(info->fallback, sizeof info->fallback, "a test forces the limb engine");
     return 0;
   }
-  if (wht__gpu_fixed_run(ex, op, k, a, b, tau, bd, out, st, msg, msglen, info->fallback,
+  if (wht__gpu_fixed_run(ex, 0, op, k, a, b, tau, bd, out, st, msg, msglen, info->fallback,
                          sizeof info->fallback) != 0)
     return 0;
   /* the width the CPU path reports for the same data (whole limbs of the
@@ -59,14 +59,11 @@ static int fixed_on_device(wht_oracle_device dev, wht_op op, unsigned k, const d
   return 1;
 }
 
-wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
-                                    const double *b, double tau, wht_dd *out, wht_oracle_info *info,
-                                    char *msg, size_t msglen)
+wht_oracle_status wht__oracle_check_args(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                         const double *b, const wht_dd *out, wht_oracle_info *info, char *msg,
+                                         size_t msglen)
 {
-  double t0 = now();
   const char *name = wht_op_name(op);
-  wht_oracle_info dummy;
-  if (!info) info = &dummy;
   info->prec = 0;
   info->fast_path = 0;
   info->seconds = 0;
@@ -90,6 +87,52 @@ wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k
     wht__msg(msg, msglen, "oracle: %s: log2 n = %u exceeds %u", name, k, MAX_K);
     return WHT_ORACLE_BADARG;
   }
+  return WHT_ORACLE_OK;
+}
+
+wht_oracle_status wht__oracle_check_tau(wht_op op, double *tau, char *msg, size_t msglen)
+{
+  if (op != WHT_OP_SMOOTHED) {
+    *tau = 0;
+    return WHT_ORACLE_OK;
+  }
+  if (!isfinite(*tau)) {
+    wht__msg(msg, msglen, "oracle: %s: tau = %g is not finite", wht_op_name(op), *tau);
+    return WHT_ORACLE_NONFINITE;
+  }
+  if (*tau < 0) { /* phi's three cases overlap for negative tau */
+    wht__msg(msg, msglen, "oracle: %s: tau = %g is negative", wht_op_name(op), *tau);
+    return WHT_ORACLE_BADARG;
+  }
+  return WHT_ORACLE_OK;
+}
+
+unsigned wht__oracle_limbs(const wht__bounds *bd)
+{
+  unsigned limbs = (unsigned)((bd->bits + 1 + 63) / 64);
+  if (limbs < 2) limbs = 2;
+  if (forced_limbs && limbs < forced_limbs) limbs = forced_limbs;
+  return limbs;
+}
+
+const char *wht__oracle_cpu_only(unsigned limbs)
+{
+  if (forced_mpfr) return "a test forces MPFR";
+  if (limbs > WHT__FIXED_MAX_LIMBS) return "the exact values are too wide for fixed point: MPFR on the CPU";
+  if (forced_limbs) return "a test forces the limb engine";
+  return NULL;
+}
+
+wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                    const double *b, double tau, wht_dd *out, wht_oracle_info *info,
+                                    char *msg, size_t msglen)
+{
+  double t0 = wht__oracle_now();
+  const char *name = wht_op_name(op);
+  wht_oracle_info dummy;
+  if (!info) info = &dummy;
+  wht_oracle_status st = wht__oracle_check_args(dev, op, k, a, b, out, info, msg, msglen);
+  if (st != WHT_ORACLE_OK) return st;
   size_t n = (size_t)1 << k, bad;
   wht__range ra, rb = { 0, 0, 0 };
   if (wht__range_scan(a, n, &ra, &bad)) {
@@ -100,28 +143,12 @@ wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k
     wht__msg(msg, msglen, "oracle: %s: input b[%zu] = %g is not finite", name, bad, b[bad]);
     return WHT_ORACLE_NONFINITE;
   }
-  if (op == WHT_OP_SMOOTHED) {
-    if (!isfinite(tau)) {
-      wht__msg(msg, msglen, "oracle: %s: tau = %g is not finite", name, tau);
-      return WHT_ORACLE_NONFINITE;
-    }
-    if (tau < 0) { /* phi's three cases overlap for negative tau */
-      wht__msg(msg, msglen, "oracle: %s: tau = %g is negative", name, tau);
-      return WHT_ORACLE_BADARG;
-    }
-  } else {
-    tau = 0;
-  }
+  if ((st = wht__oracle_check_tau(op, &tau, msg, msglen)) != WHT_ORACLE_OK) return st;
   wht__bounds bd;
   wht__bounds_compute(op, k, &ra, &rb, tau, &bd);
-  unsigned limbs = (unsigned)((bd.bits + 1 + 63) / 64);
-  if (limbs < 2) limbs = 2;
-  if (forced_limbs && limbs < forced_limbs) limbs = forced_limbs;
-  wht_oracle_status st;
+  const unsigned limbs = wht__oracle_limbs(&bd);
   if (forced_mpfr != 0 || limbs > WHT__FIXED_MAX_LIMBS) {
-    if (dev != WHT_ORACLE_ON_CPU)
-      wht__msg(info->fallback, sizeof info->fallback, "%s", forced_mpfr ? "a test forces MPFR"
-               : "the exact values are too wide for fixed point: MPFR on the CPU");
+    if (dev != WHT_ORACLE_ON_CPU) wht__msg(info->fallback, sizeof info->fallback, "%s", wht__oracle_cpu_only(limbs));
     st = wht__mpfr_run(op, k, a, b, tau, &bd, forced_mpfr > 0 ? forced_mpfr : 0, out,
                        &info->prec, msg, msglen);
   } else {
@@ -130,6 +157,6 @@ wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k
       st = wht__fixed_run(op, k, a, b, tau, &bd, limbs, out, &info->prec, msg, msglen);
     info->fast_path = 1;
   }
-  info->seconds = now() - t0;
+  info->seconds = wht__oracle_now() - t0;
   return st;
 }

@@ -49,6 +49,19 @@ typedef struct {
 void wht__bounds_compute(wht_op op, unsigned k, const wht__range *ra,
                          const wht__range *rb, double tau, wht__bounds *bd);
 
+/* What wht_oracle_run_on and wht_oracle_run_resident share (oracle.c):
+ * the checks of the arguments (info cleared, msg emptied first) and of
+ * tau (set to 0 for the operations without it), the limb count of the
+ * bound (at least 2, or what a test forces), the reason the CPU must run
+ * whatever the device (NULL when none), and a monotonic clock. */
+wht_oracle_status wht__oracle_check_args(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                         const double *b, const wht_dd *out, wht_oracle_info *info, char *msg,
+                                         size_t msglen);
+wht_oracle_status wht__oracle_check_tau(wht_op op, double *tau, char *msg, size_t msglen);
+unsigned wht__oracle_limbs(const wht__bounds *bd);
+const char *wht__oracle_cpu_only(unsigned limbs);
+double wht__oracle_now(void);
+
 /* Exact paths. Inputs are finite and checked; tau >= 0 and finite. msg as in
  * wht_oracle_run. *used receives the MPFR precision or the integer width. */
 wht_oracle_status wht__mpfr_run(wht_op op, unsigned k, const double *a, const double *b,

@@ -9,8 +9,11 @@
  * "gpu" runs it on the GPU engine (wht_oracle_run_on; the path printed
  * says where it ran, and why it fell back to the CPU if it did); the
  * GPU's time includes the copies of the inputs and of hi + lo, from
- * page-locked host memory (wht_host_alloc) as in a sweep.
- * Usage: oracle-speed [--threads N] [log2n [op [mpfr|gpu]]]   e.g. oracle-speed 28 one-way gpu */
+ * page-locked host memory (wht_host_alloc) as in a sweep. "resident"
+ * runs it on data already in device memory (wht_oracle_run_resident: the
+ * inputs copied there once before the calls, hi + lo left there), which is
+ * what the oracle costs where the data live on the GPU.
+ * Usage: oracle-speed [--threads N] [log2n [op [mpfr|gpu|resident]]]   e.g. oracle-speed 28 one-way gpu */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +40,7 @@ int main(int argc, char **argv)
   unsigned k = 25;
   wht_op op = WHT_OP_ONE_WAY;
   if (argc > 1 && !strcmp(argv[1], "--help")) {
-    puts("usage: oracle-speed [--threads N] [LOG2N [OP [mpfr|gpu]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed,\n"
+    puts("usage: oracle-speed [--threads N] [LOG2N [OP [mpfr|gpu|resident]]]   LOG2N 0..30 [25], OP one-way, two-way, smoothed,\n"
          "       xor-conv; N host threads, 1..1024 [all cores, or OMP_NUM_THREADS]\n"
          "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
     return 0;
@@ -55,7 +58,7 @@ int main(int argc, char **argv)
     argv += 2;
     argc -= 2;
   }
-  if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr|gpu");
+  if (argc > 4) return usage_error("argument", argv[4], "at most LOG2N OP mpfr|gpu|resident");
   if (argc > 1) {
     char *end = NULL;
     unsigned long v = strtoul(argv[1], &end, 10);
@@ -65,13 +68,14 @@ int main(int argc, char **argv)
   if (argc > 2 && wht_op_from_name(argv[2], &op))
     return usage_error("operation", argv[2], "one-way, two-way, smoothed, xor-conv");
   wht_oracle_device where = WHT_ORACLE_ON_CPU;
+  int resident = 0;
   if (argc > 3) {
-    if (!strcmp(argv[3], "gpu"))
-      where = WHT_ORACLE_ON_GPU;
+    if (!strcmp(argv[3], "gpu") || !strcmp(argv[3], "resident"))
+      where = WHT_ORACLE_ON_GPU, resident = argv[3][0] == 'r';
     else if (!strcmp(argv[3], "mpfr"))
       wht_oracle_force_mpfr(-1);
     else
-      return usage_error("path", argv[3], "mpfr, gpu, or nothing for the automatic CPU path");
+      return usage_error("path", argv[3], "mpfr, gpu, resident, or nothing for the automatic CPU path");
   }
   size_t n = (size_t)1 << k;
   double *a = wht_host_alloc(n * sizeof *a), *b = wht_host_alloc(n * sizeof *b);
@@ -84,28 +88,44 @@ int main(int argc, char **argv)
   td_seed(&r, 20260101);
   td_fill(&r, TD_NORM, WHT_F64, a, n);
   td_fill(&r, TD_NORM, WHT_F64, b, n);
+  void *da = NULL, *db = NULL, *dout = NULL; /* resident: the device's copies */
+  if (resident) {
+    wht_status ds = wht_device_alloc(&da, n * sizeof *a);
+    if (!ds) ds = wht_device_alloc(&db, n * sizeof *b);
+    if (!ds) ds = wht_device_alloc(&dout, n * sizeof *out);
+    if (!ds) ds = wht_device_put(da, a, n * sizeof *a);
+    if (!ds) ds = wht_device_put(db, b, n * sizeof *b);
+    if (ds) {
+      fprintf(stderr, "oracle-speed: resident data: %s\n", wht_strerror(ds));
+      return 1;
+    }
+  }
   double best_wall = 0, best_cpu = 0;
   for (int rep = 0; rep < 4; rep++) {
     wht_oracle_info info;
     char msg[256];
     double c0 = cpu_now();
-    wht_oracle_status st = wht_oracle_run_on(where, op, k, a, b, 1.0, out, &info, msg, sizeof msg);
+    wht_oracle_status st = resident ? wht_oracle_run_resident(where, op, k, da, db, 1.0, dout, &info, msg, sizeof msg)
+                                    : wht_oracle_run_on(where, op, k, a, b, 1.0, out, &info, msg, sizeof msg);
     double cpu = cpu_now() - c0;
     if (st != WHT_ORACLE_OK) {
       fprintf(stderr, "oracle-speed: %s\n", msg);
       return 1;
     }
     if (rep == 0) {
-      printf("op=%s format=f64 dist=norm log2n=%u path=%s%s%s%s width=%ld threads=%d\n", wht_op_name(op), k,
-             info.on_gpu ? "gpu " : "", info.fast_path ? "fixed" : "mpfr", info.fallback[0] ? " fell back: " : "",
+      printf("op=%s format=f64 dist=norm log2n=%u path=%s%s%s%s%s width=%ld threads=%d\n", wht_op_name(op), k,
+             resident ? "resident " : "", info.on_gpu ? "gpu " : "", info.fast_path ? "fixed" : "mpfr", info.fallback[0] ? " fell back: " : "",
              info.fallback, info.prec, wht_get_threads());
-      printf("first call (fresh output array): wall %.3f s, cpu %.3f s\n", info.seconds, cpu);
+      printf("first call (fresh output array): wall %.4f s, cpu %.3f s\n", info.seconds, cpu);
     } else if (rep == 1 || info.seconds < best_wall) {
       best_wall = info.seconds;
       best_cpu = cpu;
     }
   }
-  printf("best of 3 more calls:             wall %.3f s, cpu %.3f s\n", best_wall, best_cpu);
+  printf("best of 3 more calls:             wall %.4f s, cpu %.3f s\n", best_wall, best_cpu);
+  wht_device_free(da);
+  wht_device_free(db);
+  wht_device_free(dout);
   wht_host_free(a);
   wht_host_free(b);
   wht_host_free(out);

@@ -64,7 +64,8 @@ typedef enum {
   WHT_ORACLE_NONFINITE, /* an input is inf or NaN */
   WHT_ORACLE_NOMEM,
   WHT_ORACLE_BADARG,
-  WHT_ORACLE_OVERFLOW   /* an exact output is beyond the double range (hi = +-inf, lo = 0) */
+  WHT_ORACLE_OVERFLOW,  /* an exact output is beyond the double range (hi = +-inf, lo = 0) */
+  WHT_ORACLE_DEVICE     /* wht_oracle_run_resident: no GPU, or a CUDA call failed (msg says which) */
 } wht_oracle_status;
 
 /* Exact y of operation op on a (and b for xor-conv; NULL otherwise), n = 2^k
@@ -81,6 +82,22 @@ wht_oracle_status wht_oracle_run(wht_op op, unsigned k, const double *a, const d
 wht_oracle_status wht_oracle_run_on(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
                                     const double *b, double tau, wht_dd *out, wht_oracle_info *info,
                                     char *msg, size_t msglen);
+
+/* wht_oracle_run on data already in GPU memory (DESIGN.md section 8,
+ * "GPU oracle"): a, b and out are device pointers (wht_device_alloc or
+ * cudaMalloc), and nothing crosses the bus but a few counters. The same
+ * checks, the same bits and the same info as wht_oracle_run_on; the
+ * data's range is scanned on the GPU. out also serves as the workspace of
+ * the 128-bit engine (16-byte aligned, as cudaMalloc gives it). What the
+ * GPU engine does not cover (data beyond 256 bits, MPFR, too little device
+ * memory for its workspace) runs on the CPU oracle through copies, with
+ * the reason in info->fallback. dev: WHT_ORACLE_ON_GPU, or
+ * WHT_ORACLE_ON_EMULATED for tests (host pointers, the GPU's steps
+ * emulated on the host); WHT_ORACLE_DEVICE without a GPU or when a CUDA
+ * call fails, with the reason in msg. */
+wht_oracle_status wht_oracle_run_resident(wht_oracle_device dev, wht_op op, unsigned k, const double *a,
+                                          const double *b, double tau, wht_dd *out, wht_oracle_info *info,
+                                          char *msg, size_t msglen);
 
 /* One-line name of a status ("ok", "inexact", ...). */
 const char *wht_oracle_status_name(wht_oracle_status st);

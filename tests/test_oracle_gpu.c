@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wht_oracle.h"
+#include "gpu_fixed.h"
 #include "testdata.h"
 #include "tap.h"
 #include "dd_check.h"
@@ -30,6 +31,26 @@ static unsigned env_k(const char *name, unsigned dflt)
 typedef struct {
   long ran, ran_wide, fell_back, wide_fell_back;
 } counts;
+
+/* 1: the cases below run on resident data (wht_oracle_run_resident):
+ * host memory for the emulation, device copies (dbuf) for the GPU */
+static int resident;
+static void *dbuf[3];
+
+static wht_oracle_status run_dev(wht_oracle_device dev, wht_op op, unsigned k, const double *a, const double *b,
+                                 double tau, wht_dd *out, wht_oracle_info *info, char *msg, size_t len)
+{
+  if (!resident) return wht_oracle_run_on(dev, op, k, a, b, tau, out, info, msg, len);
+  if (dev == WHT_ORACLE_ON_EMULATED) return wht_oracle_run_resident(dev, op, k, a, b, tau, out, info, msg, len);
+  const size_t n = (size_t)1 << k;
+  if (wht_device_put(dbuf[0], a, n * 8) || (b && wht_device_put(dbuf[1], b, n * 8))) return WHT_ORACLE_NOMEM;
+  const wht_oracle_status st =
+      wht_oracle_run_resident(dev, op, k, dbuf[0], b ? dbuf[1] : NULL, tau, dbuf[2], info, msg, len);
+  if (wht_device_get(out, dbuf[2], n * sizeof *out)) return WHT_ORACLE_NOMEM;
+  return st;
+}
+
+
 
 /* the CPU oracle's width for the data (64 x limbs) says which engine the
  * executor must have used: 128 bits or fewer, __int128; 129..256, 256-bit
@@ -48,7 +69,7 @@ static int one(wht_oracle_device dev, int d, int f, int op, unsigned k, double t
   td_fill(&r, d, (wht_format)f, b, n);
   wht_oracle_info ci, gi;
   wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, tau, ref, &ci, msg, sizeof msg);
-  wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, tau, got, &gi, msg2, sizeof msg2);
+  wht_oracle_status sg = run_dev(dev, (wht_op)op, k, a, b, tau, got, &gi, msg2, sizeof msg2);
   long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
   /* within 256 bits the executor must have run; beyond, a reason */
   const int fits = fits_executor(&ci);
@@ -59,9 +80,9 @@ static int one(wht_oracle_device dev, int d, int f, int op, unsigned k, double t
   c->fell_back += !gi.on_gpu;
   c->wide_fell_back += !fits && !gi.on_gpu;
   if (!ok)
-    tap_diag("%s %s %s k=%u tau=%g seed %u: status cpu %d dev %d, first diff %ld, on_gpu %d, prec %ld, "
+    tap_diag("%s %s %s k=%u tau=%g seed %u: status cpu %d dev %d, first diff %ld, on_gpu %d, prec %ld (dev %ld), "
              "fallback '%s' (%s)", td_dist_names[d], wht_format_name((wht_format)f), wht_op_name((wht_op)op), k,
-             tau, seed, sc, sg, i, gi.on_gpu, ci.prec, gi.fallback, msg2);
+             tau, seed, sc, sg, i, gi.on_gpu, ci.prec, gi.prec, gi.fallback, msg2);
   return ok;
 }
 
@@ -104,7 +125,7 @@ static int edges(wht_oracle_device dev, double *a, double *b, wht_dd *ref, wht_d
         wht_oracle_info ci, gi;
         char m1[256], m2[256];
         const wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, 0.5 * scale[s], ref, &ci, m1, sizeof m1);
-        const wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, 0.5 * scale[s], got, &gi, m2,
+        const wht_oracle_status sg = run_dev(dev, (wht_op)op, k, a, b, 0.5 * scale[s], got, &gi, m2,
                                                        sizeof m2);
         const long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
         const int fits = fits_executor(&ci);
@@ -151,7 +172,7 @@ static int edges_wide(wht_oracle_device dev, int drop, unsigned kmin, unsigned k
         char m1[256], m2[256];
         const double tau = 0.5 * scale[s];
         const wht_oracle_status sc = wht_oracle_run((wht_op)op, k, a, b, tau, ref, &ci, m1, sizeof m1);
-        const wht_oracle_status sg = wht_oracle_run_on(dev, (wht_op)op, k, a, b, tau, got, &gi, m2, sizeof m2);
+        const wht_oracle_status sg = run_dev(dev, (wht_op)op, k, a, b, tau, got, &gi, m2, sizeof m2);
         const long i = sc == sg ? dd_first_diff(got, ref, n) : 0;
         const int wide = ci.fast_path && ci.prec > 128 && ci.prec <= 256;
         if (sc != sg || i >= 0 || !wide || !gi.on_gpu) {
@@ -175,11 +196,111 @@ static int beyond_256(wht_oracle_device dev, double *a, double *b, wht_dd *ref, 
   wht_oracle_info ci, gi;
   char m1[256], m2[256];
   const wht_oracle_status sc = wht_oracle_run(WHT_OP_ONE_WAY, k, a, b, 0, ref, &ci, m1, sizeof m1);
-  const wht_oracle_status sg = wht_oracle_run_on(dev, WHT_OP_ONE_WAY, k, a, b, 0, got, &gi, m2, sizeof m2);
+  const wht_oracle_status sg = run_dev(dev, WHT_OP_ONE_WAY, k, a, b, 0, got, &gi, m2, sizeof m2);
   const int ok = sc == sg && dd_first_diff(got, ref, n) < 0 && ci.prec > 256 && !gi.on_gpu &&
                  (strstr(gi.fallback, "256") || strstr(gi.fallback, "MPFR"));
   if (!ok) tap_diag("beyond 256: status %d %d, prec %ld, on_gpu %d, fallback '%s'", sc, sg, ci.prec, gi.on_gpu, gi.fallback);
   return ok;
+}
+
+/* The range scans of the executors against the host's (bounds.c) on
+ * arrays of n values: plain data, zeros, subnormals alone and among
+ * normals, and a non-finite value at a chosen place (its index must be the
+ * first such). dev: the host pointers to the emulation, or device copies. */
+static int ranges(const wht__fx_exec *ex, int on_device, double *a, size_t n)
+{
+  static const double bad[] = { INFINITY, -INFINITY, NAN };
+  int ok = 1;
+  for (int c = 0; c < 8 && ok; c++) {
+    for (size_t i = 0; i < n; i++) {
+      const double v = (double)((i * 2654435761u) % 1000) - 500.0;
+      a[i] = c == 0 ? v * 0x1p-7 : c == 1 ? 0.0 : c == 2 ? v * 0x1p-1070 : c == 3 ? (i % 3 ? v : v * 0x1p-1060)
+           : c == 4 ? (i % 5 ? 0.0 : v * 0x1p900) : v;
+      if (c >= 5 && (i == n / 3 + c || i == n - 1)) a[i] = bad[c - 5]; /* two bad values: the first counts */
+    }
+    wht__range want = { 0, 0, 0 }, got = { 0, 0, 0 };
+    size_t bw = 0, bg = 0;
+    const int rw = wht__range_scan(a, n, &want, &bw);
+    int rg = -1;
+    if (!on_device) {
+      rg = ex->range(a, n, &got, &bg);
+    } else if (!wht_device_put(dbuf[0], a, n * 8)) {
+      rg = ex->range(dbuf[0], n, &got, &bg);
+    }
+    ok = rg == (rw ? 1 : 0) && (rw ? bg == bw : got.any == want.any && got.q == want.q && got.t == want.t);
+    if (!ok)
+      tap_diag("range case %d, n %zu on %s: %d (any %d q %d t %d, bad %zu), host %d (any %d q %d t %d, bad %zu)",
+               c, n, ex->name, rg, got.any, got.q, got.t, bg, rw, want.any, want.q, want.t, bw);
+  }
+  return ok;
+}
+
+/* every check above on one executor: the sweep to kmax, on the GPU a
+ * sample from kmax + 1 to kbig, the edges, and data beyond 256 bits */
+static void suite(wht_oracle_device dev, unsigned kmax, unsigned kbig, double *a, double *b, wht_dd *ref,
+                  wht_dd *got)
+{
+  const int emu = dev == WHT_ORACLE_ON_EMULATED;
+  const char *what = emu ? (resident ? "emulated, resident" : "emulated") : resident ? "gpu, resident" : "gpu";
+  counts c = { 0, 0, 0, 0 };
+  sweep(dev, what, kmax, 2, a, b, ref, got, &c);
+  tap_ok(c.ran > c.ran_wide && c.ran_wide > 0 && c.fell_back == c.wide_fell_back,
+         "%s: %ld cases ran on the GPU engine (%ld in 256-bit values), %ld beyond 256 bits fell back to the CPU",
+         what, c.ran, c.ran_wide, c.wide_fell_back);
+  if (!emu) {
+    int ok = 1;
+    for (unsigned k = kmax + 1; k <= kbig && ok; k++)
+      for (int op = 0; op < WHT_NOPS && ok; op++)
+        ok = one(dev, 1, WHT_F32, op, k, 1.0, 0, a, b, ref, got, &c) &&
+             one(dev, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &c) &&
+             one(dev, 1, WHT_F64, op, k, 1.0, 2, a, b, ref, got, &c);
+    tap_ok(ok, "%s: norm f32, pmone f16 and norm f64 (256-bit values), every op, k = %u..%u == CPU bit for bit",
+           what, kmax + 1, kbig);
+  }
+  int left = 0;
+  tap_ok(edges(dev, a, b, ref, got, &left) && left,
+         "%s: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op", what);
+  int over = 0;
+  tap_ok(edges_wide(dev, 120, 1, 6, a, b, ref, got, &over) && over,
+         "%s: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit", what);
+  over = 0;
+  tap_ok(edges_wide(dev, 62, 9, 12, a, b, ref, got, &over) && over,
+         "%s: the same with the first transforms in 128 bits, lifted to 256 == CPU bit for bit", what);
+  tap_ok(beyond_256(dev, a, b, ref, got), "%s: data beyond 256 bits fall back to the CPU", what);
+}
+
+static const char *const gpu_checks[] = {
+  "the CUDA executor against the CPU", "the CUDA executor at large k",
+  "the CUDA executor on outputs left to the CPU engine", "the CUDA executor's 256-bit values at the edges of double",
+  "the CUDA executor's lifted 256-bit values at the edges of double", "the CUDA executor beyond 256 bits",
+};
+
+/* resident data: the arguments a resident run refuses, and a non-finite
+ * input found where it lies */
+static void resident_args(int gpu, double *a, wht_dd *ref)
+{
+  char msg[256];
+  wht_oracle_info info;
+  for (size_t i = 0; i < 16; i++) a[i] = 1.0 + (double)i;
+  wht_oracle_status st = wht_oracle_run_resident(WHT_ORACLE_ON_CPU, WHT_OP_ONE_WAY, 4, a, NULL, 0, ref, &info, msg,
+                                                 sizeof msg);
+  tap_ok(st == WHT_ORACLE_BADARG && strstr(msg, "gpu or emulated"), "resident data on the cpu device are refused: %s",
+         msg);
+  a[11] = NAN;
+  st = wht_oracle_run_resident(WHT_ORACLE_ON_EMULATED, WHT_OP_XOR_CONV, 4, a, a, 0, ref, &info, msg, sizeof msg);
+  tap_ok(st == WHT_ORACLE_NONFINITE && strstr(msg, "a[11] = nan"), "emulated, resident: a NaN is named: %s", msg);
+  if (!gpu) {
+    st = wht_oracle_run_resident(WHT_ORACLE_ON_GPU, WHT_OP_ONE_WAY, 4, a, NULL, 0, ref, &info, msg, sizeof msg);
+    tap_ok(st == WHT_ORACLE_DEVICE && msg[0], "no GPU: resident data are refused: %s", msg);
+    return;
+  }
+  a[11] = 12.0;
+  a[13] = -INFINITY;
+  st = WHT_ORACLE_NOMEM;
+  if (!wht_device_put(dbuf[0], a, 16 * 8))
+    st = wht_oracle_run_resident(WHT_ORACLE_ON_GPU, WHT_OP_SMOOTHED, 4, dbuf[0], NULL, 1.0, dbuf[2], &info, msg,
+                                 sizeof msg);
+  tap_ok(st == WHT_ORACLE_NONFINITE && strstr(msg, "a[13] = -inf"), "gpu, resident: an infinity is named: %s", msg);
 }
 
 int main(void)
@@ -195,22 +316,18 @@ int main(void)
   double *a = malloc(nmax * sizeof *a), *b = malloc(nmax * sizeof *b);
   wht_dd *ref = malloc(nmax * sizeof *ref), *got = malloc(nmax * sizeof *got);
   if (!a || !b || !ref || !got) return tap_skip_all("out of memory");
+  if (gpu && (wht_device_alloc(&dbuf[0], nmax * 8) || wht_device_alloc(&dbuf[1], nmax * 8) ||
+              wht_device_alloc(&dbuf[2], nmax * sizeof *ref)))
+    return tap_skip_all("out of device memory");
 
-  counts ce = { 0, 0, 0, 0 };
-  sweep(WHT_ORACLE_ON_EMULATED, "emulated", KEMU, 2, a, b, ref, got, &ce);
-  tap_ok(ce.ran > ce.ran_wide && ce.ran_wide > 0 && ce.fell_back == ce.wide_fell_back,
-         "emulated: %ld cases ran on the GPU engine (%ld in 256-bit values), %ld beyond 256 bits fell back to "
-         "the CPU", ce.ran, ce.ran_wide, ce.wide_fell_back);
-  tap_ok(beyond_256(WHT_ORACLE_ON_EMULATED, a, b, ref, got), "emulated: data beyond 256 bits fall back to the CPU");
-  int left = 0;
-  tap_ok(edges(WHT_ORACLE_ON_EMULATED, a, b, ref, got, &left) && left,
-         "emulated: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
-  int over = 0;
-  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, 120, 1, 6, a, b, ref, got, &over) && over,
-         "emulated: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
-  over = 0;
-  tap_ok(edges_wide(WHT_ORACLE_ON_EMULATED, 62, 9, 12, a, b, ref, got, &over) && over,
-         "emulated: the same with the first transforms in 128 bits, lifted to 256 == CPU bit for bit");
+  suite(WHT_ORACLE_ON_EMULATED, KEMU, 0, a, b, ref, got);
+  resident = 1;
+  suite(WHT_ORACLE_ON_EMULATED, KEMU - 2, 0, a, b, ref, got);
+  resident = 0;
+  int ok = 1;
+  for (size_t n = 1; n <= ((size_t)1 << 12) && ok; n = n * 3 + 1) ok = ranges(&wht__fx_exec_emulated, 0, a, n);
+  tap_ok(ok, "emulated: the range scan == the host's (zeros, subnormals, mixtures, the first non-finite)");
+  resident_args(gpu, a, ref);
 
   /* the device argument is checked, and a GPU asked for without one says why */
   char msg[256];
@@ -219,42 +336,25 @@ int main(void)
   tap_ok(wht_oracle_run_on((wht_oracle_device)7, WHT_OP_ONE_WAY, 0, a, NULL, 0, ref, &info, msg, sizeof msg) ==
              WHT_ORACLE_BADARG && strstr(msg, "device 7"),
          "an unknown device is refused: %s", msg);
+  const size_t nchecks = sizeof gpu_checks / sizeof gpu_checks[0];
   if (!gpu) {
     wht_oracle_status st = wht_oracle_run_on(WHT_ORACLE_ON_GPU, WHT_OP_ONE_WAY, 4, a, NULL, 0, ref, &info, msg,
                                              sizeof msg);
     tap_ok(st == WHT_ORACLE_OK && !info.on_gpu && info.fallback[0], "no GPU: the CPU ran, because: %s",
            info.fallback);
-    tap_skip("no GPU", "the CUDA executor against the CPU");
-    tap_skip("no GPU", "the CUDA executor at large k");
-    tap_skip("no GPU", "the CUDA executor on outputs left to the CPU engine");
-    tap_skip("no GPU", "the CUDA executor's 256-bit values at the edges of double");
-    tap_skip("no GPU", "the CUDA executor's lifted 256-bit values at the edges of double");
-    tap_skip("no GPU", "the CUDA executor beyond 256 bits");
+    for (size_t i = 0; i < nchecks; i++) tap_skip("no GPU", "%s", gpu_checks[i]);
+    for (size_t i = 0; i < nchecks; i++) tap_skip("no GPU", "%s, resident data", gpu_checks[i]);
+    tap_skip("no GPU", "the CUDA executor's range scan");
   } else {
-    counts cg = { 0, 0, 0, 0 };
-    sweep(WHT_ORACLE_ON_GPU, "gpu", KGPU, 2, a, b, ref, got, &cg);
-    tap_ok(cg.ran > cg.ran_wide && cg.ran_wide > 0 && cg.fell_back == cg.wide_fell_back,
-           "gpu: %ld cases on the GPU (%ld in 256-bit values), %ld fell back (beyond 256 bits)", cg.ran,
-           cg.ran_wide, cg.wide_fell_back);
-    int ok = 1;
-    for (unsigned k = KGPU + 1; k <= KBIG && ok; k++)
-      for (int op = 0; op < WHT_NOPS && ok; op++)
-        ok = one(WHT_ORACLE_ON_GPU, 1, WHT_F32, op, k, 1.0, 0, a, b, ref, got, &cg) &&
-             one(WHT_ORACLE_ON_GPU, 0, WHT_F16, op, k, 1.0, 1, a, b, ref, got, &cg) &&
-             one(WHT_ORACLE_ON_GPU, 1, WHT_F64, op, k, 1.0, 2, a, b, ref, got, &cg);
-    tap_ok(ok, "gpu: norm f32, pmone f16 and norm f64 (256-bit values), every op, k = %u..%u == CPU bit for bit",
-           KGPU + 1, KBIG);
-    left = 0;
-    tap_ok(edges(WHT_ORACLE_ON_GPU, a, b, ref, got, &left) && left,
-           "gpu: outputs overflowing or subnormal (left to the CPU engine) == CPU bit for bit, every op");
-    over = 0;
-    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, 120, 1, 6, a, b, ref, got, &over) && over,
-           "gpu: data of 129..256 bits at the edges of double (overflow, subnormal) == CPU bit for bit");
-    over = 0;
-    tap_ok(edges_wide(WHT_ORACLE_ON_GPU, 62, 9, 12, a, b, ref, got, &over) && over,
-           "gpu: the same with the first transforms in 128 bits, lifted to 256 == CPU bit for bit");
-    tap_ok(beyond_256(WHT_ORACLE_ON_GPU, a, b, ref, got), "gpu: data beyond 256 bits fall back to the CPU");
+    suite(WHT_ORACLE_ON_GPU, KGPU, KBIG, a, b, ref, got);
+    resident = 1;
+    suite(WHT_ORACLE_ON_GPU, KGPU, KBIG, a, b, ref, got);
+    resident = 0;
+    ok = 1;
+    for (size_t n = 1; n <= ((size_t)1 << 20) && ok; n = n * 5 + 3) ok = ranges(&wht__fx_exec_gpu, 1, a, n);
+    tap_ok(ok, "gpu: the range scan == the host's (zeros, subnormals, mixtures, the first non-finite)");
   }
+  for (int i = 0; i < 3; i++) wht_device_free(dbuf[i]);
   free(a), free(b), free(ref), free(got);
   return tap_done();
 }
