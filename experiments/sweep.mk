@@ -70,7 +70,7 @@ EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh 
   experiments/slurm/thesis-mpi.sbatch
 
 # ---- tests ----------------------------------------------------------------
-SWEEP_C_TESTS = tests/test_h5store_roundtrip tests/test_sweep_ring
+SWEEP_C_TESTS = tests/test_h5store_roundtrip tests/test_sweep_ring tests/test_sweep_progress
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
@@ -85,6 +85,9 @@ tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
 tests_test_sweep_ring_SOURCES = tests/test_sweep_ring.c experiments/sweep_ring.c experiments/sweep_ring.h
 tests_test_sweep_ring_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
 tests_test_sweep_ring_LDADD =
+tests_test_sweep_progress_SOURCES = tests/test_sweep_progress.c experiments/sweep_progress.c experiments/sweep_progress.h
+tests_test_sweep_progress_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
+tests_test_sweep_progress_LDADD = -lm
 # h5rows: prints a results file's rows as text for the shell tests
 tests_h5rows_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_h5rows_LDADD = $(H5STORE_LIBS) -lm

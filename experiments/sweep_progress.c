@@ -18,7 +18,13 @@ double wht_cell_work(unsigned log2n) { return (double)((uint64_t)1 << log2n) * (
 
 void wht_format_duration(double s, char *buf, size_t len)
 {
-  if (s < 60)
+  /* an ETA from the first small cells of a grid whose work lies in its
+   * last ones can exceed any int: say so rather than wrap */
+  if (!(s >= 0))
+    snprintf(buf, len, "?");
+  else if (s >= 3600.0 * 9999)
+    snprintf(buf, len, "over 9999h");
+  else if (s < 60)
     snprintf(buf, len, "%.1fs", s);
   else if (s < 3600)
     snprintf(buf, len, "%dm%02ds", (int)(s / 60), (int)s % 60);
