@@ -1,9 +1,9 @@
 /* alman_rao.cu - GPU Alman-Rao radix-8 FWHT, operation for operation that
  * of lib/alman_rao_body.h: the head round (k mod 3 folklore stages, then
  * x_i *= 2^(nonzero 3-bit digits of (i mod n) >> (k mod 3)), fused with the
- * first radix-8 group) and radix-8 groups sharing the half-sum tot, one or
- * two per round. The pass plan keeps every radix-8 group inside one pass
- * (boundaries at s = k mod 3 + 3t). */
+ * first radix-8 group) and radix-8 groups sharing the half-sum tot, one
+ * per round (wht__limits below). The pass plan keeps every radix-8 group
+ * inside one pass (boundaries at s = k mod 3 + 3t). */
 #include "pass_run.cuh"
 #include "gpu_util.h"
 extern "C" {
@@ -13,8 +13,8 @@ extern "C" {
 struct wht__alman_rao_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
   static const bool PAIRS = true; /* radix-8 rounds on lane pairs (tile_packed.cuh) */
-  static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
-  static const int MIN_BLOCKS = 2; /* blocks per SM: caps registers at 128 */
+  static const unsigned ROUND_CAP = 0; /* per format: wht__limits below */
+  static const int MIN_BLOCKS = 2;
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,
    * evaluated left to right */
@@ -73,6 +73,21 @@ WHT__UNROLL
       for (unsigned o = 0; o < (1u << f); o++) radix8<F>(v, o, 1u << f);
     }
   }
+};
+
+/* Rounds of one radix-8 group and three blocks per multiprocessor (80
+ * registers) in f32, f16 and bf16, where the schedule's rounds hold up to
+ * two groups at two blocks (128 registers); f64 keeps the schedule's
+ * rounds (one group each) and two blocks. On an H100 every size got
+ * faster, rows of 2^15 f32 1.81x -> 1.22x folklore (docs/PERFORMANCE.md,
+ * "Alman-Rao in rounds of one group"); f64 at three blocks gained 6 % at
+ * 2^27 and lost 2-3 % on rows. The radix-8 groups are the same, so the
+ * result is too. */
+template <class F>
+struct wht__limits<wht__alman_rao_alg, F> {
+  static const bool wide = sizeof(typename F::U) == 8;
+  static const unsigned round_cap = wide ? 0 : 3;
+  static const int min_blocks = wide ? 2 : 3;
 };
 
 WHT__GPU_TABLES(wht__alman_rao, wht__alman_rao_alg)
