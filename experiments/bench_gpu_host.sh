@@ -15,8 +15,8 @@
 # L2-blocked pair (against BASE), i16x15 for rows of 2^13..2^15 by the
 # exchange kernel; i15l2, i15l2h and
 # i15l2ncu for issue 15's L2-blocked pairs of passes; i10res for the GPU
-# oracle on resident data (tests, memcheck, speed); arvar for Alman-Rao's
-# round cap and occupancy (AR_BUILDS); i10wide for the GPU
+# oracle on resident data (tests, memcheck, speed); kvar for one kernel
+# built several ways (KVAR_BUILDS); i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
@@ -412,19 +412,24 @@ want status && step status ${STATUS_LIMIT:-420} sh -c "
   \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format all --log2n 10 --total-log2 28;
   \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28;
   \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:16 --total-log2 28"
-# issue 15: Alman-Rao's round cap and blocks per multiprocessor per
-# element size, one build each (AR_BUILDS: directories with
-# experiments/wht-bench and tests/test_gpu_bitident; the first is the
-# baseline): folklore and alman-rao in the same runs, two interleaved
-# rounds, then each build's bit-identity for alman-rao
-want arvar && step arvar ${ARVAR_LIMIT:-420} sh -c "
-  for r in 1 2; do for b in ${AR_BUILDS:-$B}; do echo \"# round \$r: \$b\";
-    W=\"\$b/experiments/wht-bench --place in --algo folklore,alman-rao\";
-    \$W --format f32,f16,bf16 --log2n 28; \$W --format f32,f16,bf16 --log2n 7,10,13,15 --total-log2 28; done; done"
-want arvar && step arvartest ${ARVAR_TEST_LIMIT:-300} sh -c "
-  for b in ${AR_BUILDS:-$B}; do [ -x \$b/tests/test_gpu_bitident ] || continue; echo \"# \$b\"; WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_K30=0 \
-    WHT_GPU_TEST_SPOT=alman-rao:f32:32,alman-rao:f16:33 \$b/tests/test_gpu_bitident > $O/arbi.log 2>&1;
-    echo \"# bitident: \$(grep -c '^ok' $O/arbi.log) ok, \$(grep -c '^not ok' $O/arbi.log) not ok\"; done"
+# issue 15: one kernel built several ways (KVAR_BUILDS: directories with
+# experiments/wht-bench and tests/test_gpu_bitident, the first the
+# baseline), e.g. Alman-Rao's or the compensated algorithms' round cap and
+# blocks per multiprocessor: KVAR_ALGOS (folklore first, the reference) in
+# KVAR_FORMATS at 2^28 and rows of 2^7, 2^10, 2^13, 2^15 over 2^28
+# elements, two interleaved rounds; then each build's bit-identity for the
+# algorithms after folklore (spot checks KVAR_SPOT)
+KVA=${KVAR_ALGOS:-folklore,alman-rao}
+want kvar && step kvar ${KVAR_LIMIT:-420} sh -c "
+  for r in 1 2; do for b in ${KVAR_BUILDS:-$B}; do echo \"# round \$r: \$b\";
+    W=\"\$b/experiments/wht-bench --place in --algo $KVA\";
+    \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n 28; \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n 7,10,13,15 --total-log2 28;
+  done; done"
+want kvar && step kvartest ${KVAR_TEST_LIMIT:-300} sh -c "
+  for b in ${KVAR_BUILDS:-$B}; do [ -x \$b/tests/test_gpu_bitident ] || continue; echo \"# \$b\";
+    WHT_GPU_TEST_ALGOS=${KVA#folklore,} WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=${KVAR_SPOT:-alman-rao:f32:32,alman-rao:f16:33} \
+    \$b/tests/test_gpu_bitident > $O/kvarbi.log 2>&1;
+    echo \"# bitident: \$(grep -c '^ok' $O/kvarbi.log) ok, \$(grep -c '^not ok' $O/kvarbi.log) not ok\"; done"
 # the H100-tuned settings on this device: L2 chunk (bytes, log2) and lag
 # of the single vectors' pairs, the tile of batched rows, the tensor-core
 # pair's chunk (ms, medians of 30; each setting a separate wht-bench run)

@@ -8,13 +8,14 @@
 #ifndef WHT_KERNELS_COMPENSATED_CUH
 #define WHT_KERNELS_COMPENSATED_CUH
 #include "fmt_ops.cuh"
+#include "tile.cuh" /* wht__limits */
 
 template <class ERR>
 struct wht__compensated_alg {
   static const bool COMPENSATED = true, RADIX8_GROUPS = false;
   static const bool PAIRS = ERR::PAIRS; /* f16/bf16 rounds on lane pairs (tile_packed.cuh) */
   static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
-  static const int MIN_BLOCKS = ERR::MIN_BLOCKS; /* blocks per SM the registers allow */
+  static const int MIN_BLOCKS = 3;     /* per format: wht__limits below */
   template <class F, unsigned C>
   static WHT__HD void butterflies(typename F::T *v, typename F::T *w)
   {
@@ -34,6 +35,14 @@ WHT__UNROLL
           w[t + h] = F::add(eb, Ed);
         }
   }
+};
+
+/* the schedule's rounds; blocks per multiprocessor by element size from
+ * the recovery (compensated_err.cuh) */
+template <class ERR, class F>
+struct wht__limits<wht__compensated_alg<ERR>, F> {
+  static const unsigned round_cap = 0;
+  static const int min_blocks = ERR::min_blocks(sizeof(typename F::U));
 };
 
 #endif

@@ -8,7 +8,10 @@
 /* Kahan's fixed order, as lib/kahan.c:
  * eA' = ((A' - A) - B) + Es, eB' = ((B' - A) + B) + Ed. */
 struct wht__kahan_err {
-  static const int MIN_BLOCKS = 3; /* caps registers at 80 */
+  /* blocks per SM by element size: 4 (64 registers) in f16 and bf16, 3
+   * (80) else; on an H100 four gained 3-7 % in f16 at every size and were
+   * mixed in f32 (docs/PERFORMANCE.md, "The compensated kernels' blocks") */
+  static constexpr int min_blocks(unsigned esz) { return esz == 2 ? 4 : 3; }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -74,9 +77,11 @@ struct wht__is_pair<F, decltype((void)F::PAIR)> {
 };
 
 struct wht__neumaier_err {
-  /* caps registers at 80 (3 blocks per SM); the f16 and bf16 kernels
-   * spill 8-20 bytes, the old form spilled 20-28 and took 2 */
-  static const int MIN_BLOCKS = 3;
+  /* blocks per SM by element size: 4 (64 registers) in f32, where on an
+   * H100 they gained 2-5 % at four sizes of five; 3 (80) else, where the
+   * f16 and bf16 kernels spill 8-20 bytes (the old form spilled 20-28 and
+   * took 2) and four were mixed */
+  static constexpr int min_blocks(unsigned esz) { return esz == 4 ? 4 : 3; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a
