@@ -13,8 +13,7 @@ extern "C" {
 struct wht__alman_rao_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
   static const bool PAIRS = true; /* radix-8 rounds on lane pairs (tile_packed.cuh) */
-  static const unsigned ROUND_CAP = 0; /* per format: wht__limits below */
-  static const int MIN_BLOCKS = 2;
+  /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,
    * evaluated left to right */

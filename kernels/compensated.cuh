@@ -14,8 +14,7 @@ template <class ERR>
 struct wht__compensated_alg {
   static const bool COMPENSATED = true, RADIX8_GROUPS = false;
   static const bool PAIRS = ERR::PAIRS; /* f16/bf16 rounds on lane pairs (tile_packed.cuh) */
-  static const unsigned ROUND_CAP = 0; /* the schedule's own round sizes */
-  static const int MIN_BLOCKS = 3;     /* per format: wht__limits below */
+  /* round cap and blocks per multiprocessor by format: wht__limits below */
   template <class F, unsigned C>
   static WHT__HD void butterflies(typename F::T *v, typename F::T *w)
   {
