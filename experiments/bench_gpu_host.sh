@@ -18,7 +18,8 @@
 # oracle on resident data (tests, memcheck, speed); kvar for one kernel
 # built several ways (KVAR_BUILDS); i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
-# oracle's AVX-512 groups (against BASE), i10ops for the operations with
+# oracle's AVX-512 groups (against BASE), i15blk and i15blkncu for folklore's
+# rows in a block's registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
@@ -482,6 +483,41 @@ want i15reg && step i15reg ${I15_REG_LIMIT:-300} sh -c "
 want i15reg && step i15regcheck ${I15_REG_CHECK_LIMIT:-200} sh -c "
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3;
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -3"
+# i15blk: folklore's rows of 2^12..2^15 f32 (2^12..2^16 f16, bf16; 2^10..2^14
+# f64) by the block kernel of kernels/rows_reg.cuh against the tiles, two
+# interleaved rounds of the settings in I15_BLK_VARIANTS (words, each a
+# comma list of NAME=VALUE; default the tiles (WHT_GPU_ROWS_BLK=0), eight
+# and sixteen vectors a lane (WHT_GPU_ROWS_BLK_W), and eight with the
+# 2-byte formats two a word (WHT_GPU_ROWS_PACKED=1); a size a setting
+# cannot take runs the default); then folklore's bit-identity to k = 26,
+# and to k = 17 under each setting of I15_BLK_CHECKS, with memcheck and
+# racecheck to k = 16 under each but the packed one (the same accesses)
+BLKV=${I15_BLK_VARIANTS:-WHT_GPU_ROWS_BLK=0 WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16 WHT_GPU_ROWS_BLK_W=8,WHT_GPU_ROWS_PACKED=1}
+want i15blk && step i15blk ${I15_BLK_LIMIT:-420} sh -c "
+  W=\"$B/experiments/wht-bench --algo folklore --place in\";
+  for r in 1 2; do for v in $BLKV; do echo \"## \$v (round \$r)\"; e=\$(echo \$v | tr , ' ');
+    env \$e \$W --format f32 --log2n 11:16 --total-log2 28 | grep -v '^#';
+    env \$e \$W --format f16,bf16 --log2n 11:17 --total-log2 28 | grep -v '^[#a]';
+    env \$e \$W --format f64 --log2n 9:15 --total-log2 27 | grep -v '^[#a]'; done; done"
+want i15blk && step i15blkcheck ${I15_BLK_CHECK_LIMIT:-420} sh -c "
+  WHT_GPU_TEST_ALGOS=folklore $B/tests/test_gpu_bitident > $O/blkbi.log 2>&1;
+  echo \"# default, k = 0..26 and the spot checks: \$(grep -c '^ok' $O/blkbi.log) ok, \$(grep -c '^not ok' $O/blkbi.log) not ok\";
+  for v in ${I15_BLK_CHECKS:-WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16 WHT_GPU_ROWS_BLK_W=8,WHT_GPU_ROWS_PACKED=1}; do e=\$(echo \$v | tr , ' ');
+    env \$e WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/blkbi.log 2>&1;
+    echo \"# \$v, k = 0..17: \$(grep -c '^ok' $O/blkbi.log) ok, \$(grep -c '^not ok' $O/blkbi.log) not ok\"; grep '^not ok' $O/blkbi.log | head -5;
+    case \$v in *PACKED=1*) continue;; esac;
+    for tool in memcheck racecheck; do echo \"# \$v \$tool\"; env \$e WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
+      compute-sanitizer --tool \$tool --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2; done; done"
+# i15blkncu: the same rows, one launch each under Nsight Compute, under
+# each setting of I15_BLK_NCU: time, warp instructions, issue slots, warps
+# active, DRAM throughput
+want i15blkncu && step i15blkncu ${I15_BLK_NCU_LIMIT:-300} sh -c "
+  for a in ${I15_BLK_NCU_SIZES:-f32:12 f32:13 f32:14 f32:15 f16:12 f16:13 f16:14 f16:15 f16:16}; do
+    f=\${a%:*}; k=\${a#*:}; for v in ${I15_BLK_NCU:-WHT_GPU_ROWS_BLK=0 WHT_GPU_ROWS_BLK_W=8}; do echo \"## ncu: \$f \$k \$v\"; e=\$(echo \$v | tr , ' ');
+    env \$e ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+      --metrics smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+      $B/experiments/wht-bench --algo folklore --format \$f --log2n \$k --batch \$((1 << (28 - \$k))) --place in --reps 1 --warmup 1 | grep -E 'wht__|inst_exec|issue_active|dram__|duration|warps_active'; done;
+  done"
 # gridvar (issue 10): the thesis grid in one command once per environment
 # setting in GRID_VARIANTS (space-separated NAME=VALUE words, e.g.
 # "WHT_METRICS_PAIRS=0 WHT_METRICS_PAIRS=1") with BUILD alone: gridab's

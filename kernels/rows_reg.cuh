@@ -74,12 +74,33 @@ __device__ __forceinline__ void wht__rows_reg_cross(uint4 &r, unsigned m, bool u
 }
 
 /* butterflies between elements j and j + h of the V in a vector */
-template <class F>
+template <class F, bool PK = false>
 __device__ __forceinline__ void wht__rows_reg_within(uint4 &r, unsigned h)
 {
   typedef typename F::T T;
   typedef typename F::U U;
   constexpr unsigned V = wht__rows_reg_shape<F>::V;
+  if constexpr (PK && sizeof(U) == 2) { /* 2-byte elements two a word */
+    typedef wht__pair_fmt<F> F2;
+    unsigned w[4] = { r.x, r.y, r.z, r.w };
+    if (h == 1) { /* (a, b) -> (a + b, a + (-b)), the IEEE a - b */
+#pragma unroll
+      for (unsigned q = 0; q < 4; q++)
+        w[q] = F2::to_bits(F2::add(F2::from_bits(__byte_perm(w[q], 0, 0x1010)),
+                                   F2::from_bits(__byte_perm(w[q], 0, 0x3232) ^ 0x80000000u)));
+    } else {
+      const unsigned hw = h / 2;
+#pragma unroll
+      for (unsigned q = 0; q < 4; q++)
+        if (!(q & hw)) {
+          const typename F2::T a = F2::from_bits(w[q]), b = F2::from_bits(w[q + hw]);
+          w[q] = F2::to_bits(F2::add(a, b));
+          w[q + hw] = F2::to_bits(F2::sub(a, b));
+        }
+    }
+    r = make_uint4(w[0], w[1], w[2], w[3]);
+    return;
+  }
   U u[V];
   memcpy(u, &r, sizeof u);
 #pragma unroll
@@ -93,11 +114,24 @@ __device__ __forceinline__ void wht__rows_reg_within(uint4 &r, unsigned h)
 }
 
 /* butterflies between vectors a and b (elementwise, a the lower index) */
-template <class F>
+template <class F, bool PK = false>
 __device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
 {
   typedef typename F::U U;
   constexpr unsigned V = wht__rows_reg_shape<F>::V;
+  if constexpr (PK && sizeof(U) == 2) {
+    typedef wht__pair_fmt<F> F2;
+    unsigned a[4] = { ra.x, ra.y, ra.z, ra.w }, b[4] = { rb.x, rb.y, rb.z, rb.w };
+#pragma unroll
+    for (unsigned q = 0; q < 4; q++) {
+      const typename F2::T x = F2::from_bits(a[q]), y = F2::from_bits(b[q]);
+      a[q] = F2::to_bits(F2::add(x, y));
+      b[q] = F2::to_bits(F2::sub(x, y));
+    }
+    ra = make_uint4(a[0], a[1], a[2], a[3]);
+    rb = make_uint4(b[0], b[1], b[2], b[3]);
+    return;
+  }
   U a[V], b[V];
   memcpy(a, &ra, sizeof a);
   memcpy(b, &rb, sizeof b);
@@ -149,20 +183,162 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
   }
 }
 
+/* Rows of 2^(K0+M) elements over the 2^M warps of a block, K0 = LV+5+LW
+ * a warp's bits as above (W = 2^LW vectors a lane): warp w loads the
+ * row's elements w * 2^K0 .. w * 2^K0 + 2^K0 - 1 and runs stages 0..K0-1
+ * in its registers as the kernel above. Then the block exchanges its
+ * vectors once through shared memory, each vector stored and loaded whole
+ * (the 32 lanes' 16-byte vectors of one instruction lie in runs of at
+ * least 128 contiguous bytes: no bank conflict), so that each lane holds
+ * the vectors that differ in the row's top M bits, the low MR = min(M,
+ * LW) of them in its registers (register t * 2^MR + jr) and the other ML
+ * = M - MR (at most 2) in its lane's top bits; it runs stages K0..K0+M-1
+ * across registers, then across lanes, and stores the vectors, again
+ * runs of at least 128 contiguous bytes per instruction. In phase 2, a
+ * vector's position p (bits LV.. of its element index below 2^K0) is
+ * ((w' 2^(LW-MR) + t) 2^(5-ML) + (l' mod 2^(5-ML))), its top bits j = jr
+ * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
+ * the result is the CPU's. One row per block; every load of a block
+ * precedes its barrier and every store follows it, so in place is safe. */
+template <class F, unsigned W, unsigned M, bool PK>
+__global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
+{
+  typedef wht__rows_reg_shape<F> S;
+  constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
+  constexpr unsigned MR = M < LW ? M : LW, ML = M - MR, T = W >> MR, LL = 5 - ML;
+  static_assert(M >= 1 && ML <= 2, "at most two of the top bits on lanes");
+  extern __shared__ uint4 wht__rows_blk_sh[];
+  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
+  typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
+  uint4 r[W];
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+#pragma unroll
+  for (unsigned s = 0; s < LV; s++)
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F, PK>(r[i], 1u << s);
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) {
+    const bool upper = (lane >> s) & 1u;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
+  }
+#pragma unroll
+  for (unsigned s = LV + 5; s < K0; s++) {
+    const unsigned h = 1u << (s - LV - 5);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++)
+      if (!(i & h)) wht__rows_reg_across<F, PK>(r[i], r[i + h]);
+  }
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
+  __syncthreads();
+  const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
+#pragma unroll
+  for (unsigned t = 0; t < T; t++)
+#pragma unroll
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+      r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
+    }
+#pragma unroll
+  for (unsigned s = 0; s < MR; s++) {
+    const unsigned h = 1u << s;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++)
+      if (!(i & h)) wht__rows_reg_across<F, PK>(r[i], r[i + h]);
+  }
+  if constexpr (ML > 0) {
+#pragma unroll
+    for (unsigned s = 0; s < ML; s++) {
+      const bool upper = (jl >> s) & 1u;
+#pragma unroll
+      for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << (LL + s), upper);
+    }
+  }
+#pragma unroll
+  for (unsigned t = 0; t < T; t++)
+#pragma unroll
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+      *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
+    }
+}
+
+/* The block kernel's rows: 2^k, k = KMAX+1 .. LV+13 (f32 2^12..2^15, f16
+ * and bf16 2^12..2^16, f64 2^10..2^14), eight vectors a lane (any such k)
+ * or sixteen (k >= LV+10, without lane bits); WHT_GPU_ROWS_BLK_W=8|16
+ * forces one where it fits and WHT_GPU_ROWS_BLK=0 sends these rows to the
+ * tiles, for comparisons. */
+template <class F>
+struct wht__rows_blk_shape {
+  typedef wht__rows_reg_shape<F> S;
+  static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
+  static unsigned w_of(unsigned k, unsigned forced) { return forced == 16 && k >= S::LV + 10 ? 16 : 8; }
+};
+
+/* The setting of environment variable name (nonnegative integer), dflt
+ * when unset or empty */
+static unsigned wht__rows_env(const char *name, unsigned dflt)
+{
+  const char *v = getenv(name);
+  return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
+}
+
 /* Whether the rows of a transform of 2^k-element rows, N elements in all,
- * from src to dst run here: k in the range above, 16-byte aligned
- * pointers; WHT_GPU_ROWS_REG=0 turns it off (the tiles then run them, as
- * before; for comparisons). */
+ * from src to dst run here (the warp kernel or the block kernel): k in
+ * the ranges above, 16-byte aligned pointers; WHT_GPU_ROWS_REG=0 turns
+ * both off (the tiles then run them, as before; for comparisons). */
 template <class F>
 static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
 {
-  static int on = -1;
+  static int on = -1, blk = -1;
   if (on < 0) {
-    const char *v = getenv("WHT_GPU_ROWS_REG");
-    on = !(v && *v == '0');
+    blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0;
+    on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
   }
   typedef wht__rows_reg_shape<F> S;
-  return on && k >= S::KMIN && k <= S::KMAX && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+  typedef wht__rows_blk_shape<F> B;
+  return on && k >= S::KMIN && (k <= S::KMAX || (blk && k <= B::KHI)) && (uintptr_t)src % 16 == 0 &&
+         (uintptr_t)dst % 16 == 0;
+}
+
+template <class F>
+static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *);
+  constexpr bool P2 = sizeof(U) == 2; /* the packed form exists for 2-byte elements */
+  static const kern by_wm[2][2][5] = {
+    { { wht__rows_blk_kernel<F, 8, 1, false>, wht__rows_blk_kernel<F, 8, 2, false>, wht__rows_blk_kernel<F, 8, 3, false>,
+        wht__rows_blk_kernel<F, 8, 4, false>, wht__rows_blk_kernel<F, 8, 5, false> },
+      { wht__rows_blk_kernel<F, 16, 1, false>, wht__rows_blk_kernel<F, 16, 2, false>,
+        wht__rows_blk_kernel<F, 16, 3, false>, wht__rows_blk_kernel<F, 16, 4, false>, NULL } },
+    { { wht__rows_blk_kernel<F, 8, 1, P2>, wht__rows_blk_kernel<F, 8, 2, P2>, wht__rows_blk_kernel<F, 8, 3, P2>,
+        wht__rows_blk_kernel<F, 8, 4, P2>, wht__rows_blk_kernel<F, 8, 5, P2> },
+      { wht__rows_blk_kernel<F, 16, 1, P2>, wht__rows_blk_kernel<F, 16, 2, P2>, wht__rows_blk_kernel<F, 16, 3, P2>,
+        wht__rows_blk_kernel<F, 16, 4, P2>, NULL } }
+  };
+  static bool smem_set[2][2][5];
+  static unsigned packed = ~0u;
+  if (packed == ~0u) packed = wht__rows_env("WHT_GPU_ROWS_PACKED", 0) != 0;
+  static unsigned forced = ~0u;
+  if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
+  const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
+  const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
+  const kern f = by_wm[packed][wi][M - 1];
+  const size_t smem = sizeof(U) << k;
+  if (!smem_set[packed][wi][M - 1]) { /* above 48 KiB the kernel must ask */
+    if (cudaFuncSetAttribute((const void *)f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess)
+      return WHT_E_CUDA;
+    smem_set[packed][wi][M - 1] = true;
+  }
+  const uint64_t rows = N >> k;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 template <class F>
@@ -171,6 +347,7 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
+  if (k > S::KMAX) return wht__rows_blk_launch<F>(src, dst, N, k);
   static const kern by_k[5] = { wht__rows_reg_kernel<F, S::KMIN, 8>, wht__rows_reg_kernel<F, S::KMIN + 1, 8>,
                                 wht__rows_reg_kernel<F, S::KMIN + 2, 8>, wht__rows_reg_kernel<F, S::KMIN + 3, 8>,
                                 wht__rows_reg_kernel<F, S::V == 4 ? S::KMIN + 4 : S::KMAX, S::V == 4 ? 16 : 8> };
