@@ -19,7 +19,8 @@
 # built several ways (KVAR_BUILDS); i10wide for the GPU
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i15blk and i15blkncu for folklore's
-# rows in a block's registers, i10ops for the operations with
+# rows in a block's registers, i15comp for kahan's and neumaier's rows in
+# registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
@@ -518,6 +519,24 @@ want i15blkncu && step i15blkncu ${I15_BLK_NCU_LIMIT:-300} sh -c "
       --metrics smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
       $B/experiments/wht-bench --algo folklore --format \$f --log2n \$k --batch \$((1 << (28 - \$k))) --place in --reps 1 --warmup 1 | grep -E 'wht__|inst_exec|issue_active|dram__|duration|warps_active'; done;
   done"
+# i15comp: kahan's and neumaier's rows in a warp's registers
+# (kernels/rows_comp.cuh: f32 rows of 2^7..2^10, f64 2^6..2^9) against the
+# tiles (WHT_GPU_ROWS_REG=0; folklore's rows then take the tiles too, so
+# folklore is timed separately under the default), two interleaved
+# rounds; then kahan's and neumaier's bit-identity to k = 26 and memcheck
+# to k = 12
+want i15comp && step i15comp ${I15_COMP_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in\";
+  for r in 1 2; do echo \"## folklore (round \$r)\";
+    \$W --algo folklore --format f32 --log2n 6:11 --total-log2 28 | grep -v '^#';
+    \$W --algo folklore --format f64 --log2n 5:10 --total-log2 27 | grep -v '^[#a]';
+    for v in 0 1; do echo \"## WHT_GPU_ROWS_REG=\$v (round \$r)\";
+    WHT_GPU_ROWS_REG=\$v \$W --algo kahan,neumaier --format f32 --log2n 6:11 --total-log2 28 | grep -v '^[#a]';
+    WHT_GPU_ROWS_REG=\$v \$W --algo kahan,neumaier --format f64 --log2n 5:10 --total-log2 27 | grep -v '^[#a]'; done; done"
+want i15comp && step i15compcheck ${I15_COMP_CHECK_LIMIT:-300} sh -c "
+  WHT_GPU_TEST_ALGOS=kahan,neumaier $B/tests/test_gpu_bitident > $O/compbi.log 2>&1;
+  echo \"# kahan, neumaier, k = 0..26 and the spot checks: \$(grep -c '^ok' $O/compbi.log) ok, \$(grep -c '^not ok' $O/compbi.log) not ok\"; grep '^not ok' $O/compbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2"
 # gridvar (issue 10): the thesis grid in one command once per environment
 # setting in GRID_VARIANTS (space-separated NAME=VALUE words, e.g.
 # "WHT_METRICS_PAIRS=0 WHT_METRICS_PAIRS=1") with BUILD alone: gridab's

@@ -10,6 +10,20 @@
 #include "fmt_ops.cuh"
 #include "tile.cuh" /* wht__limits */
 
+/* One butterfly on (A, eA), (B, eB), in place. */
+template <class F, class ERR>
+WHT__HD void wht__compensated_butterfly(typename F::T &A, typename F::T &eA, typename F::T &B, typename F::T &eB)
+{
+  typedef typename F::T T;
+  const T S = F::add(A, B), D = F::sub(A, B), Es = F::add(eA, eB), Ed = F::sub(eA, eB);
+  const T Ap = F::sub(S, Es), Bp = F::sub(D, Ed);
+  const T ea = ERR::template a<F>(Ap, A, B), eb = ERR::template b<F>(Bp, A, B);
+  A = Ap;
+  B = Bp;
+  eA = F::add(ea, Es);
+  eB = F::add(eb, Ed);
+}
+
 template <class ERR>
 struct wht__compensated_alg {
   static const bool COMPENSATED = true, RADIX8_GROUPS = false;
@@ -18,21 +32,11 @@ struct wht__compensated_alg {
   template <class F, unsigned C>
   static WHT__HD void butterflies(typename F::T *v, typename F::T *w)
   {
-    typedef typename F::T T;
 WHT__UNROLL
     for (unsigned h = 1; h < (1u << C); h <<= 1)
 WHT__UNROLL
       for (unsigned t = 0; t < (1u << C); t++)
-        if (!(t & h)) {
-          const T A = v[t], B = v[t + h], eA = w[t], eB = w[t + h];
-          const T S = F::add(A, B), D = F::sub(A, B), Es = F::add(eA, eB), Ed = F::sub(eA, eB);
-          const T Ap = F::sub(S, Es), Bp = F::sub(D, Ed);
-          const T ea = ERR::template a<F>(Ap, A, B), eb = ERR::template b<F>(Bp, A, B);
-          v[t] = Ap;
-          v[t + h] = Bp;
-          w[t] = F::add(ea, Es);
-          w[t + h] = F::add(eb, Ed);
-        }
+        if (!(t & h)) wht__compensated_butterfly<F, ERR>(v[t], w[t], v[t + h], w[t + h]);
   }
 };
 
@@ -42,6 +46,27 @@ template <class ERR, class F>
 struct wht__limits<wht__compensated_alg<ERR>, F> {
   static const unsigned round_cap = 0;
   static const int min_blocks = ERR::min_blocks(sizeof(typename F::U));
+};
+
+#include "rows_comp.cuh"
+
+/* kahan's and neumaier's rows in a warp's registers (rows_comp.cuh):
+ * f32 and f64 */
+template <class ERR>
+struct wht__rows_compensated<wht__compensated_alg<ERR>> {
+  static const bool value = true;
+  template <class F>
+  static bool fits(unsigned k, const void *src, const void *dst)
+  {
+    if constexpr (sizeof(typename F::U) == 2) return false;
+    else return wht__rows_comp_fits<F>(k, src, dst);
+  }
+  template <class F>
+  static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
+  {
+    if constexpr (sizeof(typename F::U) == 2) return WHT_E_SIZE; /* fits says no */
+    else return wht__rows_comp_launch<F, ERR>(src, dst, N, k);
+  }
 };
 
 #endif

@@ -407,6 +407,9 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   typedef typename F::U U;
   if constexpr (wht__rows_in_registers<A>::value) /* rows_reg.cuh: rows that fit a warp's registers */
     if (wht__rows_reg_fits<F>(k, src, dst)) return wht__rows_reg_launch<F>(src, dst, n * batch, k);
+  if constexpr (wht__rows_compensated<A>::value) /* rows_comp.cuh: kahan's and neumaier's */
+    if (wht__rows_compensated<A>::template fits<F>(k, src, dst))
+      return wht__rows_compensated<A>::template launch<F>(src, dst, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__gpu_clusters_usable());

@@ -32,6 +32,14 @@ struct wht__rows_in_registers {
   static const bool value = false;
 };
 
+/* whether algorithm A runs its rows in registers through its own kernel
+ * (compensated.cuh says so for kahan and neumaier: rows_comp.cuh), with
+ * static member templates fits<F>(k, src, dst) and launch<F>(src, dst, N, k) */
+template <class A>
+struct wht__rows_compensated {
+  static const bool value = false;
+};
+
 template <class F>
 struct wht__rows_reg_shape {
   static constexpr unsigned V = 16 / sizeof(typename F::U), LV = V == 2 ? 1 : V == 4 ? 2 : 3;
@@ -74,33 +82,12 @@ __device__ __forceinline__ void wht__rows_reg_cross(uint4 &r, unsigned m, bool u
 }
 
 /* butterflies between elements j and j + h of the V in a vector */
-template <class F, bool PK = false>
+template <class F>
 __device__ __forceinline__ void wht__rows_reg_within(uint4 &r, unsigned h)
 {
   typedef typename F::T T;
   typedef typename F::U U;
   constexpr unsigned V = wht__rows_reg_shape<F>::V;
-  if constexpr (PK && sizeof(U) == 2) { /* 2-byte elements two a word */
-    typedef wht__pair_fmt<F> F2;
-    unsigned w[4] = { r.x, r.y, r.z, r.w };
-    if (h == 1) { /* (a, b) -> (a + b, a + (-b)), the IEEE a - b */
-#pragma unroll
-      for (unsigned q = 0; q < 4; q++)
-        w[q] = F2::to_bits(F2::add(F2::from_bits(__byte_perm(w[q], 0, 0x1010)),
-                                   F2::from_bits(__byte_perm(w[q], 0, 0x3232) ^ 0x80000000u)));
-    } else {
-      const unsigned hw = h / 2;
-#pragma unroll
-      for (unsigned q = 0; q < 4; q++)
-        if (!(q & hw)) {
-          const typename F2::T a = F2::from_bits(w[q]), b = F2::from_bits(w[q + hw]);
-          w[q] = F2::to_bits(F2::add(a, b));
-          w[q + hw] = F2::to_bits(F2::sub(a, b));
-        }
-    }
-    r = make_uint4(w[0], w[1], w[2], w[3]);
-    return;
-  }
   U u[V];
   memcpy(u, &r, sizeof u);
 #pragma unroll
@@ -114,24 +101,11 @@ __device__ __forceinline__ void wht__rows_reg_within(uint4 &r, unsigned h)
 }
 
 /* butterflies between vectors a and b (elementwise, a the lower index) */
-template <class F, bool PK = false>
+template <class F>
 __device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
 {
   typedef typename F::U U;
   constexpr unsigned V = wht__rows_reg_shape<F>::V;
-  if constexpr (PK && sizeof(U) == 2) {
-    typedef wht__pair_fmt<F> F2;
-    unsigned a[4] = { ra.x, ra.y, ra.z, ra.w }, b[4] = { rb.x, rb.y, rb.z, rb.w };
-#pragma unroll
-    for (unsigned q = 0; q < 4; q++) {
-      const typename F2::T x = F2::from_bits(a[q]), y = F2::from_bits(b[q]);
-      a[q] = F2::to_bits(F2::add(x, y));
-      b[q] = F2::to_bits(F2::sub(x, y));
-    }
-    ra = make_uint4(a[0], a[1], a[2], a[3]);
-    rb = make_uint4(b[0], b[1], b[2], b[3]);
-    return;
-  }
   U a[V], b[V];
   memcpy(a, &ra, sizeof a);
   memcpy(b, &rb, sizeof b);
@@ -200,7 +174,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
  * the result is the CPU's. One row per block; every load of a block
  * precedes its barrier and every store follows it, so in place is safe. */
-template <class F, unsigned W, unsigned M, bool PK>
+template <class F, unsigned W, unsigned M>
 __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -217,7 +191,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
 #pragma unroll
   for (unsigned s = 0; s < LV; s++)
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F, PK>(r[i], 1u << s);
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
 #pragma unroll
   for (unsigned s = 0; s < 5; s++) {
     const bool upper = (lane >> s) & 1u;
@@ -229,7 +203,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
     const unsigned h = 1u << (s - LV - 5);
 #pragma unroll
     for (unsigned i = 0; i < W; i++)
-      if (!(i & h)) wht__rows_reg_across<F, PK>(r[i], r[i + h]);
+      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
   }
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
@@ -247,7 +221,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
     const unsigned h = 1u << s;
 #pragma unroll
     for (unsigned i = 0; i < W; i++)
-      if (!(i & h)) wht__rows_reg_across<F, PK>(r[i], r[i + h]);
+      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
   }
   if constexpr (ML > 0) {
 #pragma unroll
@@ -267,14 +241,20 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
 }
 
 /* The block kernel's rows: 2^k, k = KMAX+1 .. LV+13 (f32 2^12..2^15, f16
- * and bf16 2^12..2^16, f64 2^10..2^14), eight vectors a lane (any such k)
- * or sixteen (k >= LV+10, without lane bits); WHT_GPU_ROWS_BLK_W=8|16
- * forces one where it fits and WHT_GPU_ROWS_BLK=0 sends these rows to the
- * tiles, for comparisons. */
+ * and bf16 2^12..2^16, f64 2^10..2^14), eight vectors a lane (any such k;
+ * sixteen, k >= LV+10, were slower on an H100 wherever both fit). By
+ * default f32 only: on an H100 its rows of 2^12..2^15 took 1.00-1.08x
+ * the add-one kernel against the tiles' 1.03-1.25x, with half their
+ * instructions; f16 and bf16 took 1.02-1.12x against 1.02-1.03x (a
+ * fifth fewer instructions) and f64 1.01-1.15x against 1.00-1.12x
+ * (docs/PERFORMANCE.md). WHT_GPU_ROWS_BLK_W=8|16 runs every format's
+ * rows here with that many vectors a lane (where it fits, else eight)
+ * and WHT_GPU_ROWS_BLK=0 none, for comparisons. */
 template <class F>
 struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
+  static constexpr bool BY_DEFAULT = S::V == 4;
   static unsigned w_of(unsigned k, unsigned forced) { return forced == 16 && k >= S::LV + 10 ? 16 : 8; }
 };
 
@@ -289,17 +269,19 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
 /* Whether the rows of a transform of 2^k-element rows, N elements in all,
  * from src to dst run here (the warp kernel or the block kernel): k in
  * the ranges above, 16-byte aligned pointers; WHT_GPU_ROWS_REG=0 turns
- * both off (the tiles then run them, as before; for comparisons). */
+ * both off (the tiles then run them, as before; for comparisons). The
+ * settings are read once. */
 template <class F>
 static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
 {
-  static int on = -1, blk = -1;
-  if (on < 0) {
-    blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0;
-    on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
-  }
   typedef wht__rows_reg_shape<F> S;
   typedef wht__rows_blk_shape<F> B;
+  static int on = -1, blk = -1;
+  if (on < 0) {
+    const unsigned w = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
+    blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0 && (B::BY_DEFAULT || w == 8 || w == 16);
+    on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
+  }
   return on && k >= S::KMIN && (k <= S::KMAX || (blk && k <= B::KHI)) && (uintptr_t)src % 16 == 0 &&
          (uintptr_t)dst % 16 == 0;
 }
@@ -310,30 +292,23 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *);
-  constexpr bool P2 = sizeof(U) == 2; /* the packed form exists for 2-byte elements */
-  static const kern by_wm[2][2][5] = {
-    { { wht__rows_blk_kernel<F, 8, 1, false>, wht__rows_blk_kernel<F, 8, 2, false>, wht__rows_blk_kernel<F, 8, 3, false>,
-        wht__rows_blk_kernel<F, 8, 4, false>, wht__rows_blk_kernel<F, 8, 5, false> },
-      { wht__rows_blk_kernel<F, 16, 1, false>, wht__rows_blk_kernel<F, 16, 2, false>,
-        wht__rows_blk_kernel<F, 16, 3, false>, wht__rows_blk_kernel<F, 16, 4, false>, NULL } },
-    { { wht__rows_blk_kernel<F, 8, 1, P2>, wht__rows_blk_kernel<F, 8, 2, P2>, wht__rows_blk_kernel<F, 8, 3, P2>,
-        wht__rows_blk_kernel<F, 8, 4, P2>, wht__rows_blk_kernel<F, 8, 5, P2> },
-      { wht__rows_blk_kernel<F, 16, 1, P2>, wht__rows_blk_kernel<F, 16, 2, P2>, wht__rows_blk_kernel<F, 16, 3, P2>,
-        wht__rows_blk_kernel<F, 16, 4, P2>, NULL } }
+  static const kern by_wm[2][5] = {
+    { wht__rows_blk_kernel<F, 8, 1>, wht__rows_blk_kernel<F, 8, 2>, wht__rows_blk_kernel<F, 8, 3>,
+      wht__rows_blk_kernel<F, 8, 4>, wht__rows_blk_kernel<F, 8, 5> },
+    { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
+      wht__rows_blk_kernel<F, 16, 4>, NULL }
   };
-  static bool smem_set[2][2][5];
-  static unsigned packed = ~0u;
-  if (packed == ~0u) packed = wht__rows_env("WHT_GPU_ROWS_PACKED", 0) != 0;
+  static bool smem_set[2][5];
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  const kern f = by_wm[packed][wi][M - 1];
+  const kern f = by_wm[wi][M - 1];
   const size_t smem = sizeof(U) << k;
-  if (!smem_set[packed][wi][M - 1]) { /* above 48 KiB the kernel must ask */
+  if (!smem_set[wi][M - 1]) { /* above 48 KiB the kernel must ask */
     if (cudaFuncSetAttribute((const void *)f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess)
       return WHT_E_CUDA;
-    smem_set[packed][wi][M - 1] = true;
+    smem_set[wi][M - 1] = true;
   }
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
