@@ -34,8 +34,7 @@ __device__ __forceinline__ void wht__rows_comp_bfly(typename F::T &A, typename F
 }
 
 template <class F, class ERR, unsigned K>
-__global__ void __launch_bounds__(256) wht__rows_comp_kernel(const typename F::U *src, typename F::U *dst,
-                                                             uint64_t N)
+__device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef typename F::T T;
   typedef typename F::U U;
@@ -94,6 +93,22 @@ __global__ void __launch_bounds__(256) wht__rows_comp_kernel(const typename F::U
   }
 }
 
+/* the body under ptxas's own register choice, and capped at 80 registers
+ * (three blocks of 256 per multiprocessor); wht__rows_comp_launch
+ * chooses */
+template <class F, class ERR, unsigned K>
+__global__ void __launch_bounds__(256) wht__rows_comp_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+{
+  wht__rows_comp_body<F, ERR, K>(src, dst, N);
+}
+
+template <class F, class ERR, unsigned K>
+__global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename F::U *src, typename F::U *dst,
+                                                                 uint64_t N)
+{
+  wht__rows_comp_body<F, ERR, K>(src, dst, N);
+}
+
 /* whether rows of 2^k in format F run here: f32 and f64 at the warp
  * kernel's sizes but its largest (W = 8), 16-byte aligned pointers;
  * WHT_GPU_ROWS_REG=0 sends them to the tiles, as folklore's */
@@ -113,12 +128,31 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
-  static const kern by_k[4] = { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
-                                wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> };
+  static const kern by_k[2][4] = {
+    { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
+      wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
+    { wht__rows_comp_kernel3<F, ERR, S::KMIN>, wht__rows_comp_kernel3<F, ERR, S::KMIN + 1>,
+      wht__rows_comp_kernel3<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel3<F, ERR, S::KMIN + 3> }
+  };
+  /* ptxas's own choice where it leaves three blocks per multiprocessor
+   * (at most 80 registers), else the cap: on an H100 the better of the
+   * two at every size but f64 kahan rows of 2^7 (equal), e.g. kahan f32
+   * rows of 2^7 1.08x the add-one kernel at 48 registers against 1.17x
+   * capped, rows of 2^10 1.71x at 90 against 1.43x (docs/PERFORMANCE.md);
+   * WHT_GPU_ROWS_COMP_MINB=0 forces the first, =3 the second */
+  static int capped[4] = { -1, -1, -1, -1 };
+  int &c = capped[k - S::KMIN];
+  if (c < 0) {
+    const unsigned forced = wht__rows_env("WHT_GPU_ROWS_COMP_MINB", 1);
+    cudaFuncAttributes at;
+    const bool known = forced != 0 && forced != 3 && cudaFuncGetAttributes(&at, (const void *)by_k[0][k - S::KMIN]) == cudaSuccess;
+    if (forced != 0 && forced != 3 && !known) cudaGetLastError(); /* leave no error for the launch check */
+    c = forced == 0 ? 0 : forced == 3 ? 1 : !(known && at.numRegs <= 80);
+  }
   const unsigned task = S::LV + 8; /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  by_k[c][k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
