@@ -519,26 +519,28 @@ want i15blkncu && step i15blkncu ${I15_BLK_NCU_LIMIT:-300} sh -c "
       --metrics smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
       $B/experiments/wht-bench --algo folklore --format \$f --log2n \$k --batch \$((1 << (28 - \$k))) --place in --reps 1 --warmup 1 | grep -E 'wht__|inst_exec|issue_active|dram__|duration|warps_active'; done;
   done"
-# i15comp: kahan's and neumaier's rows in a warp's registers
-# (kernels/rows_comp.cuh: f32 rows of 2^7..2^10, f64 2^6..2^9) against the
+# i15comp: kahan's and neumaier's rows in registers (kernels/rows_comp.cuh:
+# a warp's for f32 rows of 2^7..2^10, f64 2^6..2^9, a block's for f32
+# 2^11..2^14, f64 2^10..2^13; WHT_GPU_ROWS_BLK=0 leaves these to the tiles) against the
 # tiles (WHT_GPU_ROWS_REG=0; folklore's rows then take the tiles too, so
 # folklore is timed separately under the default) and at three blocks
 # per multiprocessor (WHT_GPU_ROWS_COMP_MINB=3) or not (=0), two interleaved rounds of
 # I15_COMP_VARIANTS; then kahan's and neumaier's bit-identity to k = 26
-# (also under I15_COMP_CHECK_ENV) and memcheck to k = 12
+# (also under I15_COMP_CHECK_ENV), memcheck and racecheck to k = 14
 want i15comp && step i15comp ${I15_COMP_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in\";
   for r in 1 2; do echo \"## folklore (round \$r)\";
-    \$W --algo folklore --format f32 --log2n 6:11 --total-log2 28 | grep -v '^#';
-    \$W --algo folklore --format f64 --log2n 5:10 --total-log2 27 | grep -v '^[#a]';
+    \$W --algo folklore --format f32 --log2n 6:15 --total-log2 28 | grep -v '^#';
+    \$W --algo folklore --format f64 --log2n 5:14 --total-log2 27 | grep -v '^[#a]';
     for v in ${I15_COMP_VARIANTS:-WHT_GPU_ROWS_REG=0 WHT_GPU_ROWS_COMP_MINB=0 WHT_GPU_ROWS_COMP_MINB=3}; do echo \"## \$v (round \$r)\"; e=\$(echo \$v | tr , ' ');
-    env \$e \$W --algo kahan,neumaier --format f32 --log2n 6:11 --total-log2 28 | grep -v '^[#a]';
-    env \$e \$W --algo kahan,neumaier --format f64 --log2n 5:10 --total-log2 27 | grep -v '^[#a]'; done; done"
+    env \$e \$W --algo kahan,neumaier --format f32 --log2n 6:15 --total-log2 28 | grep -v '^[#a]';
+    env \$e \$W --algo kahan,neumaier --format f64 --log2n 5:14 --total-log2 27 | grep -v '^[#a]'; done; done"
 want i15comp && step i15compcheck ${I15_COMP_CHECK_LIMIT:-300} sh -c "
   for v in WHT_GPU_ROWS_REG=1 ${I15_COMP_CHECK_ENV:-}; do e=\$(echo \$v | tr , ' ');
     env \$e WHT_GPU_TEST_ALGOS=kahan,neumaier $B/tests/test_gpu_bitident > $O/compbi.log 2>&1;
     echo \"# \$v: kahan, neumaier, k = 0..26 and the spot checks: \$(grep -c '^ok' $O/compbi.log) ok, \$(grep -c '^not ok' $O/compbi.log) not ok\"; grep '^not ok' $O/compbi.log | head -5; done;
-  WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2"
+  for tool in memcheck racecheck; do WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_MAXK=14 WHT_GPU_TEST_BIG=0 \\
+    compute-sanitizer --tool \$tool --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2; done"
 # gridvar (issue 10): the thesis grid in one command once per environment
 # setting in GRID_VARIANTS (space-separated NAME=VALUE words, e.g.
 # "WHT_METRICS_PAIRS=0 WHT_METRICS_PAIRS=1") with BUILD alone: gridab's

@@ -59,7 +59,7 @@ struct wht__rows_compensated<wht__compensated_alg<ERR>> {
   static bool fits(unsigned k, const void *src, const void *dst)
   {
     if constexpr (sizeof(typename F::U) == 2) return false;
-    else return wht__rows_comp_fits<F>(k, src, dst);
+    else return wht__rows_comp_fits<F, ERR>(k, src, dst);
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)

@@ -12,6 +12,10 @@ struct wht__kahan_err {
    * (80) else; on an H100 four gained 3-7 % in f16 at every size and were
    * mixed in f32 (docs/PERFORMANCE.md, "The compensated kernels' blocks") */
   static constexpr int min_blocks(unsigned esz) { return esz == 2 ? 4 : 3; }
+  /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
+   * 2^(LV+8+M): on an H100 faster than the tiles for f32 rows of
+   * 2^11..2^14 and f64 rows of 2^10, 2^11, 2^13 (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xfu : esz == 8 ? 0xbu : 0u; }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -82,6 +86,10 @@ struct wht__neumaier_err {
    * f16 and bf16 kernels spill 8-20 bytes (the old form spilled 20-28 and
    * took 2) and four were mixed */
   static constexpr int min_blocks(unsigned esz) { return esz == 4 ? 4 : 3; }
+  /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
+   * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of
+   * 2^13 and 2^14 (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xcu : 0u; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a

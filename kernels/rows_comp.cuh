@@ -4,8 +4,11 @@
  * rows_reg.cuh's warp kernel, each element a value x and its error term
  * e (e = 0 at the start, y = x - e stored at the end, as the tiles'
  * first and last passes), f32 rows of 2^7..2^10 and f64 rows of
- * 2^6..2^9 (eight vectors a lane; the error terms double the registers).
- * 2-byte formats stay on the tiles (their lane pairs).
+ * 2^6..2^9 (eight vectors a lane; the error terms double the registers);
+ * and, in a block of 2^M warps with one exchange of x and e through
+ * shared memory (rows_reg.cuh's block kernel), f32 rows of 2^11..2^14 and
+ * f64 rows of 2^10..2^13 where ERR::rows_blk_mask says so. 2-byte formats
+ * stay on the tiles (their lane pairs).
  *
  * Stages inside a vector and across vectors are compensated.cuh's
  * butterfly on (A, eA), (B, eB). Across lanes each lane computes its own
@@ -33,11 +36,82 @@ __device__ __forceinline__ void wht__rows_comp_bfly(typename F::T &A, typename F
   wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
 }
 
+/* one 16-byte vector as V values with zero error terms, and back as the
+ * V differences x - e (one rounding each, the last pass's output) */
+template <class F>
+__device__ __forceinline__ void wht__rows_comp_unpack(uint4 r, typename F::T *x)
+{
+  typename F::U u[wht__rows_reg_shape<F>::V];
+  memcpy(u, &r, sizeof u);
+#pragma unroll
+  for (unsigned v = 0; v < wht__rows_reg_shape<F>::V; v++) x[v] = F::from_bits(u[v]);
+}
+
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_comp_pack(const typename F::T *x)
+{
+  typename F::U u[wht__rows_reg_shape<F>::V];
+#pragma unroll
+  for (unsigned v = 0; v < wht__rows_reg_shape<F>::V; v++) u[v] = F::to_bits(x[v]);
+  uint4 r;
+  memcpy(&r, u, sizeof r);
+  return r;
+}
+
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_comp_out(const typename F::T *x, const typename F::T *e)
+{
+  typename F::T y[wht__rows_reg_shape<F>::V];
+#pragma unroll
+  for (unsigned v = 0; v < wht__rows_reg_shape<F>::V; v++) y[v] = F::sub(x[v], e[v]);
+  return wht__rows_comp_pack<F>(y);
+}
+
+/* butterflies between values j and j + h of the NV a thread holds */
+template <class F, class ERR, unsigned NV>
+__device__ __forceinline__ void wht__rows_comp_regs(typename F::T *x, typename F::T *e, unsigned h)
+{
+#pragma unroll
+  for (unsigned j = 0; j < NV; j++)
+    if (!(j & h)) wht__rows_comp_bfly<F, ERR>(x[j], e[j], x[j + h], e[j + h]);
+}
+
+/* one stage across lanes l and l ^ m for each of the NV values (the
+ * header's form; upper: this lane holds B) */
+template <class F, class ERR, unsigned NV>
+__device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename F::T *e, unsigned m, bool upper)
+{
+  typedef typename F::T T;
+#pragma unroll
+  for (unsigned j = 0; j < NV; j++) {
+    const T y = __shfl_xor_sync(0xffffffffu, x[j], m), f = __shfl_xor_sync(0xffffffffu, e[j], m);
+    const T xs = upper ? F::neg(x[j]) : x[j], es0 = upper ? F::neg(e[j]) : e[j];
+    const T sum = F::add(y, xs), es = F::add(f, es0), p = F::sub(sum, es);
+    const T A = upper ? y : x[j], Bn = upper ? xs : y;
+    e[j] = F::add(ERR::template a<F>(p, A, Bn), es);
+    x[j] = p;
+  }
+}
+
+/* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
+ * (value i * V + v: vector i, element v) */
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_comp_warp(typename F::T *x, typename F::T *e, unsigned lane)
+{
+  typedef wht__rows_reg_shape<F> S;
+  constexpr unsigned LV = S::LV, V = S::V, NV = 8 * V;
+#pragma unroll
+  for (unsigned s = 0; s < LV; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, 1u << s);
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
+#pragma unroll
+  for (unsigned s = LV + 5; s < K; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, V << (s - LV - 5));
+}
+
 template <class F, class ERR, unsigned K>
 __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef typename F::T T;
-  typedef typename F::U U;
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, V = S::V, W = 8;
   const unsigned lane = threadIdx.x & 31u;
@@ -47,50 +121,69 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    const uint4 r = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-    U u[V];
-    memcpy(u, &r, sizeof u);
+    wht__rows_comp_unpack<F>(g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0), x + i * V);
 #pragma unroll
-    for (unsigned v = 0; v < V; v++) {
-      x[i * V + v] = F::from_bits(u[v]);
-      e[i * V + v] = F::from_bits(0);
-    }
+    for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
   }
-#pragma unroll
-  for (unsigned s = 0; s < LV; s++)
-#pragma unroll
-    for (unsigned j = 0; j < W * V; j++)
-      if (!(j & (1u << s))) wht__rows_comp_bfly<F, ERR>(x[j], e[j], x[j + (1u << s)], e[j + (1u << s)]);
-#pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
-    const bool upper = (lane >> s) & 1u;
-#pragma unroll
-    for (unsigned j = 0; j < W * V; j++) {
-      const T y = __shfl_xor_sync(0xffffffffu, x[j], 1u << s), f = __shfl_xor_sync(0xffffffffu, e[j], 1u << s);
-      const T xs = upper ? F::neg(x[j]) : x[j], es0 = upper ? F::neg(e[j]) : e[j];
-      const T sum = F::add(y, xs), es = F::add(f, es0), p = F::sub(sum, es);
-      const T A = upper ? y : x[j], Bn = upper ? xs : y;
-      e[j] = F::add(ERR::template a<F>(p, A, Bn), es);
-      x[j] = p;
-    }
-  }
-#pragma unroll
-  for (unsigned s = LV + 5; s < K; s++) {
-    const unsigned h = V << (s - LV - 5);
-#pragma unroll
-    for (unsigned j = 0; j < W * V; j++)
-      if (!(j & h)) wht__rows_comp_bfly<F, ERR>(x[j], e[j], x[j + h], e[j + h]);
-  }
+  wht__rows_comp_warp<F, ERR, K>(x, e, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    U u[V];
-#pragma unroll
-    for (unsigned v = 0; v < V; v++) u[v] = F::to_bits(F::sub(x[i * V + v], e[i * V + v]));
-    uint4 r;
-    memcpy(&r, u, sizeof r);
+    const uint4 r = wht__rows_comp_out<F>(x + i * V, e + i * V);
     if (g < N) *(uint4 *)(dst + g) = r;
   }
+}
+
+/* Rows of 2^(K0+M), K0 = LV+8, over the 2^M warps of a block (M = 1..4:
+ * f32 2^11..2^14, f64 2^10..2^13), as rows_reg.cuh's block kernel with
+ * the error terms beside the values: each warp's stages 0..K0-1 as
+ * above, one exchange of x and e through shared memory, the top M stages
+ * across registers (three) and lanes (the fourth), y = x - e stored. */
+template <class F, class ERR, unsigned M>
+__global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst)
+{
+  typedef typename F::T T;
+  typedef wht__rows_reg_shape<F> S;
+  constexpr unsigned LV = S::LV, V = S::V, W = 8, K0 = LV + 8, NV = W * V;
+  constexpr unsigned MR = M < 3 ? M : 3, ML = M - MR, TT = W >> MR, LL = 5 - ML, NS = 1u << (M + 8);
+  static_assert(M >= 1 && ML <= 1, "at most one of the top bits on lanes");
+  extern __shared__ uint4 wht__rows_comp_sh[]; /* NS vectors of x, then NS of e */
+  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
+  typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
+  T x[NV], e[NV];
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    wht__rows_comp_unpack<F>(*(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV))), x + i * V);
+#pragma unroll
+    for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
+  }
+  wht__rows_comp_warp<F, ERR, K0>(x, e, lane);
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    wht__rows_comp_sh[(w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(x + i * V);
+    wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(e + i * V);
+  }
+  __syncthreads();
+  const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
+#pragma unroll
+  for (unsigned t = 0; t < TT; t++)
+#pragma unroll
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned a = (jr | jl << MR) * W * 32u + (((w * TT + t) << LL) | lo), r = t << MR | jr;
+      wht__rows_comp_unpack<F>(wht__rows_comp_sh[a], x + r * V);
+      wht__rows_comp_unpack<F>(wht__rows_comp_sh[NS + a], e + r * V);
+    }
+#pragma unroll
+  for (unsigned s = 0; s < MR; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, V << s);
+  if constexpr (ML > 0) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << LL, jl & 1u);
+#pragma unroll
+  for (unsigned t = 0; t < TT; t++)
+#pragma unroll
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned j = jr | jl << MR, pos = ((w * TT + t) << LL) | lo, r = t << MR | jr;
+      *(uint4 *)(out + ((j << K0) | (pos << LV))) = wht__rows_comp_out<F>(x + r * V, e + r * V);
+    }
 }
 
 /* the body under ptxas's own register choice, and capped at 80 registers
@@ -110,16 +203,46 @@ __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename 
 }
 
 /* whether rows of 2^k in format F run here: f32 and f64 at the warp
- * kernel's sizes but its largest (W = 8), 16-byte aligned pointers;
- * WHT_GPU_ROWS_REG=0 sends them to the tiles, as folklore's */
-template <class F>
+ * kernel's sizes but its largest (W = 8), and of the four after those
+ * the ones ERR::rows_blk_mask names (measured faster than the tiles) in
+ * a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0 sends them all
+ * to the tiles, as folklore's, WHT_GPU_ROWS_BLK=0 the block's sizes and
+ * =2 sends all four to the block, for comparisons. */
+template <class F, class ERR>
 static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
 {
   typedef wht__rows_reg_shape<F> S;
-  static int on = -1;
-  if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
-  return on && S::V != 8 && k >= S::KMIN && k <= S::LV + 8 && (uintptr_t)src % 16 == 0 &&
-         (uintptr_t)dst % 16 == 0;
+  static int on = -1, blk = -1;
+  if (on < 0) {
+    on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
+    blk = (int)wht__rows_env("WHT_GPU_ROWS_BLK", 1);
+  }
+  if (!on || S::V == 8 || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
+  if (k <= S::LV + 8) return true;
+  return k <= S::LV + 12 && (blk == 2 || (blk == 1 && (ERR::rows_blk_mask(sizeof(typename F::U)) >> (k - S::LV - 9)) & 1u));
+}
+
+template <class F, class ERR>
+static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *);
+  static const kern by_m[4] = { wht__rows_comp_blk_kernel<F, ERR, 1>, wht__rows_comp_blk_kernel<F, ERR, 2>,
+                                wht__rows_comp_blk_kernel<F, ERR, 3>, wht__rows_comp_blk_kernel<F, ERR, 4> };
+  static bool smem_set[4];
+  const unsigned M = k - (S::LV + 8);
+  const size_t smem = 2 * (sizeof(U) << k);
+  if (!smem_set[M - 1]) { /* above 48 KiB the kernel must ask */
+    if (cudaFuncSetAttribute((const void *)by_m[M - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) !=
+        cudaSuccess)
+      return WHT_E_CUDA;
+    smem_set[M - 1] = true;
+  }
+  const uint64_t rows = N >> k;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  by_m[M - 1]<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 template <class F, class ERR>
@@ -128,6 +251,7 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
+  if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
