@@ -488,12 +488,11 @@ want i15reg && step i15regcheck ${I15_REG_CHECK_LIMIT:-200} sh -c "
 # f64) by the block kernel of kernels/rows_reg.cuh against the tiles, two
 # interleaved rounds of the settings in I15_BLK_VARIANTS (words, each a
 # comma list of NAME=VALUE; default the tiles (WHT_GPU_ROWS_BLK=0), eight
-# and sixteen vectors a lane (WHT_GPU_ROWS_BLK_W), and eight with the
-# 2-byte formats two a word (WHT_GPU_ROWS_PACKED=1); a size a setting
-# cannot take runs the default); then folklore's bit-identity to k = 26,
-# and to k = 17 under each setting of I15_BLK_CHECKS, with memcheck and
-# racecheck to k = 16 under each but the packed one (the same accesses)
-BLKV=${I15_BLK_VARIANTS:-WHT_GPU_ROWS_BLK=0 WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16 WHT_GPU_ROWS_BLK_W=8,WHT_GPU_ROWS_PACKED=1}
+# and sixteen vectors a lane (WHT_GPU_ROWS_BLK_W; every format, where it
+# fits); a size a setting cannot take runs the default); then folklore's
+# bit-identity to k = 26, and to k = 17 with memcheck and racecheck to
+# k = 16 under each setting of I15_BLK_CHECKS
+BLKV=${I15_BLK_VARIANTS:-WHT_GPU_ROWS_BLK=0 WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16}
 want i15blk && step i15blk ${I15_BLK_LIMIT:-420} sh -c "
   W=\"$B/experiments/wht-bench --algo folklore --place in\";
   for r in 1 2; do for v in $BLKV; do echo \"## \$v (round \$r)\"; e=\$(echo \$v | tr , ' ');
@@ -503,10 +502,9 @@ want i15blk && step i15blk ${I15_BLK_LIMIT:-420} sh -c "
 want i15blk && step i15blkcheck ${I15_BLK_CHECK_LIMIT:-420} sh -c "
   WHT_GPU_TEST_ALGOS=folklore $B/tests/test_gpu_bitident > $O/blkbi.log 2>&1;
   echo \"# default, k = 0..26 and the spot checks: \$(grep -c '^ok' $O/blkbi.log) ok, \$(grep -c '^not ok' $O/blkbi.log) not ok\";
-  for v in ${I15_BLK_CHECKS:-WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16 WHT_GPU_ROWS_BLK_W=8,WHT_GPU_ROWS_PACKED=1}; do e=\$(echo \$v | tr , ' ');
+  for v in ${I15_BLK_CHECKS:-WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_BLK_W=16}; do e=\$(echo \$v | tr , ' ');
     env \$e WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/blkbi.log 2>&1;
     echo \"# \$v, k = 0..17: \$(grep -c '^ok' $O/blkbi.log) ok, \$(grep -c '^not ok' $O/blkbi.log) not ok\"; grep '^not ok' $O/blkbi.log | head -5;
-    case \$v in *PACKED=1*) continue;; esac;
     for tool in memcheck racecheck; do echo \"# \$v \$tool\"; env \$e WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
       compute-sanitizer --tool \$tool --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2; done; done"
 # i15blkncu: the same rows, one launch each under Nsight Compute, under

@@ -27,8 +27,9 @@ WHT__UNROLL
   }
 };
 
-/* batched rows of 2^7..2^11 f32 (2^8..2^11 f16/bf16, 2^6..2^9 f64) in
- * registers, no shared memory (rows_reg.cuh) */
+/* batched rows of 2^7..2^11 f32 (2^8..2^11 f16/bf16, 2^6..2^9 f64) in a
+ * warp's registers, no shared memory, and f32 rows of 2^12..2^15 in a
+ * block's, one exchange through shared memory (rows_reg.cuh) */
 template <>
 struct wht__rows_in_registers<wht__folklore_alg> {
   static const bool value = true;

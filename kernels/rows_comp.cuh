@@ -36,8 +36,9 @@ __device__ __forceinline__ void wht__rows_comp_bfly(typename F::T &A, typename F
   wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
 }
 
-/* one 16-byte vector as V values with zero error terms, and back as the
- * V differences x - e (one rounding each, the last pass's output) */
+/* one 16-byte vector as V values and back, and the V differences x - e of
+ * values and error terms as one vector (one rounding each, the last
+ * pass's output) */
 template <class F>
 __device__ __forceinline__ void wht__rows_comp_unpack(uint4 r, typename F::T *x)
 {
@@ -202,12 +203,14 @@ __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename 
   wht__rows_comp_body<F, ERR, K>(src, dst, N);
 }
 
-/* whether rows of 2^k in format F run here: f32 and f64 at the warp
- * kernel's sizes but its largest (W = 8), and of the four after those
- * the ones ERR::rows_blk_mask names (measured faster than the tiles) in
- * a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0 sends them all
- * to the tiles, as folklore's, WHT_GPU_ROWS_BLK=0 the block's sizes and
- * =2 sends all four to the block, for comparisons. */
+/* whether rows of 2^k in format F run here: f32 rows of 2^7..2^10 and
+ * f64 rows of 2^6..2^9 in a warp (eight vectors a lane), and of the four
+ * sizes after those the ones ERR::rows_blk_mask names (measured faster
+ * than the tiles) in a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0
+ * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
+ * the block's sizes there and =2 all four to the block, for comparisons
+ * (any other value: the table); sizes whose shared memory the device does
+ * not allow take the tiles. */
 template <class F, class ERR>
 static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
 {
@@ -219,7 +222,9 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
   }
   if (!on || S::V == 8 || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
   if (k <= S::LV + 8) return true;
-  return k <= S::LV + 12 && (blk == 2 || (blk == 1 && (ERR::rows_blk_mask(sizeof(typename F::U)) >> (k - S::LV - 9)) & 1u));
+  return k <= S::LV + 12 && blk != 0 &&
+         (blk == 2 || (ERR::rows_blk_mask(sizeof(typename F::U)) >> (k - S::LV - 9)) & 1u) &&
+         wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
 
 template <class F, class ERR>
@@ -230,15 +235,11 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
   typedef void (*kern)(const U *, U *);
   static const kern by_m[4] = { wht__rows_comp_blk_kernel<F, ERR, 1>, wht__rows_comp_blk_kernel<F, ERR, 2>,
                                 wht__rows_comp_blk_kernel<F, ERR, 3>, wht__rows_comp_blk_kernel<F, ERR, 4> };
-  static bool smem_set[4];
+  static size_t raised[4][WHT__MAX_DEVICES];
   const unsigned M = k - (S::LV + 8);
   const size_t smem = 2 * (sizeof(U) << k);
-  if (!smem_set[M - 1]) { /* above 48 KiB the kernel must ask */
-    if (cudaFuncSetAttribute((const void *)by_m[M - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) !=
-        cudaSuccess)
-      return WHT_E_CUDA;
-    smem_set[M - 1] = true;
-  }
+  const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
+  if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
   by_m[M - 1]<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);

@@ -1,6 +1,8 @@
-/* rows_reg.cuh - batched rows of 2^k elements in registers, without shared
- * memory or barriers (issue 15: rows at the add-one kernel's speed), for
- * the algorithms whose trait wht__rows_in_registers says so (folklore).
+/* rows_reg.cuh - batched rows of 2^k elements in registers (issue 15: rows
+ * at the add-one kernel's speed), for the algorithms whose trait
+ * wht__rows_in_registers says so (folklore): a warp's rows without shared
+ * memory or barriers (this header comment), longer ones in a block with
+ * one exchange through shared memory (wht__rows_blk_kernel below).
  *
  * A warp takes 2^(LV+5+LW) consecutive elements (V = 16 / element size,
  * LV = log2 V, W = 2^LW vectors a lane: 8, or 16 for the largest k): lane
@@ -24,6 +26,7 @@
 #define WHT_KERNELS_ROWS_REG_CUH
 
 #include "fmt_ops.cuh"
+#include "gpu_util.h"
 #include "tile_packed.cuh"
 
 /* whether algorithm A runs such rows in registers (folklore.cu says yes) */
@@ -266,6 +269,42 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
   return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
 }
 
+/* Whether the current device lets a block have smem bytes of shared
+ * memory (its opt-in maximum, read once per device; beyond it, or on an
+ * unknown device, the rows take the tiles). */
+static bool wht__rows_smem_fits(size_t smem)
+{
+  if (smem <= 48 * 1024) return true;
+  static int optin[WHT__MAX_DEVICES]; /* 0: not read yet, -1: unknown */
+  const int dev = wht__gpu_current_device();
+  if (dev < 0) return false;
+  if (optin[dev] == 0) {
+    int v = 0;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess || v <= 0) {
+      cudaGetLastError(); /* not sticky: leave no error for a later launch check */
+      v = -1;
+    }
+    optin[dev] = v;
+  }
+  return optin[dev] > 0 && (size_t)optin[dev] >= smem;
+}
+
+/* Kernel f's dynamic shared memory raised to smem bytes on the current
+ * device (the limit belongs to the device's context; raised[dev]: the
+ * largest set so far for f) */
+static wht_status wht__rows_raise_smem(const void *f, size_t smem, size_t *raised)
+{
+  if (smem <= 48 * 1024) return WHT_OK;
+  const int dev = wht__gpu_current_device();
+  if (dev >= 0 && smem <= raised[dev]) return WHT_OK;
+  if (cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
+    cudaGetLastError(); /* not sticky: leave no error for a later launch check */
+    return WHT_E_CUDA;
+  }
+  if (dev >= 0) raised[dev] = smem;
+  return WHT_OK;
+}
+
 /* Whether the rows of a transform of 2^k-element rows, N elements in all,
  * from src to dst run here (the warp kernel or the block kernel): k in
  * the ranges above, 16-byte aligned pointers; WHT_GPU_ROWS_REG=0 turns
@@ -282,8 +321,8 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
     blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0 && (B::BY_DEFAULT || w == 8 || w == 16);
     on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
   }
-  return on && k >= S::KMIN && (k <= S::KMAX || (blk && k <= B::KHI)) && (uintptr_t)src % 16 == 0 &&
-         (uintptr_t)dst % 16 == 0;
+  return on && k >= S::KMIN && (k <= S::KMAX || (blk && k <= B::KHI && wht__rows_smem_fits(sizeof(typename F::U) << k))) &&
+         (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
 template <class F>
@@ -298,18 +337,15 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
     { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
       wht__rows_blk_kernel<F, 16, 4>, NULL }
   };
-  static bool smem_set[2][5];
+  static size_t raised[2][5][WHT__MAX_DEVICES];
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
   const kern f = by_wm[wi][M - 1];
   const size_t smem = sizeof(U) << k;
-  if (!smem_set[wi][M - 1]) { /* above 48 KiB the kernel must ask */
-    if (cudaFuncSetAttribute((const void *)f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess)
-      return WHT_E_CUDA;
-    smem_set[wi][M - 1] = true;
-  }
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][M - 1]);
+  if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
   f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
