@@ -122,6 +122,36 @@ __device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
   memcpy(&rb, b, sizeof rb);
 }
 
+/* butterflies between vectors i and i + h of the W a lane holds */
+template <class F, unsigned W>
+__device__ __forceinline__ void wht__rows_reg_vectors(uint4 *r, unsigned h)
+{
+#pragma unroll
+  for (unsigned i = 0; i < W; i++)
+    if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
+}
+
+/* stages 0..K-1 of a warp's elements held as W vectors a lane (vector i
+ * of lane l: elements (i * 32 + l) * V ..): inside vectors, across lanes,
+ * across vectors */
+template <class F, unsigned W, unsigned K>
+__device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lane)
+{
+  constexpr unsigned LV = wht__rows_reg_shape<F>::LV;
+#pragma unroll
+  for (unsigned s = 0; s < LV; s++)
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) {
+    const bool upper = (lane >> s) & 1u;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
+  }
+#pragma unroll
+  for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W>(r, 1u << (s - LV - 5));
+}
+
 template <class F, unsigned K, unsigned W>
 __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
@@ -136,23 +166,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
     r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
   }
-#pragma unroll
-  for (unsigned s = 0; s < LV; s++)
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
-#pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
-    const bool upper = (lane >> s) & 1u;
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
-  }
-#pragma unroll
-  for (unsigned s = LV + 5; s < K; s++) {
-    const unsigned h = 1u << (s - LV - 5);
-#pragma unroll
-    for (unsigned i = 0; i < W; i++)
-      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
-  }
+  wht__rows_reg_warp_stages<F, W, K>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
@@ -191,23 +205,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-#pragma unroll
-  for (unsigned s = 0; s < LV; s++)
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
-#pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
-    const bool upper = (lane >> s) & 1u;
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
-  }
-#pragma unroll
-  for (unsigned s = LV + 5; s < K0; s++) {
-    const unsigned h = 1u << (s - LV - 5);
-#pragma unroll
-    for (unsigned i = 0; i < W; i++)
-      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
-  }
+  wht__rows_reg_warp_stages<F, W, K0>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
   __syncthreads();
@@ -220,12 +218,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
       r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) {
-    const unsigned h = 1u << s;
-#pragma unroll
-    for (unsigned i = 0; i < W; i++)
-      if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
-  }
+  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W>(r, 1u << s);
   if constexpr (ML > 0) {
 #pragma unroll
     for (unsigned s = 0; s < ML; s++) {
