@@ -20,7 +20,7 @@
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i15blk and i15blkncu for folklore's
 # rows in a block's registers, i15comp for kahan's and neumaier's rows in
-# registers, i10ops for the operations with
+# registers, tcrows for the thesis grid's tensor-core rows again, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
@@ -414,6 +414,20 @@ want status && step status ${STATUS_LIMIT:-420} sh -c "
   \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format all --log2n 10 --total-log2 28;
   \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28;
   \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:16 --total-log2 28"
+# the thesis grid's tensor-core rows again (issue 16's kernels changed 42
+# f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
+# command for the two tensor-core algorithms into tc-rows.h5, then how many
+# rows differ from the data file's (to replace them: wht-sweep --merge
+# --supersede, data/README.md)
+want tcrows && step tcrows ${TCROWS_LIMIT:-300} sh -c "
+  t0=\$(date +%s);
+  $B/experiments/wht-sweep --algo tensor-core,tensor-core-f16acc --format all --dist all --op all --log2n 3:25 \
+    --trials 1 --seed 1 --backend gpu -o $O/tc-rows.h5 2> $O/tc-rows.err;
+  echo \"# one command: \$(( \$(date +%s) - t0 )) s\"; tail -2 $O/tc-rows.err;
+  $B/tests/h5rows --no-timing $O/tc-rows.h5 | sort > /tmp/tc-new.txt;
+  $B/tests/h5rows --no-timing data/thesis-gpu-h200.h5 | awk '\$1 ~ /^tensor-core/' | sort > /tmp/tc-old.txt;
+  echo \"# rows: \$(wc -l < /tmp/tc-new.txt) new, \$(wc -l < /tmp/tc-old.txt) in the data file, \$(diff /tmp/tc-old.txt /tmp/tc-new.txt | grep -c '^>') new ones differ\";
+  diff /tmp/tc-old.txt /tmp/tc-new.txt | head -8"
 # issue 15: one kernel built several ways (KVAR_BUILDS: directories with
 # experiments/wht-bench and tests/test_gpu_bitident, the first the
 # baseline), e.g. Alman-Rao's or the compensated algorithms' round cap and

@@ -246,6 +246,7 @@ static int set_merge(wht_sweep_config *c, const char *o, const char *a)
 
 static int set_resume(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->resume = 1, 0; }
 static int set_force(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->force = 1, 0; }
+static int set_supersede(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->supersede = 1, 0; }
 static int set_list(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->mode = WHT_MODE_LIST, 0; }
 static int set_help(wht_sweep_config *c, const char *o, const char *a) { (void)o, (void)a; return c->mode = WHT_MODE_HELP, 0; }
 
@@ -274,7 +275,8 @@ static const struct {
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
   { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
-  { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force]" },
+  { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force] [--supersede]" },
+  { "supersede", 0, NULL, set_supersede, 0, "with --merge: a cell in several inputs takes the last input's row (regenerated rows replace stale ones; counted in merged_from)" },
   { "help", 'h', NULL, set_help, 0, "this help" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
@@ -282,7 +284,7 @@ static const struct {
 void wht_sweep_usage(FILE *f)
 {
   fprintf(f, "Usage: wht-sweep [OPTION]...\n"
-             "       wht-sweep --merge OUT IN... [--force]\n"
+             "       wht-sweep --merge OUT IN... [--force] [--supersede]\n"
              "Accuracy sweep: every cell (algorithm, backend, format, dist, op, log2n, trial)\n"
              "runs once against the exact oracle and appends one row to FILE (data/README.md).\n\n");
   for (size_t i = 0; i < NOPTIONS; i++) {
@@ -361,14 +363,16 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   if (c->mode == WHT_MODE_MERGE) {
     for (size_t i = 0; i < NOPTIONS; i++)
       if (given[i] && options[i].grid)
-        return wht_sweep_usage_error("--%s: not an option of --merge (accepted: --merge OUT IN... [--force])",
+        return wht_sweep_usage_error("--%s: not an option of --merge (accepted: --merge OUT IN... [--force] [--supersede])",
                                      options[i].name);
     if (optind >= argc)
-      return wht_sweep_usage_error("--merge %s: no input files (accepted: --merge OUT IN... [--force])", c->merge_out);
+      return wht_sweep_usage_error("--merge %s: no input files (accepted: --merge OUT IN... [--force] [--supersede])", c->merge_out);
     c->merge_in = argv + optind;
     c->nmerge_in = argc - optind;
     return 0;
   }
+  if (c->supersede)
+    return wht_sweep_usage_error("--supersede: only with --merge (accepted: --merge OUT IN... --supersede)");
   if (optind < argc)
     return wht_sweep_usage_error("%s: unexpected argument (accepted: options only; see --help)", argv[optind]);
   if (c->resume && c->force)

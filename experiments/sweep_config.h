@@ -40,10 +40,11 @@ typedef struct {
   unsigned shard, shards;
   const char *output;
   int resume, force;
-  /* --merge OUT IN... */
+  /* --merge OUT IN... [--supersede]: with supersede, a cell in several
+   * inputs takes the last one's row (else they must agree) */
   const char *merge_out;
   char **merge_in;
-  int nmerge_in;
+  int nmerge_in, supersede;
   char command_line[4096];
 } wht_sweep_config;
 #endif

@@ -1,7 +1,11 @@
 /* sweep_merge.c - merge result files. Every input is read and checked
  * before OUT is touched: all of schema_version 1 and of one seed; a cell
  * present in several inputs must carry the same values (timing columns
- * aside) and is kept once; /timings rows are concatenated. OUT gets fresh
+ * aside) and is kept once, or, with --supersede, takes the last input's
+ * row in the place of the first (how rows regenerated after a kernel
+ * change replace stale ones; each input's line of merged_from counts the
+ * rows it superseded and those of them with other values); /timings rows
+ * are concatenated. OUT gets fresh
  * provenance (this command, this build, now), device = the inputs'
  * devices, and merged_from = one line of provenance per input. */
 #include <stdio.h>
@@ -68,14 +72,15 @@ static void merged_free(merged *m)
   wht_keyset_free(m->keys);
 }
 
-/* read one input into m; 0 ok, 2 refused */
-static int take(merged *m, const char *path, int first)
+/* read one input into m; 0 ok, 2 refused. supersede: a cell already
+ * taken gets this input's row (else the two must agree) */
+static int take(merged *m, const char *path, int first, int supersede)
 {
   char err[600], buf[4096], line[8192], key[200];
   wht_h5 *h = wht_h5_open_read(path, err, sizeof err);
   wht_result_row *rows = NULL;
   wht_timing_row *tim = NULL;
-  uint64_t n = 0, nt = 0, seed = 0;
+  uint64_t n = 0, nt = 0, seed = 0, nsuper = 0, nother = 0;
   int rc = 0;
   if (!h)
     return wht_sweep_usage_error("--merge: %s (accepted: wht-sweep results files of schema_version %d)", err,
@@ -103,7 +108,12 @@ static int take(merged *m, const char *path, int first)
     if (added < 0 || (added && (push((void **)&m->res.rows, &m->res.n, &m->res.cap, sizeof *rows, &rows[i]) < 0 ||
                                 push((void **)&m->row_file, &m->nfile, &m->capfile, sizeof(char *), &path) < 0)))
       rc = wht_sweep_usage_error("--merge: out of memory");
-    else if (!added && !wht_rows_same_values(&m->res.rows[old], &rows[i])) {
+    else if (!added && supersede) {
+      nsuper++;
+      nother += !wht_rows_same_values(&m->res.rows[old], &rows[i]);
+      m->res.rows[old] = rows[i];
+      m->row_file[old] = path;
+    } else if (!added && !wht_rows_same_values(&m->res.rows[old], &rows[i])) {
       wht_row_key_text(&rows[i], key, sizeof key);
       rc = wht_sweep_usage_error("--merge: %s and %s disagree on cell %s (accepted: duplicate cells with equal "
                                  "values)", m->row_file[old], path, key);
@@ -128,6 +138,13 @@ static int take(merged *m, const char *path, int first)
     snprintf(line, sizeof line, "%s%s: %llu rows, created %s, host %s, device %s, git_revision %s, command_line %s",
              m->from ? "\n" : "", path, (unsigned long long)n, created, host, dev, git, buf);
     cat(&m->from, &m->lfrom, line);
+    if (supersede && !first) {
+      snprintf(line, sizeof line, "; superseded %llu rows of earlier inputs, %llu of them with other values",
+               (unsigned long long)nsuper, (unsigned long long)nother);
+      cat(&m->from, &m->lfrom, line);
+      fprintf(stderr, "wht-sweep: %s superseded %llu rows of earlier inputs, %llu of them with other values\n", path,
+              (unsigned long long)nsuper, (unsigned long long)nother);
+    }
   }
   free(rows);
   free(tim);
@@ -148,7 +165,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
     if (out_exists && stat(c->merge_in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
       return wht_sweep_usage_error("--merge %s: the output is also an input (accepted: a new OUT file)", c->merge_out);
   if (!(m.keys = wht_keyset_new())) return wht_sweep_usage_error("--merge: out of memory");
-  for (int i = 0; i < c->nmerge_in && rc == 0; i++) rc = take(&m, c->merge_in[i], i == 0);
+  for (int i = 0; i < c->nmerge_in && rc == 0; i++) rc = take(&m, c->merge_in[i], i == 0, c->supersede);
   if (rc != 0) {
     merged_free(&m);
     return rc;

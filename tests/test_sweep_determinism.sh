@@ -4,7 +4,9 @@
 # different seed gives different errors; the sweep split by each key (algo,
 # format, dist, op, log2n, trials) and merged equals the single sweep as a
 # set of rows; --merge refuses other seeds, conflicting duplicates and an
-# existing output, and records its inputs in merged_from.
+# existing output, and records its inputs in merged_from; with --supersede
+# the last input's row of a shared cell wins, in any order, and merged_from
+# counts the rows it replaced.
 tap_name=test_sweep_determinism
 . "${top_srcdir:-.}/tests/tap.sh"
 run() { "$sweep" --trials 2 --log2n 3:7 --seed 42 "$@" 2>/dev/null; }
@@ -62,6 +64,19 @@ check '[ $rc -eq 2 ] && [ ! -e "$dir/m1.h5" ] && grep -q "seed 43" "$dir/err.txt
 rc=$?
 check '[ $rc -eq 2 ] && [ ! -e "$dir/m2.h5" ] && grep -q "disagree" "$dir/err.txt"' \
   "merge refuses a duplicate cell with other values: $(cat "$dir/err.txt")"
+sorted "$dir/p.h5" > "$dir/p.txt"
+"$sweep" --merge "$dir/s1.h5" --supersede "$dir/a.h5" "$dir/p.h5" 2> "$dir/err.txt"
+rc=$?
+check '[ $rc -eq 0 ] && [ "$(sorted "$dir/s1.h5")" = "$(cat "$dir/p.txt")" ] && ! cmp -s "$dir/p.txt" "$dir/a.txt"' \
+  "merge --supersede: the last input's rows replace the earlier ones (exit $rc)"
+check '"$rows" --attr merged_from "$dir/s1.h5" | grep -q "p.h5: $total rows.*superseded $total rows of earlier inputs, 1 of them with other values" && grep -q "superseded $total rows" "$dir/err.txt"' \
+  "merge --supersede counts the replaced rows and those with other values in merged_from and on stderr"
+"$sweep" --merge "$dir/s2.h5" --supersede "$dir/p.h5" "$dir/a.h5" 2>/dev/null
+check '[ "$(sorted "$dir/s2.h5")" = "$(cat "$dir/a.txt")" ]' "merge --supersede in the other order keeps the other file's rows"
+"$sweep" --trials 2 --log2n 3:7 --seed 42 --supersede -o "$dir/s3.h5" 2> "$dir/err.txt"
+rc=$?
+check '[ $rc -eq 2 ] && [ ! -e "$dir/s3.h5" ] && grep -q "only with --merge" "$dir/err.txt"' \
+  "--supersede without --merge is a usage error: $(cat "$dir/err.txt")"
 before=$(cksum < "$dir/b.h5")
 "$sweep" --merge "$dir/b.h5" "$dir/a.h5" 2>/dev/null
 rc=$?
