@@ -13,6 +13,10 @@
 template <class BLK>
 struct wht__block_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
+  /* f16/bf16 rounds of one radix-8 group on lane pairs (tile_packed.cuh:
+   * two groups in one 32-bit word) where BLK::run takes wht__pair_fmt<F>
+   * and says BLK::PAIRS: each lane the same operations as BLK::run<F> */
+  static const bool PAIRS = wht__pairs_ok<BLK>::value;
 
   /* the block of S stages on v[o], v[o + m], ..., v[o + (2^S - 1) m] */
   template <class F, unsigned S>

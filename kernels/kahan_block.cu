@@ -25,6 +25,9 @@ struct wht__comp_block {
    * instructions (Kahan's recovery has no comparison to pack) */
   template <class F>
   __host__ __device__ static constexpr bool paired() { return !NEUMAIER && sizeof(typename F::U) == 2; }
+  /* rounds of one group on the tile's lane pairs (blocks.cuh): run below
+   * on wht__pair_fmt<F>, both recoveries lane by lane (compensated_err.cuh) */
+  static const bool PAIRS = true;
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

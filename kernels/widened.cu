@@ -14,7 +14,39 @@ extern "C" {
  * H100: f32 2^28 2.82 -> 2.51 ms and rows of 2^10 0.897 -> 0.823 ms in
  * rounds of one group at 3 blocks per SM; f16 rows of 2^10 0.470 ms in two
  * groups at 2 against 0.493 in one at 3. */
+/* widened on the tile's lane pairs (blocks.cuh, tile_packed.cuh): a pair
+ * of f16 or bf16 held as two floats, each lane widened, added and rounded
+ * as wht__wide<F> does it (the pair conversions convert each lane exactly
+ * as the scalar ones, cvt.rn per lane) */
+struct wht__f32x2_ops {
+  struct T { float x, y; };
+  static WHT__HD T add(T a, T b) { return T{ wht__f32_ops::add(a.x, b.x), wht__f32_ops::add(a.y, b.y) }; }
+  static WHT__HD T sub(T a, T b) { return T{ wht__f32_ops::sub(a.x, b.x), wht__f32_ops::sub(a.y, b.y) }; }
+};
+template <class F> struct wht__wide_pair_cvt;
+template <> struct wht__wide_pair_cvt<wht__f16_ops> {
+  static WHT__HD float2 up(__half2 a) { return __half22float2(a); }
+  static WHT__HD __half2 down(float2 v) { return __float22half2_rn(v); }
+};
+template <> struct wht__wide_pair_cvt<wht__bf16_ops> {
+  static WHT__HD float2 up(__nv_bfloat162 a) { return __bfloat1622float2(a); }
+  static WHT__HD __nv_bfloat162 down(float2 v) { return __float22bfloat162_rn(v); }
+};
+template <class F>
+struct wht__wide<wht__pair_fmt<F> > {
+  typedef wht__f32x2_ops W;
+  typedef typename wht__pair_fmt<F>::T T2;
+  static WHT__HD W::T up(T2 a)
+  {
+    const float2 f = wht__wide_pair_cvt<F>::up(a);
+    return W::T{ f.x, f.y };
+  }
+  static WHT__HD T2 down(W::T v) { return wht__wide_pair_cvt<F>::down(make_float2(v.x, v.y)); }
+};
+
 struct wht__widened_block {
+  /* rounds of one group on the tile's lane pairs (above) */
+  static const bool PAIRS = true;
   static constexpr unsigned round_cap(unsigned esz) { return esz >= 4 ? 3 : 0; }
   static constexpr int min_blocks(unsigned esz) { return esz >= 4 ? 3 : 2; }
   template <class F>
