@@ -27,7 +27,8 @@
 # the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
 # several environment settings, gridab for the grid with two builds (BASE, BUILD), grid28 for its largest sizes; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
-# profile and the data of docs/STABILIZATION.md; mpiscale and
+# profile and the data of docs/STABILIZATION.md (i14bench its speed table
+# alone); mpiscale and
 # mpirows for issue 11's rank
 # scaling). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
@@ -612,7 +613,7 @@ want i14data && step i14datagrid ${I14_GRID_LIMIT:-200} sh -c "
   [ '${POLICY:-passive}' = unset ] || export OMP_WAIT_POLICY=${POLICY:-passive};
   $B/experiments/wht-sweep --algo widened-pass --format all --dist norm,pmone --op one-way --log2n 4:26:2 --trials 3 \
     --seed 1 --backend gpu -o $O/stab-wp.h5 2> $O/stab-wp.err; tail -2 $O/stab-wp.err"
-want i14data && step i14databench ${I14_BENCH_LIMIT:-300} sh -c "
+{ want i14data || want i14bench; } && step i14databench ${I14_BENCH_LIMIT:-300} sh -c "
   A=folklore,kahan,neumaier,alman-rao,kahan-block,neumaier-block,widened,widened-pass;
   $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/stab-bench.h5;
   $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/stab-bench.h5;

@@ -5,7 +5,8 @@
  * row in the place of the first (how rows regenerated after a kernel
  * change replace stale ones; each input's line of merged_from counts the
  * rows it superseded and those of them with other values); /timings rows
- * are concatenated. OUT gets fresh
+ * are concatenated. An input that is itself a merge brings its own
+ * merged_from lines, indented by two spaces below its line. OUT gets fresh
  * provenance (this command, this build, now), device = the inputs'
  * devices, and merged_from = one line of provenance per input. */
 #include <stdio.h>
@@ -145,6 +146,17 @@ static int take(merged *m, const char *path, int first, int supersede)
       fprintf(stderr, "wht-sweep: %s superseded %llu rows of earlier inputs, %llu of them with other values\n", path,
               (unsigned long long)nsuper, (unsigned long long)nother);
     }
+    /* an input that is itself a merge: its inputs' lines, indented below
+     * its own, so that no merge loses the provenance of its parts */
+    char *inner = malloc(1u << 20);
+    if (inner && wht_h5_get_attr(h, "merged_from", inner, 1u << 20) == 0)
+      for (char *l = inner, *nl; *l; l = nl ? nl + 1 : l + strlen(l)) {
+        nl = strchr(l, '\n');
+        if (nl) *nl = '\0';
+        cat(&m->from, &m->lfrom, "\n  ");
+        cat(&m->from, &m->lfrom, l);
+      }
+    free(inner);
   }
   free(rows);
   free(tim);

@@ -142,7 +142,6 @@ template <> struct wht__pair_ops<wht__f16_ops> {
   static WHT__HD T pack(__half a, __half b) { return __halves2half2(a, b); }
   static WHT__HD __half first(T x) { return __low2half(x); }
   static WHT__HD __half second(T x) { return __high2half(x); }
-  static WHT__HD T zero() { return pack(wht__f16_ops::from_bits(0), wht__f16_ops::from_bits(0)); }
 };
 template <> struct wht__pair_ops<wht__bf16_ops> {
   typedef __nv_bfloat162 T;
@@ -153,7 +152,6 @@ template <> struct wht__pair_ops<wht__bf16_ops> {
   static WHT__HD T pack(__nv_bfloat16 a, __nv_bfloat16 b) { return __halves2bfloat162(a, b); }
   static WHT__HD __nv_bfloat16 first(T x) { return __low2bfloat16(x); }
   static WHT__HD __nv_bfloat16 second(T x) { return __high2bfloat16(x); }
-  static WHT__HD T zero() { return pack(wht__bf16_ops::from_bits(0), wht__bf16_ops::from_bits(0)); }
 };
 
 #endif

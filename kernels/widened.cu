@@ -10,10 +10,6 @@ extern "C" {
 #include "algorithms.h"
 }
 
-/* Rounds and registers as kahan-block's (kahan_block.cu), measured on an
- * H100: f32 2^28 2.82 -> 2.51 ms and rows of 2^10 0.897 -> 0.823 ms in
- * rounds of one group at 3 blocks per SM; f16 rows of 2^10 0.470 ms in two
- * groups at 2 against 0.493 in one at 3. */
 /* widened on the tile's lane pairs (blocks.cuh, tile_packed.cuh): a pair
  * of f16 or bf16 held as two floats, each lane widened, added and rounded
  * as wht__wide<F> does it (the pair conversions convert each lane exactly
@@ -44,13 +40,13 @@ struct wht__wide<wht__pair_fmt<F> > {
   static WHT__HD T2 down(W::T v) { return wht__wide_pair_cvt<F>::down(make_float2(v.x, v.y)); }
 };
 
+/* 3 blocks per SM in every format, as kahan-block (kahan_block.cu); in
+ * f16 and bf16 on an H100 1.02-1.52x folklore against 1.15-1.58x in
+ * Alman-Rao's rounds of two groups at 2 (docs/PERFORMANCE.md). */
 struct wht__widened_block {
-  /* rounds of one group on the tile's lane pairs (above) */
+  /* run below on the tile's lane pairs too (wht__wide of a pair, above) */
   static const bool PAIRS = true;
-  static constexpr unsigned round_cap(unsigned esz) { return esz >= 4 ? 3 : 0; }
-  static constexpr int min_blocks(unsigned esz) { return esz >= 4 ? 3 : 2; }
-  template <class F>
-  __host__ __device__ static constexpr bool paired() { return false; } /* the f32 arithmetic inside has no pairs */
+  static constexpr int min_blocks(unsigned) { return 3; }
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

@@ -6,7 +6,7 @@
 # set of rows; --merge refuses other seeds, conflicting duplicates and an
 # existing output, and records its inputs in merged_from; with --supersede
 # the last input's row of a shared cell wins, in any order, and merged_from
-# counts the rows it replaced.
+# counts the rows it replaced; a merged input's merged_from is kept.
 tap_name=test_sweep_determinism
 . "${top_srcdir:-.}/tests/tap.sh"
 run() { "$sweep" --trials 2 --log2n 3:7 --seed 42 "$@" 2>/dev/null; }
@@ -73,6 +73,9 @@ check '"$rows" --attr merged_from "$dir/s1.h5" | grep -q "p.h5: $total rows.*sup
   "merge --supersede counts the replaced rows and those with other values in merged_from and on stderr"
 "$sweep" --merge "$dir/s2.h5" --supersede "$dir/p.h5" "$dir/a.h5" 2>/dev/null
 check '[ "$(sorted "$dir/s2.h5")" = "$(cat "$dir/a.txt")" ]' "merge --supersede in the other order keeps the other file's rows"
+"$sweep" --merge "$dir/nest.h5" "$dir/algo.h5" 2>/dev/null
+check '"$rows" --attr merged_from "$dir/nest.h5" | grep -q "^  .*algo.1.h5: " && "$rows" --attr merged_from "$dir/nest.h5" | grep -q "^  .*algo.2.h5: "' \
+  "a merge of a merged file keeps its inputs' lines of merged_from, indented"
 "$sweep" --trials 2 --log2n 3:7 --seed 42 --supersede -o "$dir/s3.h5" 2> "$dir/err.txt"
 rc=$?
 check '[ $rc -eq 2 ] && [ ! -e "$dir/s3.h5" ] && grep -q "only with --merge" "$dir/err.txt"' \
