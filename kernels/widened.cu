@@ -12,21 +12,11 @@ extern "C" {
 
 /* widened on the tile's lane pairs (blocks.cuh, tile_packed.cuh): a pair
  * of f16 or bf16 held as two floats, each lane widened, added and rounded
- * as wht__wide<F> does it (the pair conversions convert each lane exactly
- * as the scalar ones, cvt.rn per lane) */
+ * as wht__wide<F> does it (wht__wide_pair_cvt, widened_arith.cuh) */
 struct wht__f32x2_ops {
   struct T { float x, y; };
   static WHT__HD T add(T a, T b) { return T{ wht__f32_ops::add(a.x, b.x), wht__f32_ops::add(a.y, b.y) }; }
   static WHT__HD T sub(T a, T b) { return T{ wht__f32_ops::sub(a.x, b.x), wht__f32_ops::sub(a.y, b.y) }; }
-};
-template <class F> struct wht__wide_pair_cvt;
-template <> struct wht__wide_pair_cvt<wht__f16_ops> {
-  static WHT__HD float2 up(__half2 a) { return __half22float2(a); }
-  static WHT__HD __half2 down(float2 v) { return __float22half2_rn(v); }
-};
-template <> struct wht__wide_pair_cvt<wht__bf16_ops> {
-  static WHT__HD float2 up(__nv_bfloat162 a) { return __bfloat1622float2(a); }
-  static WHT__HD __nv_bfloat162 down(float2 v) { return __float22bfloat162_rn(v); }
 };
 template <class F>
 struct wht__wide<wht__pair_fmt<F> > {

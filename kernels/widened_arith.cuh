@@ -63,4 +63,18 @@ template <> struct wht__wide<wht__bf16_ops> {
   static WHT__HD __nv_bfloat16 down(float v) { return __float2bfloat16_rn(v); }
 };
 
+/* A pair of f16 or bf16 (first lane low) to two floats and back, each lane
+ * converted exactly as wht__wide<F>::up / down convert one value (the
+ * pair conversion rounds each lane as cvt.rn of one value does: one
+ * F2FP instruction for two values where the scalar path takes two). */
+template <class F> struct wht__wide_pair_cvt;
+template <> struct wht__wide_pair_cvt<wht__f16_ops> {
+  static WHT__HD float2 up(__half2 a) { return __half22float2(a); }
+  static WHT__HD __half2 down(float2 v) { return __float22half2_rn(v); }
+};
+template <> struct wht__wide_pair_cvt<wht__bf16_ops> {
+  static WHT__HD float2 up(__nv_bfloat162 a) { return __bfloat1622float2(a); }
+  static WHT__HD __nv_bfloat162 down(float2 v) { return __float22bfloat162_rn(v); }
+};
+
 #endif
