@@ -176,23 +176,12 @@ WHT__UNROLL
       for (unsigned w = t; w < size / V; w += P) {
         const uint64_t gi = base + wht__tile_offset(p, w * V);
         if (gi >= p.N) continue;
+        U part[V];
         const unsigned a = wht__swz<WU>(w * V);
+WHT__UNROLL
+        for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, a ^ v);
         uint4 r;
-        if constexpr (sizeof(U) == 2) {
-          /* f16/bf16: two floats to one word in one pair conversion, each
-           * lane rounded as wht__wpass_get rounds it (widened_arith.cuh) */
-          unsigned word[V / 2];
-WHT__UNROLL
-          for (unsigned v = 0; v < V; v += 2)
-            word[v / 2] = wht__pair_fmt<F>::to_bits(wht__wide_pair_cvt<F>::down(
-                make_float2(WF::from_bits(sx[a ^ v]), WF::from_bits(sx[a ^ (v + 1)]))));
-          memcpy(&r, word, sizeof r);
-        } else {
-          U part[V];
-WHT__UNROLL
-          for (unsigned v = 0; v < V; v++) part[v] = wht__wpass_get<F>(sx, se, a ^ v);
-          memcpy(&r, part, sizeof r);
-        }
+        memcpy(&r, part, sizeof r);
         wht__st16<HINT>(x + gi, r, spol);
       }
     } else {
