@@ -36,6 +36,19 @@ static void add_round(wht__pass *p, unsigned q, unsigned c, unsigned kind)
   p->nrounds++;
 }
 
+/* Butterfly rounds of `left` stages on tile bits from q up: as few as cmax
+ * allows, their sizes as even as possible. */
+static void add_even_rounds(wht__pass *p, unsigned q, unsigned left, unsigned cmax)
+{
+  const unsigned nr = (left + cmax - 1) / cmax;
+  for (unsigned i = 0; i < nr; i++) {
+    const unsigned c = left / (nr - i) + (left % (nr - i) ? 1 : 0);
+    add_round(p, q, c, WHT__ROUND_BFLY);
+    q += c;
+    left -= c;
+  }
+}
+
 /* Rounds of one pass: stages s0 .. s0+L-1 on tile bits from q0 up. */
 static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned cmax, unsigned head_c)
 {
@@ -56,14 +69,7 @@ static void plan_rounds(wht__pass *p, unsigned q0, int sched, unsigned cmax, uns
       left -= c;
     }
   } else {
-    /* as few rounds as cmax allows, their sizes as even as possible */
-    const unsigned nr = (left + cmax - 1) / cmax;
-    for (unsigned i = 0; i < nr; i++) {
-      const unsigned c = left / (nr - i) + (left % (nr - i) ? 1 : 0);
-      add_round(p, q, c, WHT__ROUND_BFLY);
-      q += c;
-      left -= c;
-    }
+    add_even_rounds(p, q, left, cmax);
   }
 }
 
@@ -169,6 +175,15 @@ void wht__plan_one_pass(unsigned k, uint64_t batch, unsigned s0, unsigned L, uns
   p->fuse = 0;
   p->fuse_chunk_tiles_log2 = 0;
   plan_rounds(p, p->R, WHT__SCHED_RADIX2, cmax, 0);
+}
+
+void wht__plan_blocks_pass(unsigned k, uint64_t batch, unsigned T, unsigned cmax, const unsigned *len,
+                           unsigned nblocks, wht__pass *p)
+{
+  wht__plan_one_pass(k, batch, 0, k, T, cmax, p);
+  p->rounds_lo = p->rounds_hi = 0;
+  p->nrounds = 0;
+  for (unsigned j = 0, q = 0; j < nblocks; q += len[j++]) add_even_rounds(p, q, len[j], cmax);
 }
 
 unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np)

@@ -102,6 +102,12 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
  * (widened-pass's blocks, kernels/widened_pass.cu). */
 void wht__plan_one_pass(unsigned k, uint64_t batch, unsigned s0, unsigned L, unsigned T, unsigned cmax,
                         wht__pass *p);
+/* One contiguous pass of all k stages of rows of 2^k (k <= T) whose
+ * rounds start afresh at each of nblocks runs of len[0], len[1], ...
+ * stages (summing to k): no round straddles the end of a run
+ * (widened-pass's blocks in one tile, kernels/widened_pass.cu). */
+void wht__plan_blocks_pass(unsigned k, uint64_t batch, unsigned T, unsigned cmax, const unsigned *len,
+                           unsigned nblocks, wht__pass *p);
 /* Passes over device memory of a plan: its passes, a fused pair counting one. */
 unsigned wht__plan_dram_passes(const wht__pass *ps, unsigned np);
 /* The chunk of L2-blocked passes (log2 of elements of esz bytes; x and e

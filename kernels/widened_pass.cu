@@ -12,12 +12,14 @@
  * tile-size search of the other algorithms: a tile of 64 KB of wide values
  * (2^14 f32, 2^13 f64, 2^12 double-doubles) holds the first block (at most
  * 12 stages) and, as a strided tile, a later one (at most 9) with runs of
- * at least 2^(T - 9) elements (64 bytes of the format). No clusters; the
- * first two blocks run as an L2-blocked pair where both fit a chunk
- * (wht__wpass_plan), so a single vector of 2^28 takes two passes over
- * device memory for its three blocks; rows of 2^13..2^15 take two tile
- * passes, L2-blocked where the pair fits (not 2^13 in f16/bf16, whose 13
- * stages are fewer than the tile's 14, nor more than 8192 chunks). */
+ * at least 2^(T - 9) elements (64 bytes of the format). Where the tile
+ * holds a row (f16/bf16 rows to 2^14, f32 to 2^13) all its blocks run in
+ * one pass, the first round of each later block rounding the values it
+ * loads (wht__wpass_fresh_alg). No clusters; the first two blocks run as an
+ * L2-blocked pair where both fit a chunk (wht__wpass_plan), so a single
+ * vector of 2^28 takes two passes over device memory for its three blocks;
+ * longer rows (f16/bf16 2^15, f32 2^14, 2^15) take two tile passes,
+ * L2-blocked where the pair fits (not more than 8192 chunks). */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "gpu_util.h"
@@ -85,8 +87,37 @@ WHT__UNROLL
   }
 };
 
-template <class F> struct wht__wpass_alg { typedef wht__wpass_plain_alg type; };
-template <> struct wht__wpass_alg<wht__f64_ops> { typedef wht__wpass_dd_alg type; };
+/* The first round of a block that is not its pass's first (blocks in one
+ * tile, wht__wpass_plan): each value is rounded to F and widened again as
+ * it is loaded, the end of the block before, then the round as above. Each
+ * element is loaded once per round, so this is the CPU's rounding at the
+ * block's end without a phase of its own. */
+template <class F, class ALG>
+struct wht__wpass_fresh_alg : ALG {
+  template <class WF, unsigned C>
+  static WHT__HD void butterflies(typename WF::T *v, typename WF::T *e)
+  {
+WHT__UNROLL
+    for (unsigned j = 0; j < (1u << C); j++) {
+      if constexpr (wht__wpass_fmt<F>::DD) {
+        v[j] = wht__wide<F>::down(typename wht__dd_ops::T{ v[j], e[j] });
+        e[j] = 0.0;
+      } else {
+        v[j] = wht__wide<F>::up(wht__wide<F>::down(v[j]));
+      }
+    }
+    ALG::template butterflies<WF, C>(v, e);
+  }
+};
+
+template <class F> struct wht__wpass_alg {
+  typedef wht__wpass_plain_alg type;
+  typedef wht__wpass_fresh_alg<F, type> fresh;
+};
+template <> struct wht__wpass_alg<wht__f64_ops> {
+  typedef wht__wpass_dd_alg type;
+  typedef wht__wpass_fresh_alg<wht__f64_ops, type> fresh;
+};
 
 /* Element bits of F -> the tile at a (exact), and back (one rounding). */
 template <class F>
@@ -192,7 +223,13 @@ WHT__UNROLL
     }
     return;
   }
-  wht__tile_round_of<WF, typename wht__wpass_alg<F>::type, false>(p, ph - 1, sx, se, cta, base, t, P);
+  /* a round that begins a block other than the pass's first (blocks in
+   * one tile): its loads end the block before */
+  const unsigned r = ph - 1;
+  if (r > 0 && wht__pb_starts(p.k, p.s0 + WHT__ROUND_Q(p, r) - p.R))
+    wht__tile_round_of<WF, typename wht__wpass_alg<F>::fresh, false>(p, r, sx, se, cta, base, t, P);
+  else
+    wht__tile_round_of<WF, typename wht__wpass_alg<F>::type, false>(p, r, sx, se, cta, base, t, P);
 }
 
 template <class F, bool VEC>
@@ -242,7 +279,12 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
 {
   typedef wht__wpass_fmt<F> M;
   constexpr unsigned cmax = wht__round_cmax(M::DD, WHT__SCHED_RADIX2, sizeof(typename M::WF::U));
-  unsigned np = 0;
+  unsigned np = 0, len[WHT__MAX_PASSES], nb = 0;
+  for (unsigned s = 0; s < k; s += len[nb++]) len[nb] = wht__pb_len(k, s);
+  if (nb >= 2 && k <= M::TILE_LOG2) { /* the tile holds a row: its blocks in one pass */
+    wht__plan_blocks_pass(k, batch, M::TILE_LOG2, cmax, len, nb, out);
+    return 1;
+  }
   for (unsigned s = 0; s < k; np++) {
     const unsigned L = wht__pb_len(k, s);
     wht__plan_one_pass(k, batch, s, L, M::TILE_LOG2, cmax, &out[np]);
