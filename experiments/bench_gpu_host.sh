@@ -433,14 +433,14 @@ want tcrows && step tcrows ${TCROWS_LIMIT:-300} sh -c "
 # experiments/wht-bench and tests/test_gpu_bitident, the first the
 # baseline), e.g. Alman-Rao's or the compensated algorithms' round cap and
 # blocks per multiprocessor: KVAR_ALGOS (folklore first, the reference) in
-# KVAR_FORMATS at 2^28 and rows of 2^7, 2^10, 2^13, 2^15 over 2^28
+# KVAR_FORMATS at 2^28 and rows of 2^7, 2^10, 2^13, 2^15 (KVAR_ROWS) over 2^28
 # elements, two interleaved rounds; then each build's bit-identity for the
 # algorithms after folklore (spot checks KVAR_SPOT)
 KVA=${KVAR_ALGOS:-folklore,alman-rao}
 want kvar && step kvar ${KVAR_LIMIT:-420} sh -c "
   for r in 1 2; do for b in ${KVAR_BUILDS:-$B}; do echo \"# round \$r: \$b\";
     W=\"\$b/experiments/wht-bench --place in --algo $KVA\";
-    \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n 28; \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n 7,10,13,15 --total-log2 28;
+    \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n 28; \$W --format ${KVAR_FORMATS:-f32,f16,bf16} --log2n ${KVAR_ROWS:-7,10,13,15} --total-log2 28;
   done; done"
 want kvar && step kvartest ${KVAR_TEST_LIMIT:-300} sh -c "
   for b in ${KVAR_BUILDS:-$B}; do [ -x \$b/tests/test_gpu_bitident ] || continue; echo \"# \$b\";
