@@ -20,7 +20,8 @@
 # oracle's 256-bit values and tiles (against BASE), i10cpu for the CPU
 # oracle's AVX-512 groups (against BASE), i15blk and i15blkncu for folklore's
 # rows in a block's registers, i15comp for kahan's and neumaier's rows in
-# registers, tcrows for the thesis grid's tensor-core rows again, i10ops for the operations with
+# registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
+# block algorithms' rows in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on, i15pf for
@@ -415,6 +416,16 @@ want status && step status ${STATUS_LIMIT:-420} sh -c "
   \$W --algo folklore,alman-rao,kahan,neumaier,widened-pass --format all --log2n 10 --total-log2 28;
   \$W --algo folklore --format f32 --log2n 7:15 --total-log2 28;
   \$W --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 --log2n 7:16 --total-log2 28"
+# issue 14: kahan-block's and neumaier-block's f32/f64 rows in registers
+# (rows_comp.cuh with the folds at each block's end) against the tiles
+# (WHT_GPU_ROWS_REG=0, which also sends folklore, kahan and neumaier there:
+# compare the block algorithms' ms across the two, the others within the
+# first), two interleaved rounds
+want i14regs && step i14regs ${I14REGS_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --algo folklore,kahan,neumaier,kahan-block,neumaier-block --total-log2 28\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
+    env \$v \$W --format f32 --log2n 7:14 | grep -v '^#'; env \$v \$W --format f64 --log2n 6:13 | grep -v '^#';
+  done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

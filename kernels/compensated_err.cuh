@@ -16,6 +16,12 @@ struct wht__kahan_err {
    * 2^(LV+8+M): on an H100 faster than the tiles for f32 rows of
    * 2^11..2^14 and f64 rows of 2^10, 2^11, 2^13 (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xfu : esz == 8 ? 0xbu : 0u; }
+  static constexpr unsigned rows_warp_mask(unsigned) { return 0xfu; } /* every warp size */
+  /* the same for kahan-block (rows_comp.cuh's wht__blocked_err; bit
+   * k - LV - 5 of the warp's sizes): faster than the tiles on an H100 for
+   * f32 rows of 2^7..2^13, f64 rows of 2^8 and 2^11 (docs/PERFORMANCE.md) */
+  static constexpr unsigned blocked_rows_warp_mask(unsigned esz) { return esz == 4 ? 0xfu : esz == 8 ? 0x4u : 0u; }
+  static constexpr unsigned blocked_rows_blk_mask(unsigned esz) { return esz == 4 ? 0x7u : esz == 8 ? 0x2u : 0u; }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -90,6 +96,10 @@ struct wht__neumaier_err {
    * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of
    * 2^13 and 2^14 (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xcu : 0u; }
+  static constexpr unsigned rows_warp_mask(unsigned) { return 0xfu; } /* every warp size */
+  /* neumaier-block: faster than the tiles only for f32 rows of 2^10 (2 %) */
+  static constexpr unsigned blocked_rows_warp_mask(unsigned esz) { return esz == 4 ? 0x8u : 0u; }
+  static constexpr unsigned blocked_rows_blk_mask(unsigned) { return 0u; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a

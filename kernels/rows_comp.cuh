@@ -23,17 +23,54 @@
  * ERR::b(P, A, B) is ERR::a(P, A, -B) bit for bit for both recoveries
  * (kahan: (P - A) + B = (P - A) - (-B); neumaier's three sums likewise,
  * and |-B| = |B|), IEEE addition is commutative and u - v is u + (-v),
- * so every lane's result is the CPU's. */
+ * so every lane's result is the CPU's.
+ *
+ * kahan-block and neumaier-block (kahan_block.cu) run the same kernels
+ * with wht__blocked_err<ERR>: after the last stage of each block of the
+ * row but the last (DESIGN.md section 4: [0, k mod 3), then threes) every
+ * value becomes x - e and its error term +0, the tiles' block end; the
+ * stages run in increasing order, so each block sees the CPU's inputs. */
 #ifndef WHT_KERNELS_ROWS_COMP_CUH
 #define WHT_KERNELS_ROWS_COMP_CUH
 
 #include "rows_reg.cuh"
 
-template <class F, class ERR>
-__device__ __forceinline__ void wht__rows_comp_bfly(typename F::T &A, typename F::T &eA, typename F::T &B,
-                                                    typename F::T &eB)
+/* ERR for kahan-block / neumaier-block: ERR's recoveries, the folds at
+ * each block's end, and the sizes ERR's blocked masks name (bit k - KMIN
+ * of the warp's sizes, bit k - LV - 9 of the block's; WHT_GPU_ROWS_BLK=2
+ * still sends every block size) */
+template <class ERR>
+struct wht__blocked_err : ERR {
+  static const bool BLOCKED = true;
+  static constexpr unsigned rows_warp_mask(unsigned esz) { return ERR::blocked_rows_warp_mask(esz); }
+  static constexpr unsigned rows_blk_mask(unsigned esz) { return ERR::blocked_rows_blk_mask(esz); }
+};
+template <class ERR, class = void>
+struct wht__err_blocked {
+  static const bool value = false;
+};
+template <class ERR>
+struct wht__err_blocked<ERR, decltype((void)ERR::BLOCKED)> {
+  static const bool value = true;
+};
+
+/* whether a block of a blocked ERR ends after stage s of a row of 2^k,
+ * the row's last stage aside (the store's y = x - e ends that one) */
+template <class ERR>
+__host__ __device__ constexpr bool wht__rows_comp_folds(unsigned k, unsigned s)
 {
-  wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
+  return wht__err_blocked<ERR>::value && s + 1 < k && s + 1 >= k % 3 && (s + 1 - k % 3) % 3 == 0;
+}
+
+/* the end of a block: x - e (one rounding) and e = +0, value by value */
+template <class F, unsigned NV>
+__device__ __forceinline__ void wht__rows_comp_fold(typename F::T *x, typename F::T *e)
+{
+#pragma unroll
+  for (unsigned j = 0; j < NV; j++) {
+    x[j] = F::sub(x[j], e[j]);
+    e[j] = F::from_bits(0);
+  }
 }
 
 /* one 16-byte vector as V values and back, and the V differences x - e of
@@ -74,7 +111,7 @@ __device__ __forceinline__ void wht__rows_comp_regs(typename F::T *x, typename F
 {
 #pragma unroll
   for (unsigned j = 0; j < NV; j++)
-    if (!(j & h)) wht__rows_comp_bfly<F, ERR>(x[j], e[j], x[j + h], e[j + h]);
+    if (!(j & h)) wht__compensated_butterfly<F, ERR>(x[j], e[j], x[j + h], e[j + h]);
 }
 
 /* one stage across lanes l and l ^ m for each of the NV values (the
@@ -95,18 +132,27 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
 }
 
 /* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
- * (value i * V + v: vector i, element v) */
-template <class F, class ERR, unsigned K>
+ * (value i * V + v: vector i, element v), of rows of 2^KT (the blocks) */
+template <class F, class ERR, unsigned K, unsigned KT = K>
 __device__ __forceinline__ void wht__rows_comp_warp(typename F::T *x, typename F::T *e, unsigned lane)
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, V = S::V, NV = 8 * V;
 #pragma unroll
-  for (unsigned s = 0; s < LV; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, 1u << s);
+  for (unsigned s = 0; s < LV; s++) {
+    wht__rows_comp_regs<F, ERR, NV>(x, e, 1u << s);
+    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<F, NV>(x, e);
+  }
 #pragma unroll
-  for (unsigned s = 0; s < 5; s++) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
+  for (unsigned s = 0; s < 5; s++) {
+    wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
+    if (wht__rows_comp_folds<ERR>(KT, LV + s)) wht__rows_comp_fold<F, NV>(x, e);
+  }
 #pragma unroll
-  for (unsigned s = LV + 5; s < K; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, V << (s - LV - 5));
+  for (unsigned s = LV + 5; s < K; s++) {
+    wht__rows_comp_regs<F, ERR, NV>(x, e, V << (s - LV - 5));
+    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<F, NV>(x, e);
+  }
 }
 
 template <class F, class ERR, unsigned K>
@@ -159,7 +205,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const type
 #pragma unroll
     for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
   }
-  wht__rows_comp_warp<F, ERR, K0>(x, e, lane);
+  wht__rows_comp_warp<F, ERR, K0, K0 + M>(x, e, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     wht__rows_comp_sh[(w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(x + i * V);
@@ -176,8 +222,11 @@ __global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const type
       wht__rows_comp_unpack<F>(wht__rows_comp_sh[NS + a], e + r * V);
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) wht__rows_comp_regs<F, ERR, NV>(x, e, V << s);
-  if constexpr (ML > 0) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << LL, jl & 1u);
+  for (unsigned s = 0; s < MR; s++) {
+    wht__rows_comp_regs<F, ERR, NV>(x, e, V << s);
+    if (wht__rows_comp_folds<ERR>(K0 + M, K0 + s)) wht__rows_comp_fold<F, NV>(x, e);
+  }
+  if constexpr (ML > 0) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << LL, jl & 1u); /* the row's last stage */
 #pragma unroll
   for (unsigned t = 0; t < TT; t++)
 #pragma unroll
@@ -221,7 +270,7 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
     blk = (int)wht__rows_env("WHT_GPU_ROWS_BLK", 1);
   }
   if (!on || S::V == 8 || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
-  if (k <= S::LV + 8) return true;
+  if (k <= S::LV + 8) return (ERR::rows_warp_mask(sizeof(typename F::U)) >> (k - S::KMIN)) & 1u;
   return k <= S::LV + 12 && blk != 0 &&
          (blk == 2 || (ERR::rows_blk_mask(sizeof(typename F::U)) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
