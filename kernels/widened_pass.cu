@@ -18,10 +18,8 @@
  * loads (wht__wpass_fresh_alg). No clusters; the first two blocks run as an
  * L2-blocked pair where both fit a chunk (wht__wpass_plan), so a single
  * vector of 2^28 takes two passes over device memory for its three blocks;
- * rows twice the tile (f16/bf16 2^15, f32 2^14, f64 2^13) in a 128 KB
- * tile of one block of 512 threads per SM where the device allows it;
- * longer rows take two tile passes, L2-blocked where the pair fits (not
- * more than 8192 chunks). */
+ * longer rows (f16/bf16 2^15, f32 2^14, 2^15) take two tile passes,
+ * L2-blocked where the pair fits (not more than 8192 chunks). */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "gpu_util.h"
@@ -238,12 +236,8 @@ WHT__UNROLL
  * the others keep the kernel without the test, 2-3 % faster on an H100). */
 static bool wht__wpass_multi(const wht__pass &p) { return wht__pb_end(p.k, p.s0) < p.s0 + p.L; }
 
-/* NT threads: WHT__THREADS at 3 blocks per SM for the 64 KB tile, or
- * WHT__WPASS_BIG_THREADS at one for the 128 KB tile of a row one size
- * larger (wht__wpass_plan) */
-#define WHT__WPASS_BIG_THREADS 512
-template <class F, bool VEC, bool MB, unsigned NT>
-__global__ void __launch_bounds__(NT, NT == WHT__THREADS ? 3 : 1)
+template <class F, bool VEC, bool MB>
+__global__ void __launch_bounds__(WHT__THREADS, 3)
 wht__wpass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x)
 {
   typedef typename wht__wpass_fmt<F>::WF::U WU;
@@ -285,17 +279,14 @@ wht__wpass_fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned l
  * format by default), their tiles are of one size, and the data spans two
  * chunks or more: one pass over device memory less. */
 template <class F>
-static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, bool big = true)
+static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
 {
   typedef wht__wpass_fmt<F> M;
   constexpr unsigned cmax = wht__round_cmax(M::DD, WHT__SCHED_RADIX2, sizeof(typename M::WF::U));
   unsigned np = 0, len[WHT__MAX_PASSES], nb = 0;
   for (unsigned s = 0; s < k; s += len[nb++]) len[nb] = wht__pb_len(k, s);
-  /* the tile holds a row: its blocks in one pass; a row twice the tile
-   * (big: the device allows 128 KB of shared memory) in a tile of its own
-   * size for one block of WHT__WPASS_BIG_THREADS per SM */
-  if (nb >= 2 && (k <= M::TILE_LOG2 || (big && k == M::TILE_LOG2 + 1))) {
-    wht__plan_blocks_pass(k, batch, k <= M::TILE_LOG2 ? M::TILE_LOG2 : k, cmax, len, nb, out);
+  if (nb >= 2 && k <= M::TILE_LOG2) { /* the tile holds a row: its blocks in one pass */
+    wht__plan_blocks_pass(k, batch, M::TILE_LOG2, cmax, len, nb, out);
     return 1;
   }
   for (unsigned s = 0; s < k; np++) {
@@ -315,23 +306,16 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, bool
   return np;
 }
 
-/* the shared memory of a tile of pass p */
-template <class F>
-static size_t wht__wpass_smem(const wht__pass &p)
-{
-  typedef wht__wpass_fmt<F> M;
-  return ((size_t)1 << p.Tt) * sizeof(typename M::WF::U) * (M::DD ? 2 : 1);
-}
-
-template <class F, bool VEC, bool MB, unsigned NT = WHT__THREADS>
+template <class F, bool VEC, bool MB>
 static wht_status wht__wpass_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
 {
-  const size_t smem = wht__wpass_smem<F>(p);
+  typedef wht__wpass_fmt<F> M;
+  const size_t smem = ((size_t)1 << p.Tt) * sizeof(typename M::WF::U) * (M::DD ? 2 : 1);
   if (smem > 48 * 1024) {
     static size_t raised[WHT__MAX_DEVICES];
     const int dev = wht__gpu_current_device();
     if (dev < 0 || smem > raised[dev]) {
-      if (cudaFuncSetAttribute((const void *)wht__wpass_kernel<F, VEC, MB, NT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+      if (cudaFuncSetAttribute((const void *)wht__wpass_kernel<F, VEC, MB>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                (int)smem) != cudaSuccess) {
         cudaGetLastError();
         return WHT_E_CUDA;
@@ -340,7 +324,7 @@ static wht_status wht__wpass_launch(const wht__pass &p, const typename F::U *xin
     }
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-  wht__wpass_kernel<F, VEC, MB, NT><<<(unsigned)grid, NT, smem>>>(p, xin, x);
+  wht__wpass_kernel<F, VEC, MB><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -364,9 +348,7 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
 {
   typedef typename F::U U;
   wht__pass passes[WHT__MAX_PASSES];
-  unsigned np = wht__wpass_plan<F>(k, batch, passes);
-  if (np == 1 && passes[0].Tt > wht__wpass_fmt<F>::TILE_LOG2 && !wht__rows_smem_fits(wht__wpass_smem<F>(passes[0])))
-    np = wht__wpass_plan<F>(k, batch, passes, false); /* no 128 KB tile on this device */
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes);
   const U *xin = (const U *)src;
   U *x = (U *)dst;
   if (np == 0 && src != dst) {
@@ -385,12 +367,6 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
       continue;
     }
     const bool vec = wht__pass_vectorizable<F>(passes[i], xin, x, NULL), mb = wht__wpass_multi(passes[i]);
-    if (passes[i].Tt > wht__wpass_fmt<F>::TILE_LOG2) { /* the 128 KB tile (always several blocks) */
-      const wht_status s = vec ? wht__wpass_launch<F, true, true, WHT__WPASS_BIG_THREADS>(passes[i], xin, x)
-                               : wht__wpass_launch<F, false, true, WHT__WPASS_BIG_THREADS>(passes[i], xin, x);
-      if (s != WHT_OK) return s;
-      continue;
-    }
     const wht_status s = vec ? (mb ? wht__wpass_launch<F, true, true>(passes[i], xin, x)
                                    : wht__wpass_launch<F, true, false>(passes[i], xin, x))
                              : (mb ? wht__wpass_launch<F, false, true>(passes[i], xin, x)
@@ -431,7 +407,7 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
   const U *xin = (const U *)src;
   U *x = (U *)dst;
   if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
-  const size_t tile = (size_t)2 << wht__wpass_fmt<F>::TILE_LOG2; /* the 128 KB tile's */
+  const size_t tile = (size_t)1 << wht__wpass_fmt<F>::TILE_LOG2;
   WU *smem = (WU *)malloc(2 * tile * sizeof(WU));
   if (!smem) return WHT_E_NOMEM;
   wht_status st = WHT_OK;
@@ -489,14 +465,13 @@ extern const wht__gpu_fn wht__widened_pass_gpu_emulated[WHT_NFORMATS] = { wpass_
 extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS] = {
   wpass_emu_out_f64, wpass_emu_out_f32, wpass_emu_out_f16, wpass_emu_out_bf16 };
 
-/* passes over device memory: one per block, an L2-blocked pair counting
- * one, all blocks of a row in one where a tile (128 KB at most) holds it */
+/* passes over device memory: one per block, an L2-blocked pair counting one */
 unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch)
 {
   wht__pass ps[WHT__MAX_PASSES];
-  static unsigned (*const plan[WHT_NFORMATS])(unsigned, uint64_t, wht__pass *, bool) = {
+  static unsigned (*const plan[WHT_NFORMATS])(unsigned, uint64_t, wht__pass *) = {
     wht__wpass_plan<wht__f64_ops>, wht__wpass_plan<wht__f32_ops>, wht__wpass_plan<wht__f16_ops>,
     wht__wpass_plan<wht__bf16_ops> };
-  return (unsigned)f < WHT_NFORMATS ? wht__plan_dram_passes(ps, plan[f](k, batch, ps, true)) : 0;
+  return (unsigned)f < WHT_NFORMATS ? wht__plan_dram_passes(ps, plan[f](k, batch, ps)) : 0;
 }
 }

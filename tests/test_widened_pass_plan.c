@@ -1,8 +1,7 @@
 /* test_widened_pass_plan - the passes over device memory that the GPU
  * takes for widened-pass (kernels/widened_pass.cu, DESIGN.md section 5):
  * all blocks in one pass where the tile (64 KB of wide values: 2^14, 2^13,
- * 2^12 elements) or one twice its size holds a row, else one per block of
- * lib/pass_blocks.h, the
+ * 2^12 elements) holds a row, else one per block of lib/pass_blocks.h, the
  * first two as one L2-blocked pass where both fit a chunk of 8 MiB of the
  * format (2^22 f16/bf16, 2^21 f32, 2^20 f64 elements), their tiles are of
  * one size and the data span 2..8192 chunks. Each row of
@@ -30,21 +29,18 @@ static const struct {
   { WHT_F16, 13, (uint64_t)1 << 15, 1, "(10, 3): the 2^14 tile holds a row, both blocks in one pass" },
   { WHT_F16, 14, (uint64_t)1 << 14, 1, "(11, 3): the 2^14 tile holds a row, both blocks in one pass" },
   { WHT_F16, 14, 1, 1, "(11, 3): a single vector of one tile, one pass" },
-  { WHT_F16, 15, (uint64_t)1 << 13, 1, "(12, 3): a row twice the tile, in one 128 KB tile" },
-  { WHT_F16, 16, (uint64_t)1 << 12, 1, "(10, 6): 4096 chunks of 2^16, one pair" },
+  { WHT_F16, 15, (uint64_t)1 << 13, 1, "(12, 3): 8192 chunks of 2^15, one pair" },
   { WHT_F16, 20, 1, 2, "(11, 9): one chunk of 2^20, no pair" },
   { WHT_F16, 20, 4, 1, "(11, 9): four chunks of 2^20, one pair" },
   { WHT_F16, 24, 1, 2, "(12, 6, 6): pair of 18 stages, then one" },
   { WHT_F16, 28, 1, 2, "(10, 9, 9): pair of 19 stages, then one" },
   { WHT_BF16, 28, 1, 2, "as f16" },
   { WHT_F32, 13, (uint64_t)1 << 15, 1, "(10, 3): the 2^13 tile holds a row, both blocks in one pass" },
-  { WHT_F32, 14, (uint64_t)1 << 14, 1, "(11, 3): a row twice the 2^13 tile, in one 128 KB tile" },
-  { WHT_F32, 15, (uint64_t)1 << 13, 1, "(12, 3): 8192 chunks of 2^15, one pair" },
-  { WHT_F32, 15, (uint64_t)1 << 14, 2, "(12, 3): 16384 chunks of 2^15, no pair" },
+  { WHT_F32, 14, (uint64_t)1 << 14, 2, "(11, 3): a row is larger than the 2^13 tile; 16384 chunks, no pair" },
+  { WHT_F32, 14, (uint64_t)1 << 13, 1, "(11, 3): a row is larger than the 2^13 tile; 8192 chunks, one pair" },
   { WHT_F32, 28, 1, 2, "(10, 9, 9): pair of 19 <= 21 stages" },
   { WHT_F32, 30, 1, 2, "(12, 9, 9): pair of 21 <= 21 stages" },
-  { WHT_F64, 13, (uint64_t)1 << 15, 1, "(10, 3): a row twice the 2^12 tile, in one 128 KB tile" },
-  { WHT_F64, 14, (uint64_t)1 << 14, 2, "(11, 3): 16384 chunks of 2^14, no pair" },
+  { WHT_F64, 13, (uint64_t)1 << 15, 2, "(10, 3): a row is larger than the 2^12 tile; 32768 chunks, no pair" },
   { WHT_F64, 27, 1, 3, "(12, 9, 6): 21 stages, more than f64's chunk of 2^20" },
   { WHT_F64, 28, 1, 2, "(10, 9, 9): pair of 19 <= 20 stages" },
   { WHT_F64, 30, 1, 3, "(12, 9, 9): 21 > 20" },
