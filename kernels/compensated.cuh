@@ -50,23 +50,8 @@ struct wht__limits<wht__compensated_alg<ERR>, F> {
 
 #include "rows_comp.cuh"
 
-/* kahan's and neumaier's rows in a warp's registers (rows_comp.cuh):
- * f32 and f64 */
+/* kahan's and neumaier's f32 and f64 rows in registers (rows_comp.cuh) */
 template <class ERR>
-struct wht__rows_compensated<wht__compensated_alg<ERR>> {
-  static const bool value = true;
-  template <class F>
-  static bool fits(unsigned k, const void *src, const void *dst)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return false;
-    else return wht__rows_comp_fits<F, ERR>(k, src, dst);
-  }
-  template <class F>
-  static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return WHT_E_SIZE; /* fits says no */
-    else return wht__rows_comp_launch<F, ERR>(src, dst, N, k);
-  }
-};
+struct wht__rows_compensated<wht__compensated_alg<ERR>> : wht__rows_comp_trait<ERR> {};
 
 #endif

@@ -17,6 +17,7 @@ struct wht__kahan_err {
    * 2^11..2^14 and f64 rows of 2^10, 2^11, 2^13 (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xfu : esz == 8 ? 0xbu : 0u; }
   static constexpr unsigned rows_warp_mask(unsigned) { return 0xfu; } /* every warp size */
+  static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err; bit
    * k - LV - 5 of the warp's sizes): faster than the tiles on an H100 for
    * f32 rows of 2^7..2^13, f64 rows of 2^8 and 2^11 (docs/PERFORMANCE.md) */
@@ -97,6 +98,7 @@ struct wht__neumaier_err {
    * 2^13 and 2^14 (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(unsigned esz) { return esz == 4 ? 0xcu : 0u; }
   static constexpr unsigned rows_warp_mask(unsigned) { return 0xfu; } /* every warp size */
+  static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles only for f32 rows of 2^10 (2 %) */
   static constexpr unsigned blocked_rows_warp_mask(unsigned esz) { return esz == 4 ? 0x8u : 0u; }
   static constexpr unsigned blocked_rows_blk_mask(unsigned) { return 0u; }

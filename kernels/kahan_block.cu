@@ -38,21 +38,8 @@ WHT__UNROLL
  * kernels with the folds at each block's end), at the sizes
  * wht__blocked_err's masks name */
 template <class ERR, bool NEUMAIER>
-struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > > {
-  static const bool value = true;
-  template <class F>
-  static bool fits(unsigned k, const void *src, const void *dst)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return false;
-    else return wht__rows_comp_fits<F, wht__blocked_err<ERR> >(k, src, dst);
-  }
-  template <class F>
-  static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return WHT_E_SIZE; /* fits says no */
-    else return wht__rows_comp_launch<F, wht__blocked_err<ERR> >(src, dst, N, k);
-  }
-};
+struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > >
+    : wht__rows_comp_trait<wht__blocked_err<ERR> > {};
 
 typedef wht__block_alg<wht__comp_block<wht__kahan_err, false> > wht__kahan_block_alg;
 typedef wht__block_alg<wht__comp_block<wht__neumaier_err, true> > wht__neumaier_block_alg;

@@ -41,17 +41,9 @@
  * still sends every block size) */
 template <class ERR>
 struct wht__blocked_err : ERR {
-  static const bool BLOCKED = true;
+  static const bool BLOCKED = true; /* ERR's own says false */
   static constexpr unsigned rows_warp_mask(unsigned esz) { return ERR::blocked_rows_warp_mask(esz); }
   static constexpr unsigned rows_blk_mask(unsigned esz) { return ERR::blocked_rows_blk_mask(esz); }
-};
-template <class ERR, class = void>
-struct wht__err_blocked {
-  static const bool value = false;
-};
-template <class ERR>
-struct wht__err_blocked<ERR, decltype((void)ERR::BLOCKED)> {
-  static const bool value = true;
 };
 
 /* whether a block of a blocked ERR ends after stage s of a row of 2^k,
@@ -59,7 +51,7 @@ struct wht__err_blocked<ERR, decltype((void)ERR::BLOCKED)> {
 template <class ERR>
 __host__ __device__ constexpr bool wht__rows_comp_folds(unsigned k, unsigned s)
 {
-  return wht__err_blocked<ERR>::value && s + 1 < k && s + 1 >= k % 3 && (s + 1 - k % 3) % 3 == 0;
+  return ERR::BLOCKED && s + 1 < k && s + 1 >= k % 3 && (s + 1 - k % 3) % 3 == 0;
 }
 
 /* the end of a block: x - e (one rounding) and e = +0, value by value */
@@ -329,5 +321,25 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   by_k[c][k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
+
+/* wht__rows_compensated's members (rows_reg.cuh) for an algorithm whose
+ * rows run these kernels with recovery ERR: f32 and f64 (2-byte formats
+ * stay on the tiles) */
+template <class ERR>
+struct wht__rows_comp_trait {
+  static const bool value = true;
+  template <class F>
+  static bool fits(unsigned k, const void *src, const void *dst)
+  {
+    if constexpr (sizeof(typename F::U) == 2) return false;
+    else return wht__rows_comp_fits<F, ERR>(k, src, dst);
+  }
+  template <class F>
+  static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
+  {
+    if constexpr (sizeof(typename F::U) == 2) return WHT_E_SIZE; /* fits says no */
+    else return wht__rows_comp_launch<F, ERR>(src, dst, N, k);
+  }
+};
 
 #endif
