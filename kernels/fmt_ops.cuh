@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+#include "wht.h" /* wht_format: each format's ID */
 
 #define WHT__HD __host__ __device__ __forceinline__
 /* loop unrolling in device code; the host compiler does not know the pragma */
@@ -32,6 +33,7 @@
 #endif
 
 struct wht__f64_ops {
+  static const wht_format ID = WHT_F64;
   typedef double T;
   typedef unsigned long long U;
   static WHT__HD T from_bits(U u)
@@ -66,6 +68,7 @@ struct wht__f64_ops {
 };
 
 struct wht__f32_ops {
+  static const wht_format ID = WHT_F32;
   typedef float T;
   typedef unsigned int U;
   static WHT__HD T from_bits(U u)
@@ -100,6 +103,7 @@ struct wht__f32_ops {
 };
 
 struct wht__f16_ops {
+  static const wht_format ID = WHT_F16;
   typedef __half T;
   typedef unsigned short U;
   static WHT__HD T from_bits(U u) { return __ushort_as_half(u); }
@@ -114,6 +118,7 @@ struct wht__f16_ops {
 };
 
 struct wht__bf16_ops {
+  static const wht_format ID = WHT_BF16;
   typedef __nv_bfloat16 T;
   typedef unsigned short U;
   static WHT__HD T from_bits(U u) { return __ushort_as_bfloat16(u); }

@@ -7,8 +7,20 @@
  * 2^6..2^9 (eight vectors a lane; the error terms double the registers);
  * and, in a block of 2^M warps with one exchange of x and e through
  * shared memory (rows_reg.cuh's block kernel), f32 rows of 2^11..2^14 and
- * f64 rows of 2^10..2^13 where ERR::rows_blk_mask says so. 2-byte formats
- * stay on the tiles (their lane pairs).
+ * f64 rows of 2^10..2^13 where ERR::rows_blk_mask says so.
+ *
+ * f16 and bf16 rows of 2^8..2^11 run in the warp kernel on lane pairs
+ * (tile_packed.cuh's wht__pair_fmt: the packed instructions round each
+ * half as the scalar ones, and neumaier's recoveries choose lane by lane)
+ * in rows_reg.cuh's pair layout: a lane's eight 16-byte vectors become 32
+ * pair values, vector i (i < 4) in the low halves and vector i + 4 in the
+ * high halves, element v of both in pair slot 8i + v. So element bits 0-2
+ * are the slot's low bits, 3-7 the lane, 8-9 the slot's high bits and bit
+ * 10 the half: stages 0-9 run on whole pairs, 32 values
+ * and 32 error terms a lane (the registers of f32's eight vectors), and
+ * stage 10 (rows of 2^11 only) transposes the halves of slots 2j, 2j + 1,
+ * runs the packed butterfly on (lows, highs) and transposes back. Longer
+ * 2-byte rows stay on the tiles.
  *
  * Stages inside a vector and across vectors are compensated.cuh's
  * butterfly on (A, eA), (B, eB). Across lanes each lane computes its own
@@ -42,8 +54,8 @@
 template <class ERR>
 struct wht__blocked_err : ERR {
   static const bool BLOCKED = true; /* ERR's own says false */
-  static constexpr unsigned rows_warp_mask(unsigned esz) { return ERR::blocked_rows_warp_mask(esz); }
-  static constexpr unsigned rows_blk_mask(unsigned esz) { return ERR::blocked_rows_blk_mask(esz); }
+  static constexpr unsigned rows_warp_mask(wht_format f) { return ERR::blocked_rows_warp_mask(f); }
+  static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
 };
 
 /* whether a block of a blocked ERR ends after stage s of a row of 2^k,
@@ -97,6 +109,64 @@ __device__ __forceinline__ uint4 wht__rows_comp_out(const typename F::T *x, cons
   return wht__rows_comp_pack<F>(y);
 }
 
+/* The values a lane holds for format F: F itself, eight vectors of V;
+ * for 2-byte formats the lane pairs, four vectors of V pairs (header) */
+template <class F, bool PAIRS = sizeof(typename F::U) == 2>
+struct wht__rows_comp_vals {
+  typedef F FV;
+  static constexpr unsigned NW = 8; /* vectors of values a lane */
+};
+template <class F>
+struct wht__rows_comp_vals<F, true> {
+  typedef wht__pair_fmt<F> FV;
+  static constexpr unsigned NW = 4;
+};
+
+/* vectors lo (i) and hi (i + 4) as the 8 pairs of slots 8i .. 8i + 7
+ * (rows_reg.cuh's pair layout), and back (the differences x - e of the
+ * pairs: the last pass's output) */
+template <class F>
+__device__ __forceinline__ void wht__rows_comp_pairs_in(uint4 lo, uint4 hi, typename wht__pair_fmt<F>::T *x)
+{
+  unsigned p[8];
+  wht__rows_pairs_in(lo, hi, p);
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++) x[j] = wht__pair_fmt<F>::from_bits(p[j]);
+}
+
+template <class F>
+__device__ __forceinline__ void wht__rows_comp_pairs_out(const typename wht__pair_fmt<F>::T *x,
+                                                         const typename wht__pair_fmt<F>::T *e, uint4 &lo, uint4 &hi)
+{
+  typedef wht__pair_fmt<F> F2;
+  unsigned p[8];
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++) p[j] = F2::to_bits(F2::sub(x[j], e[j]));
+  wht__rows_pairs_out(p, lo, hi);
+}
+
+/* the stage on the pairs' halves (element bit 10 of a 2-byte warp): slots
+ * 2j and 2j + 1 transposed to (lows, highs), one packed butterfly, and
+ * transposed back */
+template <class F2, class ERR, unsigned NV>
+__device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typename F2::T *e)
+{
+  typedef typename F2::T T2;
+#pragma unroll
+  for (unsigned j = 0; j < NV; j += 2) {
+    const unsigned x0 = F2::to_bits(x[j]), x1 = F2::to_bits(x[j + 1]);
+    const unsigned e0 = F2::to_bits(e[j]), e1 = F2::to_bits(e[j + 1]);
+    T2 A = F2::from_bits(wht__lows(x0, x1)), B = F2::from_bits(wht__highs(x0, x1));
+    T2 eA = F2::from_bits(wht__lows(e0, e1)), eB = F2::from_bits(wht__highs(e0, e1));
+    wht__compensated_butterfly<F2, ERR>(A, eA, B, eB);
+    const unsigned a = F2::to_bits(A), b = F2::to_bits(B), ea = F2::to_bits(eA), eb = F2::to_bits(eB);
+    x[j] = F2::from_bits(wht__lows(a, b));
+    x[j + 1] = F2::from_bits(wht__highs(a, b));
+    e[j] = F2::from_bits(wht__lows(ea, eb));
+    e[j + 1] = F2::from_bits(wht__highs(ea, eb));
+  }
+}
+
 /* butterflies between values j and j + h of the NV a thread holds */
 template <class F, class ERR, unsigned NV>
 __device__ __forceinline__ void wht__rows_comp_regs(typename F::T *x, typename F::T *e, unsigned h)
@@ -124,26 +194,32 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
 }
 
 /* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
- * (value i * V + v: vector i, element v), of rows of 2^KT (the blocks) */
+ * (value i * V + v: vector i, element v; for 2-byte formats the pairs of
+ * wht__rows_comp_vals, the top bit the halves), of rows of 2^KT (the
+ * blocks) */
 template <class F, class ERR, unsigned K, unsigned KT = K>
-__device__ __forceinline__ void wht__rows_comp_warp(typename F::T *x, typename F::T *e, unsigned lane)
+__device__ __forceinline__ void wht__rows_comp_warp(typename wht__rows_comp_vals<F>::FV::T *x,
+                                                    typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
   typedef wht__rows_reg_shape<F> S;
-  constexpr unsigned LV = S::LV, V = S::V, NV = 8 * V;
+  typedef wht__rows_comp_vals<F> VS;
+  typedef typename VS::FV FV;
+  constexpr unsigned LV = S::LV, V = S::V, NV = VS::NW * V;
 #pragma unroll
   for (unsigned s = 0; s < LV; s++) {
-    wht__rows_comp_regs<F, ERR, NV>(x, e, 1u << s);
-    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<F, NV>(x, e);
+    wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << s);
+    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
   }
 #pragma unroll
   for (unsigned s = 0; s < 5; s++) {
-    wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
-    if (wht__rows_comp_folds<ERR>(KT, LV + s)) wht__rows_comp_fold<F, NV>(x, e);
+    wht__rows_comp_cross<FV, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
+    if (wht__rows_comp_folds<ERR>(KT, LV + s)) wht__rows_comp_fold<FV, NV>(x, e);
   }
 #pragma unroll
   for (unsigned s = LV + 5; s < K; s++) {
-    wht__rows_comp_regs<F, ERR, NV>(x, e, V << (s - LV - 5));
-    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<F, NV>(x, e);
+    if (V << (s - LV - 5) < NV) wht__rows_comp_regs<FV, ERR, NV>(x, e, V << (s - LV - 5));
+    else wht__rows_comp_halves<FV, ERR, NV>(x, e); /* 2-byte formats' bit LV + 7 */
+    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
   }
 }
 
@@ -156,20 +232,46 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 8);
   if (base >= N) return; /* the whole warp */
-  T x[W * V], e[W * V];
+  if constexpr (sizeof(typename F::U) == 2) {
+    typedef typename wht__pair_fmt<F>::T T2;
+    constexpr unsigned H = W / 2;
+    uint4 r[W];
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    wht__rows_comp_unpack<F>(g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0), x + i * V);
+    for (unsigned i = 0; i < W; i++) {
+      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+      r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+    }
+    T2 x[H * V], e[H * V];
 #pragma unroll
-    for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
-  }
-  wht__rows_comp_warp<F, ERR, K>(x, e, lane);
+    for (unsigned i = 0; i < H; i++) {
+      wht__rows_comp_pairs_in<F>(r[i], r[i + H], x + i * V);
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    const uint4 r = wht__rows_comp_out<F>(x + i * V, e + i * V);
-    if (g < N) *(uint4 *)(dst + g) = r;
+      for (unsigned v = 0; v < V; v++) e[i * V + v] = wht__pair_fmt<F>::from_bits(0);
+    }
+    wht__rows_comp_warp<F, ERR, K>(x, e, lane);
+#pragma unroll
+    for (unsigned i = 0; i < H; i++) wht__rows_comp_pairs_out<F>(x + i * V, e + i * V, r[i], r[i + H]);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+      if (g < N) *(uint4 *)(dst + g) = r[i];
+    }
+  } else {
+    T x[W * V], e[W * V];
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+      wht__rows_comp_unpack<F>(g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0), x + i * V);
+#pragma unroll
+      for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
+    }
+    wht__rows_comp_warp<F, ERR, K>(x, e, lane);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+      const uint4 r = wht__rows_comp_out<F>(x + i * V, e + i * V);
+      if (g < N) *(uint4 *)(dst + g) = r;
+    }
   }
 }
 
@@ -244,10 +346,11 @@ __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename 
   wht__rows_comp_body<F, ERR, K>(src, dst, N);
 }
 
-/* whether rows of 2^k in format F run here: f32 rows of 2^7..2^10 and
- * f64 rows of 2^6..2^9 in a warp (eight vectors a lane), and of the four
+/* whether rows of 2^k in format F run here: f32 rows of 2^7..2^10, f64
+ * rows of 2^6..2^9 and f16/bf16 rows of 2^8..2^11 (lane pairs) in a warp
+ * (eight vectors a lane) where ERR::rows_warp_mask says so, and of the four
  * sizes after those the ones ERR::rows_blk_mask names (measured faster
- * than the tiles) in a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0
+ * than the tiles; not 2-byte formats) in a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0
  * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
  * the block's sizes there and =2 all four to the block, for comparisons
  * (any other value: the table); sizes whose shared memory the device does
@@ -261,10 +364,10 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
     on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
     blk = (int)wht__rows_env("WHT_GPU_ROWS_BLK", 1);
   }
-  if (!on || S::V == 8 || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
-  if (k <= S::LV + 8) return (ERR::rows_warp_mask(sizeof(typename F::U)) >> (k - S::KMIN)) & 1u;
-  return k <= S::LV + 12 && blk != 0 &&
-         (blk == 2 || (ERR::rows_blk_mask(sizeof(typename F::U)) >> (k - S::LV - 9)) & 1u) &&
+  if (!on || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
+  if (k <= S::LV + 8) return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN)) & 1u;
+  return S::V != 8 && k <= S::LV + 12 && blk != 0 &&
+         (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
 
@@ -293,7 +396,8 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
-  if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
+  if constexpr (S::V != 8) /* no block kernel for 2-byte formats (fits says so) */
+    if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
@@ -323,23 +427,15 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
 }
 
 /* wht__rows_compensated's members (rows_reg.cuh) for an algorithm whose
- * rows run these kernels with recovery ERR: f32 and f64 (2-byte formats
- * stay on the tiles) */
+ * rows run these kernels with recovery ERR */
 template <class ERR>
 struct wht__rows_comp_trait {
   static const bool value = true;
   template <class F>
-  static bool fits(unsigned k, const void *src, const void *dst)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return false;
-    else return wht__rows_comp_fits<F, ERR>(k, src, dst);
-  }
+  static bool fits(unsigned k, const void *src, const void *dst) { return wht__rows_comp_fits<F, ERR>(k, src, dst); }
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
-  {
-    if constexpr (sizeof(typename F::U) == 2) return WHT_E_SIZE; /* fits says no */
-    else return wht__rows_comp_launch<F, ERR>(src, dst, N, k);
-  }
+  { return wht__rows_comp_launch<F, ERR>(src, dst, N, k); }
 };
 
 #endif

@@ -152,7 +152,76 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W>(r, 1u << (s - LV - 5));
 }
 
-template <class F, unsigned K, unsigned W>
+/* The pair layout of a 2-byte format's warp (eight vectors a lane): the
+ * lane's vectors i and i + 4 (i < 4) as the 8 pair words of slots 8i ..
+ * 8i + 7, element v of vector i in the low half of slot 8i + v and of
+ * vector i + 4 in its high half (one byte permute per word), and back.
+ * Element bits 0-2 are then the slot's low bits, 3-7 the lane, 8-9 the
+ * slot's high bits and bit 10 the half, so that every stage but bit 10's
+ * runs on whole words in the packed instructions, which round each half
+ * as the scalar ones do (rows_comp.cuh runs its error terms the same way). */
+__device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
+{
+  const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    p[2 * w] = wht__lows(a[w], b[w]);
+    p[2 * w + 1] = wht__highs(a[w], b[w]);
+  }
+}
+
+__device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
+{
+  unsigned a[4], b[4];
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
+    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
+  }
+  lo = make_uint4(a[0], a[1], a[2], a[3]);
+  hi = make_uint4(b[0], b[1], b[2], b[3]);
+}
+
+/* stages 0..K-1 (K = 8..11) of a 2-byte format's warp in the pair layout
+ * (32 words a lane): slots j and j + h, across lanes as
+ * wht__rows_reg_cross, and bit 10 by transposing the halves of slots 2j,
+ * 2j + 1 to (lows, highs), one packed butterfly, and back */
+template <class F, unsigned K>
+__device__ __forceinline__ void wht__rows_pairs_stages(unsigned *p, unsigned lane)
+{
+  typedef wht__pair_fmt<F> F2;
+  typedef typename F2::T T2;
+#pragma unroll
+  for (unsigned s = 0; s < K; s++) {
+    if (s >= 3 && s < 8) {
+      const unsigned flip = (lane >> (s - 3)) & 1u ? 0x80008000u : 0u;
+#pragma unroll
+      for (unsigned j = 0; j < 32; j++) {
+        const unsigned y = __shfl_xor_sync(0xffffffffu, p[j], 1u << (s - 3));
+        p[j] = F2::to_bits(F2::add(F2::from_bits(y), F2::from_bits(p[j] ^ flip)));
+      }
+    } else if (s < 10) {
+      const unsigned h = s < 3 ? 1u << s : 8u << (s - 8);
+#pragma unroll
+      for (unsigned j = 0; j < 32; j++)
+        if (!(j & h)) {
+          const T2 a = F2::from_bits(p[j]), b = F2::from_bits(p[j + h]);
+          p[j] = F2::to_bits(F2::add(a, b));
+          p[j + h] = F2::to_bits(F2::sub(a, b));
+        }
+    } else {
+#pragma unroll
+      for (unsigned j = 0; j < 32; j += 2) {
+        const T2 a = F2::from_bits(wht__lows(p[j], p[j + 1])), b = F2::from_bits(wht__highs(p[j], p[j + 1]));
+        const unsigned sum = F2::to_bits(F2::add(a, b)), dif = F2::to_bits(F2::sub(a, b));
+        p[j] = wht__lows(sum, dif);
+        p[j + 1] = wht__highs(sum, dif);
+      }
+    }
+  }
+}
+
+template <class F, unsigned K, unsigned W, bool PAIRS = false>
 __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -166,7 +235,17 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
     r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
   }
-  wht__rows_reg_warp_stages<F, W, K>(r, lane);
+  if constexpr (PAIRS) {
+    static_assert(W == 8 && sizeof(typename F::U) == 2, "the pair layout: a 2-byte format, eight vectors a lane");
+    unsigned p[32];
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_in(r[i], r[i + 4], p + 8 * i);
+    wht__rows_pairs_stages<F, K>(p, lane);
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_out(p + 8 * i, r[i], r[i + 4]);
+  } else {
+    wht__rows_reg_warp_stages<F, W, K>(r, lane);
+  }
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
@@ -358,7 +437,17 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   const unsigned task = S::LV + 5 + (k == S::LV + 9 ? 4 : 3); /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  kern f = by_k[k - S::KMIN];
+  if constexpr (S::V == 8) {
+    /* 2-byte formats in the pair layout where WHT_GPU_ROWS_PAIRS=1 (not
+     * yet measured on a GPU: off by default) */
+    static const kern pairs[4] = { wht__rows_reg_kernel<F, 8, 8, true>, wht__rows_reg_kernel<F, 9, 8, true>,
+                                   wht__rows_reg_kernel<F, 10, 8, true>, wht__rows_reg_kernel<F, 11, 8, true> };
+    static int on = -1;
+    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_PAIRS", 0) != 0;
+    if (on) f = pairs[k - S::KMIN];
+  }
+  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
