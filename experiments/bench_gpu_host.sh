@@ -22,7 +22,7 @@
 # rows in a block's registers, i15comp for kahan's and neumaier's rows in
 # registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
 # block algorithms' rows in registers, rows2b for the compensated f16/bf16 rows
-# in registers (rows2bsass: their SASS), rowsp for folklore's f16/bf16 rows in
+# in registers (rows2bblk: in a block's, rows2bsass: their SASS), rowsp for folklore's f16/bf16 rows in
 # the pair layout, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -440,23 +440,43 @@ want rows2b && step rows2b ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format f16,bf16 --log2n 8:11\";
   for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
+# and their rows of 2^12..2^15 in a block of warps (WHT_GPU_ROWS_BLK=2:
+# every size there) against the tiles (their default): bit-identity and
+# sanitizers with the block, then both ways, two rounds
+want rows2bblk && step rows2bblktest ${ROWS2B_TEST_LIMIT:-300} env WHT_GPU_ROWS_BLK=2 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_K30=0 "$B/tests/test_gpu_bitident"
+want rows2bblk && step rows2bblkmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_BLK=2 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=14 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rows2bblk && step rows2bblkracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_BLK=2 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rows2bblk && step rows2bblk ${ROWS2B_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_BLK=2 WHT_GPU_ROWS_BLK=1; do echo \"## round \$r: \$v\";
+    env \$v \$W | grep -v '^#'; done; done"
 # where neumaier's bf16 register rows go (static SASS, as sass_hist.sh:
 # f16 and bf16 rows of 2^10, the capped kernel) and every rows kernel's
 # registers and spills
 want rows2bsass && step rows2bsass 60 sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_kernel' | grep -o 'Function [^:]*\\|REG:[0-9]*\\|STACK:[0-9]*\\|LOCAL:[0-9]*' | paste - - - - ;
   sh experiments/sass_hist.sh $B/experiments/wht-bench 'rows_comp_kernel3I1[23]wht__b?f16_ops17wht__neumaier_errLj10E' | awk '\$1 >= 8'"
-# folklore's f16/bf16 rows of 2^8..2^11 in the warp's pair layout
-# (rows_reg.cuh) against one element at a time (WHT_GPU_ROWS_PAIRS=0):
-# bit-identity and memcheck of the pairs, then both, two rounds
-want rowsp && step rowsptest ${ROWS2B_TEST_LIMIT:-300} env WHT_GPU_ROWS_PAIRS=1 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_K30=0 \
-  "$B/tests/test_gpu_bitident"
-want rowsp && step rowspmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_PAIRS=1 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=12 \
+# folklore's f16/bf16 rows in the warp's pair layout (rows_reg.cuh,
+# WHT_GPU_ROWS_PAIRS=1) against one element at a time (=0): rows of
+# 2^8..2^11 in a warp; rows of 2^12..2^16 in a block (WHT_GPU_ROWS_BLK_W=8)
+# both ways and on the tiles (WHT_GPU_ROWS_BLK=0, the default for 2-byte
+# formats); bit-identity and sanitizers of the pairs, then two rounds
+RP="WHT_GPU_ROWS_PAIRS=1 WHT_GPU_ROWS_BLK_W=8 WHT_GPU_TEST_ALGOS=folklore"
+want rowsp && step rowsptest ${ROWS2B_TEST_LIMIT:-300} env $RP WHT_GPU_TEST_K30=0 "$B/tests/test_gpu_bitident"
+want rowsp && step rowspmemcheck ${MEMCHECK_LIMIT:-150} env $RP WHT_GPU_TEST_MAXK=13 \
   WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rowsp && step rowspracecheck ${RACECHECK_LIMIT:-150} env $RP WHT_GPU_TEST_MAXK=13 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 want rowsp && step rowsp ${ROWS2B_LIMIT:-300} sh -c "
-  W=\"$B/experiments/wht-bench --place in --algo folklore --total-log2 28 --format f16,bf16 --log2n 8:11\";
-  for r in 1 2; do for v in WHT_GPU_ROWS_PAIRS=1 WHT_GPU_ROWS_PAIRS=0; do echo \"## round \$r: \$v\";
-    env \$v \$W | grep -v '^#'; done; done"
+  W=\"$B/experiments/wht-bench --place in --algo folklore --total-log2 28 --format f16,bf16\";
+  for r in 1 2; do
+    for v in WHT_GPU_ROWS_PAIRS=1 WHT_GPU_ROWS_PAIRS=0; do echo \"## round \$r: \$v\";
+      env \$v \$W --log2n 8:11 | grep -v '^#'; done;
+    for v in 'WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_PAIRS=1' 'WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_PAIRS=0' WHT_GPU_ROWS_BLK=0; do
+      echo \"## round \$r: \$v\"; env \$v \$W --log2n 12:16 | grep -v '^#'; done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

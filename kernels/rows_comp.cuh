@@ -18,9 +18,9 @@
  * are the slot's low bits, 3-7 the lane, 8-9 the slot's high bits and bit
  * 10 the half: stages 0-9 run on whole pairs, 32 values
  * and 32 error terms a lane (the registers of f32's eight vectors), and
- * stage 10 (rows of 2^11 only) transposes the halves of slots 2j, 2j + 1,
- * runs the packed butterfly on (lows, highs) and transposes back. Longer
- * 2-byte rows stay on the tiles.
+ * stage 10 (rows of 2^11 and longer) transposes the halves of slots 2j,
+ * 2j + 1, runs the packed butterfly on (lows, highs) and transposes back.
+ * Rows of 2^12..2^15 in a block go back to vectors before the exchange.
  *
  * Stages inside a vector and across vectors are compensated.cuh's
  * butterfly on (A, eA), (B, eB). Across lanes each lane computes its own
@@ -275,58 +275,121 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
   }
 }
 
+/* A 16-byte vector as the values of wht__rows_comp_vals (V elements, or
+ * for 2-byte formats 4 words of two elements each: a stage between two
+ * vectors pairs element v of one with element v of the other, so it runs
+ * on whole words), and the differences x - e of such values as a vector */
+template <class F>
+__device__ __forceinline__ void wht__rows_comp_vec_in(uint4 r, typename wht__rows_comp_vals<F>::FV::T *x)
+{
+  if constexpr (sizeof(typename F::U) == 2) {
+    typedef wht__pair_fmt<F> F2;
+    x[0] = F2::from_bits(r.x), x[1] = F2::from_bits(r.y), x[2] = F2::from_bits(r.z), x[3] = F2::from_bits(r.w);
+  } else {
+    wht__rows_comp_unpack<F>(r, x);
+  }
+}
+
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_comp_vec_out(const typename wht__rows_comp_vals<F>::FV::T *x,
+                                                        const typename wht__rows_comp_vals<F>::FV::T *e)
+{
+  if constexpr (sizeof(typename F::U) == 2) {
+    typedef wht__pair_fmt<F> F2;
+    return make_uint4(F2::to_bits(F2::sub(x[0], e[0])), F2::to_bits(F2::sub(x[1], e[1])),
+                      F2::to_bits(F2::sub(x[2], e[2])), F2::to_bits(F2::sub(x[3], e[3])));
+  } else {
+    return wht__rows_comp_out<F>(x, e);
+  }
+}
+
 /* Rows of 2^(K0+M), K0 = LV+8, over the 2^M warps of a block (M = 1..4:
- * f32 2^11..2^14, f64 2^10..2^13), as rows_reg.cuh's block kernel with
- * the error terms beside the values: each warp's stages 0..K0-1 as
- * above, one exchange of x and e through shared memory, the top M stages
- * across registers (three) and lanes (the fourth), y = x - e stored. */
+ * f32 2^11..2^14, f64 2^10..2^13, f16 and bf16 2^12..2^15), as
+ * rows_reg.cuh's block kernel with the error terms beside the values:
+ * each warp's stages 0..K0-1 as above (2-byte formats in the pair layout,
+ * back to vectors before the exchange), one exchange of x and e through
+ * shared memory, the top M stages across registers (three) and lanes (the
+ * fourth), on whole words in 2-byte formats, y = x - e stored. */
 template <class F, class ERR, unsigned M>
 __global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst)
 {
   typedef typename F::T T;
   typedef wht__rows_reg_shape<F> S;
+  typedef typename wht__rows_comp_vals<F>::FV FV;
+  typedef typename FV::T TV;
+  constexpr bool P = sizeof(typename F::U) == 2;
   constexpr unsigned LV = S::LV, V = S::V, W = 8, K0 = LV + 8, NV = W * V;
+  constexpr unsigned VW = P ? 4 : V, NX = W * VW; /* values a vector and a lane after the exchange */
   constexpr unsigned MR = M < 3 ? M : 3, ML = M - MR, TT = W >> MR, LL = 5 - ML, NS = 1u << (M + 8);
   static_assert(M >= 1 && ML <= 1, "at most one of the top bits on lanes");
   extern __shared__ uint4 wht__rows_comp_sh[]; /* NS vectors of x, then NS of e */
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
   typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
-  T x[NV], e[NV];
+  if constexpr (P) {
+    typedef wht__pair_fmt<F> F2;
+    uint4 r[W];
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    wht__rows_comp_unpack<F>(*(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV))), x + i * V);
+    for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+    TV x[NV / 2], e[NV / 2];
 #pragma unroll
-    for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
-  }
-  wht__rows_comp_warp<F, ERR, K0, K0 + M>(x, e, lane);
+    for (unsigned i = 0; i < W / 2; i++) {
+      wht__rows_comp_pairs_in<F>(r[i], r[i + W / 2], x + i * V);
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    wht__rows_comp_sh[(w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(x + i * V);
-    wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(e + i * V);
+      for (unsigned v = 0; v < V; v++) e[i * V + v] = F2::from_bits(0);
+    }
+    wht__rows_comp_warp<F, ERR, K0, K0 + M>(x, e, lane);
+#pragma unroll
+    for (unsigned i = 0; i < W / 2; i++) {
+      unsigned px[V], pe[V];
+#pragma unroll
+      for (unsigned v = 0; v < V; v++) px[v] = F2::to_bits(x[i * V + v]), pe[v] = F2::to_bits(e[i * V + v]);
+      uint4 lo, hi;
+      wht__rows_pairs_out(px, lo, hi);
+      wht__rows_comp_sh[(w * W + i) * 32u + lane] = lo;
+      wht__rows_comp_sh[(w * W + i + W / 2) * 32u + lane] = hi;
+      wht__rows_pairs_out(pe, lo, hi);
+      wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = lo;
+      wht__rows_comp_sh[NS + (w * W + i + W / 2) * 32u + lane] = hi;
+    }
+  } else {
+    T x[NV], e[NV];
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      wht__rows_comp_unpack<F>(*(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV))), x + i * V);
+#pragma unroll
+      for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
+    }
+    wht__rows_comp_warp<F, ERR, K0, K0 + M>(x, e, lane);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      wht__rows_comp_sh[(w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(x + i * V);
+      wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = wht__rows_comp_pack<F>(e + i * V);
+    }
   }
   __syncthreads();
+  TV x[NX], e[NX];
   const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
 #pragma unroll
   for (unsigned t = 0; t < TT; t++)
 #pragma unroll
     for (unsigned jr = 0; jr < (1u << MR); jr++) {
       const unsigned a = (jr | jl << MR) * W * 32u + (((w * TT + t) << LL) | lo), r = t << MR | jr;
-      wht__rows_comp_unpack<F>(wht__rows_comp_sh[a], x + r * V);
-      wht__rows_comp_unpack<F>(wht__rows_comp_sh[NS + a], e + r * V);
+      wht__rows_comp_vec_in<F>(wht__rows_comp_sh[a], x + r * VW);
+      wht__rows_comp_vec_in<F>(wht__rows_comp_sh[NS + a], e + r * VW);
     }
 #pragma unroll
   for (unsigned s = 0; s < MR; s++) {
-    wht__rows_comp_regs<F, ERR, NV>(x, e, V << s);
-    if (wht__rows_comp_folds<ERR>(K0 + M, K0 + s)) wht__rows_comp_fold<F, NV>(x, e);
+    wht__rows_comp_regs<FV, ERR, NX>(x, e, VW << s);
+    if (wht__rows_comp_folds<ERR>(K0 + M, K0 + s)) wht__rows_comp_fold<FV, NX>(x, e);
   }
-  if constexpr (ML > 0) wht__rows_comp_cross<F, ERR, NV>(x, e, 1u << LL, jl & 1u); /* the row's last stage */
+  if constexpr (ML > 0) wht__rows_comp_cross<FV, ERR, NX>(x, e, 1u << LL, jl & 1u); /* the row's last stage */
 #pragma unroll
   for (unsigned t = 0; t < TT; t++)
 #pragma unroll
     for (unsigned jr = 0; jr < (1u << MR); jr++) {
       const unsigned j = jr | jl << MR, pos = ((w * TT + t) << LL) | lo, r = t << MR | jr;
-      *(uint4 *)(out + ((j << K0) | (pos << LV))) = wht__rows_comp_out<F>(x + r * V, e + r * V);
+      *(uint4 *)(out + ((j << K0) | (pos << LV))) = wht__rows_comp_vec_out<F>(x + r * VW, e + r * VW);
     }
 }
 
@@ -350,7 +413,7 @@ __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename 
  * rows of 2^6..2^9 and f16/bf16 rows of 2^8..2^11 (lane pairs) in a warp
  * (eight vectors a lane) where ERR::rows_warp_mask says so, and of the four
  * sizes after those the ones ERR::rows_blk_mask names (measured faster
- * than the tiles; not 2-byte formats) in a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0
+ * than the tiles) in a block; 16-byte aligned pointers. WHT_GPU_ROWS_REG=0
  * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
  * the block's sizes there and =2 all four to the block, for comparisons
  * (any other value: the table); sizes whose shared memory the device does
@@ -366,7 +429,7 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
   }
   if (!on || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
   if (k <= S::LV + 8) return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN)) & 1u;
-  return S::V != 8 && k <= S::LV + 12 && blk != 0 &&
+  return k <= S::LV + 12 && blk != 0 &&
          (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
@@ -396,8 +459,7 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
-  if constexpr (S::V != 8) /* no block kernel for 2-byte formats (fits says so) */
-    if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
+  if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },

@@ -270,7 +270,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
  * the result is the CPU's. One row per block; every load of a block
  * precedes its barrier and every store follows it, so in place is safe. */
-template <class F, unsigned W, unsigned M>
+template <class F, unsigned W, unsigned M, bool PAIRS = false>
 __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -284,7 +284,17 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-  wht__rows_reg_warp_stages<F, W, K0>(r, lane);
+  if constexpr (PAIRS) { /* the warp's stages in the pair layout, the exchange in the vectors' */
+    static_assert(W == 8 && sizeof(typename F::U) == 2, "the pair layout: a 2-byte format, eight vectors a lane");
+    unsigned p[32];
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_in(r[i], r[i + 4], p + 8 * i);
+    wht__rows_pairs_stages<F, K0>(p, lane);
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_out(p + 8 * i, r[i], r[i + 4]);
+  } else {
+    wht__rows_reg_warp_stages<F, W, K0>(r, lane);
+  }
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
   __syncthreads();
@@ -297,7 +307,27 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
       r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W>(r, 1u << s);
+  for (unsigned s = 0; s < MR; s++) {
+    if constexpr (PAIRS) { /* vector against vector, element by element: two a word */
+      typedef wht__pair_fmt<F> F2;
+#pragma unroll
+      for (unsigned i = 0; i < W; i++)
+        if (!(i & (1u << s))) {
+          unsigned a[4] = { r[i].x, r[i].y, r[i].z, r[i].w }, b[4] = { r[i + (1u << s)].x, r[i + (1u << s)].y,
+                                                                       r[i + (1u << s)].z, r[i + (1u << s)].w };
+#pragma unroll
+          for (unsigned q = 0; q < 4; q++) {
+            const typename F2::T x = F2::from_bits(a[q]), y = F2::from_bits(b[q]);
+            a[q] = F2::to_bits(F2::add(x, y));
+            b[q] = F2::to_bits(F2::sub(x, y));
+          }
+          r[i] = make_uint4(a[0], a[1], a[2], a[3]);
+          r[i + (1u << s)] = make_uint4(b[0], b[1], b[2], b[3]);
+        }
+    } else {
+      wht__rows_reg_vectors<F, W>(r, 1u << s);
+    }
+  }
   if constexpr (ML > 0) {
 #pragma unroll
     for (unsigned s = 0; s < ML; s++) {
@@ -409,14 +439,23 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
     { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
       wht__rows_blk_kernel<F, 16, 4>, NULL }
   };
-  static size_t raised[2][5][WHT__MAX_DEVICES];
+  static size_t raised[3][5][WHT__MAX_DEVICES]; /* by W (8, 16, 8 in pairs) and M */
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  const kern f = by_wm[wi][M - 1];
+  kern f = by_wm[wi][M - 1];
+  unsigned slot = wi;
+  if constexpr (S::V == 8) { /* the pair layout, eight vectors a lane: WHT_GPU_ROWS_PAIRS=1 */
+    static const kern pairs[5] = { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>,
+                                   wht__rows_blk_kernel<F, 8, 3, true>, wht__rows_blk_kernel<F, 8, 4, true>,
+                                   wht__rows_blk_kernel<F, 8, 5, true> };
+    static int on = -1;
+    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_PAIRS", 0) != 0;
+    if (W == 8 && on) f = pairs[M - 1], slot = 2;
+  }
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
