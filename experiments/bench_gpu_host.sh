@@ -22,11 +22,11 @@
 # rows in a block's registers, i15comp for kahan's and neumaier's rows in
 # registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
 # block algorithms' rows in registers, rows2b for the compensated f16/bf16 rows
-# in registers (rows2bblk: in a block's, rows2bsass: their SASS), rowsp for folklore's f16/bf16 rows in
-# the pair layout, i10ops for the operations with
+# in registers (rows2bblk: in a block's, rows2bsass: their SASS), rowsall for
+# every batched row at the build's defaults, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
-# settings on this device, stalls for what the pass kernels wait on, i15pf for
+# settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
 # the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
 # several environment settings, gridab for the grid with two builds (BASE, BUILD), grid28 for its largest sizes; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
@@ -459,24 +459,13 @@ want rows2bblk && step rows2bblk ${ROWS2B_LIMIT:-300} sh -c "
 want rows2bsass && step rows2bsass 60 sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_kernel' | grep -o 'Function [^:]*\\|REG:[0-9]*\\|STACK:[0-9]*\\|LOCAL:[0-9]*' | paste - - - - ;
   sh experiments/sass_hist.sh $B/experiments/wht-bench 'rows_comp_kernel3I1[23]wht__b?f16_ops17wht__neumaier_errLj10E' | awk '\$1 >= 8'"
-# folklore's f16/bf16 rows in the warp's pair layout (rows_reg.cuh,
-# WHT_GPU_ROWS_PAIRS=1) against one element at a time (=0): rows of
-# 2^8..2^11 in a warp; rows of 2^12..2^16 in a block (WHT_GPU_ROWS_BLK_W=8)
-# both ways and on the tiles (WHT_GPU_ROWS_BLK=0, the default for 2-byte
-# formats); bit-identity and sanitizers of the pairs, then two rounds
-RP="WHT_GPU_ROWS_PAIRS=1 WHT_GPU_ROWS_BLK_W=8 WHT_GPU_TEST_ALGOS=folklore"
-want rowsp && step rowsptest ${ROWS2B_TEST_LIMIT:-300} env $RP WHT_GPU_TEST_K30=0 "$B/tests/test_gpu_bitident"
-want rowsp && step rowspmemcheck ${MEMCHECK_LIMIT:-150} env $RP WHT_GPU_TEST_MAXK=13 \
-  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want rowsp && step rowspracecheck ${RACECHECK_LIMIT:-150} env $RP WHT_GPU_TEST_MAXK=13 \
-  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want rowsp && step rowsp ${ROWS2B_LIMIT:-300} sh -c "
-  W=\"$B/experiments/wht-bench --place in --algo folklore --total-log2 28 --format f16,bf16\";
-  for r in 1 2; do
-    for v in WHT_GPU_ROWS_PAIRS=1 WHT_GPU_ROWS_PAIRS=0; do echo \"## round \$r: \$v\";
-      env \$v \$W --log2n 8:11 | grep -v '^#'; done;
-    for v in 'WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_PAIRS=1' 'WHT_GPU_ROWS_BLK_W=8 WHT_GPU_ROWS_PAIRS=0' WHT_GPU_ROWS_BLK=0; do
-      echo \"## round \$r: \$v\"; env \$v \$W --log2n 12:16 | grep -v '^#'; done; done"
+# the batched rows of folklore and the compensated algorithms at this
+# build's defaults, every format, rows of 2^6..2^16 over 2^28 elements,
+# two rounds (the status of issues 14 and 15's rows)
+want rowsall && step rowsall ${ROWSALL_LIMIT:-300} sh -c "
+  for r in 1 2; do echo \"## round \$r\";
+    $B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format all --log2n 6:16 | grep -v '^#';
+  done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many
@@ -527,8 +516,8 @@ want tune && step tune ${TUNE_LIMIT:-420} sh -c "
 # launch each: folklore f32 and f16 rows of 2^10, tensor-core f16 rows of
 # 2^12, folklore f32 2^28's L2-blocked pair
 want stalls && step stalls ${STALLS_LIMIT:-300} sh -c "
-  for a in 'folklore f32 10 18' 'folklore f16 10 18' 'tensor-core f16 12 16' 'folklore f32 28 0'; do
-    set -- \$a; echo \"## ncu: \$*\";
+  for a in ${STALLS_CASES:-folklore:f32:10:18 folklore:f16:10:18 tensor-core:f16:12:16 folklore:f32:28:0}; do
+    IFS=:; set -- \$a; unset IFS; echo \"## ncu: \$*\";
     ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sass__inst_executed_per_opcode \
       --print-metric-instances values \

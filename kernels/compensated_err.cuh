@@ -14,9 +14,10 @@ struct wht__kahan_err {
   static constexpr int min_blocks(unsigned esz) { return esz == 2 ? 4 : 3; }
   /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
    * 2^(LV+8+M): on an H100 faster than the tiles for f32 rows of
-   * 2^11..2^14 and f64 rows of 2^10, 2^11, 2^13 (docs/PERFORMANCE.md);
-   * 2-byte formats have no block kernel */
-  static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0xfu : f == WHT_F64 ? 0xbu : 0u; }
+   * 2^11..2^14 and f64 rows of 2^10, 2^11, 2^13; on an H200 for f16 and
+   * bf16 rows of 2^12..2^15 (0.76-0.91x the tiles' time;
+   * docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F64 ? 0xbu : 0xfu; }
   /* rows in a warp's registers, bit k - LV - 5: every size (f16 and bf16
    * rows of 2^8..2^11 on lane pairs took 0.61-0.73x the tiles' time on an
    * H200, docs/PERFORMANCE.md) */
@@ -25,9 +26,10 @@ struct wht__kahan_err {
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err): faster
    * than the tiles on an H100 for f32 rows of 2^7..2^13, f64 rows of 2^8
    * and 2^11, and on an H200 for f16 and bf16 rows of 2^8..2^11 (0.64-0.71x
-   * the tiles' time; docs/PERFORMANCE.md) */
+   * the tiles' time), and in a block for f16 and bf16 rows of
+   * 2^12..2^15 (0.84-0.96x; docs/PERFORMANCE.md) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f) { return f == WHT_F64 ? 0x4u : 0xfu; }
-  static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0x7u : f == WHT_F64 ? 0x2u : 0u; }
+  static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0x7u : f == WHT_F64 ? 0x2u : 0xfu; }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -100,7 +102,8 @@ struct wht__neumaier_err {
   static constexpr int min_blocks(unsigned esz) { return esz == 4 ? 4 : 3; }
   /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
    * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of
-   * 2^13 and 2^14 (docs/PERFORMANCE.md) */
+   * 2^13 and 2^14; f16 and bf16 slower on an H200 but at rows of 2^15
+   * (2 %) (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0xcu : 0u; }
   /* rows in a warp's registers, bit k - LV - 5: every size but bf16's,
    * whose kernels spill 0.5-1 KB under the 80-register cap and took
@@ -113,7 +116,9 @@ struct wht__neumaier_err {
    * the tiles' time; bf16 2^10, 2^11 1.27-1.36x) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f)
   { return f == WHT_F32 ? 0x8u : f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0x3u : 0u; }
-  static constexpr unsigned blocked_rows_blk_mask(wht_format) { return 0u; }
+  /* and in a block for f16 rows of 2^12 and 2^14 (0.93-0.94x; 2^13 and
+   * 2^15 and bf16 slower) */
+  static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x5u : 0u; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a

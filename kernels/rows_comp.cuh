@@ -12,7 +12,7 @@
  * f16 and bf16 rows of 2^8..2^11 run in the warp kernel on lane pairs
  * (tile_packed.cuh's wht__pair_fmt: the packed instructions round each
  * half as the scalar ones, and neumaier's recoveries choose lane by lane)
- * in rows_reg.cuh's pair layout: a lane's eight 16-byte vectors become 32
+ * in the pair layout (below): a lane's eight 16-byte vectors become 32
  * pair values, vector i (i < 4) in the low halves and vector i + 4 in the
  * high halves, element v of both in pair slot 8i + v. So element bits 0-2
  * are the slot's low bits, 3-7 the lane, 8-9 the slot's high bits and bit
@@ -122,8 +122,40 @@ struct wht__rows_comp_vals<F, true> {
   static constexpr unsigned NW = 4;
 };
 
+/* The pair layout of a 2-byte format's warp (eight vectors a lane): the
+ * lane's vectors i and i + 4
+ * (i < 4) as the 8 pair words of slots 8i .. 8i + 7, element v of vector
+ * i in the low half of slot 8i + v and of vector i + 4 in its high half
+ * (one byte permute per word), and back. Element bits 0-2 are then the
+ * slot's low bits, 3-7 the lane, 8-9 the slot's high bits and bit 10 the
+ * half, so that every stage but bit 10's runs on whole words in the
+ * packed instructions, which round each half as the scalar ones do.
+ * folklore's rows in this layout were slower than one element at a time
+ * on an H200 (docs/PERFORMANCE.md). */
+__device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
+{
+  const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    p[2 * w] = wht__lows(a[w], b[w]);
+    p[2 * w + 1] = wht__highs(a[w], b[w]);
+  }
+}
+
+__device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
+{
+  unsigned a[4], b[4];
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
+    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
+  }
+  lo = make_uint4(a[0], a[1], a[2], a[3]);
+  hi = make_uint4(b[0], b[1], b[2], b[3]);
+}
+
 /* vectors lo (i) and hi (i + 4) as the 8 pairs of slots 8i .. 8i + 7
- * (rows_reg.cuh's pair layout), and back (the differences x - e of the
+ * (the pair layout above), and back (the differences x - e of the
  * pairs: the last pass's output) */
 template <class F>
 __device__ __forceinline__ void wht__rows_comp_pairs_in(uint4 lo, uint4 hi, typename wht__pair_fmt<F>::T *x)

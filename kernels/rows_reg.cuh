@@ -152,76 +152,7 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W>(r, 1u << (s - LV - 5));
 }
 
-/* The pair layout of a 2-byte format's warp (eight vectors a lane): the
- * lane's vectors i and i + 4 (i < 4) as the 8 pair words of slots 8i ..
- * 8i + 7, element v of vector i in the low half of slot 8i + v and of
- * vector i + 4 in its high half (one byte permute per word), and back.
- * Element bits 0-2 are then the slot's low bits, 3-7 the lane, 8-9 the
- * slot's high bits and bit 10 the half, so that every stage but bit 10's
- * runs on whole words in the packed instructions, which round each half
- * as the scalar ones do (rows_comp.cuh runs its error terms the same way). */
-__device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
-{
-  const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
-#pragma unroll
-  for (unsigned w = 0; w < 4; w++) {
-    p[2 * w] = wht__lows(a[w], b[w]);
-    p[2 * w + 1] = wht__highs(a[w], b[w]);
-  }
-}
-
-__device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
-{
-  unsigned a[4], b[4];
-#pragma unroll
-  for (unsigned w = 0; w < 4; w++) {
-    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
-    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
-  }
-  lo = make_uint4(a[0], a[1], a[2], a[3]);
-  hi = make_uint4(b[0], b[1], b[2], b[3]);
-}
-
-/* stages 0..K-1 (K = 8..11) of a 2-byte format's warp in the pair layout
- * (32 words a lane): slots j and j + h, across lanes as
- * wht__rows_reg_cross, and bit 10 by transposing the halves of slots 2j,
- * 2j + 1 to (lows, highs), one packed butterfly, and back */
-template <class F, unsigned K>
-__device__ __forceinline__ void wht__rows_pairs_stages(unsigned *p, unsigned lane)
-{
-  typedef wht__pair_fmt<F> F2;
-  typedef typename F2::T T2;
-#pragma unroll
-  for (unsigned s = 0; s < K; s++) {
-    if (s >= 3 && s < 8) {
-      const unsigned flip = (lane >> (s - 3)) & 1u ? 0x80008000u : 0u;
-#pragma unroll
-      for (unsigned j = 0; j < 32; j++) {
-        const unsigned y = __shfl_xor_sync(0xffffffffu, p[j], 1u << (s - 3));
-        p[j] = F2::to_bits(F2::add(F2::from_bits(y), F2::from_bits(p[j] ^ flip)));
-      }
-    } else if (s < 10) {
-      const unsigned h = s < 3 ? 1u << s : 8u << (s - 8);
-#pragma unroll
-      for (unsigned j = 0; j < 32; j++)
-        if (!(j & h)) {
-          const T2 a = F2::from_bits(p[j]), b = F2::from_bits(p[j + h]);
-          p[j] = F2::to_bits(F2::add(a, b));
-          p[j + h] = F2::to_bits(F2::sub(a, b));
-        }
-    } else {
-#pragma unroll
-      for (unsigned j = 0; j < 32; j += 2) {
-        const T2 a = F2::from_bits(wht__lows(p[j], p[j + 1])), b = F2::from_bits(wht__highs(p[j], p[j + 1]));
-        const unsigned sum = F2::to_bits(F2::add(a, b)), dif = F2::to_bits(F2::sub(a, b));
-        p[j] = wht__lows(sum, dif);
-        p[j + 1] = wht__highs(sum, dif);
-      }
-    }
-  }
-}
-
-template <class F, unsigned K, unsigned W, bool PAIRS = false>
+template <class F, unsigned K, unsigned W>
 __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -235,17 +166,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
     r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
   }
-  if constexpr (PAIRS) {
-    static_assert(W == 8 && sizeof(typename F::U) == 2, "the pair layout: a 2-byte format, eight vectors a lane");
-    unsigned p[32];
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_in(r[i], r[i + 4], p + 8 * i);
-    wht__rows_pairs_stages<F, K>(p, lane);
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_out(p + 8 * i, r[i], r[i + 4]);
-  } else {
-    wht__rows_reg_warp_stages<F, W, K>(r, lane);
-  }
+  wht__rows_reg_warp_stages<F, W, K>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
@@ -270,7 +191,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
  * the result is the CPU's. One row per block; every load of a block
  * precedes its barrier and every store follows it, so in place is safe. */
-template <class F, unsigned W, unsigned M, bool PAIRS = false>
+template <class F, unsigned W, unsigned M>
 __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -284,17 +205,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-  if constexpr (PAIRS) { /* the warp's stages in the pair layout, the exchange in the vectors' */
-    static_assert(W == 8 && sizeof(typename F::U) == 2, "the pair layout: a 2-byte format, eight vectors a lane");
-    unsigned p[32];
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_in(r[i], r[i + 4], p + 8 * i);
-    wht__rows_pairs_stages<F, K0>(p, lane);
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) wht__rows_pairs_out(p + 8 * i, r[i], r[i + 4]);
-  } else {
-    wht__rows_reg_warp_stages<F, W, K0>(r, lane);
-  }
+  wht__rows_reg_warp_stages<F, W, K0>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
   __syncthreads();
@@ -307,27 +218,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
       r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) {
-    if constexpr (PAIRS) { /* vector against vector, element by element: two a word */
-      typedef wht__pair_fmt<F> F2;
-#pragma unroll
-      for (unsigned i = 0; i < W; i++)
-        if (!(i & (1u << s))) {
-          unsigned a[4] = { r[i].x, r[i].y, r[i].z, r[i].w }, b[4] = { r[i + (1u << s)].x, r[i + (1u << s)].y,
-                                                                       r[i + (1u << s)].z, r[i + (1u << s)].w };
-#pragma unroll
-          for (unsigned q = 0; q < 4; q++) {
-            const typename F2::T x = F2::from_bits(a[q]), y = F2::from_bits(b[q]);
-            a[q] = F2::to_bits(F2::add(x, y));
-            b[q] = F2::to_bits(F2::sub(x, y));
-          }
-          r[i] = make_uint4(a[0], a[1], a[2], a[3]);
-          r[i + (1u << s)] = make_uint4(b[0], b[1], b[2], b[3]);
-        }
-    } else {
-      wht__rows_reg_vectors<F, W>(r, 1u << s);
-    }
-  }
+  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W>(r, 1u << s);
   if constexpr (ML > 0) {
 #pragma unroll
     for (unsigned s = 0; s < ML; s++) {
@@ -348,18 +239,22 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
 /* The block kernel's rows: 2^k, k = KMAX+1 .. LV+13 (f32 2^12..2^15, f16
  * and bf16 2^12..2^16, f64 2^10..2^14), eight vectors a lane (any such k;
  * sixteen, k >= LV+10, were slower on an H100 wherever both fit). By
- * default f32 only: on an H100 its rows of 2^12..2^15 took 1.00-1.08x
- * the add-one kernel against the tiles' 1.03-1.25x, with half their
- * instructions; f16 and bf16 took 1.02-1.12x against 1.02-1.03x (a
- * fifth fewer instructions) and f64 1.01-1.15x against 1.00-1.12x
- * (docs/PERFORMANCE.md). WHT_GPU_ROWS_BLK_W=8|16 runs every format's
- * rows here with that many vectors a lane (where it fits, else eight)
- * and WHT_GPU_ROWS_BLK=0 none, for comparisons. */
+ * default f32 (on an H100 its rows of 2^12..2^15 took 1.00-1.08x the
+ * add-one kernel against the tiles' 1.03-1.25x, with half their
+ * instructions), and f16 and bf16 rows of 2^12, 2^13, 2^14 and 2^16: on
+ * an H200, whose faster memory leaves these kernels bound by their
+ * instructions, 1.19-1.30x the add-one kernel against the tiles'
+ * 1.29-1.35x and 1.73-1.75x against 1.83-1.84x (2^15: 1.47x against
+ * 1.38x); on an H100 1.02-1.08x against 1.02-1.03x. f64 stays on the tiles (1.01-1.15x against
+ * 1.00-1.12x on an H100). docs/PERFORMANCE.md has the figures.
+ * WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here with that many
+ * vectors a lane (where it fits, else eight) and WHT_GPU_ROWS_BLK=0 none,
+ * for comparisons. */
 template <class F>
 struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
-  static constexpr bool BY_DEFAULT = S::V == 4;
+  static constexpr bool by_default(unsigned k) { return S::V == 4 || (S::V == 8 && k != 15); }
   static unsigned w_of(unsigned k, unsigned forced) { return forced == 16 && k >= S::LV + 10 ? 16 : 8; }
 };
 
@@ -417,13 +312,16 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
 {
   typedef wht__rows_reg_shape<F> S;
   typedef wht__rows_blk_shape<F> B;
-  static int on = -1, blk = -1;
+  static int on = -1, blk = -1, forced = -1;
   if (on < 0) {
     const unsigned w = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
-    blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0 && (B::BY_DEFAULT || w == 8 || w == 16);
+    blk = wht__rows_env("WHT_GPU_ROWS_BLK", 1) != 0;
+    forced = w == 8 || w == 16;
     on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
   }
-  return on && k >= S::KMIN && (k <= S::KMAX || (blk && k <= B::KHI && wht__rows_smem_fits(sizeof(typename F::U) << k))) &&
+  return on && k >= S::KMIN &&
+         (k <= S::KMAX || (blk && (forced || B::by_default(k)) && k <= B::KHI &&
+                           wht__rows_smem_fits(sizeof(typename F::U) << k))) &&
          (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
@@ -439,23 +337,14 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
     { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
       wht__rows_blk_kernel<F, 16, 4>, NULL }
   };
-  static size_t raised[3][5][WHT__MAX_DEVICES]; /* by W (8, 16, 8 in pairs) and M */
+  static size_t raised[2][5][WHT__MAX_DEVICES];
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  kern f = by_wm[wi][M - 1];
-  unsigned slot = wi;
-  if constexpr (S::V == 8) { /* the pair layout, eight vectors a lane: WHT_GPU_ROWS_PAIRS=1 */
-    static const kern pairs[5] = { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>,
-                                   wht__rows_blk_kernel<F, 8, 3, true>, wht__rows_blk_kernel<F, 8, 4, true>,
-                                   wht__rows_blk_kernel<F, 8, 5, true> };
-    static int on = -1;
-    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_PAIRS", 0) != 0;
-    if (W == 8 && on) f = pairs[M - 1], slot = 2;
-  }
+  const kern f = by_wm[wi][M - 1];
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
@@ -476,17 +365,7 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   const unsigned task = S::LV + 5 + (k == S::LV + 9 ? 4 : 3); /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  kern f = by_k[k - S::KMIN];
-  if constexpr (S::V == 8) {
-    /* 2-byte formats in the pair layout where WHT_GPU_ROWS_PAIRS=1 (not
-     * yet measured on a GPU: off by default) */
-    static const kern pairs[4] = { wht__rows_reg_kernel<F, 8, 8, true>, wht__rows_reg_kernel<F, 9, 8, true>,
-                                   wht__rows_reg_kernel<F, 10, 8, true>, wht__rows_reg_kernel<F, 11, 8, true> };
-    static int on = -1;
-    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_PAIRS", 0) != 0;
-    if (on) f = pairs[k - S::KMIN];
-  }
-  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
