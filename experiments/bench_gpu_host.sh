@@ -22,7 +22,8 @@
 # rows in a block's registers, i15comp for kahan's and neumaier's rows in
 # registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
 # block algorithms' rows in registers, rows2b for the compensated f16/bf16 rows
-# in registers (rows2bblk: in a block's, rows2bsass: their SASS), rowsall for
+# in registers (rows2bblk: in a block's, rows2bsass: their SASS,
+# compminb: capped or not), rowsall for
 # every batched row at the build's defaults, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -452,6 +453,14 @@ want rows2bblk && step rows2bblkracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_RO
 want rows2bblk && step rows2bblk ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
   for r in 1 2; do for v in WHT_GPU_ROWS_BLK=2 WHT_GPU_ROWS_BLK=1; do echo \"## round \$r: \$v\";
+    env \$v \$W | grep -v '^#'; done; done"
+# the compensated warp kernels under ptxas's own register choice
+# (WHT_GPU_ROWS_COMP_MINB=0) and capped at 80 registers (=3; the launch
+# takes the cap where ptxas wants more than 80, measured on an H100), two
+# rounds
+want compminb && step compminb ${ROWS2B_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --algo $C2A --total-log2 28 --format f32,f16,bf16,f64 --log2n 6:11\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_COMP_MINB=0 WHT_GPU_ROWS_COMP_MINB=3; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
 # where neumaier's bf16 register rows go (static SASS, as sass_hist.sh:
 # f16 and bf16 rows of 2^10, the capped kernel) and every rows kernel's
