@@ -23,7 +23,7 @@
 # registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
 # block algorithms' rows in registers, rows2b for the compensated f16/bf16 rows
 # in registers (rows2bblk: in a block's, rows2bsass: their SASS,
-# compminb: capped or not), rowsall for
+# compminb: capped or not), sass for kernels' static SASS, rowsall for
 # every batched row at the build's defaults, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -441,6 +441,11 @@ want rows2b && step rows2b ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format f16,bf16 --log2n 8:11\";
   for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
+# static SASS opcode counts (sass_hist.sh) of the wht-bench kernels whose
+# mangled names match SASS_RE (default: folklore's f16 and f32 warp rows
+# of 2^10), counts of at least 8
+want sass && step sass 60 sh experiments/sass_hist.sh $B/experiments/wht-bench \
+  "${SASS_RE:-wht__rows_reg_kernelI1[23]wht__f(16|32)_opsLj10ELj8EE}"
 # and their rows of 2^12..2^15 in a block of warps (WHT_GPU_ROWS_BLK=2:
 # every size there) against the tiles (their default): bit-identity and
 # sanitizers with the block, then both ways, two rounds
