@@ -23,7 +23,8 @@
 # registers, tcrows for the thesis grid's tensor-core rows again, i14regs for the
 # block algorithms' rows in registers, rows2b for the compensated f16/bf16 rows
 # in registers (rows2bblk: in a block's, rows2bsass: their SASS,
-# compminb: capped or not), sass for kernels' static SASS, rowsall for
+# compminb: capped or not), sass for kernels' static SASS, rowswords for
+# folklore's 2-byte rows on whole words, rowsall for
 # every batched row at the build's defaults, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -473,6 +474,23 @@ want compminb && step compminb ${ROWS2B_LIMIT:-300} sh -c "
 want rows2bsass && step rows2bsass 60 sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_kernel' | grep -o 'Function [^:]*\\|REG:[0-9]*\\|STACK:[0-9]*\\|LOCAL:[0-9]*' | paste - - - - ;
   sh experiments/sass_hist.sh $B/experiments/wht-bench 'rows_comp_kernel3I1[23]wht__b?f16_ops17wht__neumaier_errLj10E' | awk '\$1 >= 8'"
+# folklore's 2-byte rows with their stages on whole words
+# (WHT_GPU_ROWS_WORDS=1, rows_reg.cuh) against one element at a time (=0),
+# in the warp kernel (2^8..2^11) and the block kernel (2^12..2^16; 2^15 on
+# the tiles unless WHT_GPU_ROWS_BLK_W=8): bit-identity and sanitizers on
+# words, then two rounds
+RW="WHT_GPU_ROWS_WORDS=1 WHT_GPU_TEST_ALGOS=folklore"
+want rowswords && step rowswordstest ${ROWS2B_TEST_LIMIT:-300} env $RW WHT_GPU_TEST_K30=0 "$B/tests/test_gpu_bitident"
+want rowswords && step rowswordsblktest ${ROWS2B_TEST_LIMIT:-300} env $RW WHT_GPU_ROWS_BLK_W=8 WHT_GPU_TEST_MAXK=17 \
+  WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+want rowswords && step rowswordsmemcheck ${MEMCHECK_LIMIT:-150} env $RW WHT_GPU_TEST_MAXK=13 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rowswords && step rowswordsracecheck ${RACECHECK_LIMIT:-150} env $RW WHT_GPU_TEST_MAXK=13 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rowswords && step rowswords ${ROWS2B_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --algo folklore --total-log2 28 --format f16,bf16 --log2n 7:16\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_WORDS=1 WHT_GPU_ROWS_WORDS=0; do echo \"## round \$r: \$v\";
+    env \$v \$W | grep -v '^#'; done; done"
 # the batched rows of folklore and the compensated algorithms at this
 # build's defaults, every format, rows of 2^6..2^16 over 2^28 elements,
 # two rounds (the status of issues 14 and 15's rows)

@@ -122,26 +122,74 @@ __device__ __forceinline__ void wht__rows_reg_across(uint4 &ra, uint4 &rb)
   memcpy(&rb, b, sizeof rb);
 }
 
+/* The same two stages of a 2-byte format on whole 32-bit words (WORDS):
+ * element j and j + h of a vector are the same half of words j/2 and
+ * (j + h)/2 for h >= 2, and element v of two vectors the same half of
+ * their word v/2, so those butterflies are one packed addition and one
+ * packed subtraction per two elements (each half rounded as the scalar
+ * operation); for h = 1 (the halves of one word) the words of two pairs
+ * are transposed to (lows, highs) and back around the packed butterfly. */
+template <class F>
+__device__ __forceinline__ void wht__rows_reg_words_bfly(unsigned &a, unsigned &b)
+{
+  typedef wht__pair_fmt<F> F2;
+  const typename F2::T x = F2::from_bits(a), y = F2::from_bits(b);
+  a = F2::to_bits(F2::add(x, y));
+  b = F2::to_bits(F2::sub(x, y));
+}
+
+template <class F>
+__device__ __forceinline__ void wht__rows_reg_words_within(uint4 &r, unsigned h)
+{
+  unsigned w[4] = { r.x, r.y, r.z, r.w };
+  if (h == 1) {
+#pragma unroll
+    for (unsigned q = 0; q < 4; q += 2) {
+      unsigned lo = wht__lows(w[q], w[q + 1]), hi = wht__highs(w[q], w[q + 1]);
+      wht__rows_reg_words_bfly<F>(lo, hi);
+      w[q] = wht__lows(lo, hi);
+      w[q + 1] = wht__highs(lo, hi);
+    }
+  } else {
+#pragma unroll
+    for (unsigned q = 0; q < 4; q++)
+      if (!(q & (h / 2))) wht__rows_reg_words_bfly<F>(w[q], w[q + h / 2]);
+  }
+  r = make_uint4(w[0], w[1], w[2], w[3]);
+}
+
 /* butterflies between vectors i and i + h of the W a lane holds */
-template <class F, unsigned W>
+template <class F, unsigned W, bool WORDS = false>
 __device__ __forceinline__ void wht__rows_reg_vectors(uint4 *r, unsigned h)
 {
 #pragma unroll
   for (unsigned i = 0; i < W; i++)
-    if (!(i & h)) wht__rows_reg_across<F>(r[i], r[i + h]);
+    if (!(i & h)) {
+      if constexpr (WORDS) {
+        wht__rows_reg_words_bfly<F>(r[i].x, r[i + h].x);
+        wht__rows_reg_words_bfly<F>(r[i].y, r[i + h].y);
+        wht__rows_reg_words_bfly<F>(r[i].z, r[i + h].z);
+        wht__rows_reg_words_bfly<F>(r[i].w, r[i + h].w);
+      } else {
+        wht__rows_reg_across<F>(r[i], r[i + h]);
+      }
+    }
 }
 
 /* stages 0..K-1 of a warp's elements held as W vectors a lane (vector i
  * of lane l: elements (i * 32 + l) * V ..): inside vectors, across lanes,
- * across vectors */
-template <class F, unsigned W, unsigned K>
+ * across vectors (2-byte formats: on whole words where WORDS) */
+template <class F, unsigned W, unsigned K, bool WORDS = false>
 __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lane)
 {
   constexpr unsigned LV = wht__rows_reg_shape<F>::LV;
 #pragma unroll
   for (unsigned s = 0; s < LV; s++)
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_reg_within<F>(r[i], 1u << s);
+    for (unsigned i = 0; i < W; i++) {
+      if constexpr (WORDS) wht__rows_reg_words_within<F>(r[i], 1u << s);
+      else wht__rows_reg_within<F>(r[i], 1u << s);
+    }
 #pragma unroll
   for (unsigned s = 0; s < 5; s++) {
     const bool upper = (lane >> s) & 1u;
@@ -149,10 +197,10 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
     for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
   }
 #pragma unroll
-  for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W>(r, 1u << (s - LV - 5));
+  for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << (s - LV - 5));
 }
 
-template <class F, unsigned K, unsigned W>
+template <class F, unsigned K, unsigned W, bool WORDS = false>
 __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -166,7 +214,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
     r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
   }
-  wht__rows_reg_warp_stages<F, W, K>(r, lane);
+  wht__rows_reg_warp_stages<F, W, K, WORDS>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
     const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
@@ -191,7 +239,7 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
  * the result is the CPU's. One row per block; every load of a block
  * precedes its barrier and every store follows it, so in place is safe. */
-template <class F, unsigned W, unsigned M>
+template <class F, unsigned W, unsigned M, bool WORDS = false>
 __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
 {
   typedef wht__rows_reg_shape<F> S;
@@ -205,7 +253,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-  wht__rows_reg_warp_stages<F, W, K0>(r, lane);
+  wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
   __syncthreads();
@@ -218,7 +266,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
       r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W>(r, 1u << s);
+  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
   if constexpr (ML > 0) {
 #pragma unroll
     for (unsigned s = 0; s < ML; s++) {
@@ -264,6 +312,15 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
 {
   const char *v = getenv(name);
   return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
+}
+
+/* Whether 2-byte rows run their stages on whole words
+ * (WHT_GPU_ROWS_WORDS=1; read once; not yet measured, so off by default) */
+static bool wht__rows_words(void)
+{
+  static int on = -1;
+  if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_WORDS", 0) != 0;
+  return on != 0;
 }
 
 /* Whether the current device lets a block have smem bytes of shared
@@ -337,14 +394,21 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
     { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
       wht__rows_blk_kernel<F, 16, 4>, NULL }
   };
-  static size_t raised[2][5][WHT__MAX_DEVICES];
+  static size_t raised[3][5][WHT__MAX_DEVICES]; /* by W (8, 16, 8 on words) and M */
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  const kern f = by_wm[wi][M - 1];
+  kern f = by_wm[wi][M - 1];
+  unsigned slot = wi;
+  if constexpr (S::V == 8) { /* 2-byte formats on whole words: WHT_GPU_ROWS_WORDS=1 */
+    static const kern words[5] = { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>,
+                                   wht__rows_blk_kernel<F, 8, 3, true>, wht__rows_blk_kernel<F, 8, 4, true>,
+                                   wht__rows_blk_kernel<F, 8, 5, true> };
+    if (W == 8 && wht__rows_words()) f = words[M - 1], slot = 2;
+  }
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
@@ -365,7 +429,13 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   const unsigned task = S::LV + 5 + (k == S::LV + 9 ? 4 : 3); /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  by_k[k - S::KMIN]<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  kern f = by_k[k - S::KMIN];
+  if constexpr (S::V == 8) { /* 2-byte formats on whole words: WHT_GPU_ROWS_WORDS=1 */
+    static const kern words[4] = { wht__rows_reg_kernel<F, 8, 8, true>, wht__rows_reg_kernel<F, 9, 8, true>,
+                                   wht__rows_reg_kernel<F, 10, 8, true>, wht__rows_reg_kernel<F, 11, 8, true> };
+    if (wht__rows_words()) f = words[k - S::KMIN];
+  }
+  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
