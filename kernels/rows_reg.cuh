@@ -16,9 +16,10 @@
  * lanes (__shfl_xor_sync: the lane whose bit is 0 computes x + y, the
  * other y - x = y + (-x), the IEEE sum of y and the negation, bit for
  * bit), across vectors; 2-byte formats cross lanes two elements a word
- * (the packed instructions round each half as the scalar ones) and do
- * the other stages one element at a time (in pairs they were slower:
- * docs/PERFORMANCE.md). Every butterfly
+ * (the packed instructions round each half as the scalar ones) and run
+ * the other stages one element at a time, or on whole words
+ * (wht__rows_words: the block kernel's rows of 2^12..2^15, measured
+ * faster or equal there on an H200, docs/PERFORMANCE.md). Every butterfly
  * is the CPU's (a + b, a - b) on the same operands, so the result is
  * bit-identical to the CPU, as the tiles' is. Rows past the end (batches
  * that do not fill the last warp) are computed on zeros and not stored. */
@@ -314,13 +315,20 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
   return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
 }
 
-/* Whether 2-byte rows run their stages on whole words
- * (WHT_GPU_ROWS_WORDS=1; read once; not yet measured, so off by default) */
-static bool wht__rows_words(void)
+/* Whether 2-byte rows in the block kernel of 2^M warps (M = 0: the warp
+ * kernel) run their stages on whole words: WHT_GPU_ROWS_WORDS=1 always,
+ * =0 never (read once), by default the block kernel's rows of 2^12..2^15
+ * (M <= 4). On an H200 (docs/PERFORMANCE.md) words took 1.08x the add-one
+ * kernel against 1.17x at rows of 2^14, the same (1.03-1.05x) at
+ * 2^8..2^13, and 1.32x against 1.26x at 2^16 (M = 5). */
+static bool wht__rows_words(unsigned M)
 {
-  static int on = -1;
-  if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_WORDS", 0) != 0;
-  return on != 0;
+  static int set = -2;
+  if (set == -2) {
+    const char *v = getenv("WHT_GPU_ROWS_WORDS");
+    set = v && *v ? (int)(strtoul(v, NULL, 10) != 0) : -1;
+  }
+  return set >= 0 ? set == 1 : M >= 1 && M <= 4;
 }
 
 /* Whether the current device lets a block have smem bytes of shared
@@ -401,11 +409,11 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
   kern f = by_wm[wi][M - 1];
   unsigned slot = wi;
-  if constexpr (S::V == 8) { /* 2-byte formats on whole words: WHT_GPU_ROWS_WORDS=1 */
+  if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
     static const kern words[5] = { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>,
                                    wht__rows_blk_kernel<F, 8, 3, true>, wht__rows_blk_kernel<F, 8, 4, true>,
                                    wht__rows_blk_kernel<F, 8, 5, true> };
-    if (W == 8 && wht__rows_words()) f = words[M - 1], slot = 2;
+    if (W == 8 && wht__rows_words(M)) f = words[M - 1], slot = 2;
   }
   const size_t smem = sizeof(U) << k;
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
@@ -430,10 +438,10 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
   kern f = by_k[k - S::KMIN];
-  if constexpr (S::V == 8) { /* 2-byte formats on whole words: WHT_GPU_ROWS_WORDS=1 */
+  if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
     static const kern words[4] = { wht__rows_reg_kernel<F, 8, 8, true>, wht__rows_reg_kernel<F, 9, 8, true>,
                                    wht__rows_reg_kernel<F, 10, 8, true>, wht__rows_reg_kernel<F, 11, 8, true> };
-    if (wht__rows_words()) f = words[k - S::KMIN];
+    if (wht__rows_words(0)) f = words[k - S::KMIN];
   }
   f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;

@@ -41,17 +41,30 @@ struct wht__pair_fmt {
   typedef typename P::T T;
   typedef typename P::RAW RAW;
   typedef unsigned U;
+  /* the word as the pair and back: on the GPU the same 32-bit register
+   * reinterpreted (cuda_fp16's own idiom); through the raw struct's two
+   * halves the compiler split and joined the word with a shift and a byte
+   * permute each way (static SASS of the rows kernels,
+   * docs/PERFORMANCE.md). The host emulation takes the raw struct. */
   static WHT__HD T from_bits(U u)
   {
+#ifdef __CUDA_ARCH__
+    return *reinterpret_cast<const T *>(&u);
+#else
     RAW r;
     r.x = (unsigned short)u;
     r.y = (unsigned short)(u >> 16);
     return T(r);
+#endif
   }
   static WHT__HD U to_bits(T x)
   {
+#ifdef __CUDA_ARCH__
+    return *reinterpret_cast<const U *>(&x);
+#else
     const RAW r = x;
     return (U)r.x | (U)r.y << 16;
+#endif
   }
   static WHT__HD T add(T a, T b) { return P::add(a, b); }
   static WHT__HD T sub(T a, T b) { return P::sub(a, b); }
