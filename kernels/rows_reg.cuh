@@ -292,9 +292,10 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
  * add-one kernel against the tiles' 1.03-1.25x, with half their
  * instructions), and f16 and bf16 rows of 2^12, 2^13, 2^14 and 2^16: on
  * an H200, whose faster memory leaves these kernels bound by their
- * instructions, 1.19-1.30x the add-one kernel against the tiles'
- * 1.29-1.35x and 1.73-1.75x against 1.83-1.84x (2^15: 1.47x against
- * 1.38x); on an H100 1.02-1.08x against 1.02-1.03x. f64 stays on the tiles (1.01-1.15x against
+ * instructions, 1.05-1.08x the add-one kernel against the tiles'
+ * 1.26-1.28x and 1.25-1.26x against 1.79x (2^15: 1.28x either way); on
+ * an H100 (before tile_packed.cuh's words were reinterpreted) 1.02-1.08x
+ * against 1.02-1.03x. f64 stays on the tiles (1.01-1.15x against
  * 1.00-1.12x on an H100). docs/PERFORMANCE.md has the figures.
  * WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here with that many
  * vectors a lane (where it fits, else eight) and WHT_GPU_ROWS_BLK=0 none,
