@@ -448,8 +448,8 @@ want rows2b && step rows2b ${ROWS2B_LIMIT:-300} sh -c "
 want sass && step sass 60 sh experiments/sass_hist.sh $B/experiments/wht-bench \
   "${SASS_RE:-wht__rows_reg_kernelI1[23]wht__f(16|32)_opsLj10ELj8EE}"
 # and their rows of 2^12..2^15 in a block of warps (WHT_GPU_ROWS_BLK=2:
-# every size there) against the tiles (their default): bit-identity and
-# sanitizers with the block, then both ways, two rounds
+# every size there) against the tiles (=0): bit-identity and sanitizers
+# with the block, then both ways, two rounds
 want rows2bblk && step rows2bblktest ${ROWS2B_TEST_LIMIT:-300} env WHT_GPU_ROWS_BLK=2 WHT_GPU_TEST_ALGOS=$C2A \
   WHT_GPU_TEST_K30=0 "$B/tests/test_gpu_bitident"
 want rows2bblk && step rows2bblkmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_BLK=2 WHT_GPU_TEST_ALGOS=$C2A \
@@ -458,7 +458,7 @@ want rows2bblk && step rows2bblkracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_RO
   WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 want rows2bblk && step rows2bblk ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
-  for r in 1 2; do for v in WHT_GPU_ROWS_BLK=2 WHT_GPU_ROWS_BLK=1; do echo \"## round \$r: \$v\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_BLK=2 WHT_GPU_ROWS_BLK=0; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
 # the compensated warp kernels under ptxas's own register choice
 # (WHT_GPU_ROWS_COMP_MINB=0) and capped at 80 registers (=3; the launch

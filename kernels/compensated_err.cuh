@@ -102,9 +102,9 @@ struct wht__neumaier_err {
   static constexpr int min_blocks(unsigned esz) { return esz == 4 ? 4 : 3; }
   /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
    * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of
-   * 2^13 and 2^14; f16 and bf16 slower on an H200 but at rows of 2^15
-   * (2 %) (docs/PERFORMANCE.md) */
-  static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0xcu : 0u; }
+   * 2^13 and 2^14; on an H200 f16 rows of 2^15 (0.95-0.98x the tiles'
+   * time), the other 2-byte sizes slower (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0xcu : f == WHT_F16 ? 0x8u : 0u; }
   /* rows in a warp's registers, bit k - LV - 5: every size but bf16's,
    * whose kernels spill 0.5-1 KB under the 80-register cap and took
    * 1.03-1.84x the tiles' time on an H200; f16 0.79-0.86x
@@ -116,9 +116,9 @@ struct wht__neumaier_err {
    * the tiles' time; bf16 2^10, 2^11 1.27-1.36x) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f)
   { return f == WHT_F32 ? 0x8u : f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0x3u : 0u; }
-  /* and in a block for f16 rows of 2^12 and 2^14 (0.93-0.94x; 2^13 and
-   * 2^15 and bf16 slower) */
-  static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x5u : 0u; }
+  /* and in a block for f16 rows of 2^12 and 2^13 (0.82-0.91x at build
+   * b6717c1; 2^14, 2^15 and bf16 slower) */
+  static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x3u : 0u; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a
