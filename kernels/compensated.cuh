@@ -50,7 +50,8 @@ struct wht__limits<wht__compensated_alg<ERR>, F> {
 
 #include "rows_comp.cuh"
 
-/* kahan's and neumaier's f32 and f64 rows in registers (rows_comp.cuh) */
+/* kahan's and neumaier's rows in registers (rows_comp.cuh; f16 and bf16 on
+ * lane pairs) */
 template <class ERR>
 struct wht__rows_compensated<wht__compensated_alg<ERR>> : wht__rows_comp_trait<ERR> {};
 

@@ -34,9 +34,9 @@ WHT__UNROLL
   }
 };
 
-/* f32 and f64 rows in registers (rows_comp.cuh: kahan's and neumaier's
- * kernels with the folds at each block's end), at the sizes
- * wht__blocked_err's masks name */
+/* rows in registers (rows_comp.cuh: kahan's and neumaier's kernels with
+ * the folds at each block's end), at the sizes wht__blocked_err's masks
+ * name */
 template <class ERR, bool NEUMAIER>
 struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > >
     : wht__rows_comp_trait<wht__blocked_err<ERR> > {};

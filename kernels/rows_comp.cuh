@@ -16,8 +16,8 @@
  * pair values, vector i (i < 4) in the low halves and vector i + 4 in the
  * high halves, element v of both in pair slot 8i + v. So element bits 0-2
  * are the slot's low bits, 3-7 the lane, 8-9 the slot's high bits and bit
- * 10 the half: stages 0-9 run on whole pairs, 32 values
- * and 32 error terms a lane (the registers of f32's eight vectors), and
+ * 10 the half: stages 0-9 run on whole pairs, 32 values and 32 error
+ * terms a lane (the registers of f32's eight vectors), and
  * stage 10 (rows of 2^11 and longer) transposes the halves of slots 2j,
  * 2j + 1, runs the packed butterfly on (lows, highs) and transposes back.
  * Rows of 2^12..2^15 in a block go back to vectors before the exchange.
@@ -131,7 +131,8 @@ struct wht__rows_comp_vals<F, true> {
  * half, so that every stage but bit 10's runs on whole words in the
  * packed instructions, which round each half as the scalar ones do.
  * folklore's rows in this layout were slower than one element at a time
- * on an H200 (docs/PERFORMANCE.md). */
+ * on an H200, measured before wht__pair_fmt's words were reinterpreted
+ * (docs/PERFORMANCE.md). */
 __device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
 {
   const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };

@@ -324,12 +324,10 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
  * 2^8..2^13, and 1.32x against 1.26x at 2^16 (M = 5). */
 static bool wht__rows_words(unsigned M)
 {
-  static int set = -2;
-  if (set == -2) {
-    const char *v = getenv("WHT_GPU_ROWS_WORDS");
-    set = v && *v ? (int)(strtoul(v, NULL, 10) != 0) : -1;
-  }
-  return set >= 0 ? set == 1 : M >= 1 && M <= 4;
+  static unsigned set;
+  static bool read = false;
+  if (!read) set = wht__rows_env("WHT_GPU_ROWS_WORDS", ~0u), read = true; /* ~0u: unset */
+  return set == ~0u ? M >= 1 && M <= 4 : set != 0;
 }
 
 /* Whether the current device lets a block have smem bytes of shared
