@@ -25,7 +25,9 @@
 # in registers (rows2bblk: in a block's, rows2bsass: their SASS,
 # compminb: capped or not), sass for kernels' static SASS, rowswords for
 # folklore's 2-byte rows on whole words, rowsall for
-# every batched row at the build's defaults, i10ops for the operations with
+# every batched row at the build's defaults, tcfull for the tensor-core
+# register kernels' unchecked path and stage 2 without its identity, rows7 for folklore's 2-byte rows of
+# 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -498,6 +500,35 @@ want rowsall && step rowsall ${ROWSALL_LIMIT:-300} sh -c "
   for r in 1 2; do echo \"## round \$r\";
     $B/experiments/wht-bench --place in --algo folklore,$C2A --total-log2 28 --format all --log2n 6:16 | grep -v '^#';
   done"
+# issue 16: the tensor-core register kernels' unchecked path for whole
+# units and blocks (WHT_TC_FULL=1, the default) against the bounds-checked
+# one (=0), and stage 2 of rows of 2^9..2^12 without its identity stage
+# (WHT_TC_W1=1, the default, against 0): tests (also with rows of 2^15 in
+# the exchange kernel, WHT_TC_SMALL_KMAX=15, and the L2-blocked pair from
+# 2^16, WHT_TC_L2_MIN=16) and sanitizers, then rows of 2^7..2^15 and f16
+# 2^28 (its first pass is the exchange kernel's) each way, two rounds
+want tcfull && step tcfulltest ${TCFULL_TEST_LIMIT:-400} sh -c "
+  $B/tests/test_tensor_core_gpu; WHT_TC_W1=0 WHT_TC_TEST_KMAX=15 $B/tests/test_tensor_core_gpu;
+  WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu;
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu"
+want tcfull && step tcfullmemcheck ${MEMCHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
+  compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
+want tcfull && step tcfullracecheck ${RACECHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
+  compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
+want tcfull && step tcfull ${TCFULL_LIMIT:-400} sh -c "
+  W=\"$B/experiments/wht-bench --place in\";
+  for r in 1 2; do for v in WHT_TC_FULL=1 WHT_TC_W1=0 WHT_TC_FULL=0 'WHT_TC_FULL=1 WHT_TC_SMALL_KMAX=15'; do
+    echo \"## round \$r: \$v\";
+    env \$v \$W --algo tensor-core --format f16,bf16 --log2n 7:15 --total-log2 28 | grep -v '^#';
+    env \$v \$W --algo tensor-core-f16acc --format f16 --log2n 7:15 --total-log2 28 | grep -v '^[#a]';
+    env \$v \$W --algo tensor-core,tensor-core-f16acc --format f16 --log2n 28 | grep -v '^[#a]'; done; done"
+# folklore's 2-byte rows of 2^7 in the warp kernel (half a warp a row,
+# rows_reg.cuh's KLOW) against the tiles (WHT_GPU_ROWS_REG=0), with 2^8
+# beside them, two rounds
+want rows7 && step rows7 ${ROWS7_LIMIT:-200} sh -c "
+  for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --algo folklore --format f16,bf16 --log2n 7,8 --total-log2 28 | grep -v '^#';
+  done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

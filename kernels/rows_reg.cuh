@@ -11,7 +11,8 @@
  * in flight at once. Element index bits 0..LV-1 are then the vector's
  * elements, bits LV..LV+4 the lane and the next LW bits the vector's
  * number i, and rows of 2^k elements, k = LV+5 .. LV+8 (f32 7..11 with
- * W = 16 at 11, f16 and bf16 8..11, f64 6..9), lie whole in a warp. The stages run in their
+ * W = 16 at 11, f16 and bf16 8..11, f64 6..9), lie whole in a warp; 2-byte
+ * rows of 2^7 lie in half a warp's lanes (KLOW). The stages run in their
  * order, 0 to k-1, each on the bit it belongs to: within a vector, across
  * lanes (__shfl_xor_sync: the lane whose bit is 0 computes x + y, the
  * other y - x = y + (-x), the IEEE sum of y and the negation, bit for
@@ -50,6 +51,10 @@ struct wht__rows_reg_shape {
   /* eight vectors a lane; sixteen for 4-byte elements at KMAX (f64 and
    * f16 rows of 2^10 and 2^12 were slower so: docs/PERFORMANCE.md) */
   static constexpr unsigned KMIN = LV + 5, KMAX = V == 4 ? LV + 9 : LV + 8;
+  /* the warp kernel's smallest rows: 2-byte rows of 2^7 too (issue 15's
+   * range), each on half the lanes (stages on lane bits 0-3 only); the
+   * tiles took 1.13x the add-one kernel there on an H200 */
+  static constexpr unsigned KLOW = V == 8 ? LV + 4 : KMIN;
 };
 
 /* x (a lane's element) and y (the partner lane's) -> x + y on the lower
@@ -191,8 +196,9 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
       if constexpr (WORDS) wht__rows_reg_words_within<F>(r[i], 1u << s);
       else wht__rows_reg_within<F>(r[i], 1u << s);
     }
+  constexpr unsigned LANES = K - LV < 5 ? K - LV : 5; /* rows shorter than a warp's */
 #pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
+  for (unsigned s = 0; s < LANES; s++) {
     const bool upper = (lane >> s) & 1u;
 #pragma unroll
     for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << s, upper);
@@ -383,7 +389,7 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
     forced = w == 8 || w == 16;
     on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
   }
-  return on && k >= S::KMIN &&
+  return on && k >= S::KLOW &&
          (k <= S::KMAX || (blk && (forced || B::by_default(k)) && k <= B::KHI &&
                            wht__rows_smem_fits(sizeof(typename F::U) << k))) &&
          (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
@@ -430,17 +436,19 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
   if (k > S::KMAX) return wht__rows_blk_launch<F>(src, dst, N, k);
-  static const kern by_k[5] = { wht__rows_reg_kernel<F, S::KMIN, 8>, wht__rows_reg_kernel<F, S::KMIN + 1, 8>,
-                                wht__rows_reg_kernel<F, S::KMIN + 2, 8>, wht__rows_reg_kernel<F, S::KMIN + 3, 8>,
-                                wht__rows_reg_kernel<F, S::V == 4 ? S::KMIN + 4 : S::KMAX, S::V == 4 ? 16 : 8> };
+  /* by k - KLOW: 2-byte formats 7..11, f32 7..11 (16 vectors at 11), f64 6..9 */
+  static const kern by_k[5] = { wht__rows_reg_kernel<F, S::KLOW, 8>, wht__rows_reg_kernel<F, S::KLOW + 1, 8>,
+                                wht__rows_reg_kernel<F, S::KLOW + 2, 8>, wht__rows_reg_kernel<F, S::KLOW + 3, 8>,
+                                wht__rows_reg_kernel<F, S::KMAX, S::V == 4 ? 16 : 8> };
   const unsigned task = S::LV + 5 + (k == S::LV + 9 ? 4 : 3); /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  kern f = by_k[k - S::KMIN];
+  kern f = by_k[k - S::KLOW];
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
-    static const kern words[4] = { wht__rows_reg_kernel<F, 8, 8, true>, wht__rows_reg_kernel<F, 9, 8, true>,
-                                   wht__rows_reg_kernel<F, 10, 8, true>, wht__rows_reg_kernel<F, 11, 8, true> };
-    if (wht__rows_words(0)) f = words[k - S::KMIN];
+    static const kern words[5] = { wht__rows_reg_kernel<F, 7, 8, true>, wht__rows_reg_kernel<F, 8, 8, true>,
+                                   wht__rows_reg_kernel<F, 9, 8, true>, wht__rows_reg_kernel<F, 10, 8, true>,
+                                   wht__rows_reg_kernel<F, 11, 8, true> };
+    if (wht__rows_words(0)) f = words[k - S::KLOW];
   }
   f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;

@@ -60,6 +60,33 @@ static unsigned wht__tc_reg_kmax(void)
   return v;
 }
 
+/* Whether the register kernels take their unchecked path for whole units
+ * and blocks (tensor_core_tile.cuh): WHT_TC_FULL=0 (read once) sends every
+ * unit through the bounds-checked loads and stores, for comparisons. */
+static bool wht__tc_full(void)
+{
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("WHT_TC_FULL");
+    v = !(e && *e && strtoul(e, NULL, 10) == 0);
+  }
+  return v != 0;
+}
+
+/* Whether stage 2 of rows of 2^9..2^12 (and of the first pass of longer
+ * rows) runs without the identity stage that completes its pair
+ * (wht__tc_w1): WHT_TC_W1=0 (read once) keeps the identity, for
+ * comparisons; only with the unchecked path (WHT_TC_FULL). */
+static bool wht__tc_w1_on(void)
+{
+  static int v = -1;
+  if (v < 0) {
+    const char *e = getenv("WHT_TC_W1");
+    v = wht__tc_full() && !(e && *e && strtoul(e, NULL, 10) == 0);
+  }
+  return v != 0;
+}
+
 /* log2 of the elements of an L2-blocked pair's chunk: WHT_TC_L2_CHUNK
  * (read once; 0: no pairs; at least 20, the pair's bits), default 20
  * (2 MiB: 2^28 f16 took 1.147 ms, 2^21 1.155, 2^22 1.169, 2^23 1.180 on an
@@ -160,12 +187,15 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
+  /* K = 12 also without the identity stage (wht__tc_w1_on) */
+  void (*kern)(uint16_t *, uint64_t, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
+                                                 : K == 12 && wht__tc_w1_on() ? wht__tc_x12_kernel<M, K, true, K == 12>
+                                                                              : wht__tc_x12_kernel<M, K, true>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
     if (dev < 0 || !ready[dev]) {
-      if (cudaFuncSetAttribute((const void *)wht__tc_x12_kernel<M, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               smem) != cudaSuccess) {
+      if (cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
         cudaGetLastError();
         return WHT_E_CUDA;
       }
@@ -174,7 +204,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  wht__tc_x12_kernel<M, K><<<grid, 32u << (L - 10), smem>>>(x, N, masks);
+  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -189,7 +219,13 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     /* a block covers 8192 elements per step */
     const uint64_t tiles = (N + 8191) >> 13;
     const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-    void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false> : wht__tc_small_kernel<M, true>;
+    /* by checked or not, then without the identity stage (k > 8 only), k > 8 */
+    static void (*const by[3][2])(uint16_t *, uint64_t, unsigned) = {
+      { wht__tc_small_kernel<M, false, false>, wht__tc_small_kernel<M, true, false> },
+      { wht__tc_small_kernel<M, false, true>, wht__tc_small_kernel<M, true, true> },
+      { wht__tc_small_kernel<M, false, true>, wht__tc_small_kernel<M, true, true, true> }
+    };
+    void (*kern)(uint16_t *, uint64_t, unsigned) = by[wht__tc_w1_on() ? 2 : wht__tc_full()][k > 8];
     kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2));
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
@@ -251,7 +287,7 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * rows), so that the ticket queue's chunk counts order them. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M>
+template <class M, bool W1>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
@@ -273,7 +309,7 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
       for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
 #pragma unroll 1
       for (unsigned s = 0; s < 4; s++)
-        wht__tc_x12_step<M, true>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
+        wht__tc_x12_step<M, true, 12, true, W1>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
     }
   });
 }
@@ -291,9 +327,11 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
   const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
-  const wht_status s = wht__fused_shape((const void *)wht__tc_fused_kernel<M>, smem, q, &cache, &grid, &lag);
+  void (*kern)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *) =
+    wht__tc_w1_on() ? wht__tc_fused_kernel<M, true> : wht__tc_fused_kernel<M, false>;
+  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
-  wht__tc_fused_kernel<M><<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
+  kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -98,6 +98,46 @@ __device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t
     if (e + j < N) x[e + j] = h[j];
 }
 
+template <bool L2P>
+__device__ __forceinline__ void wht__tc_st16(uint16_t *p, uint4 v, uint64_t pol)
+{
+  if (!L2P) {
+    *(uint4 *)p = v;
+    return;
+  }
+  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
+               "r"(v.w), "l"(pol)
+               : "memory");
+}
+
+/* The result of wht__tc_w1 in frame F (its P0, P1 = tile bits 0, 1) to
+ * x[e + F::w1_offset(...)], e the lane's offset (F::w1_lane_offset and
+ * the rest): the four words i of the same half form 4 consecutive
+ * elements, and where G0 is tile bit 2 both halves 8 (one 16-byte store).
+ * FULL: every element before N. */
+template <class F, bool L2P, bool FULL>
+__device__ __forceinline__ void wht__tc_w1_store(uint16_t *x, uint64_t e, uint64_t N, const uint32_t y[2][4][2],
+                                                 uint64_t pol)
+{
+  static_assert(F::p0 == 0 && F::p1 == 1, "the words i are tile bits 0, 1");
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned r = 0; r < 2; r++) {
+      const uint2 lo = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x5410u), __byte_perm(y[s][2][r], y[s][3][r], 0x5410u));
+      const uint2 hi = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x7632u), __byte_perm(y[s][2][r], y[s][3][r], 0x7632u));
+      const uint64_t e0 = e + F::w1_offset(0, r, s), e1 = e + F::w1_offset(1, r, s);
+      if (FULL && F::g0 == 2) wht__tc_st16<L2P>(x + e0, make_uint4(lo.x, lo.y, hi.x, hi.y), pol);
+      else if (FULL) {
+        wht__tc_st8<L2P>(x + e0, lo, pol);
+        wht__tc_st8<L2P>(x + e1, hi, pol);
+      } else {
+        wht__tc_store4<L2P>(x, e0, N, lo, pol);
+        wht__tc_store4<L2P>(x, e1, N, hi, pol);
+      }
+    }
+}
+
 /* One unit of 1024 elements at x[e] (e a multiple of 1024) into a warp's
  * registers in the frame wht__tc_f1nat, and back. 8-byte accesses: 16-byte
  * ones need tile bit 2 moved onto a lane (a shuffle between lanes l and
@@ -133,7 +173,64 @@ __device__ __forceinline__ void wht__tc_unit_store(uint16_t *x, uint64_t e, uint
  * (the word index) into each word and a second W2 does stage 2 on them
  * (its b stage an identity), then the transpose back. masks: nibbles 0-3 =
  * the four stages' k-index masks. */
-template <class M, bool THIRD>
+/* A whole unit (its 1024 elements all before N): the same loads and stores
+ * from one pointer a lane, the words at compile-time offsets, no bounds
+ * checks (the checked forms above cost a 64-bit compare and address per
+ * access: most of the exchange kernel's integer instructions). */
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_unit_load_full(const uint16_t *p, uint2 v[2][4], uint64_t pol = 0)
+{
+  typedef wht__tc_f1nat F;
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) v[s][i] = wht__tc_ld8<L2P>(p + F::word(i, s), pol);
+}
+
+template <bool L2P = false>
+__device__ __forceinline__ void wht__tc_unit_store_full(uint16_t *p, const uint2 v[2][4], uint64_t pol = 0)
+{
+  typedef wht__tc_f1nat F;
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) wht__tc_st8<L2P>(p + F::word(i, s), v[s][i], pol);
+}
+
+/* One unit of the kernel below at x[e]; FULL: a whole unit, unchecked;
+ * W1: stage 2 alone (wht__tc_w1) and stored from its own layout, without
+ * the identity stage and the transpose back. */
+template <class M, bool THIRD, bool FULL, bool W1>
+__device__ __forceinline__ void wht__tc_small_unit(uint16_t *x, uint64_t e, uint64_t N, const uint32_t a[][4])
+{
+  const unsigned lane = threadIdx.x & 31;
+  uint2 v[2][4];
+  uint16_t *p = x + e + wht__tc_f1nat::lane_offset(lane);
+  if (FULL) wht__tc_unit_load_full(p, v);
+  else wht__tc_unit_load(x, e, N, v);
+  wht__tc_w2<M>(v, a[0], a[1]);
+  if (THIRD && W1) {
+    uint32_t y[2][4][2];
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+    wht__tc_w1<M>(v, a[THIRD ? 2 : 0], y);
+    wht__tc_w1_store<wht__tc_f3nat, false, FULL>(x, e + wht__tc_f3nat::w1_lane_offset(lane), N, y, 0);
+    return;
+  }
+  if (THIRD) {
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+    wht__tc_w2<M>(v, a[THIRD ? 2 : 0], a[THIRD ? 3 : 1]);
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+  }
+  if (FULL) wht__tc_unit_store_full(p, v);
+  else wht__tc_unit_store(x, e, N, v);
+}
+
+/* FAST false: every unit by the checked path (WHT_TC_FULL=0, tensor_core.cu,
+ * for comparisons) */
+template <class M, bool THIRD, bool FAST = true, bool W1 = false>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -144,17 +241,8 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
    * 84 registers and ran 6% slower on an H200 than 1 (54 registers) */
   const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
-    uint2 v[2][4];
-    wht__tc_unit_load(x, w << 10, N, v);
-    wht__tc_w2<M>(v, a[0], a[1]);
-    if (THIRD) {
-      wht__tc_transpose(v[0]);
-      wht__tc_transpose(v[1]);
-      wht__tc_w2<M>(v, a[THIRD ? 2 : 0], a[THIRD ? 3 : 1]);
-      wht__tc_transpose(v[0]);
-      wht__tc_transpose(v[1]);
-    }
-    wht__tc_unit_store(x, w << 10, N, v);
+    if (FAST && ((w + 1) << 10) <= N) wht__tc_small_unit<M, THIRD, true, W1>(x, w << 10, N, a);
+    else wht__tc_small_unit<M, THIRD, false, W1>(x, w << 10, N, a);
   }
 }
 
@@ -205,42 +293,75 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
 /* One step of the block: the 2^wht__tc_x_log2<K>() elements at x[base]
  * (base a multiple of that), a[0..3] the stages' fragments, sm that many
  * elements of shared memory; ends with a barrier (the next step's writes
- * wait for these reads). */
-template <class M, bool L2P, unsigned K = 12>
+ * wait for these reads). FULL: every element lies before N, and each lane
+ * reaches its words at compile-time offsets from one global pointer per
+ * side and one shared index per exchanged side (the word index i, tile
+ * bits 8 and 9, and the natural side bit 7 are untouched by
+ * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5). */
+template <class M, bool L2P, unsigned K, bool FULL, bool W1>
+__device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
+                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+{
+  typedef wht__tc_f1nat F;
+  typedef typename wht__tc_xframe<K>::F X;
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const unsigned nat = (w << 10) + F::lane_offset(lane), xo = wht__tc_x12_offset<K>(lane, w, 0, 0);
+  uint2 v[2][4];
+  if (FULL) wht__tc_unit_load_full<L2P>(x + base + nat, v, lpol);
+  else wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
+  wht__tc_w2<M>(v, a[0], a[1]);
+  const unsigned wr = wht__tc_x12_phys(nat) >> 2;
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) sm[wr + (F::word(i, s) >> 2)] = v[s][i];
+  __syncthreads();
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++) {
+    const unsigned rd = wht__tc_x12_phys(xo | s << X::s) >> 2;
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[rd + (i << 6)];
+  }
+  wht__tc_transpose(v[0]);
+  wht__tc_transpose(v[1]);
+  if constexpr (W1) {
+    /* K = 12: stage 2 alone (its b stage an identity), 16-byte stores; the
+     * warp's tile bits are those of xo minus its lane's */
+    static_assert(K == 12, "rows of 2^13..2^15 do stage 3 in the b stage");
+    uint32_t y[2][4][2];
+    wht__tc_w1<M>(v, a[2], y);
+    const unsigned wo = xo & ~wht__tc_x12_offset<K>(lane, 0, 0, 0);
+    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol);
+  } else {
+    wht__tc_w2<M>(v, a[2], a[3]);
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) {
+        if (FULL) wht__tc_st8<L2P>(x + base + xo + (s << X::s) + (i << 8), v[s][i], spol);
+        else wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
+      }
+  }
+  __syncthreads();
+}
+
+/* FAST false: always the checked path (WHT_TC_FULL=0, for comparisons);
+ * W1 (K = 12 only): stage 2 without its identity b stage */
+template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
                                                  const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
-  typedef wht__tc_f1nat F;
-  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-  uint2 v[2][4];
-  wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
-  wht__tc_w2<M>(v, a[0], a[1]);
-#pragma unroll
-  for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++)
-      sm[wht__tc_x12_phys((w << 10) + F::lane_offset(lane) + F::word(i, s)) >> 2] = v[s][i];
-  __syncthreads();
-#pragma unroll
-  for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[wht__tc_x12_phys(wht__tc_x12_offset<K>(lane, w, i, s)) >> 2];
-  wht__tc_transpose(v[0]);
-  wht__tc_transpose(v[1]);
-  wht__tc_w2<M>(v, a[2], a[3]);
-  wht__tc_transpose(v[0]);
-  wht__tc_transpose(v[1]);
-#pragma unroll
-  for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++)
-      wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
-  __syncthreads();
+  if (FAST && base + (1u << wht__tc_x_log2<K>()) <= N)
+    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol);
+  else
+    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol);
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
  * 2^x_log2 elements of dynamic shared memory. */
-template <class M, unsigned K>
+template <class M, unsigned K, bool FAST = true, bool W1 = false>
 __global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -251,7 +372,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
-    wht__tc_x12_step<M, false, K>(x, t << L, N, wht__tc_xsm, a, 0, 0);
+    wht__tc_x12_step<M, false, K, FAST, W1>(x, t << L, N, wht__tc_xsm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */

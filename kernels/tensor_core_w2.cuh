@@ -28,7 +28,7 @@
 template <unsigned H, unsigned B, unsigned T0, unsigned T1, unsigned G0, unsigned G1,
           unsigned G2, unsigned S, unsigned P0, unsigned P1>
 struct wht__tc_frame {
-  static constexpr unsigned h = H, b = B, t0 = T0, t1 = T1, g0 = G0, g1 = G1, g2 = G2, s = S;
+  static constexpr unsigned h = H, b = B, t0 = T0, t1 = T1, g0 = G0, g1 = G1, g2 = G2, s = S, p0 = P0, p1 = P1;
   static constexpr bool TR = !(H == 0 && B == 1);
   static constexpr unsigned USED = 3u | 1u << T0 | 1u << T1 | 1u << G0 | 1u << G1 | 1u << G2 |
                                    1u << S | 1u << P0 | 1u << P1 | 1u << H | 1u << B;
@@ -52,6 +52,19 @@ struct wht__tc_frame {
   static __device__ __forceinline__ unsigned word(unsigned i, unsigned sv)
   {
     return (i & 1u) << P0 | (i >> 1) << P1 | sv << S;
+  }
+  /* After stage a alone (wht__tc_w1): lane 4g + t holds in y[s][i][r],
+   * half hv, the element at g's bits on tile bits H, T0, T1 (the stage's
+   * output row m = g + 8r, m's bits those of k), t's on G1, G2 (column n
+   * = 2t + hv), hv on G0, r on B, s on S and i on P0, P1. */
+  static __device__ __forceinline__ unsigned w1_lane_offset(unsigned lane)
+  {
+    return (lane & 1u) << G1 | (lane >> 1 & 1u) << G2 | (lane >> 2 & 1u) << H | (lane >> 3 & 1u) << T0 |
+           (lane >> 4 & 1u) << T1;
+  }
+  static __host__ __device__ constexpr unsigned w1_offset(unsigned hv, unsigned r, unsigned sv)
+  {
+    return hv << G0 | r << B | sv << S;
   }
 };
 
@@ -104,6 +117,21 @@ __device__ __forceinline__ void wht__tc_transpose(uint2 w[4])
     }
 #pragma unroll
   for (unsigned i = 0; i < 4; i++) w[i] = o[i];
+}
+
+/* Stage a alone on the 4 units, where a W2's b stage would be an identity
+ * (tile bits already transformed): y[s][i][r] = output rows g + 8r of
+ * side s (the frame's w1_ layout). The identity stage it saves only
+ * copies finite values (the CPU model has no such stage); it would turn
+ * a zero times an infinity of the tile into NaN, which the model does
+ * not cover. */
+template <class M>
+__device__ __forceinline__ void wht__tc_w1(const uint2 v[2][4], const uint32_t aa[4], uint32_t y[2][4][2])
+{
+#pragma unroll
+  for (unsigned i = 0; i < 4; i++)
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++) M::stage(y[s][i], aa, v[s][i].x, v[s][i].y);
 }
 
 /* Two stages (A = aa, then A = ab) on the 4 units v[s][i]. */
