@@ -505,15 +505,15 @@ want rowsall && step rowsall ${ROWSALL_LIMIT:-300} sh -c "
 # one (=0), and stage 2 of rows of 2^9..2^12 without its identity stage
 # (WHT_TC_W1=1, the default, against 0): tests (also with rows of 2^15 in
 # the exchange kernel, WHT_TC_SMALL_KMAX=15, and the L2-blocked pair from
-# 2^16, WHT_TC_L2_MIN=16) and sanitizers, then rows of 2^7..2^15 and f16
+# 2^16, WHT_TC_L2_MIN=16; tcfullsan: sanitizers), then rows of 2^7..2^15 and f16
 # 2^28 (its first pass is the exchange kernel's) each way, two rounds
 want tcfull && step tcfulltest ${TCFULL_TEST_LIMIT:-400} sh -c "
   $B/tests/test_tensor_core_gpu; WHT_TC_W1=0 WHT_TC_TEST_KMAX=15 $B/tests/test_tensor_core_gpu;
   WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu;
   WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu"
-want tcfull && step tcfullmemcheck ${MEMCHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
+want tcfullsan && step tcfullmemcheck ${MEMCHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
   compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
-want tcfull && step tcfullracecheck ${RACECHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
+want tcfullsan && step tcfullracecheck ${RACECHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
   compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
 want tcfull && step tcfull ${TCFULL_LIMIT:-400} sh -c "
   W=\"$B/experiments/wht-bench --place in\";
