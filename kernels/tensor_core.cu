@@ -204,7 +204,13 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
+  /* masks bit 31: W1's stores as 8-byte halves (WHT_TC_W1_ST8=1, for comparisons) */
+  static int st8 = -1;
+  if (st8 < 0) {
+    const char *e = getenv("WHT_TC_W1_ST8");
+    st8 = e && *e && strtoul(e, NULL, 10) != 0;
+  }
+  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks | (st8 ? 1u << 31 : 0u));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

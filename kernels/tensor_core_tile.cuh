@@ -113,11 +113,11 @@ __device__ __forceinline__ void wht__tc_st16(uint16_t *p, uint4 v, uint64_t pol)
 /* The result of wht__tc_w1 in frame F (its P0, P1 = tile bits 0, 1) to
  * x[e + F::w1_offset(...)], e the lane's offset (F::w1_lane_offset and
  * the rest): the four words i of the same half form 4 consecutive
- * elements, and where G0 is tile bit 2 both halves 8 (one 16-byte store).
- * FULL: every element before N. */
+ * elements, and where G0 is tile bit 2 both halves 8 (one 16-byte store
+ * if wide, else two of 8 bytes). FULL: every element before N. */
 template <class F, bool L2P, bool FULL>
 __device__ __forceinline__ void wht__tc_w1_store(uint16_t *x, uint64_t e, uint64_t N, const uint32_t y[2][4][2],
-                                                 uint64_t pol)
+                                                 uint64_t pol, bool wide = true)
 {
   static_assert(F::p0 == 0 && F::p1 == 1, "the words i are tile bits 0, 1");
 #pragma unroll
@@ -127,7 +127,7 @@ __device__ __forceinline__ void wht__tc_w1_store(uint16_t *x, uint64_t e, uint64
       const uint2 lo = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x5410u), __byte_perm(y[s][2][r], y[s][3][r], 0x5410u));
       const uint2 hi = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x7632u), __byte_perm(y[s][2][r], y[s][3][r], 0x7632u));
       const uint64_t e0 = e + F::w1_offset(0, r, s), e1 = e + F::w1_offset(1, r, s);
-      if (FULL && F::g0 == 2) wht__tc_st16<L2P>(x + e0, make_uint4(lo.x, lo.y, hi.x, hi.y), pol);
+      if (FULL && F::g0 == 2 && wide) wht__tc_st16<L2P>(x + e0, make_uint4(lo.x, lo.y, hi.x, hi.y), pol);
       else if (FULL) {
         wht__tc_st8<L2P>(x + e0, lo, pol);
         wht__tc_st8<L2P>(x + e1, hi, pol);
@@ -300,7 +300,7 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
  * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5). */
 template <class M, bool L2P, unsigned K, bool FULL, bool W1>
 __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol, bool wide)
 {
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
@@ -331,7 +331,7 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
     uint32_t y[2][4][2];
     wht__tc_w1<M>(v, a[2], y);
     const unsigned wo = xo & ~wht__tc_x12_offset<K>(lane, 0, 0, 0);
-    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol);
+    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol, wide);
   } else {
     wht__tc_w2<M>(v, a[2], a[3]);
     wht__tc_transpose(v[0]);
@@ -351,12 +351,12 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
  * W1 (K = 12 only): stage 2 without its identity b stage */
 template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol, bool wide = true)
 {
   if (FAST && base + (1u << wht__tc_x_log2<K>()) <= N)
-    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol);
+    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol, wide);
   else
-    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol);
+    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol, wide);
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
@@ -372,7 +372,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
-    wht__tc_x12_step<M, false, K, FAST, W1>(x, t << L, N, wht__tc_xsm, a, 0, 0);
+    wht__tc_x12_step<M, false, K, FAST, W1>(x, t << L, N, wht__tc_xsm, a, 0, 0, !(masks >> 31));
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
