@@ -26,8 +26,8 @@
 # compminb: capped or not), sass for kernels' static SASS, rowswords for
 # folklore's 2-byte rows on whole words, rowsall for
 # every batched row at the build's defaults, tcfull for the tensor-core
-# register kernels' unchecked path and stage 2 without its identity
-# (tcfullsan their sanitizers, tcncu their profile), rows7 for folklore's 2-byte rows of
+# register kernels' unchecked path and the pair's stage 2 without its
+# identity (tcfullsan their sanitizers, tcncu their profile), rows7 for folklore's 2-byte rows of
 # 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -503,15 +503,16 @@ want rowsall && step rowsall ${ROWSALL_LIMIT:-300} sh -c "
   done"
 # issue 16: the tensor-core register kernels' unchecked path for whole
 # units and blocks (WHT_TC_FULL=1, the default) against the bounds-checked
-# one (=0), and stage 2 of rows of 2^9..2^12 without its identity stage
+# one (=0), and the L2-blocked pair's stage 2 without its identity stage
 # (WHT_TC_W1=1, the default, against 0): tests (also with rows of 2^15 in
 # the exchange kernel, WHT_TC_SMALL_KMAX=15, and the L2-blocked pair from
-# 2^16, WHT_TC_L2_MIN=16; tcfullsan: sanitizers), then rows of 2^7..2^15 and f16
-# 2^28 (its first pass is the exchange kernel's) each way, two rounds
+# 2^16, WHT_TC_L2_MIN=16; tcfullsan: sanitizers), then rows of 2^7..2^15
+# and f16 2^28 (its first pass is the exchange kernel's) each way
+# (TCFULL_VARIANTS), two rounds
 want tcfull && step tcfulltest ${TCFULL_TEST_LIMIT:-400} sh -c "
   $B/tests/test_tensor_core_gpu; WHT_TC_W1=0 WHT_TC_TEST_KMAX=15 $B/tests/test_tensor_core_gpu;
   WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu;
-  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu; WHT_TC_W1_ST8=1 WHT_TC_TEST_KMAX=14 $B/tests/test_tensor_core_gpu"
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu"
 want tcfullsan && step tcfullmemcheck ${MEMCHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
   compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_tensor_core_gpu"
 want tcfullsan && step tcfullracecheck ${RACECHECK_LIMIT:-150} env WHT_TC_SMALL_KMAX=15 WHT_TC_TEST_KMAX=15 \
@@ -525,10 +526,10 @@ want tcfull && step tcfull ${TCFULL_LIMIT:-400} sh -c "
     env \$v \$W --algo tensor-core,tensor-core-f16acc --format f16 --log2n 28 | grep -v '^[#a]'; done; done"
 # and what the exchange kernel of rows of 2^12 does each way (Nsight
 # Compute, one launch: time, DRAM and L2 bytes, store requests and sectors,
-# instructions, issue use, warps): TCNCU_VARIANTS, default W1 on, off, and
-# on with 8-byte stores (WHT_TC_W1_ST8=1)
+# instructions, issue use, warps): TCNCU_VARIANTS, default unchecked and
+# checked
 want tcncu && step tcncu ${TCNCU_LIMIT:-200} sh -c "
-  for v in ${TCNCU_VARIANTS:-WHT_TC_W1=1 WHT_TC_W1=0 WHT_TC_W1_ST8=1}; do echo \"## \$v\";
+  for v in ${TCNCU_VARIANTS:-WHT_TC_FULL=1 WHT_TC_FULL=0}; do echo \"## \$v\";
     env \$v ncu --clock-control none --kernel-name regex:wht__tc_x12 --launch-skip 1 --launch-count 1 \
       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed \
       $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 12 --batch 65536 --place in --reps 1 --warmup 1 | grep -v '^#';

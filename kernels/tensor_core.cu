@@ -73,10 +73,10 @@ static bool wht__tc_full(void)
   return v != 0;
 }
 
-/* Whether stage 2 of rows of 2^9..2^12 (and of the first pass of longer
- * rows) runs without the identity stage that completes its pair
- * (wht__tc_w1): WHT_TC_W1=0 (read once) keeps the identity, for
- * comparisons; only with the unchecked path (WHT_TC_FULL). */
+/* Whether the L2-blocked pair's first pass (four steps of the exchange
+ * kernel of rows of 2^12) runs stage 2 without the identity stage that
+ * completes its pair (wht__tc_w1): WHT_TC_W1=0 (read once) keeps the
+ * identity, for comparisons; only with the unchecked path (WHT_TC_FULL). */
 static bool wht__tc_w1_on(void)
 {
   static int v = -1;
@@ -187,10 +187,8 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
-  /* K = 12 also without the identity stage (wht__tc_w1_on) */
-  void (*kern)(uint16_t *, uint64_t, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
-                                                 : K == 12 && wht__tc_w1_on() ? wht__tc_x12_kernel<M, K, true, K == 12>
-                                                                              : wht__tc_x12_kernel<M, K, true>;
+  void (*kern)(uint16_t *, uint64_t, unsigned) = wht__tc_full() ? wht__tc_x12_kernel<M, K, true>
+                                                                 : wht__tc_x12_kernel<M, K, false>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
@@ -204,13 +202,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  /* masks bit 31: W1's stores as 8-byte halves (WHT_TC_W1_ST8=1, for comparisons) */
-  static int st8 = -1;
-  if (st8 < 0) {
-    const char *e = getenv("WHT_TC_W1_ST8");
-    st8 = e && *e && strtoul(e, NULL, 10) != 0;
-  }
-  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks | (st8 ? 1u << 31 : 0u));
+  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -225,13 +217,12 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     /* a block covers 8192 elements per step */
     const uint64_t tiles = (N + 8191) >> 13;
     const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-    /* by checked or not, then without the identity stage (k > 8 only), k > 8 */
-    static void (*const by[3][2])(uint16_t *, uint64_t, unsigned) = {
+    /* by unchecked path or not, k > 8 */
+    static void (*const by[2][2])(uint16_t *, uint64_t, unsigned) = {
       { wht__tc_small_kernel<M, false, false>, wht__tc_small_kernel<M, true, false> },
-      { wht__tc_small_kernel<M, false, true>, wht__tc_small_kernel<M, true, true> },
-      { wht__tc_small_kernel<M, false, true>, wht__tc_small_kernel<M, true, true, true> }
+      { wht__tc_small_kernel<M, false, true>, wht__tc_small_kernel<M, true, true> }
     };
-    void (*kern)(uint16_t *, uint64_t, unsigned) = by[wht__tc_w1_on() ? 2 : wht__tc_full()][k > 8];
+    void (*kern)(uint16_t *, uint64_t, unsigned) = by[wht__tc_full()][k > 8];
     kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2));
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }

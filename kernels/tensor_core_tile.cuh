@@ -110,16 +110,15 @@ __device__ __forceinline__ void wht__tc_st16(uint16_t *p, uint4 v, uint64_t pol)
                : "memory");
 }
 
-/* The result of wht__tc_w1 in frame F (its P0, P1 = tile bits 0, 1) to
- * x[e + F::w1_offset(...)], e the lane's offset (F::w1_lane_offset and
- * the rest): the four words i of the same half form 4 consecutive
- * elements, and where G0 is tile bit 2 both halves 8 (one 16-byte store
- * if wide, else two of 8 bytes). FULL: every element before N. */
+/* The result of wht__tc_w1 in frame F (its P0, P1, G0 = tile bits 0, 1,
+ * 2) to x[e + F::w1_offset(...)], e the lane's offset (F::w1_lane_offset
+ * and the rest): the four words i of both halves form 8 consecutive
+ * elements, one 16-byte store. FULL: every element before N. */
 template <class F, bool L2P, bool FULL>
 __device__ __forceinline__ void wht__tc_w1_store(uint16_t *x, uint64_t e, uint64_t N, const uint32_t y[2][4][2],
-                                                 uint64_t pol, bool wide = true)
+                                                 uint64_t pol)
 {
-  static_assert(F::p0 == 0 && F::p1 == 1, "the words i are tile bits 0, 1");
+  static_assert(F::p0 == 0 && F::p1 == 1 && F::g0 == 2, "the words i are tile bits 0, 1, the halves bit 2");
 #pragma unroll
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
@@ -127,10 +126,8 @@ __device__ __forceinline__ void wht__tc_w1_store(uint16_t *x, uint64_t e, uint64
       const uint2 lo = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x5410u), __byte_perm(y[s][2][r], y[s][3][r], 0x5410u));
       const uint2 hi = make_uint2(__byte_perm(y[s][0][r], y[s][1][r], 0x7632u), __byte_perm(y[s][2][r], y[s][3][r], 0x7632u));
       const uint64_t e0 = e + F::w1_offset(0, r, s), e1 = e + F::w1_offset(1, r, s);
-      if (FULL && F::g0 == 2 && wide) wht__tc_st16<L2P>(x + e0, make_uint4(lo.x, lo.y, hi.x, hi.y), pol);
-      else if (FULL) {
-        wht__tc_st8<L2P>(x + e0, lo, pol);
-        wht__tc_st8<L2P>(x + e1, hi, pol);
+      if (FULL) {
+        wht__tc_st16<L2P>(x + e0, make_uint4(lo.x, lo.y, hi.x, hi.y), pol);
       } else {
         wht__tc_store4<L2P>(x, e0, N, lo, pol);
         wht__tc_store4<L2P>(x, e1, N, hi, pol);
@@ -197,10 +194,10 @@ __device__ __forceinline__ void wht__tc_unit_store_full(uint16_t *p, const uint2
     for (unsigned i = 0; i < 4; i++) wht__tc_st8<L2P>(p + F::word(i, s), v[s][i], pol);
 }
 
-/* One unit of the kernel below at x[e]; FULL: a whole unit, unchecked;
- * W1: stage 2 alone (wht__tc_w1) and stored from its own layout, without
- * the identity stage and the transpose back. */
-template <class M, bool THIRD, bool FULL, bool W1>
+/* One unit of the kernel below at x[e]; FULL: a whole unit, unchecked.
+ * (Stage 2 alone, without its identity stage, stored from its own layout
+ * with 8-byte stores: 0-1 % slower on an H200, docs/PERFORMANCE.md.) */
+template <class M, bool THIRD, bool FULL>
 __device__ __forceinline__ void wht__tc_small_unit(uint16_t *x, uint64_t e, uint64_t N, const uint32_t a[][4])
 {
   const unsigned lane = threadIdx.x & 31;
@@ -209,14 +206,6 @@ __device__ __forceinline__ void wht__tc_small_unit(uint16_t *x, uint64_t e, uint
   if (FULL) wht__tc_unit_load_full(p, v);
   else wht__tc_unit_load(x, e, N, v);
   wht__tc_w2<M>(v, a[0], a[1]);
-  if (THIRD && W1) {
-    uint32_t y[2][4][2];
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
-    wht__tc_w1<M>(v, a[THIRD ? 2 : 0], y);
-    wht__tc_w1_store<wht__tc_f3nat, false, FULL>(x, e + wht__tc_f3nat::w1_lane_offset(lane), N, y, 0);
-    return;
-  }
   if (THIRD) {
     wht__tc_transpose(v[0]);
     wht__tc_transpose(v[1]);
@@ -230,7 +219,7 @@ __device__ __forceinline__ void wht__tc_small_unit(uint16_t *x, uint64_t e, uint
 
 /* FAST false: every unit by the checked path (WHT_TC_FULL=0, tensor_core.cu,
  * for comparisons) */
-template <class M, bool THIRD, bool FAST = true, bool W1 = false>
+template <class M, bool THIRD, bool FAST = true>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
 wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -241,8 +230,8 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
    * 84 registers and ran 6% slower on an H200 than 1 (54 registers) */
   const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
-    if (FAST && ((w + 1) << 10) <= N) wht__tc_small_unit<M, THIRD, true, W1>(x, w << 10, N, a);
-    else wht__tc_small_unit<M, THIRD, false, W1>(x, w << 10, N, a);
+    if (FAST && ((w + 1) << 10) <= N) wht__tc_small_unit<M, THIRD, true>(x, w << 10, N, a);
+    else wht__tc_small_unit<M, THIRD, false>(x, w << 10, N, a);
   }
 }
 
@@ -300,7 +289,7 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
  * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5). */
 template <class M, bool L2P, unsigned K, bool FULL, bool W1>
 __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol, bool wide)
+                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
@@ -331,7 +320,7 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
     uint32_t y[2][4][2];
     wht__tc_w1<M>(v, a[2], y);
     const unsigned wo = xo & ~wht__tc_x12_offset<K>(lane, 0, 0, 0);
-    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol, wide);
+    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol);
   } else {
     wht__tc_w2<M>(v, a[2], a[3]);
     wht__tc_transpose(v[0]);
@@ -348,20 +337,23 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
 }
 
 /* FAST false: always the checked path (WHT_TC_FULL=0, for comparisons);
- * W1 (K = 12 only): stage 2 without its identity b stage */
+ * W1 (K = 12 only): stage 2 without its identity b stage, 16-byte stores
+ * (the L2-blocked pair's first pass: 3 % faster on an H200; the rows of
+ * 2^11, 2^12 took 1.16x the add-one kernel so against 1.06x, their
+ * stores touching 1.75x the sectors, docs/PERFORMANCE.md) */
 template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol, bool wide = true)
+                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   if (FAST && base + (1u << wht__tc_x_log2<K>()) <= N)
-    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol, wide);
+    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol);
   else
-    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol, wide);
+    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol);
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
  * 2^x_log2 elements of dynamic shared memory. */
-template <class M, unsigned K, bool FAST = true, bool W1 = false>
+template <class M, unsigned K, bool FAST = true>
 __global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 {
@@ -372,7 +364,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
-    wht__tc_x12_step<M, false, K, FAST, W1>(x, t << L, N, wht__tc_xsm, a, 0, 0, !(masks >> 31));
+    wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
