@@ -27,7 +27,9 @@
 # folklore's 2-byte rows on whole words, rowsall for
 # every batched row at the build's defaults, tcfull for the tensor-core
 # register kernels' unchecked path and the pair's stage 2 without its
-# identity (tcfullsan their sanitizers, tcncu their profile), rows7 for folklore's 2-byte rows of
+# identity (tcfullsan their sanitizers, tcncu their profile), blkw16 for
+# folklore's block kernel with sixteen vectors a lane, rows2bblkbench for
+# the compensated 2-byte block rows at the build's masks, rows7 for folklore's 2-byte rows of
 # 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -534,6 +536,21 @@ want tcncu && step tcncu ${TCNCU_LIMIT:-200} sh -c "
       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed \
       $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 12 --batch 65536 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
+# folklore's block kernel with sixteen vectors a lane (WHT_GPU_ROWS_BLK_W=16:
+# half the warps, twice the registers each) against the defaults (eight;
+# f16 and bf16 rows of 2^15 on the tiles), f32 rows of 2^12..2^15 and f16
+# 2^13..2^16, two rounds
+want blkw16 && step blkw16 ${BLKW16_LIMIT:-200} sh -c "
+  for r in 1 2; do for v in WHT_GPU_ROWS_BLK_W=16 WHT_GPU_ROWS_BLK_W=0; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --algo folklore --format f32 --log2n 12:15 --total-log2 28 | grep -v '^#';
+    env \$v $B/experiments/wht-bench --place in --algo folklore --format f16 --log2n 13:16 --total-log2 28 | grep -v '^[#a]';
+  done; done"
+# the compensated 2-byte rows of 2^12..2^15 at the build's masks against
+# the tiles (WHT_GPU_ROWS_BLK=0; rows2bblk without its tests), two rounds
+want rows2bblkbench && step rows2bblkbench ${ROWS2B_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --algo $C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
+  for r in 1 2; do for v in WHT_GPU_ROWS_BLK=1 WHT_GPU_ROWS_BLK=0; do echo \"## round \$r: \$v\";
+    env \$v \$W | grep -v '^#'; done; done"
 # folklore's 2-byte rows of 2^7 in the warp kernel (half a warp a row,
 # rows_reg.cuh's KLOW) against the tiles (WHT_GPU_ROWS_REG=0), with 2^8
 # beside them, two rounds
