@@ -29,7 +29,8 @@
 # register kernels' unchecked path and the pair's stage 2 without its
 # identity (tcfullsan their sanitizers, tcncu their profile), blkw16 for
 # folklore's block kernel with sixteen vectors a lane, rows2bblkbench for
-# the compensated 2-byte block rows at the build's masks, rows7 for folklore's 2-byte rows of
+# the compensated 2-byte block rows at the build's masks, persist for
+# persistent block kernels, rows7 for folklore's 2-byte rows of
 # 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -551,6 +552,32 @@ want rows2bblkbench && step rows2bblkbench ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo $C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
   for r in 1 2; do for v in WHT_GPU_ROWS_BLK=1 WHT_GPU_ROWS_BLK=0; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
+# persistent block kernels (WHT_GPU_ROWS_PERSIST=1 for folklore's block
+# rows, WHT_TC_PERSIST=1 for the tensor-core exchange kernel: as many
+# blocks as are resident, each looping over rows, the next row's loads
+# before the barrier) against a block per row (=0): tests and racecheck
+# with two blocks (=2: every block loops), then folklore's rows of
+# 2^12..2^16 and the tensor cores' of 2^11..2^14 both ways, and f16/bf16
+# rows of 2^15 on the tiles (WHT_GPU_ROWS_BLK=0) against the default,
+# two rounds
+PT="WHT_GPU_ROWS_PERSIST=2 WHT_TC_PERSIST=2"
+want persist && step persisttest ${PERSIST_TEST_LIMIT:-300} sh -c "
+  env $PT WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident;
+  env $PT WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu"
+want persist && step persistracecheck ${RACECHECK_LIMIT:-150} sh -c "
+  env $PT WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident;
+  env $PT WHT_TC_TEST_KMAX=14 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu"
+want persist && step persist ${PERSIST_LIMIT:-300} sh -c "
+  W=\"$B/experiments/wht-bench --place in --total-log2 28\";
+  for r in 1 2; do for v in 'WHT_GPU_ROWS_PERSIST=1 WHT_TC_PERSIST=1' 'WHT_GPU_ROWS_PERSIST=0 WHT_TC_PERSIST=0'; do
+    echo \"## round \$r: \$v\";
+    env \$v \$W --algo folklore --format f32 --log2n 12:15 | grep -v '^#';
+    env \$v \$W --algo folklore --format f16,bf16 --log2n 12:16 | grep -v '^[#a]';
+    env \$v \$W --algo tensor-core --format f16,bf16 --log2n 11:14 | grep -v '^[#a]';
+    env \$v \$W --algo tensor-core-f16acc --format f16 --log2n 11:14 | grep -v '^[#a]'; done;
+    echo \"## round \$r: WHT_GPU_ROWS_BLK=0\";
+    WHT_GPU_ROWS_BLK=0 \$W --algo folklore --format f16,bf16 --log2n 15 | grep -v '^[#a]'; done"
 # folklore's 2-byte rows of 2^7 in the warp kernel (half a warp a row,
 # rows_reg.cuh's KLOW) against the tiles (WHT_GPU_ROWS_REG=0), with 2^8
 # beside them, two rounds

@@ -244,10 +244,15 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * vector's position p (bits LV.. of its element index below 2^K0) is
  * ((w' 2^(LW-MR) + t) 2^(5-ML) + (l' mod 2^(5-ML))), its top bits j = jr
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
- * the result is the CPU's. One row per block; every load of a block
- * precedes its barrier and every store follows it, so in place is safe. */
+ * the result is the CPU's. A block takes rows blockIdx.x, + gridDim.x,
+ * ... (one row a block unless the launch caps the grid, rows_blk_grid);
+ * every load of a row precedes the barrier and every store follows it, so
+ * in place is safe, and a second row's loads and warp stages run before
+ * the barrier that waits for the first row's shared reads, so that a warp
+ * done with one row loads the next while others finish. */
 template <class F, unsigned W, unsigned M, bool WORDS = false>
-__global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst)
+__global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst,
+                                                                 uint64_t rows)
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
@@ -255,40 +260,43 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   static_assert(M >= 1 && ML <= 2, "at most two of the top bits on lanes");
   extern __shared__ uint4 wht__rows_blk_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
-  typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
-  uint4 r[W];
+  for (uint64_t row = blockIdx.x; row < rows; row += gridDim.x) {
+    const typename F::U *in = src + (row << (K0 + M));
+    typename F::U *out = dst + (row << (K0 + M));
+    uint4 r[W];
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-  wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+    for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+    wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+    if (row != blockIdx.x) __syncthreads(); /* the previous row's shared reads are done */
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
-  __syncthreads();
-  const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
+    for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
+    __syncthreads();
+    const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
 #pragma unroll
-  for (unsigned t = 0; t < T; t++)
+    for (unsigned t = 0; t < T; t++)
 #pragma unroll
-    for (unsigned jr = 0; jr < (1u << MR); jr++) {
-      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-      r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
+      for (unsigned jr = 0; jr < (1u << MR); jr++) {
+        const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+        r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
+      }
+#pragma unroll
+    for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
+    if constexpr (ML > 0) {
+#pragma unroll
+      for (unsigned s = 0; s < ML; s++) {
+        const bool upper = (jl >> s) & 1u;
+#pragma unroll
+        for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << (LL + s), upper);
+      }
     }
 #pragma unroll
-  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
-  if constexpr (ML > 0) {
+    for (unsigned t = 0; t < T; t++)
 #pragma unroll
-    for (unsigned s = 0; s < ML; s++) {
-      const bool upper = (jl >> s) & 1u;
-#pragma unroll
-      for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << (LL + s), upper);
-    }
+      for (unsigned jr = 0; jr < (1u << MR); jr++) {
+        const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+        *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
+      }
   }
-#pragma unroll
-  for (unsigned t = 0; t < T; t++)
-#pragma unroll
-    for (unsigned jr = 0; jr < (1u << MR); jr++) {
-      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-      *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
-    }
 }
 
 /* The block kernel's rows: 2^k, k = KMAX+1 .. LV+13 (f32 2^12..2^15, f16
@@ -301,17 +309,23 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
  * instructions, 1.05-1.08x the add-one kernel against the tiles'
  * 1.26-1.28x and 1.25-1.26x against 1.79x (2^15: 1.28x either way); on
  * an H100 (before tile_packed.cuh's words were reinterpreted) 1.02-1.08x
- * against 1.02-1.03x. f64 stays on the tiles (1.01-1.15x against
- * 1.00-1.12x on an H100). docs/PERFORMANCE.md has the figures.
- * WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here with that many
- * vectors a lane (where it fits, else eight) and WHT_GPU_ROWS_BLK=0 none,
- * for comparisons. */
+ * against 1.02-1.03x. f16 and bf16 rows of 2^15 here with sixteen
+ * vectors a lane (8 warps, 91-128 registers): 1.26x on an H200 against
+ * the tiles' 1.28-1.29x (eight vectors: 1.28x). f64 stays on the tiles
+ * (1.01-1.15x against 1.00-1.12x on an H100). docs/PERFORMANCE.md has
+ * the figures. WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here
+ * with that many vectors a lane (where it fits, else eight) and
+ * WHT_GPU_ROWS_BLK=0 none, for comparisons. */
 template <class F>
 struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
-  static constexpr bool by_default(unsigned k) { return S::V == 4 || (S::V == 8 && k != 15); }
-  static unsigned w_of(unsigned k, unsigned forced) { return forced == 16 && k >= S::LV + 10 ? 16 : 8; }
+  static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
+  static unsigned w_of(unsigned k, unsigned forced)
+  {
+    const bool sixteen = forced == 16 || (!forced && S::V == 8 && k == S::LV + 12);
+    return sixteen && k >= S::LV + 10 ? 16 : 8;
+  }
 };
 
 /* The setting of environment variable name (nonnegative integer), dflt
@@ -395,12 +409,41 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
          (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
+/* The block kernel's grid cap (WHT_GPU_ROWS_PERSIST, read once): 0 (the
+ * default) a block per row, 1 as many blocks as are resident at once,
+ * each looping over rows, m >= 2 at most m blocks (for tests: every
+ * block then loops). */
+static unsigned wht__rows_persistent(void)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) v = wht__rows_env("WHT_GPU_ROWS_PERSIST", 0);
+  return v;
+}
+
+/* Blocks of kernel f (threads, smem bytes) resident on the current
+ * device at once, cached in cache[dev]; 0 where unknown. */
+static unsigned wht__rows_resident(const void *f, unsigned threads, size_t smem, unsigned *cache)
+{
+  const int dev = wht__gpu_current_device();
+  if (dev < 0) return 0;
+  if (!cache[dev]) {
+    int per_sm = 0, sms = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, (int)threads, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError(); /* not sticky: leave no error for a later launch check */
+      return 0;
+    }
+    cache[dev] = (unsigned)(per_sm * sms);
+  }
+  return cache[dev];
+}
+
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  typedef void (*kern)(const U *, U *);
+  typedef void (*kern)(const U *, U *, uint64_t);
   static const kern by_wm[2][5] = {
     { wht__rows_blk_kernel<F, 8, 1>, wht__rows_blk_kernel<F, 8, 2>, wht__rows_blk_kernel<F, 8, 3>,
       wht__rows_blk_kernel<F, 8, 4>, wht__rows_blk_kernel<F, 8, 5> },
@@ -424,8 +467,14 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
-  if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+  static unsigned resident[3][5][WHT__MAX_DEVICES]; /* by slot and M, as raised */
+  uint64_t grid = rows < 0x7fffffffu ? rows : 0x7fffffffu;
+  if (const unsigned cap = wht__rows_persistent()) {
+    const unsigned g = cap >= 2 ? cap : wht__rows_resident((const void *)f, 32u << M, smem, resident[slot][M - 1]);
+    if (!g) return WHT_E_CUDA;
+    if (g < grid) grid = g;
+  }
+  f<<<(unsigned)grid, 32u << M, smem>>>((const U *)src, (U *)dst, rows);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
