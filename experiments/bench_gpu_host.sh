@@ -29,8 +29,8 @@
 # register kernels' unchecked path and the pair's stage 2 without its
 # identity (tcfullsan their sanitizers, tcncu their profile), blkw16 for
 # folklore's block kernel with sixteen vectors a lane, rows2bblkbench for
-# the compensated 2-byte block rows at the build's masks, persist for
-# persistent block kernels, rows7 for folklore's 2-byte rows of
+# the compensated 2-byte block rows at the build's masks, rowsloop for
+# folklore's block kernel in its loop form, rows7 for folklore's 2-byte rows of
 # 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -552,32 +552,25 @@ want rows2bblkbench && step rows2bblkbench ${ROWS2B_LIMIT:-300} sh -c "
   W=\"$B/experiments/wht-bench --place in --algo $C2A --total-log2 28 --format f16,bf16 --log2n 12:15\";
   for r in 1 2; do for v in WHT_GPU_ROWS_BLK=1 WHT_GPU_ROWS_BLK=0; do echo \"## round \$r: \$v\";
     env \$v \$W | grep -v '^#'; done; done"
-# persistent block kernels (WHT_GPU_ROWS_PERSIST=1 for folklore's block
-# rows, WHT_TC_PERSIST=1 for the tensor-core exchange kernel: as many
-# blocks as are resident, each looping over rows, the next row's loads
-# before the barrier) against a block per row (=0): tests and racecheck
-# with two blocks (=2: every block loops), then folklore's rows of
-# 2^12..2^16 and the tensor cores' of 2^11..2^14 both ways, and f16/bf16
-# rows of 2^15 on the tiles (WHT_GPU_ROWS_BLK=0) against the default,
-# two rounds
-PT="WHT_GPU_ROWS_PERSIST=2 WHT_TC_PERSIST=2"
-want persist && step persisttest ${PERSIST_TEST_LIMIT:-300} sh -c "
-  env $PT WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident;
-  env $PT WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu"
-want persist && step persistracecheck ${RACECHECK_LIMIT:-150} sh -c "
-  env $PT WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident;
-  env $PT WHT_TC_TEST_KMAX=14 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu"
-want persist && step persist ${PERSIST_LIMIT:-300} sh -c "
-  W=\"$B/experiments/wht-bench --place in --total-log2 28\";
-  for r in 1 2; do for v in 'WHT_GPU_ROWS_PERSIST=1 WHT_TC_PERSIST=1' 'WHT_GPU_ROWS_PERSIST=0 WHT_TC_PERSIST=0'; do
-    echo \"## round \$r: \$v\";
-    env \$v \$W --algo folklore --format f32 --log2n 12:15 | grep -v '^#';
-    env \$v \$W --algo folklore --format f16,bf16 --log2n 12:16 | grep -v '^[#a]';
-    env \$v \$W --algo tensor-core --format f16,bf16 --log2n 11:14 | grep -v '^[#a]';
-    env \$v \$W --algo tensor-core-f16acc --format f16 --log2n 11:14 | grep -v '^[#a]'; done;
-    echo \"## round \$r: WHT_GPU_ROWS_BLK=0\";
-    WHT_GPU_ROWS_BLK=0 \$W --algo folklore --format f16,bf16 --log2n 15 | grep -v '^[#a]'; done"
+# folklore's block kernel in its LOOP form (WHT_GPU_ROWS_LOOP=1, rows_reg.cuh)
+# against the plain one (=0): folklore's bit-identity both ways (k <= 17),
+# then its rows of 2^12..2^16 each way, two rounds, and Nsight Compute on
+# f32 rows of 2^15 and f16 rows of 2^13 each way (one launch: time,
+# instructions, issue use, warps, DRAM, registers)
+want rowsloop && step rowslooptest ${ROWSLOOP_TEST_LIMIT:-200} sh -c "
+  for v in 0 1; do WHT_GPU_ROWS_LOOP=\$v WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 \
+    $B/tests/test_gpu_bitident; done"
+want rowsloop && step rowsloop ${ROWSLOOP_LIMIT:-200} sh -c "
+  W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore\";
+  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_LOOP=\$v\";
+    WHT_GPU_ROWS_LOOP=\$v \$W --format f32 --log2n 12:15 | grep -v '^#';
+    WHT_GPU_ROWS_LOOP=\$v \$W --format f16,bf16 --log2n 12:16 | grep -v '^[#a]'; done; done;
+  for c in f32:15:13 f16:13:15; do IFS=:; set -- \$c; unset IFS; for v in 1 0; do
+    echo \"## ncu \$1 rows of 2^\$2, WHT_GPU_ROWS_LOOP=\$v\";
+    WHT_GPU_ROWS_LOOP=\$v ncu --clock-control none --kernel-name regex:wht__rows_blk --launch-skip 1 --launch-count 1 \
+      --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,launch__occupancy_limit_registers,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
+      $B/experiments/wht-bench --algo folklore --format \$1 --log2n \$2 --batch \$((1 << \$3)) --place in --reps 1 --warmup 1 | grep -v '^#';
+  done; done"
 # folklore's 2-byte rows of 2^7 in the warp kernel (half a warp a row,
 # rows_reg.cuh's KLOW) against the tiles (WHT_GPU_ROWS_REG=0), with 2^8
 # beside them, two rounds

@@ -244,15 +244,17 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * vector's position p (bits LV.. of its element index below 2^K0) is
  * ((w' 2^(LW-MR) + t) 2^(5-ML) + (l' mod 2^(5-ML))), its top bits j = jr
  * + 2^MR (l' >> (5-ML)). The stages keep their order and operands, so
- * the result is the CPU's. A block takes rows blockIdx.x, + gridDim.x,
- * ... (one row a block unless the launch caps the grid, rows_blk_grid);
- * every load of a row precedes the barrier and every store follows it, so
- * in place is safe, and a second row's loads and warp stages run before
- * the barrier that waits for the first row's shared reads, so that a warp
- * done with one row loads the next while others finish. */
-template <class F, unsigned W, unsigned M, bool WORDS = false>
-__global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst,
-                                                                 uint64_t rows)
+ * the result is the CPU's. One row per block; every load of a block
+ * precedes its barrier and every store follows it, so in place is safe.
+ * LOOP: the same written as a loop over rows blockIdx.x, + gridDim.x, ...
+ * (run once: the grid is a block per row) with a barrier before the
+ * shared stores of any row but the first, which the compiler schedules
+ * differently: on an H200 f32 rows of 2^14, 2^15 took 1.12x, 1.10x the
+ * add-one kernel so against 1.22x, 1.29x, and f16 rows of 2^13..2^16
+ * 1.12-1.32x against 1.05-1.29x (docs/PERFORMANCE.md), so f32 takes it
+ * (wht__rows_blk_shape::loop). */
+template <class F, unsigned W, unsigned M, bool WORDS>
+__device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait)
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
@@ -260,42 +262,52 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
   static_assert(M >= 1 && ML <= 2, "at most two of the top bits on lanes");
   extern __shared__ uint4 wht__rows_blk_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  for (uint64_t row = blockIdx.x; row < rows; row += gridDim.x) {
-    const typename F::U *in = src + (row << (K0 + M));
-    typename F::U *out = dst + (row << (K0 + M));
-    uint4 r[W];
+  uint4 r[W];
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
-    wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
-    if (row != blockIdx.x) __syncthreads(); /* the previous row's shared reads are done */
+  for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+  wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+  if (wait) __syncthreads(); /* the previous row's shared reads are done */
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
-    __syncthreads();
-    const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
+  for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
+  __syncthreads();
+  const unsigned jl = lane >> LL, lo = lane & ((1u << LL) - 1u);
 #pragma unroll
-    for (unsigned t = 0; t < T; t++)
+  for (unsigned t = 0; t < T; t++)
 #pragma unroll
-      for (unsigned jr = 0; jr < (1u << MR); jr++) {
-        const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-        r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
-      }
-#pragma unroll
-    for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
-    if constexpr (ML > 0) {
-#pragma unroll
-      for (unsigned s = 0; s < ML; s++) {
-        const bool upper = (jl >> s) & 1u;
-#pragma unroll
-        for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << (LL + s), upper);
-      }
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+      r[t << MR | jr] = wht__rows_blk_sh[j * W * 32u + pos];
     }
 #pragma unroll
-    for (unsigned t = 0; t < T; t++)
+  for (unsigned s = 0; s < MR; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
+  if constexpr (ML > 0) {
 #pragma unroll
-      for (unsigned jr = 0; jr < (1u << MR); jr++) {
-        const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-        *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
-      }
+    for (unsigned s = 0; s < ML; s++) {
+      const bool upper = (jl >> s) & 1u;
+#pragma unroll
+      for (unsigned i = 0; i < W; i++) wht__rows_reg_cross<F>(r[i], 1u << (LL + s), upper);
+    }
+  }
+#pragma unroll
+  for (unsigned t = 0; t < T; t++)
+#pragma unroll
+    for (unsigned jr = 0; jr < (1u << MR); jr++) {
+      const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
+      *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
+    }
+}
+
+template <class F, unsigned W, unsigned M, bool WORDS = false, bool LOOP = false>
+__global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst,
+                                                                 uint64_t rows)
+{
+  constexpr unsigned K = wht__rows_reg_shape<F>::LV + 5 + (W == 16 ? 4u : W == 8 ? 3u : 2u) + M;
+  if constexpr (LOOP) {
+    for (uint64_t row = blockIdx.x; row < rows; row += gridDim.x)
+      wht__rows_blk_row<F, W, M, WORDS>(src + (row << K), dst + (row << K), row != blockIdx.x);
+  } else {
+    (void)rows;
+    wht__rows_blk_row<F, W, M, WORDS>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false);
   }
 }
 
@@ -321,6 +333,8 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
+  /* the kernel's LOOP form by default for f32 (WHT_GPU_ROWS_LOOP=0|1 forces either) */
+  static constexpr bool loop = S::V == 4;
   static unsigned w_of(unsigned k, unsigned forced)
   {
     const bool sixteen = forced == 16 || (!forced && S::V == 8 && k == S::LV + 12);
@@ -409,33 +423,14 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
          (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
-/* The block kernel's grid cap (WHT_GPU_ROWS_PERSIST, read once): 0 (the
- * default) a block per row, 1 as many blocks as are resident at once,
- * each looping over rows, m >= 2 at most m blocks (for tests: every
- * block then loops). */
-static unsigned wht__rows_persistent(void)
+/* Whether the block kernel runs its LOOP form: WHT_GPU_ROWS_LOOP=0|1 (read
+ * once), else dflt (wht__rows_blk_shape::loop) */
+static inline bool wht__rows_loop(bool dflt)
 {
-  static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_GPU_ROWS_PERSIST", 0);
-  return v;
-}
-
-/* Blocks of kernel f (threads, smem bytes) resident on the current
- * device at once, cached in cache[dev]; 0 where unknown. */
-static unsigned wht__rows_resident(const void *f, unsigned threads, size_t smem, unsigned *cache)
-{
-  const int dev = wht__gpu_current_device();
-  if (dev < 0) return 0;
-  if (!cache[dev]) {
-    int per_sm = 0, sms = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, (int)threads, smem) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
-      cudaGetLastError(); /* not sticky: leave no error for a later launch check */
-      return 0;
-    }
-    cache[dev] = (unsigned)(per_sm * sms);
-  }
-  return cache[dev];
+  static unsigned set;
+  static bool read = false;
+  if (!read) set = wht__rows_env("WHT_GPU_ROWS_LOOP", ~0u), read = true; /* ~0u: unset */
+  return set == ~0u ? dflt : set != 0;
 }
 
 template <class F>
@@ -444,37 +439,42 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
-  static const kern by_wm[2][5] = {
-    { wht__rows_blk_kernel<F, 8, 1>, wht__rows_blk_kernel<F, 8, 2>, wht__rows_blk_kernel<F, 8, 3>,
-      wht__rows_blk_kernel<F, 8, 4>, wht__rows_blk_kernel<F, 8, 5> },
-    { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
-      wht__rows_blk_kernel<F, 16, 4>, NULL }
+  /* by LOOP, W (8, 16) and M */
+  static const kern by_wm[2][2][5] = {
+    { { wht__rows_blk_kernel<F, 8, 1>, wht__rows_blk_kernel<F, 8, 2>, wht__rows_blk_kernel<F, 8, 3>,
+        wht__rows_blk_kernel<F, 8, 4>, wht__rows_blk_kernel<F, 8, 5> },
+      { wht__rows_blk_kernel<F, 16, 1>, wht__rows_blk_kernel<F, 16, 2>, wht__rows_blk_kernel<F, 16, 3>,
+        wht__rows_blk_kernel<F, 16, 4>, NULL } },
+    { { wht__rows_blk_kernel<F, 8, 1, false, true>, wht__rows_blk_kernel<F, 8, 2, false, true>,
+        wht__rows_blk_kernel<F, 8, 3, false, true>, wht__rows_blk_kernel<F, 8, 4, false, true>,
+        wht__rows_blk_kernel<F, 8, 5, false, true> },
+      { wht__rows_blk_kernel<F, 16, 1, false, true>, wht__rows_blk_kernel<F, 16, 2, false, true>,
+        wht__rows_blk_kernel<F, 16, 3, false, true>, wht__rows_blk_kernel<F, 16, 4, false, true>, NULL } }
   };
-  static size_t raised[3][5][WHT__MAX_DEVICES]; /* by W (8, 16, 8 on words) and M */
+  static size_t raised[2][3][5][WHT__MAX_DEVICES]; /* by LOOP, W (8, 16, 8 on words) and M */
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  kern f = by_wm[wi][M - 1];
+  const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop);
+  kern f = by_wm[lp][wi][M - 1];
   unsigned slot = wi;
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
-    static const kern words[5] = { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>,
-                                   wht__rows_blk_kernel<F, 8, 3, true>, wht__rows_blk_kernel<F, 8, 4, true>,
-                                   wht__rows_blk_kernel<F, 8, 5, true> };
-    if (W == 8 && wht__rows_words(M)) f = words[M - 1], slot = 2;
+    static const kern words[2][5] = {
+      { wht__rows_blk_kernel<F, 8, 1, true>, wht__rows_blk_kernel<F, 8, 2, true>, wht__rows_blk_kernel<F, 8, 3, true>,
+        wht__rows_blk_kernel<F, 8, 4, true>, wht__rows_blk_kernel<F, 8, 5, true> },
+      { wht__rows_blk_kernel<F, 8, 1, true, true>, wht__rows_blk_kernel<F, 8, 2, true, true>,
+        wht__rows_blk_kernel<F, 8, 3, true, true>, wht__rows_blk_kernel<F, 8, 4, true, true>,
+        wht__rows_blk_kernel<F, 8, 5, true, true> }
+    };
+    if (W == 8 && wht__rows_words(M)) f = words[lp][M - 1], slot = 2;
   }
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[lp][slot][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
-  static unsigned resident[3][5][WHT__MAX_DEVICES]; /* by slot and M, as raised */
-  uint64_t grid = rows < 0x7fffffffu ? rows : 0x7fffffffu;
-  if (const unsigned cap = wht__rows_persistent()) {
-    const unsigned g = cap >= 2 ? cap : wht__rows_resident((const void *)f, 32u << M, smem, resident[slot][M - 1]);
-    if (!g) return WHT_E_CUDA;
-    if (g < grid) grid = g;
-  }
-  f<<<(unsigned)grid, 32u << M, smem>>>((const U *)src, (U *)dst, rows);
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -87,19 +87,6 @@ static bool wht__tc_w1_on(void)
   return v != 0;
 }
 
-/* The exchange kernel's grid cap (WHT_TC_PERSIST, read once): 0 (the
- * default) a block per step, 1 as many blocks as are resident, each
- * looping over steps, m >= 2 at most m blocks (for tests). */
-static unsigned wht__tc_persistent(void)
-{
-  static long v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_TC_PERSIST");
-    v = e && *e ? (long)strtoul(e, NULL, 10) : 0;
-  }
-  return (unsigned)v;
-}
-
 /* log2 of the elements of an L2-blocked pair's chunk: WHT_TC_L2_CHUNK
  * (read once; 0: no pairs; at least 20, the pair's bits), default 20
  * (2 MiB: 2^28 f16 took 1.147 ms, 2^21 1.155, 2^22 1.169, 2^23 1.180 on an
@@ -214,24 +201,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
     }
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
-  unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  if (const unsigned cap = wht__tc_persistent()) { /* blocks that loop */
-    static unsigned resident[2][WHT__MAX_DEVICES]; /* by wht__tc_full */
-    const int dev = wht__gpu_current_device();
-    if (dev < 0) return WHT_E_CUDA;
-    unsigned &r = resident[wht__tc_full()][dev];
-    if (cap < 2 && !r) {
-      int per_sm = 0, sms = 0;
-      if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, 32 << (L - 10), smem) != cudaSuccess ||
-          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
-        cudaGetLastError();
-        return WHT_E_CUDA;
-      }
-      r = (unsigned)(per_sm * sms);
-    }
-    const unsigned g = cap >= 2 ? cap : r;
-    if (g < grid) grid = g;
-  }
+  const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
   kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }

@@ -282,16 +282,14 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
 /* One step of the block: the 2^wht__tc_x_log2<K>() elements at x[base]
  * (base a multiple of that), a[0..3] the stages' fragments, sm that many
  * elements of shared memory; ends with a barrier (the next step's writes
- * wait for these reads), or where lead >= 0 begins its shared writes with
- * one if lead = 1 (the exchange kernel's loop: a warp done with one step
- * loads the next one's unit while the others finish). FULL: every
- * element lies before N, and each lane reaches its words at compile-time offsets from one global pointer per
+ * wait for these reads). FULL: every element lies before N, and each lane
+ * reaches its words at compile-time offsets from one global pointer per
  * side and one shared index per exchanged side (the word index i, tile
  * bits 8 and 9, and the natural side bit 7 are untouched by
  * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5). */
 template <class M, bool L2P, unsigned K, bool FULL, bool W1>
 __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol, int lead)
+                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
@@ -302,7 +300,6 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
   else wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
   wht__tc_w2<M>(v, a[0], a[1]);
   const unsigned wr = wht__tc_x12_phys(nat) >> 2;
-  if (lead > 0) __syncthreads();
 #pragma unroll
   for (unsigned s = 0; s < 2; s++)
 #pragma unroll
@@ -336,7 +333,7 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
         else wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
       }
   }
-  if (lead < 0) __syncthreads();
+  __syncthreads();
 }
 
 /* FAST false: always the checked path (WHT_TC_FULL=0, for comparisons);
@@ -346,12 +343,12 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
  * stores touching 1.75x the sectors, docs/PERFORMANCE.md) */
 template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol, int lead = -1)
+                                                 const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   if (FAST && base + (1u << wht__tc_x_log2<K>()) <= N)
-    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol, lead);
+    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol);
   else
-    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol, lead);
+    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol);
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
@@ -367,7 +364,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
-    wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0, t != blockIdx.x);
+    wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0);
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
