@@ -250,9 +250,11 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * (run once: the grid is a block per row) with a barrier before the
  * shared stores of any row but the first, which the compiler schedules
  * differently: on an H200 f32 rows of 2^14, 2^15 took 1.12x, 1.10x the
- * add-one kernel so against 1.22x, 1.29x, and f16 rows of 2^13..2^16
- * 1.12-1.32x against 1.05-1.29x (docs/PERFORMANCE.md), so f32 takes it
- * (wht__rows_blk_shape::loop). */
+ * add-one kernel so against 1.23x, 1.30x (same registers and
+ * instructions, fewer waits on global loads), but f32 rows of 2^13 1.07x
+ * against 1.05x and f16 rows of 2^13..2^16 1.12-1.32x against 1.05-1.26x
+ * (more registers), docs/PERFORMANCE.md; so f32 rows of 2^14, 2^15 take
+ * it (wht__rows_blk_shape::loop). */
 template <class F, unsigned W, unsigned M, bool WORDS>
 __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait)
 {
@@ -333,8 +335,9 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
-  /* the kernel's LOOP form by default for f32 (WHT_GPU_ROWS_LOOP=0|1 forces either) */
-  static constexpr bool loop = S::V == 4;
+  /* the kernel's LOOP form by default for f32 rows of 16 warps and more
+   * (2^14, 2^15; WHT_GPU_ROWS_LOOP=0|1 forces either) */
+  static constexpr bool loop(unsigned M) { return S::V == 4 && M >= 4; }
   static unsigned w_of(unsigned k, unsigned forced)
   {
     const bool sixteen = forced == 16 || (!forced && S::V == 8 && k == S::LV + 12);
@@ -456,7 +459,7 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop);
+  const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
   kern f = by_wm[lp][wi][M - 1];
   unsigned slot = wi;
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
