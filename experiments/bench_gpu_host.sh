@@ -30,7 +30,8 @@
 # identity (tcfullsan their sanitizers, tcncu their profile), blkw16 for
 # folklore's block kernel with sixteen vectors a lane, rows2bblkbench for
 # the compensated 2-byte block rows at the build's masks, rowsloop for
-# folklore's block kernel in its loop form, rows7 for folklore's 2-byte rows of
+# folklore's block kernel in its loop form, gather for its loads gathered,
+# rows7 for folklore's 2-byte rows of
 # 2^7 in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -571,6 +572,19 @@ want rowsloop && step rowsloop ${ROWSLOOP_LIMIT:-200} sh -c "
       --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,launch__occupancy_limit_registers,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
       $B/experiments/wht-bench --algo folklore --format \$1 --log2n \$2 --batch \$((1 << \$3)) --place in --reps 1 --warmup 1 | grep -v '^#';
   done; done"
+# folklore's block kernel with a lane's loads gathered (WHT_GPU_ROWS_GATHER=1,
+# rows_reg.cuh) against the defaults: bit-identity (k <= 17), where the
+# loads sit in the SASS of f32 rows of 2^15 and f16 rows of 2^13, then
+# rows of 2^12..2^16 both ways, two rounds
+want gather && step gathertest ${GATHER_TEST_LIMIT:-200} env WHT_GPU_ROWS_GATHER=1 WHT_GPU_TEST_ALGOS=folklore \
+  WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+want gather && step gather ${GATHER_LIMIT:-200} sh -c "
+  cuobjdump -sass $B/experiments/wht-bench | awk '/Function : /{f = \$3; n = 0; keep = f ~ /wht__rows_blk_kernelI12wht__f(32_opsLj8ELj5|16_opsLj8ELj2ELb1)E/}
+    keep && /^ +\\/\\*[0-9a-f]+\\*\\/ / {n++; if (\$0 ~ /LDG|BAR/) print f, n, \$2}';
+  W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore\";
+  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_GATHER=\$v\";
+    WHT_GPU_ROWS_GATHER=\$v \$W --format f32 --log2n 12:15 | grep -v '^#';
+    WHT_GPU_ROWS_GATHER=\$v \$W --format f16,bf16 --log2n 12:16 | grep -v '^[#a]'; done; done"
 # folklore's 2-byte rows of 2^7 in the warp kernel (half a warp a row,
 # rows_reg.cuh's KLOW) against the tiles (WHT_GPU_ROWS_REG=0), with 2^8
 # beside them, two rounds

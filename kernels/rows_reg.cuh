@@ -255,8 +255,15 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * against 1.05x and f16 rows of 2^13..2^16 1.12-1.32x against 1.05-1.26x
  * (more registers), docs/PERFORMANCE.md; so f32 rows of 2^14, 2^15 take
  * it (wht__rows_blk_shape::loop). */
-template <class F, unsigned W, unsigned M, bool WORDS>
-__device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait)
+/* GATHER: every vector made to depend on all of the lane's loads, so that
+ * ptxas issues them together instead of staggering them between the
+ * first vectors' stages: a word that folds all loads is compared with a
+ * value that never occurs while the kernel runs (live is the row count,
+ * at least 1 here), and the never-taken branch would flip a bit of every
+ * vector. The results are those of the plain form bit for bit. */
+template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false>
+__device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait,
+                                                  uint64_t live = 1)
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
@@ -267,6 +274,14 @@ __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typen
   uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+  if constexpr (GATHER) {
+    unsigned all = 0;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) all ^= r[i].x ^ r[i].w;
+    const unsigned flip = (all == 0x5a5a5a5au && live == 0) ? 1u : 0u;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) r[i].x ^= flip;
+  }
   wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
   if (wait) __syncthreads(); /* the previous row's shared reads are done */
 #pragma unroll
@@ -299,7 +314,7 @@ __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typen
     }
 }
 
-template <class F, unsigned W, unsigned M, bool WORDS = false, bool LOOP = false>
+template <class F, unsigned W, unsigned M, bool WORDS = false, bool LOOP = false, bool GATHER = false>
 __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename F::U *src, typename F::U *dst,
                                                                  uint64_t rows)
 {
@@ -308,8 +323,8 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
     for (uint64_t row = blockIdx.x; row < rows; row += gridDim.x)
       wht__rows_blk_row<F, W, M, WORDS>(src + (row << K), dst + (row << K), row != blockIdx.x);
   } else {
-    (void)rows;
-    wht__rows_blk_row<F, W, M, WORDS>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false);
+    wht__rows_blk_row<F, W, M, WORDS, GATHER>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K),
+                                              false, rows);
   }
 }
 
@@ -454,13 +469,23 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
       { wht__rows_blk_kernel<F, 16, 1, false, true>, wht__rows_blk_kernel<F, 16, 2, false, true>,
         wht__rows_blk_kernel<F, 16, 3, false, true>, wht__rows_blk_kernel<F, 16, 4, false, true>, NULL } }
   };
-  static size_t raised[2][3][5][WHT__MAX_DEVICES]; /* by LOOP, W (8, 16, 8 on words) and M */
+  static size_t raised[3][3][5][WHT__MAX_DEVICES]; /* by LOOP (2: gathered), W (8, 16, 8 on words) and M */
   static unsigned forced = ~0u;
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
-  kern f = by_wm[lp][wi][M - 1];
+  /* WHT_GPU_ROWS_GATHER=1: the plain form with its loads gathered (eight
+   * vectors a lane), for comparisons */
+  static const kern gathered[5] = { wht__rows_blk_kernel<F, 8, 1, false, false, true>,
+                                    wht__rows_blk_kernel<F, 8, 2, false, false, true>,
+                                    wht__rows_blk_kernel<F, 8, 3, false, false, true>,
+                                    wht__rows_blk_kernel<F, 8, 4, false, false, true>,
+                                    wht__rows_blk_kernel<F, 8, 5, false, false, true> };
+  static int gather = -1;
+  if (gather < 0) gather = wht__rows_env("WHT_GPU_ROWS_GATHER", 0) != 0;
+  const bool g = gather && W == 8;
+  kern f = g ? gathered[M - 1] : by_wm[lp][wi][M - 1];
   unsigned slot = wi;
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
     static const kern words[2][5] = {
@@ -470,10 +495,15 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
         wht__rows_blk_kernel<F, 8, 3, true, true>, wht__rows_blk_kernel<F, 8, 4, true, true>,
         wht__rows_blk_kernel<F, 8, 5, true, true> }
     };
-    if (W == 8 && wht__rows_words(M)) f = words[lp][M - 1], slot = 2;
+    static const kern gathered_words[5] = { wht__rows_blk_kernel<F, 8, 1, true, false, true>,
+                                            wht__rows_blk_kernel<F, 8, 2, true, false, true>,
+                                            wht__rows_blk_kernel<F, 8, 3, true, false, true>,
+                                            wht__rows_blk_kernel<F, 8, 4, true, false, true>,
+                                            wht__rows_blk_kernel<F, 8, 5, true, false, true> };
+    if (W == 8 && wht__rows_words(M)) f = g ? gathered_words[M - 1] : words[lp][M - 1], slot = 2;
   }
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[lp][slot][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[g ? 2 : lp][slot][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
