@@ -253,11 +253,15 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
  * add-one kernel so against 1.23x, 1.30x (same registers and
  * instructions, fewer waits on global loads), but f32 rows of 2^13 1.07x
  * against 1.05x and f16 rows of 2^13..2^16 1.12-1.32x against 1.05-1.26x
- * (more registers), docs/PERFORMANCE.md; so f32 rows of 2^14, 2^15 take
- * it (wht__rows_blk_shape::loop). */
+ * (more registers), docs/PERFORMANCE.md; with the loads gathered
+ * (GATHER below) the plain form is faster but for f32 rows of 2^15, which
+ * take the loop form (wht__rows_blk_shape::loop). */
 /* GATHER: every vector made to depend on all of the lane's loads, so that
  * ptxas issues them together instead of staggering them between the
- * first vectors' stages: a word that folds all loads is compared with a
+ * first vectors' stages (on an H200 rows of 2^12..2^14 went from
+ * 1.04-1.12x the add-one kernel to 1.02-1.04x, f16 2^16 from 1.25x to
+ * 1.22x; f32 2^15 1.14x against the loop form's 1.10x, docs/PERFORMANCE.md):
+ * a word that folds all loads is compared with a
  * value that never occurs while the kernel runs (live is the row count,
  * at least 1 here), and the never-taken branch would flip a bit of every
  * vector. The results are those of the plain form bit for bit. */
@@ -350,9 +354,11 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
-  /* the kernel's LOOP form by default for f32 rows of 16 warps and more
-   * (2^14, 2^15; WHT_GPU_ROWS_LOOP=0|1 forces either) */
-  static constexpr bool loop(unsigned M) { return S::V == 4 && M >= 4; }
+  /* the kernel's LOOP form by default for f32 rows of 2^15 (32 warps;
+   * WHT_GPU_ROWS_LOOP=0|1 forces either), the plain form with its loads
+   * gathered for the other rows of eight vectors a lane
+   * (WHT_GPU_ROWS_GATHER=0|1 forces either) */
+  static constexpr bool loop(unsigned M) { return S::V == 4 && M >= 5; }
   static unsigned w_of(unsigned k, unsigned forced)
   {
     const bool sixteen = forced == 16 || (!forced && S::V == 8 && k == S::LV + 12);
@@ -475,16 +481,17 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
-  /* WHT_GPU_ROWS_GATHER=1: the plain form with its loads gathered (eight
-   * vectors a lane), for comparisons */
+  /* the plain form with its loads gathered (eight vectors a lane): by
+   * default where the loop form is not (WHT_GPU_ROWS_GATHER=0|1 forces) */
   static const kern gathered[5] = { wht__rows_blk_kernel<F, 8, 1, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 2, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 3, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 4, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 5, false, false, true> };
-  static int gather = -1;
-  if (gather < 0) gather = wht__rows_env("WHT_GPU_ROWS_GATHER", 0) != 0;
-  const bool g = gather && W == 8;
+  static unsigned gather = 0;
+  static bool gread = false;
+  if (!gread) gather = wht__rows_env("WHT_GPU_ROWS_GATHER", ~0u), gread = true; /* ~0u: unset */
+  const bool g = W == 8 && (gather == ~0u ? !lp : gather != 0);
   kern f = g ? gathered[M - 1] : by_wm[lp][wi][M - 1];
   unsigned slot = wi;
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
