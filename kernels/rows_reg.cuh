@@ -374,6 +374,18 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
   return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
 }
 
+/* A switch of the rows kernels: environment variable name =0|1 forces it,
+ * else dflt; read once into *set (the caller's static, -2 before: -1
+ * unset, else 0 or 1) */
+static inline bool wht__rows_switch(const char *name, int *set, bool dflt)
+{
+  if (*set == -2) {
+    const char *v = getenv(name);
+    *set = v && *v ? strtoul(v, NULL, 10) != 0 : -1;
+  }
+  return *set < 0 ? dflt : *set != 0;
+}
+
 /* Whether 2-byte rows in the block kernel of 2^M warps (M = 0: the warp
  * kernel) run their stages on whole words: WHT_GPU_ROWS_WORDS=1 always,
  * =0 never (read once), by default the block kernel's rows of 2^12..2^15
@@ -382,10 +394,8 @@ static unsigned wht__rows_env(const char *name, unsigned dflt)
  * 2^8..2^13, and 1.32x against 1.26x at 2^16 (M = 5). */
 static bool wht__rows_words(unsigned M)
 {
-  static unsigned set;
-  static bool read = false;
-  if (!read) set = wht__rows_env("WHT_GPU_ROWS_WORDS", ~0u), read = true; /* ~0u: unset */
-  return set == ~0u ? M >= 1 && M <= 4 : set != 0;
+  static int set = -2;
+  return wht__rows_switch("WHT_GPU_ROWS_WORDS", &set, M >= 1 && M <= 4);
 }
 
 /* Whether the current device lets a block have smem bytes of shared
@@ -451,10 +461,8 @@ static bool wht__rows_reg_fits(unsigned k, const void *src, const void *dst)
  * once), else dflt (wht__rows_blk_shape::loop) */
 static inline bool wht__rows_loop(bool dflt)
 {
-  static unsigned set;
-  static bool read = false;
-  if (!read) set = wht__rows_env("WHT_GPU_ROWS_LOOP", ~0u), read = true; /* ~0u: unset */
-  return set == ~0u ? dflt : set != 0;
+  static int set = -2;
+  return wht__rows_switch("WHT_GPU_ROWS_LOOP", &set, dflt);
 }
 
 template <class F>
@@ -488,10 +496,8 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
                                     wht__rows_blk_kernel<F, 8, 3, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 4, false, false, true>,
                                     wht__rows_blk_kernel<F, 8, 5, false, false, true> };
-  static unsigned gather = 0;
-  static bool gread = false;
-  if (!gread) gather = wht__rows_env("WHT_GPU_ROWS_GATHER", ~0u), gread = true; /* ~0u: unset */
-  const bool g = W == 8 && (gather == ~0u ? !lp : gather != 0);
+  static int gather = -2;
+  const bool g = W == 8 && wht__rows_switch("WHT_GPU_ROWS_GATHER", &gather, !lp);
   kern f = g ? gathered[M - 1] : by_wm[lp][wi][M - 1];
   unsigned slot = wi;
   if constexpr (S::V == 8) { /* 2-byte formats on whole words (wht__rows_words) */
