@@ -32,7 +32,7 @@
 # the compensated 2-byte block rows at the build's masks, rowsloop for
 # folklore's block kernel in its loop form, gather for its loads gathered,
 # rows7 for folklore's 2-byte rows of
-# 2^7 in registers, i10ops for the operations with
+# 2^7 in registers, compxp for the compensated warp rows in the transposed form, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -592,6 +592,27 @@ want rows7 && step rows7 ${ROWS7_LIMIT:-200} sh -c "
   for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --algo folklore --format f16,bf16 --log2n 7,8 --total-log2 28 | grep -v '^#';
   done; done"
+# the compensated warp rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1,
+# rows_comp.cuh: no stage across lanes) against the lane form (=0): the
+# four compensated algorithms' bit-identity (k <= 17) and sanitizers on
+# the new form, the lane form's bit-identity, the kernels' registers, then
+# f32 rows of 2^7..2^10 and f16/bf16 2^8..2^11 both ways (the new form also
+# under ptxas's own register choice, MINB=0), two rounds
+want compxp && step compxptest ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+want compxp && step compxptest0 ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=0 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+want compxp && step compxpmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want compxp && step compxpracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
+  WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want compxp && step compxp ${COMPXP_LIMIT:-300} sh -c "
+  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_xp_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*\\|LOCAL:[0-9]*\\|SHARED:[0-9]*' | paste - - - - | sort | uniq -c;
+  W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore,$C2A\";
+  for r in 1 2; do for v in XP=1 XP=1,MINB=0 XP=0; do echo \"## round \$r: \$v\";
+    e=\"WHT_GPU_ROWS_COMP_\$(echo \$v | sed 's/,/ WHT_GPU_ROWS_COMP_/')\";
+    env \$e \$W --format f32 --log2n 7:10 | grep -v '^#';
+    env \$e \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

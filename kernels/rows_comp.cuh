@@ -308,6 +308,129 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
   }
 }
 
+/* A warp's rows with no stage across lanes (the transposed form): the
+ * lane stages of the form above cost two shuffles and the selects of the
+ * upper half on every value (Nsight Compute: about 95 warp instructions
+ * an element for kahan f32 rows of 2^10, issue-bound), where a stage in
+ * registers costs the butterfly alone. The warp's 2^10 words (f32: the
+ * elements; f16 and bf16: 2^11 elements as pairs, element w in the low
+ * half of word w and element 1024 + w in its high half, so bit 10 is the
+ * halves' stage as in the pair layout above) go through the warp's shared
+ * memory twice:
+ *   - loaded as above (16-byte vectors, lanes on the vectors' bits 0-4),
+ *     stored in element order, read back as layout B: lane L holds words
+ *     32L .. 32L + 31 (word bits 0-4 in registers; for pairs built from
+ *     the two halves' vectors), error terms +0 (only x moves);
+ *   - stages 0-4; x and e stored, read back as layout C: lane l holds
+ *     words 32L + l, L = 0..31 (word bits 5-9 in registers);
+ *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored
+ *     element by element (a warp's store is 32 consecutive elements).
+ * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
+ * column s & 7) at s ^ (R & 7): the coalesced stores (eight consecutive
+ * slots of one row), layout B's 16-byte loads and stores (four or eight
+ * rows, distinct columns) and layout C's word loads (one row of 32 words)
+ * are all free of bank conflicts. The stages run in increasing order on
+ * the same operands, so every value is the other forms' bit for bit. */
+__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
+
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                       uint4 *sh)
+{
+  typedef typename F::U U;
+  typedef typename wht__rows_comp_vals<F>::FV FV;
+  typedef typename FV::T TV;
+  constexpr bool P = sizeof(U) == 2;
+  constexpr unsigned T = P ? 11 : 10, NV = 32; /* log2 of a warp's elements; values a lane */
+  static_assert((sizeof(U) == 4 || P) && K >= 5 && K <= T, "2- and 4-byte rows of 2^5 up to a warp's");
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << T;
+  if (base >= N) return; /* the whole warp */
+  constexpr unsigned EV = 16 / sizeof(U), LEV = P ? 3 : 2; /* elements a vector */
+  uint4 r[8];
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LEV);
+    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  __syncwarp();
+  TV x[NV], e[NV];
+#pragma unroll
+  for (unsigned j = 0; j < 32 / EV; j++) {
+    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+      wht__rows_comp_pairs_in<F>(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)],
+                                 x + j * 8);
+    else
+      wht__rows_comp_unpack<F>(sh[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
+  }
+#pragma unroll
+  for (unsigned v = 0; v < NV; v++) e[v] = FV::from_bits(0);
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) {
+    wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << s);
+    if (wht__rows_comp_folds<ERR>(K, s)) wht__rows_comp_fold<FV, NV>(x, e);
+  }
+  __syncwarp(); /* every lane has read its x */
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++) {
+    const unsigned q = wht__rows_xp_slot(lane * 8u + j);
+    sh[q] = make_uint4(FV::to_bits(x[4 * j]), FV::to_bits(x[4 * j + 1]), FV::to_bits(x[4 * j + 2]),
+                       FV::to_bits(x[4 * j + 3]));
+    sh[256u + q] = make_uint4(FV::to_bits(e[4 * j]), FV::to_bits(e[4 * j + 1]), FV::to_bits(e[4 * j + 2]),
+                              FV::to_bits(e[4 * j + 3]));
+  }
+  __syncwarp();
+  /* layout C: word 32L + lane is word 4 ((lane / 4) ^ (L & 7)) + lane % 4
+   * of row L: eight offsets, one per L & 7 */
+  const unsigned *wx = (const unsigned *)sh, *we = wx + 1024;
+  unsigned off[8];
+#pragma unroll
+  for (unsigned c = 0; c < 8; c++) off[c] = (((lane >> 2) ^ c) << 2) | (lane & 3u);
+#pragma unroll
+  for (unsigned L = 0; L < NV; L++) {
+    x[L] = FV::from_bits(wx[L * 32u + off[L & 7u]]);
+    e[L] = FV::from_bits(we[L * 32u + off[L & 7u]]);
+  }
+#pragma unroll
+  for (unsigned s = 5; s < K; s++) {
+    if (s < 10) wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << (s - 5));
+    else wht__rows_comp_halves<FV, ERR, NV>(x, e); /* 2-byte rows of 2^11 */
+    if (wht__rows_comp_folds<ERR>(K, s)) wht__rows_comp_fold<FV, NV>(x, e);
+  }
+#pragma unroll
+  for (unsigned L = 0; L < NV; L++) {
+    const uint64_t g = base + L * 32u + lane;
+    const unsigned y = FV::to_bits(FV::sub(x[L], e[L]));
+    if constexpr (P) {
+      if (g < N) dst[g] = (U)y;
+      if (g + 1024u < N) dst[g + 1024u] = (U)(y >> 16);
+    } else {
+      if (g < N) dst[g] = y;
+    }
+  }
+}
+
+/* four warps a block (8 KiB of shared memory each: x and e), under
+ * ptxas's own register choice and capped at 80 (six blocks a
+ * multiprocessor), as the kernels below */
+template <class F, class ERR, unsigned K>
+__global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
+                                                                uint64_t N)
+{
+  __shared__ uint4 sh[4][512];
+  wht__rows_comp_xp_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
+template <class F, class ERR, unsigned K>
+__global__ void __launch_bounds__(128, 6) wht__rows_comp_xp_kernel6(const typename F::U *src, typename F::U *dst,
+                                                                    uint64_t N)
+{
+  __shared__ uint4 sh[4][512];
+  wht__rows_comp_xp_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
 /* A 16-byte vector as the values of wht__rows_comp_vals (V elements, or
  * for 2-byte formats 4 words of two elements each: a stage between two
  * vectors pairs element v of one with element v of the other, so it runs
@@ -486,6 +609,58 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* Whether the launch takes the capped kernel: not where the one under
+ * ptxas's own choice, own, has at most 80 registers (three blocks of 256
+ * or six of 128 a multiprocessor); WHT_GPU_ROWS_COMP_MINB=0 forces the
+ * first, =3 the second */
+static inline int wht__rows_comp_capped(const void *own)
+{
+  const unsigned forced = wht__rows_env("WHT_GPU_ROWS_COMP_MINB", 1);
+  if (forced == 0 || forced == 3) return forced == 3;
+  cudaFuncAttributes at;
+  if (cudaFuncGetAttributes(&at, own) != cudaSuccess) {
+    cudaGetLastError(); /* leave no error for the launch check */
+    return 1;
+  }
+  return at.numRegs > 80;
+}
+
+/* Whether the warp kernel's rows take the transposed form
+ * (wht__rows_comp_xp_body; f32, f16 and bf16): WHT_GPU_ROWS_COMP_XP=0|1
+ * forces it (read once), by default yes */
+static inline bool wht__rows_comp_xp()
+{
+  static int set = -2;
+  return wht__rows_switch("WHT_GPU_ROWS_COMP_XP", &set, true);
+}
+
+/* the transposed form's launch: as wht__rows_comp_launch below, the
+ * kernel under ptxas's own register choice where it leaves six blocks of
+ * 128 per multiprocessor, else the capped one (WHT_GPU_ROWS_COMP_MINB=0
+ * and =3 force either, as there) */
+template <class F, class ERR>
+static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *, uint64_t);
+  constexpr unsigned K0 = S::KMIN, T = S::LV + 8; /* log2 of a warp's elements */
+  static_assert(T == K0 + 3, "four sizes");
+  static const kern by_k[2][4] = {
+    { wht__rows_comp_xp_kernel<F, ERR, K0>, wht__rows_comp_xp_kernel<F, ERR, K0 + 1>,
+      wht__rows_comp_xp_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel<F, ERR, K0 + 3> },
+    { wht__rows_comp_xp_kernel6<F, ERR, K0>, wht__rows_comp_xp_kernel6<F, ERR, K0 + 1>,
+      wht__rows_comp_xp_kernel6<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel6<F, ERR, K0 + 3> }
+  };
+  static int capped[4] = { -1, -1, -1, -1 };
+  int &c = capped[k - S::KMIN];
+  if (c < 0) c = wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]);
+  const uint64_t warps = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (warps + 3) / 4;
+  if (blocks > 0x7fffffffu) return WHT_E_SIZE;
+  by_k[c][k - S::KMIN]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
 template <class F, class ERR>
 static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -493,6 +668,8 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
   if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
+  if constexpr (sizeof(U) != 8)
+    if (wht__rows_comp_xp()) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
@@ -507,13 +684,7 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
    * WHT_GPU_ROWS_COMP_MINB=0 forces the first, =3 the second */
   static int capped[4] = { -1, -1, -1, -1 };
   int &c = capped[k - S::KMIN];
-  if (c < 0) {
-    const unsigned forced = wht__rows_env("WHT_GPU_ROWS_COMP_MINB", 1);
-    cudaFuncAttributes at;
-    const bool known = forced != 0 && forced != 3 && cudaFuncGetAttributes(&at, (const void *)by_k[0][k - S::KMIN]) == cudaSuccess;
-    if (forced != 0 && forced != 3 && !known) cudaGetLastError(); /* leave no error for the launch check */
-    c = forced == 0 ? 0 : forced == 3 ? 1 : !(known && at.numRegs <= 80);
-  }
+  if (c < 0) c = wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]);
   const unsigned task = S::LV + 8; /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
