@@ -592,27 +592,35 @@ want rows7 && step rows7 ${ROWS7_LIMIT:-200} sh -c "
   for r in 1 2; do for v in WHT_GPU_ROWS_REG=1 WHT_GPU_ROWS_REG=0; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --algo folklore --format f16,bf16 --log2n 7,8 --total-log2 28 | grep -v '^#';
   done; done"
-# the compensated warp rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1,
-# rows_comp.cuh: no stage across lanes) against the lane form (=0): the
-# four compensated algorithms' bit-identity (k <= 17) and sanitizers on
-# the new form, the lane form's bit-identity, the kernels' registers, then
-# f32 rows of 2^7..2^10 and f16/bf16 2^8..2^11 both ways (the new form also
-# under ptxas's own register choice, MINB=0), two rounds
-want compxp && step compxptest ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
-  WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+# the compensated warp rows in the transposed forms (rows_comp.cuh: no
+# stage across lanes; WHT_GPU_ROWS_COMP_XP=1 plain, =2 persistent with
+# cp.async) against the lane form (=0): the four compensated algorithms'
+# bit-identity (k <= 17) and sanitizers on both new forms (the persistent
+# one also on a grid of one block, WHT_GPU_ROWS_COMP_PF_GRID=1: up to 16
+# tiles a warp in the tests' batches of 64), the lane
+# form's bit-identity, the kernels' registers, then f32 rows of
+# 2^7..2^10 and f16/bf16 2^8..2^11 each way, two rounds
+want compxp && for x in 1 2; do
+  [ $x = 2 ] && step compxptest2grid ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=2 WHT_GPU_ROWS_COMP_PF_GRID=1 \
+    WHT_GPU_TEST_ALGOS=$C2A WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+  [ $x = 2 ] && step compxpracecheck2grid ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=2 WHT_GPU_ROWS_COMP_PF_GRID=1 \
+    WHT_GPU_TEST_ALGOS=kahan,neumaier-block WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+  step compxptest$x ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=$x WHT_GPU_TEST_ALGOS=$C2A \
+    WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+  step compxpmemcheck$x ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=$x WHT_GPU_TEST_ALGOS=$C2A \
+    WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+  step compxpracecheck$x ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=$x WHT_GPU_TEST_ALGOS=$C2A \
+    WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+done
 want compxp && step compxptest0 ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=0 WHT_GPU_TEST_ALGOS=$C2A \
   WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
-want compxp && step compxpmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
-  WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want compxp && step compxpracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_TEST_ALGOS=$C2A \
-  WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
 want compxp && step compxp ${COMPXP_LIMIT:-300} sh -c "
-  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_xp_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*\\|LOCAL:[0-9]*\\|SHARED:[0-9]*' | paste - - - - | sort | uniq -c;
+  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_xp' | grep -o 'Function [^:]*\\|REG:[0-9]*\\|STACK:[0-9]*' | paste - - -;
   W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore,$C2A\";
-  for r in 1 2; do for v in XP=1 XP=1,MINB=0 XP=0; do echo \"## round \$r: \$v\";
-    e=\"WHT_GPU_ROWS_COMP_\$(echo \$v | sed 's/,/ WHT_GPU_ROWS_COMP_/')\";
-    env \$e \$W --format f32 --log2n 7:10 | grep -v '^#';
-    env \$e \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
+  for r in 1 2; do for v in \${COMPXP_VARIANTS:-2 1 0}; do echo \"## round \$r: WHT_GPU_ROWS_COMP_XP=\$v\";
+    WHT_GPU_ROWS_COMP_XP=\$v \$W --format f32 --log2n 7:10 | grep -v '^#';
+    WHT_GPU_ROWS_COMP_XP=\$v \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

@@ -308,57 +308,20 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
   }
 }
 
-/* A warp's rows with no stage across lanes (the transposed form): the
- * lane stages of the form above cost two shuffles and the selects of the
- * upper half on every value (Nsight Compute: about 95 warp instructions
- * an element for kahan f32 rows of 2^10, issue-bound), where a stage in
- * registers costs the butterfly alone. The warp's 2^10 words (f32: the
- * elements; f16 and bf16: 2^11 elements as pairs, element w in the low
- * half of word w and element 1024 + w in its high half, so bit 10 is the
- * halves' stage as in the pair layout above) go through the warp's shared
- * memory twice:
- *   - loaded as above (16-byte vectors, lanes on the vectors' bits 0-4),
- *     stored in element order, read back as layout B: lane L holds words
- *     32L .. 32L + 31 (word bits 0-4 in registers; for pairs built from
- *     the two halves' vectors), error terms +0 (only x moves);
- *   - stages 0-4; x and e stored, read back as layout C: lane l holds
- *     words 32L + l, L = 0..31 (word bits 5-9 in registers);
- *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored
- *     element by element (a warp's store is 32 consecutive elements).
- * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
- * column s & 7) at s ^ (R & 7): the coalesced stores (eight consecutive
- * slots of one row), layout B's 16-byte loads and stores (four or eight
- * rows, distinct columns) and layout C's word loads (one row of 32 words)
- * are all free of bank conflicts. The stages run in increasing order on
- * the same operands, so every value is the other forms' bit for bit. */
 __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
 
+/* the warp's tile from its vectors' slots in sh (element order) to layout
+ * B, error terms +0, and stages 0-4 */
 template <class F, class ERR, unsigned K>
-__device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src, typename F::U *dst, uint64_t N,
-                                                       uint4 *sh)
+__device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lane,
+                                                   typename wht__rows_comp_vals<F>::FV::T *x,
+                                                   typename wht__rows_comp_vals<F>::FV::T *e)
 {
-  typedef typename F::U U;
   typedef typename wht__rows_comp_vals<F>::FV FV;
-  typedef typename FV::T TV;
-  constexpr bool P = sizeof(U) == 2;
-  constexpr unsigned T = P ? 11 : 10, NV = 32; /* log2 of a warp's elements; values a lane */
-  static_assert((sizeof(U) == 4 || P) && K >= 5 && K <= T, "2- and 4-byte rows of 2^5 up to a warp's");
-  const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << T;
-  if (base >= N) return; /* the whole warp */
-  constexpr unsigned EV = 16 / sizeof(U), LEV = P ? 3 : 2; /* elements a vector */
-  uint4 r[8];
+  constexpr bool P = sizeof(typename F::U) == 2;
+  constexpr unsigned NV = 32;
 #pragma unroll
-  for (unsigned i = 0; i < 8; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LEV);
-    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-  }
-#pragma unroll
-  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
-  __syncwarp();
-  TV x[NV], e[NV];
-#pragma unroll
-  for (unsigned j = 0; j < 32 / EV; j++) {
+  for (unsigned j = 0; j < (P ? 4 : 8); j++) {
     if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
       wht__rows_comp_pairs_in<F>(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)],
                                  x + j * 8);
@@ -372,26 +335,36 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
     wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << s);
     if (wht__rows_comp_folds<ERR>(K, s)) wht__rows_comp_fold<FV, NV>(x, e);
   }
-  __syncwarp(); /* every lane has read its x */
+}
+
+/* layout B to C through shx (x) and she (e), 256 slots each, which no
+ * lane reads any more; stages 5..K-1; y = x - e stored to the tile at
+ * out (its first 2^T elements, those below n) */
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsigned lane,
+                                                  typename wht__rows_comp_vals<F>::FV::T *x,
+                                                  typename wht__rows_comp_vals<F>::FV::T *e, typename F::U *out,
+                                                  uint64_t n)
+{
+  typedef typename F::U U;
+  typedef typename wht__rows_comp_vals<F>::FV FV;
+  constexpr bool P = sizeof(U) == 2;
+  constexpr unsigned NV = 32;
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
     const unsigned q = wht__rows_xp_slot(lane * 8u + j);
-    sh[q] = make_uint4(FV::to_bits(x[4 * j]), FV::to_bits(x[4 * j + 1]), FV::to_bits(x[4 * j + 2]),
-                       FV::to_bits(x[4 * j + 3]));
-    sh[256u + q] = make_uint4(FV::to_bits(e[4 * j]), FV::to_bits(e[4 * j + 1]), FV::to_bits(e[4 * j + 2]),
-                              FV::to_bits(e[4 * j + 3]));
+    shx[q] = make_uint4(FV::to_bits(x[4 * j]), FV::to_bits(x[4 * j + 1]), FV::to_bits(x[4 * j + 2]),
+                        FV::to_bits(x[4 * j + 3]));
+    she[q] = make_uint4(FV::to_bits(e[4 * j]), FV::to_bits(e[4 * j + 1]), FV::to_bits(e[4 * j + 2]),
+                        FV::to_bits(e[4 * j + 3]));
   }
   __syncwarp();
-  /* layout C: word 32L + lane is word 4 ((lane / 4) ^ (L & 7)) + lane % 4
-   * of row L: eight offsets, one per L & 7 */
-  const unsigned *wx = (const unsigned *)sh, *we = wx + 1024;
-  unsigned off[8];
-#pragma unroll
-  for (unsigned c = 0; c < 8; c++) off[c] = (((lane >> 2) ^ c) << 2) | (lane & 3u);
+  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L */
+  const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
-    x[L] = FV::from_bits(wx[L * 32u + off[L & 7u]]);
-    e[L] = FV::from_bits(we[L * 32u + off[L & 7u]]);
+    x[L] = FV::from_bits(wx[L * 32u + (lane ^ ((L & 7u) << 2))]);
+    e[L] = FV::from_bits(we[L * 32u + (lane ^ ((L & 7u) << 2))]);
   }
 #pragma unroll
   for (unsigned s = 5; s < K; s++) {
@@ -401,20 +374,121 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   }
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
-    const uint64_t g = base + L * 32u + lane;
-    const unsigned y = FV::to_bits(FV::sub(x[L], e[L]));
+    const unsigned i = L * 32u + lane, y = FV::to_bits(FV::sub(x[L], e[L]));
     if constexpr (P) {
-      if (g < N) dst[g] = (U)y;
-      if (g + 1024u < N) dst[g + 1024u] = (U)(y >> 16);
+      if (i < n) out[i] = (U)y;
+      if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
     } else {
-      if (g < N) dst[g] = y;
+      if (i < n) out[i] = y;
     }
   }
 }
 
-/* four warps a block (8 KiB of shared memory each: x and e), under
- * ptxas's own register choice and capped at 80 (six blocks a
- * multiprocessor), as the kernels below */
+/* A warp's rows with no stage across lanes (the transposed form): the
+ * lane stages of the form above cost two shuffles and the selects of the
+ * upper half on every value (Nsight Compute: about 95 warp instructions
+ * an element for kahan f32 rows of 2^10, issue-bound), where a stage in
+ * registers costs the butterfly alone. The warp's tile of 2^10 words
+ * (f32: the elements; f16 and bf16: 2^11 elements as pairs, element w in
+ * the low half of word w and element 1024 + w in its high half, so bit 10
+ * is the halves' stage as in the pair layout above) goes through the
+ * warp's shared memory twice:
+ *   - its 16-byte vectors land in shared memory in element order and are
+ *     read back as layout B: lane L holds words 32L .. 32L + 31 (word bits
+ *     0-4 in registers; pairs built from the two halves' vectors), error
+ *     terms +0 (only x moves);
+ *   - stages 0-4; x and e stored, read back as layout C: lane l holds
+ *     words 32L + l, L = 0..31 (word bits 5-9 in registers);
+ *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored
+ *     element by element (a warp's store is 32 consecutive elements).
+ * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
+ * column s & 7) at s ^ (R & 7): the vectors' stores (eight consecutive
+ * slots of one row), layout B's 16-byte loads and stores (four or eight
+ * rows, distinct columns) and layout C's word loads (one row of 32 words)
+ * are all free of bank conflicts. The stages run in increasing order on
+ * the same operands, so every value is the other forms' bit for bit.
+ *
+ * The plain kernel loads a tile to registers, stores it to shared memory
+ * and transforms it; the persistent one (PF) keeps a ring of two tiles a
+ * warp filled by cp.async, the next tile's copy in flight while the
+ * current one is transformed. */
+template <class F>
+struct wht__rows_xp_shape {
+  static constexpr bool P = sizeof(typename F::U) == 2;
+  static constexpr unsigned T = P ? 11 : 10, LEV = P ? 3 : 2; /* log2: a tile's elements, a vector's */
+};
+
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                       uint4 *sh)
+{
+  typedef wht__rows_xp_shape<F> X;
+  typedef typename wht__rows_comp_vals<F>::FV::T TV;
+  static_assert((sizeof(typename F::U) == 4 || X::P) && K >= 5 && K <= X::T, "2- and 4-byte rows of 2^5 up to a tile");
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << X::T;
+  if (base >= N) return; /* the whole warp */
+  uint4 r[8];
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << X::LEV);
+    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  __syncwarp();
+  TV x[32], e[32];
+  wht__rows_xp_first<F, ERR, K>(sh, lane, x, e);
+  __syncwarp(); /* every lane has read its x */
+  wht__rows_xp_last<F, ERR, K>(sh, sh + 256, lane, x, e, dst + base, N - base);
+}
+
+/* the tile at src + base (its vectors below N; the rest zero) to its
+ * slots at sh by cp.async, one group */
+template <class F>
+__device__ __forceinline__ void wht__rows_xp_fetch(const typename F::U *src, uint64_t base, uint64_t N, uint4 *sh,
+                                                   unsigned lane)
+{
+  typedef wht__rows_xp_shape<F> X;
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << X::LEV);
+    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src + (g < N ? g : 0)),
+                 "r"(g < N ? 16 : 0) : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                          uint4 *sh)
+{
+  typedef wht__rows_xp_shape<F> X;
+  typedef typename wht__rows_comp_vals<F>::FV::T TV;
+  const unsigned lane = threadIdx.x & 31u, wpb = blockDim.x >> 5;
+  const uint64_t tiles = (N + ((uint64_t)1 << X::T) - 1) >> X::T, stride = (uint64_t)gridDim.x * wpb;
+  uint64_t t = (uint64_t)blockIdx.x * wpb + (threadIdx.x >> 5);
+  if (t >= tiles) return; /* the whole warp */
+  wht__rows_xp_fetch<F>(src, t << X::T, N, sh, lane);
+  for (unsigned cur = 0; t < tiles; t += stride, cur ^= 1u) {
+    /* the next tile into the other buffer (read by the last iteration,
+     * whose loads the __syncwarp at its end ordered); an empty group at
+     * the end keeps wait_group 1's count */
+    if (t + stride < tiles) wht__rows_xp_fetch<F>(src, (t + stride) << X::T, N, sh + (cur ^ 1u) * 256u, lane);
+    else asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 1;" ::: "memory");
+    __syncwarp();
+    TV x[32], e[32];
+    wht__rows_xp_first<F, ERR, K>(sh + cur * 256u, lane, x, e);
+    __syncwarp(); /* every lane has read its x */
+    wht__rows_xp_last<F, ERR, K>(sh + cur * 256u, sh + 512, lane, x, e, dst + (t << X::T), N - (t << X::T));
+    __syncwarp(); /* every lane has read layout C before the buffers are written */
+  }
+}
+
+/* four warps a block, 8 KiB of shared memory each (x and e), or 12 KiB
+ * (the ring of two tiles and e) persistent */
 template <class F, class ERR, unsigned K>
 __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
                                                                 uint64_t N)
@@ -424,11 +498,11 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F
 }
 
 template <class F, class ERR, unsigned K>
-__global__ void __launch_bounds__(128, 6) wht__rows_comp_xp_kernel6(const typename F::U *src, typename F::U *dst,
-                                                                    uint64_t N)
+__global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typename F::U *src, typename F::U *dst,
+                                                                   uint64_t N)
 {
-  __shared__ uint4 sh[4][512];
-  wht__rows_comp_xp_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
+  __shared__ uint4 sh[4][768];
+  wht__rows_comp_xp_pf_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
 /* A 16-byte vector as the values of wht__rows_comp_vals (V elements, or
@@ -625,39 +699,60 @@ static inline int wht__rows_comp_capped(const void *own)
   return at.numRegs > 80;
 }
 
-/* Whether the warp kernel's rows take the transposed form
- * (wht__rows_comp_xp_body; f32, f16 and bf16): WHT_GPU_ROWS_COMP_XP=0|1
- * forces it (read once), by default yes */
-static inline bool wht__rows_comp_xp()
+/* Which form the warp kernel's f32, f16 and bf16 rows of 2^k take: 0 the
+ * lane form (wht__rows_comp_kernel), 1 the transposed one
+ * (wht__rows_comp_xp_kernel), 2 the transposed one persistent
+ * (wht__rows_comp_xp_pf_kernel); WHT_GPU_ROWS_COMP_XP=0|1|2 forces one
+ * (read once), by default 1 */
+static inline unsigned wht__rows_comp_form()
 {
-  static int set = -2;
-  return wht__rows_switch("WHT_GPU_ROWS_COMP_XP", &set, true);
+  static int set = -1;
+  if (set < 0) set = (int)wht__rows_env("WHT_GPU_ROWS_COMP_XP", 1);
+  return set > 2 ? 1u : (unsigned)set;
 }
 
-/* the transposed form's launch: as wht__rows_comp_launch below, the
- * kernel under ptxas's own register choice where it leaves six blocks of
- * 128 per multiprocessor, else the capped one (WHT_GPU_ROWS_COMP_MINB=0
- * and =3 force either, as there) */
+/* the transposed forms' launch, under ptxas's own register choice (the
+ * kernels capped at 80 registers spilled and were slower: 
+ * docs/PERFORMANCE.md); the persistent one with as many blocks as are
+ * resident at once */
 template <class F, class ERR>
-static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t N, unsigned k)
+static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t N, unsigned k, unsigned form)
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
-  constexpr unsigned K0 = S::KMIN, T = S::LV + 8; /* log2 of a warp's elements */
+  constexpr unsigned K0 = S::KMIN, T = wht__rows_xp_shape<F>::T; /* log2 of a tile's elements */
   static_assert(T == K0 + 3, "four sizes");
   static const kern by_k[2][4] = {
     { wht__rows_comp_xp_kernel<F, ERR, K0>, wht__rows_comp_xp_kernel<F, ERR, K0 + 1>,
       wht__rows_comp_xp_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel<F, ERR, K0 + 3> },
-    { wht__rows_comp_xp_kernel6<F, ERR, K0>, wht__rows_comp_xp_kernel6<F, ERR, K0 + 1>,
-      wht__rows_comp_xp_kernel6<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel6<F, ERR, K0 + 3> }
+    { wht__rows_comp_xp_pf_kernel<F, ERR, K0>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 1>,
+      wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 3> }
   };
-  static int capped[4] = { -1, -1, -1, -1 };
-  int &c = capped[k - S::KMIN];
-  if (c < 0) c = wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]);
-  const uint64_t warps = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (warps + 3) / 4;
+  const kern f = by_k[form == 2][k - K0];
+  const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
+  uint64_t blocks = (tiles + 3) / 4;
+  if (form == 2) {
+    static unsigned resident[4][WHT__MAX_DEVICES];
+    const int dev = wht__gpu_current_device();
+    if (dev < 0) return WHT_E_CUDA;
+    unsigned &r = resident[k - K0][dev];
+    if (r == 0) {
+      int per_sm = 0, sms = 0;
+      if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, 128, 0) != cudaSuccess ||
+          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+        cudaGetLastError();
+        return WHT_E_CUDA;
+      }
+      r = (unsigned)(per_sm * sms);
+    }
+    static unsigned cap = ~0u; /* WHT_GPU_ROWS_COMP_PF_GRID: at most that many blocks (tests: many tiles a warp) */
+    if (cap == ~0u) cap = wht__rows_env("WHT_GPU_ROWS_COMP_PF_GRID", 0);
+    if (blocks > r) blocks = r;
+    if (cap && blocks > cap) blocks = cap;
+  }
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  by_k[c][k - S::KMIN]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+  f<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -669,7 +764,7 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef void (*kern)(const U *, U *, uint64_t);
   if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
   if constexpr (sizeof(U) != 8)
-    if (wht__rows_comp_xp()) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k);
+    if (const unsigned form = wht__rows_comp_form()) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k, form);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
