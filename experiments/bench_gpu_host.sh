@@ -32,7 +32,7 @@
 # the compensated 2-byte block rows at the build's masks, rowsloop for
 # folklore's block kernel in its loop form, gather for its loads gathered,
 # rows7 for folklore's 2-byte rows of
-# 2^7 in registers, compxp for the compensated warp rows in the transposed form, i10ops for the operations with
+# 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile), i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -621,6 +621,17 @@ want compxp && step compxp ${COMPXP_LIMIT:-300} sh -c "
   for r in 1 2; do for v in \${COMPXP_VARIANTS:-2 1 0}; do echo \"## round \$r: WHT_GPU_ROWS_COMP_XP=\$v\";
     WHT_GPU_ROWS_COMP_XP=\$v \$W --format f32 --log2n 7:10 | grep -v '^#';
     WHT_GPU_ROWS_COMP_XP=\$v \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
+# what bounds the compensated warp rows (Nsight Compute, one launch each,
+# rows of 2^10 over 2^28 elements): kahan f32 in each form, kahan f16
+# transposed, neumaier f32 transposed
+want compxpncu && step compxpncu ${COMPXP_NCU_LIMIT:-200} sh -c "
+  for a in '2 kahan f32' '1 kahan f32' '0 kahan f32' '1 kahan f16' '1 neumaier f32'; do
+    set -- \$a; echo \"# ncu: WHT_GPU_ROWS_COMP_XP=\$1 \$2 \$3\";
+    WHT_GPU_ROWS_COMP_XP=\$1 ncu --clock-control none --kernel-name regex:wht__rows_comp --launch-skip 1 --launch-count 1 \
+      --section SpeedOfLight --section Occupancy --section WarpStateStats --section LaunchStats \
+      --metrics smsp__inst_executed.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_lsu.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__bytes.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
+      $B/experiments/wht-bench --algo \$2 --format \$3 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1;
+  done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

@@ -22,6 +22,15 @@ struct wht__kahan_err {
    * rows of 2^8..2^11 on lane pairs took 0.61-0.73x the tiles' time on an
    * H200, docs/PERFORMANCE.md) */
   static constexpr unsigned rows_warp_mask(wht_format) { return 0xfu; }
+  /* the warp rows' form (rows_comp.cuh), two bits a size from bit
+   * 2 (k - LV - 5): 0 the lane form, 1 the transposed one, 2 that one
+   * persistent. On an H200 (docs/PERFORMANCE.md) f32 rows of 2^7..2^10
+   * took 1.09-1.48x the add-one kernel persistent, 1.25-1.55x transposed,
+   * 1.40-1.71x in the lane form; f16 and bf16 rows of 2^8..2^11
+   * 1.39-2.01x transposed, 1.52-3.09x persistent, 1.76-2.34x in lanes.
+   * kahan-block the same (f32 1.10-1.46x, 2-byte 1.41-2.13x). */
+  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
+  static constexpr unsigned blocked_rows_forms(wht_format f) { return rows_forms(f); }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err): faster
    * than the tiles on an H100 for f32 rows of 2^7..2^13, f64 rows of 2^8
@@ -110,6 +119,15 @@ struct wht__neumaier_err {
    * 1.03-1.84x the tiles' time on an H200; f16 0.79-0.86x
    * (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_warp_mask(wht_format f) { return f == WHT_BF16 ? 0u : 0xfu; }
+  /* the warp rows' form, as kahan's: f32 transposed (2.33-3.31x the
+   * add-one kernel at 2^7..2^10 against 2.69-3.38x in lanes and 2.99-4.31x
+   * persistent, its 123-165 registers), f16 in lanes (3.55-4.78x against
+   * 3.75-5.16x transposed); neumaier-block's bf16 rows of 2^8 and 2^9
+   * transposed (3.93x, 4.13x against 3.98x, 4.61x), its f32 rows of 2^10
+   * and f16 rows in lanes (2.90x against 3.11x; 3.56-4.87x against
+   * 3.67-5.18x; H200, docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x55u : 0u; }
+  static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_BF16 ? 0x5u : 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
    * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8, 2^9 (an H200: 0.64-0.76x

@@ -56,6 +56,7 @@ struct wht__blocked_err : ERR {
   static const bool BLOCKED = true; /* ERR's own says false */
   static constexpr unsigned rows_warp_mask(wht_format f) { return ERR::blocked_rows_warp_mask(f); }
   static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
+  static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
 };
 
 /* whether a block of a blocked ERR ends after stage s of a row of 2^k,
@@ -703,12 +704,17 @@ static inline int wht__rows_comp_capped(const void *own)
  * lane form (wht__rows_comp_kernel), 1 the transposed one
  * (wht__rows_comp_xp_kernel), 2 the transposed one persistent
  * (wht__rows_comp_xp_pf_kernel); WHT_GPU_ROWS_COMP_XP=0|1|2 forces one
- * (read once), by default 1 */
-static inline unsigned wht__rows_comp_form()
+ * (read once), by default ERR::rows_forms's (compensated_err.cuh) */
+template <class F, class ERR>
+static unsigned wht__rows_comp_form(unsigned k)
 {
-  static int set = -1;
-  if (set < 0) set = (int)wht__rows_env("WHT_GPU_ROWS_COMP_XP", 1);
-  return set > 2 ? 1u : (unsigned)set;
+  static int set = -2;
+  if (set == -2) {
+    const char *v = getenv("WHT_GPU_ROWS_COMP_XP");
+    set = v && *v ? (int)wht__rows_env("WHT_GPU_ROWS_COMP_XP", 0) : -1;
+  }
+  if (set >= 0) return set > 2 ? 1u : (unsigned)set;
+  return (ERR::rows_forms(F::ID) >> (2 * (k - wht__rows_reg_shape<F>::KMIN))) & 3u;
 }
 
 /* the transposed forms' launch, under ptxas's own register choice (the
@@ -764,7 +770,7 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   typedef void (*kern)(const U *, U *, uint64_t);
   if (k > S::LV + 8) return wht__rows_comp_blk_launch<F, ERR>(src, dst, N, k);
   if constexpr (sizeof(U) != 8)
-    if (const unsigned form = wht__rows_comp_form()) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k, form);
+    if (const unsigned form = wht__rows_comp_form<F, ERR>(k)) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k, form);
   static const kern by_k[2][4] = {
     { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
       wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
