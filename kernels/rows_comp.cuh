@@ -37,6 +37,10 @@
  * and |-B| = |B|), IEEE addition is commutative and u - v is u + (-v),
  * so every lane's result is the CPU's.
  *
+ * The warp's f32, f16 and bf16 rows may instead take the transposed form
+ * (wht__rows_comp_xp_body below: no stage across lanes, the tile through
+ * shared memory twice), plain or persistent, as ERR::rows_forms says.
+ *
  * kahan-block and neumaier-block (kahan_block.cu) run the same kernels
  * with wht__blocked_err<ERR>: after the last stage of each block of the
  * row but the last (DESIGN.md section 4: [0, k mod 3), then threes) every
