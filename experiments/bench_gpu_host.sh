@@ -32,7 +32,8 @@
 # the compensated 2-byte block rows at the build's masks, rowsloop for
 # folklore's block kernel in its loop form, gather for its loads gathered,
 # rows7 for folklore's 2-byte rows of
-# 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile), i10ops for the operations with
+# 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
+# alone, variant d the defaults, compxpdef the defaults' bit-identity), i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -615,12 +616,18 @@ want compxp && for x in 1 2; do
 done
 want compxp && step compxptest0 ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_ROWS_COMP_XP=0 WHT_GPU_TEST_ALGOS=$C2A \
   WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
-want compxp && step compxp ${COMPXP_LIMIT:-300} sh -c "
+{ want compxp || want compxpbench; } && step compxp ${COMPXP_LIMIT:-300} sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_comp_xp' | grep -o 'Function [^:]*\\|REG:[0-9]*\\|STACK:[0-9]*' | paste - - -;
   W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore,$C2A\";
   for r in 1 2; do for v in \${COMPXP_VARIANTS:-2 1 0}; do echo \"## round \$r: WHT_GPU_ROWS_COMP_XP=\$v\";
-    WHT_GPU_ROWS_COMP_XP=\$v \$W --format f32 --log2n 7:10 | grep -v '^#';
-    WHT_GPU_ROWS_COMP_XP=\$v \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
+    x=\$v; [ \$v = d ] && x=;
+    WHT_GPU_ROWS_COMP_XP=\$x \$W --format f32 --log2n 7:10 | grep -v '^#';
+    WHT_GPU_ROWS_COMP_XP=\$x \$W --format f16,bf16 --log2n 8:11 | grep -v '^[#a]'; done; done"
+# the build's defaults (rows_forms): the four compensated algorithms'
+# bit-identity to k = 20; step compxpbench is compxp's timing alone
+# (COMPXP_VARIANTS="d 0": the defaults against the lane form)
+want compxpdef && step compxpdeftest ${COMPXP_TEST_LIMIT:-300} env WHT_GPU_TEST_ALGOS=$C2A WHT_GPU_TEST_MAXK=20 \
+  WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
 # what bounds the compensated warp rows (Nsight Compute, one launch each,
 # rows of 2^10 over 2^28 elements): kahan f32 in each form, kahan f16
 # transposed, neumaier f32 transposed
