@@ -89,4 +89,9 @@ struct wht__limits<wht__alman_rao_alg, F> {
   static const int min_blocks = wide ? 2 : 3;
 };
 
+/* f32 rows of 2^7..2^11 in a warp's registers (rows_ar.cuh) */
+#include "rows_ar.cuh"
+template <>
+struct wht__rows_compensated<wht__alman_rao_alg> : wht__rows_ar_trait<wht__alman_rao_alg> {};
+
 WHT__GPU_TABLES(wht__alman_rao, wht__alman_rao_alg)

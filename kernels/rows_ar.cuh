@@ -1,0 +1,170 @@
+/* rows_ar.cuh - Alman-Rao's f32 rows of 2^7..2^11 in a warp's registers
+ * (issue 15: alman-rao at folklore's speed), included by alman_rao.cu
+ * after wht__alman_rao_alg. The tiles run a row of 2^10 as passes over
+ * shared memory with a radix-8 group a round; here a warp holds a tile of
+ * 2^11 elements, 64 a lane, and every group runs in registers, the tile
+ * going through the warp's shared memory twice (the transposed form of
+ * rows_comp.cuh, with six register bits instead of five, since there are
+ * no error terms):
+ *   - the 16-byte vectors land in shared memory in element order and are
+ *     read back as layout B: lane L holds elements 64L .. 64L + 63
+ *     (element bits 0-5 in registers); there the head round: folklore
+ *     stages 0..f-1 (f = k mod 3), x_i *= 2^(nonzero octal digits of
+ *     i >> f) (i the index in the row), the radix-8 group on bits f..f+2;
+ *   - stored again and read back as layout C: element bits b..b+5 in
+ *     registers (b = f + 3), the other five on the lanes (bits 0..b-1 the
+ *     lane's low bits, b+6..10 its high ones); there the groups on bits
+ *     b..b+2 and b+3..b+5 that lie inside the row (k <= f + 9 = b + 6);
+ *   - each element stored from layout C (a warp's store is 2^b
+ *     consecutive elements, 32 bytes or more).
+ * The groups run in increasing order with wht__alman_rao_alg's own head
+ * and radix8, so the result is the tiles' and the CPU's bit for bit.
+ * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
+ * column s & 7) at column (s & 7) ^ g(R), g(R) = ((R >> 1) & 7) ^
+ * (((R >> 4) & 3) << 1): the coalesced stores (eight consecutive slots of
+ * a row), layout B's loads and stores (lane L's slots 16L + j: eight
+ * lanes, eight columns) and layout C's word loads (for b = 3, 4, 5 the
+ * lanes' element bits 0..b-1 and the high ones reach all 32 banks) are all
+ * free of bank conflicts. */
+#ifndef WHT_KERNELS_ROWS_AR_CUH
+#define WHT_KERNELS_ROWS_AR_CUH
+
+#include "rows_reg.cuh"
+
+__device__ __forceinline__ unsigned wht__rows_ar_slot(unsigned s)
+{
+  const unsigned R = s >> 3;
+  return s ^ (((R >> 1) & 7u) ^ (((R >> 4) & 3u) << 1));
+}
+
+/* the word of element e (0..2047) of the tile */
+__device__ __forceinline__ unsigned wht__rows_ar_word(unsigned e) { return wht__rows_ar_slot(e >> 2) * 4u + (e & 3u); }
+
+/* a 16-byte vector as four values and back */
+template <class F>
+__device__ __forceinline__ void wht__rows_ar_unpack(uint4 r, typename F::T *x)
+{
+  x[0] = F::from_bits(r.x), x[1] = F::from_bits(r.y), x[2] = F::from_bits(r.z), x[3] = F::from_bits(r.w);
+}
+
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_ar_pack(const typename F::T *x)
+{
+  return make_uint4(F::to_bits(x[0]), F::to_bits(x[1]), F::to_bits(x[2]), F::to_bits(x[3]));
+}
+
+/* the number of nonzero octal digits of d */
+__device__ __forceinline__ unsigned wht__rows_ar_digits(unsigned d)
+{
+  unsigned nz = 0;
+#pragma unroll
+  for (unsigned t = 0; t < 4; t++) nz += ((d >> (3 * t)) & 7u) != 0;
+  return nz;
+}
+
+template <class F, class A, unsigned K>
+__device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh)
+{
+  typedef typename F::T T;
+  typedef typename F::U U;
+  static_assert(sizeof(U) == 4 && K >= 3 && K <= 11, "4-byte rows of 2^3..2^11");
+  constexpr unsigned f = K % 3, b = f + 3, NV = 64;
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << 11;
+  if (base >= N) return; /* the whole warp */
+  uint4 r[16];
+#pragma unroll
+  for (unsigned i = 0; i < 16; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << 2);
+    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+  }
+#pragma unroll
+  for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar_slot(i * 32u + lane)] = r[i];
+  __syncwarp();
+  T x[NV];
+#pragma unroll
+  for (unsigned j = 0; j < 16; j++) wht__rows_ar_unpack<F>(sh[wht__rows_ar_slot(lane * 16u + j)], x + j * 4);
+  /* layout B: the head round. Element 64 lane + v of the tile is i =
+   * (64 lane + v) mod 2^K of its row; its digits above the lowest, of
+   * i >> b, share v >> b (2^(6-b) values) */
+#pragma unroll
+  for (unsigned h = 1; h < (1u << f); h <<= 1)
+#pragma unroll
+    for (unsigned t = 0; t < NV; t++)
+      if (!(t & h)) {
+        const T a = x[t], c = x[t + h];
+        x[t] = F::add(a, c);
+        x[t + h] = F::sub(a, c);
+      }
+  unsigned hi[1u << (6 - b)];
+#pragma unroll
+  for (unsigned q = 0; q < (1u << (6 - b)); q++)
+    hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
+#pragma unroll
+  for (unsigned t = 0; t < NV; t++) x[t] = F::mul(x[t], F::pow2(hi[t >> b] + (((t >> f) & 7u) != 0)));
+#pragma unroll
+  for (unsigned o = 0; o < NV; o++)
+    if (((o >> f) & 7u) == 0) A::template radix8<F>(x, o, 1u << f);
+  __syncwarp(); /* every lane has read its slots */
+#pragma unroll
+  for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_ar_pack<F>(x + j * 4);
+  __syncwarp();
+  /* layout C: value v is element (lane mod 2^b) | v << b | (lane >> b) << (b + 6) */
+  const unsigned *w = (const unsigned *)sh, el = (lane & ((1u << b) - 1u)) | ((lane >> b) << (b + 6));
+#pragma unroll
+  for (unsigned v = 0; v < NV; v++) x[v] = F::from_bits((U)w[wht__rows_ar_word(el | (v << b))]);
+#pragma unroll
+  for (unsigned s = 0; s < 6; s += 3)
+    if (b + s + 3 <= K)
+#pragma unroll
+      for (unsigned o = 0; o < NV; o++)
+        if (((o >> s) & 7u) == 0) A::template radix8<F>(x, o, 1u << s);
+#pragma unroll
+  for (unsigned v = 0; v < NV; v++) {
+    const uint64_t g = base + (el | (v << b));
+    if (g < N) dst[g] = F::to_bits(x[v]);
+  }
+}
+
+/* four warps a block, 8 KiB of shared memory each */
+template <class F, class A, unsigned K>
+__global__ void __launch_bounds__(128) wht__rows_ar_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+{
+  __shared__ uint4 sh[4][512];
+  wht__rows_ar_body<F, A, K>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
+/* wht__rows_compensated's members (rows_reg.cuh: an algorithm's own rows
+ * kernels) for Alman-Rao A: f32 rows of 2^7..2^11, 16-byte aligned
+ * pointers; WHT_GPU_ROWS_AR=0 (or WHT_GPU_ROWS_REG=0) sends them to the
+ * tiles, for comparisons */
+template <class A>
+struct wht__rows_ar_trait {
+  static const bool value = true;
+  template <class F>
+  static bool fits(unsigned k, const void *src, const void *dst)
+  {
+    static int on = -1;
+    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_AR", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
+    return on && F::ID == WHT_F32 && k >= 7 && k <= 11 && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+  }
+  template <class F>
+  static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
+  {
+    typedef typename F::U U;
+    if constexpr (sizeof(U) != 4) {
+      return WHT_E_SIZE; /* fits says no */
+    } else {
+      typedef void (*kern)(const U *, U *, uint64_t);
+      static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7>, wht__rows_ar_kernel<F, A, 8>,
+                                    wht__rows_ar_kernel<F, A, 9>, wht__rows_ar_kernel<F, A, 10>,
+                                    wht__rows_ar_kernel<F, A, 11> };
+      const uint64_t tiles = (N + 2047u) >> 11, blocks = (tiles + 3) / 4;
+      if (blocks > 0x7fffffffu) return WHT_E_SIZE;
+      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+    }
+  }
+};
+
+#endif
