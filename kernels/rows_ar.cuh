@@ -46,6 +46,7 @@ __device__ __forceinline__ void wht__rows_ar_unpack(uint4 r, typename F::T *x)
 {
   x[0] = F::from_bits(r.x), x[1] = F::from_bits(r.y), x[2] = F::from_bits(r.z), x[3] = F::from_bits(r.w);
 }
+/* (4-byte values: F itself or the lane pairs' words) */
 
 template <class F>
 __device__ __forceinline__ uint4 wht__rows_ar_pack(const typename F::T *x)
@@ -62,67 +63,109 @@ __device__ __forceinline__ unsigned wht__rows_ar_digits(unsigned d)
   return nz;
 }
 
+/* the values of format F a lane holds: F's own, or for 2-byte formats
+ * the lane pairs (tile_packed.cuh), element w of the tile in the low half
+ * of word w and element 2048 + w in its high half */
+template <class F, bool PAIRS = sizeof(typename F::U) == 2>
+struct wht__rows_ar_vals {
+  typedef F FV;
+  static constexpr unsigned T = 11, LEV = 2; /* log2: a tile's elements, a vector's */
+  static WHT__HD typename F::T scale(unsigned e) { return F::pow2(e); }
+};
+template <class F>
+struct wht__rows_ar_vals<F, true> {
+  typedef wht__pair_fmt<F> FV;
+  static constexpr unsigned T = 12, LEV = 3;
+  static WHT__HD typename FV::T scale(unsigned e) { return FV::P::pack(F::pow2(e), F::pow2(e)); }
+};
+
 template <class F, class A, unsigned K>
 __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh)
 {
-  typedef typename F::T T;
   typedef typename F::U U;
-  static_assert(sizeof(U) == 4 && K >= 3 && K <= 11, "4-byte rows of 2^3..2^11");
+  typedef wht__rows_ar_vals<F> VS;
+  typedef typename VS::FV FV;
+  typedef typename FV::T TV;
+  constexpr bool P = sizeof(U) == 2;
+  static_assert((sizeof(U) == 4 || P) && K >= 3 && K <= 11, "2- and 4-byte rows of 2^3..2^11");
   constexpr unsigned f = K % 3, b = f + 3, NV = 64;
   const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << 11;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << VS::T;
   if (base >= N) return; /* the whole warp */
   uint4 r[16];
 #pragma unroll
   for (unsigned i = 0; i < 16; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << 2);
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << VS::LEV);
     r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
   }
+  TV x[NV];
+  if constexpr (P) { /* element order, slots s at s ^ ((s >> 3) & 7): lane L's are rows L and 32 + L */
 #pragma unroll
-  for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar_slot(i * 32u + lane)] = r[i];
-  __syncwarp();
-  T x[NV];
+    for (unsigned i = 0; i < 16; i++) sh[(i * 32u + lane) ^ ((i & 1u) << 2 | lane >> 3)] = r[i];
+    __syncwarp();
 #pragma unroll
-  for (unsigned j = 0; j < 16; j++) wht__rows_ar_unpack<F>(sh[wht__rows_ar_slot(lane * 16u + j)], x + j * 4);
-  /* layout B: the head round. Element 64 lane + v of the tile is i =
-   * (64 lane + v) mod 2^K of its row; its digits above the lowest, of
-   * i >> b, share v >> b (2^(6-b) values) */
+    for (unsigned j = 0; j < 8; j++) {
+      const uint4 lo = sh[(lane * 8u + j) ^ (lane & 7u)], hi = sh[(256u + lane * 8u + j) ^ (lane & 7u)];
+      const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, c[4] = { hi.x, hi.y, hi.z, hi.w };
+#pragma unroll
+      for (unsigned q = 0; q < 4; q++) {
+        x[8 * j + 2 * q] = FV::from_bits(wht__lows(a[q], c[q]));
+        x[8 * j + 2 * q + 1] = FV::from_bits(wht__highs(a[q], c[q]));
+      }
+    }
+  } else {
+#pragma unroll
+    for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar_slot(i * 32u + lane)] = r[i];
+    __syncwarp();
+#pragma unroll
+    for (unsigned j = 0; j < 16; j++) wht__rows_ar_unpack<FV>(sh[wht__rows_ar_slot(lane * 16u + j)], x + j * 4);
+  }
+  /* layout B: the head round. Word 64 lane + v of the tile holds element
+   * i = (64 lane + v) mod 2^K of its row (both halves of a pair: 2048 is
+   * a multiple of 2^K); its digits above the lowest, of i >> b, share
+   * v >> b (2^(6-b) values) */
 #pragma unroll
   for (unsigned h = 1; h < (1u << f); h <<= 1)
 #pragma unroll
     for (unsigned t = 0; t < NV; t++)
       if (!(t & h)) {
-        const T a = x[t], c = x[t + h];
-        x[t] = F::add(a, c);
-        x[t + h] = F::sub(a, c);
+        const TV u = x[t], w = x[t + h];
+        x[t] = FV::add(u, w);
+        x[t + h] = FV::sub(u, w);
       }
   unsigned hi[1u << (6 - b)];
 #pragma unroll
   for (unsigned q = 0; q < (1u << (6 - b)); q++)
     hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
 #pragma unroll
-  for (unsigned t = 0; t < NV; t++) x[t] = F::mul(x[t], F::pow2(hi[t >> b] + (((t >> f) & 7u) != 0)));
+  for (unsigned t = 0; t < NV; t++) x[t] = FV::mul(x[t], VS::scale(hi[t >> b] + (((t >> f) & 7u) != 0)));
 #pragma unroll
   for (unsigned o = 0; o < NV; o++)
-    if (((o >> f) & 7u) == 0) A::template radix8<F>(x, o, 1u << f);
+    if (((o >> f) & 7u) == 0) A::template radix8<FV>(x, o, 1u << f);
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
-  for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_ar_pack<F>(x + j * 4);
+  for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_ar_pack<FV>(x + j * 4);
   __syncwarp();
-  /* layout C: value v is element (lane mod 2^b) | v << b | (lane >> b) << (b + 6) */
-  const unsigned *w = (const unsigned *)sh, el = (lane & ((1u << b) - 1u)) | ((lane >> b) << (b + 6));
+  /* layout C: value v is word (lane mod 2^b) | v << b | (lane >> b) << (b + 6) */
+  const unsigned *wd = (const unsigned *)sh, el = (lane & ((1u << b) - 1u)) | ((lane >> b) << (b + 6));
 #pragma unroll
-  for (unsigned v = 0; v < NV; v++) x[v] = F::from_bits((U)w[wht__rows_ar_word(el | (v << b))]);
+  for (unsigned v = 0; v < NV; v++) x[v] = FV::from_bits(wd[wht__rows_ar_word(el | (v << b))]);
 #pragma unroll
   for (unsigned s = 0; s < 6; s += 3)
     if (b + s + 3 <= K)
 #pragma unroll
       for (unsigned o = 0; o < NV; o++)
-        if (((o >> s) & 7u) == 0) A::template radix8<F>(x, o, 1u << s);
+        if (((o >> s) & 7u) == 0) A::template radix8<FV>(x, o, 1u << s);
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) {
     const uint64_t g = base + (el | (v << b));
-    if (g < N) dst[g] = F::to_bits(x[v]);
+    const unsigned y = FV::to_bits(x[v]);
+    if constexpr (P) {
+      if (g < N) dst[g] = (U)y;
+      if (g + 2048u < N) dst[g + 2048u] = (U)(y >> 16);
+    } else {
+      if (g < N) dst[g] = y;
+    }
   }
 }
 
@@ -146,20 +189,21 @@ struct wht__rows_ar_trait {
   {
     static int on = -1;
     if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_AR", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
-    return on && F::ID == WHT_F32 && k >= 7 && k <= 11 && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+    return on && F::ID != WHT_F64 && k >= 7 && k <= 11 && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
   {
     typedef typename F::U U;
-    if constexpr (sizeof(U) != 4) {
+    if constexpr (sizeof(U) == 8) {
       return WHT_E_SIZE; /* fits says no */
     } else {
       typedef void (*kern)(const U *, U *, uint64_t);
       static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7>, wht__rows_ar_kernel<F, A, 8>,
                                     wht__rows_ar_kernel<F, A, 9>, wht__rows_ar_kernel<F, A, 10>,
                                     wht__rows_ar_kernel<F, A, 11> };
-      const uint64_t tiles = (N + 2047u) >> 11, blocks = (tiles + 3) / 4;
+      constexpr unsigned T = wht__rows_ar_vals<F>::T;
+      const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
       if (blocks > 0x7fffffffu) return WHT_E_SIZE;
       by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
