@@ -707,8 +707,9 @@ static inline int wht__rows_comp_capped(const void *own)
 /* Which form the warp kernel's f32, f16 and bf16 rows of 2^k take: 0 the
  * lane form (wht__rows_comp_kernel), 1 the transposed one
  * (wht__rows_comp_xp_kernel), 2 the transposed one persistent
- * (wht__rows_comp_xp_pf_kernel); WHT_GPU_ROWS_COMP_XP=0|1|2 forces one
- * (read once), by default ERR::rows_forms's (compensated_err.cuh) */
+ * (wht__rows_comp_xp_pf_kernel; f32 only, 2-byte rows take 1 for it);
+ * WHT_GPU_ROWS_COMP_XP=0|1|2 forces one (read once), by default
+ * ERR::rows_forms's (compensated_err.cuh) */
 template <class F, class ERR>
 static unsigned wht__rows_comp_form(unsigned k)
 {
@@ -733,13 +734,15 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
   typedef void (*kern)(const U *, U *, uint64_t);
   constexpr unsigned K0 = S::KMIN, T = wht__rows_xp_shape<F>::T; /* log2 of a tile's elements */
   static_assert(T == K0 + 3, "four sizes");
-  static const kern by_k[2][4] = {
-    { wht__rows_comp_xp_kernel<F, ERR, K0>, wht__rows_comp_xp_kernel<F, ERR, K0 + 1>,
-      wht__rows_comp_xp_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel<F, ERR, K0 + 3> },
-    { wht__rows_comp_xp_pf_kernel<F, ERR, K0>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 1>,
-      wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 3> }
-  };
-  const kern f = by_k[form == 2][k - K0];
+  static const kern plain[4] = { wht__rows_comp_xp_kernel<F, ERR, K0>, wht__rows_comp_xp_kernel<F, ERR, K0 + 1>,
+                                 wht__rows_comp_xp_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel<F, ERR, K0 + 3> };
+  if constexpr (sizeof(U) == 2) form = 1; /* the persistent form, slower at every 2-byte size, is not built */
+  kern f = plain[k - K0];
+  if constexpr (sizeof(U) == 4) {
+    static const kern pf[4] = { wht__rows_comp_xp_pf_kernel<F, ERR, K0>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 1>,
+                                wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 3> };
+    if (form == 2) f = pf[k - K0];
+  }
   const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
   uint64_t blocks = (tiles + 3) / 4;
   if (form == 2) {
