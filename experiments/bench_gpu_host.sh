@@ -34,7 +34,7 @@
 # rows7 for folklore's 2-byte rows of
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
-# Alman-Rao's f32 rows in registers, i10ops for the operations with
+# Alman-Rao's rows in registers, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -640,7 +640,7 @@ want compxpncu && step compxpncu ${COMPXP_NCU_LIMIT:-200} sh -c "
       --metrics smsp__inst_executed.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_lsu.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__bytes.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum \
       $B/experiments/wht-bench --algo \$2 --format \$3 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1;
   done"
-# Alman-Rao's f32 rows of 2^7..2^11 in a warp's registers (rows_ar.cuh)
+# Alman-Rao's f32, f16 and bf16 rows of 2^7..2^11 in a warp's registers (rows_ar.cuh)
 # against the tiles (WHT_GPU_ROWS_AR=0): bit-identity (k <= 17), memcheck
 # and racecheck (k <= 12), the kernels' registers, then rows of 2^7..2^12
 # both ways, two rounds
@@ -653,7 +653,7 @@ want arrows && step arrowsracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_TEST_ALG
 want arrows && step arrows ${ARROWS_LIMIT:-200} sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_ar_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_AR=\$v\";
-    WHT_GPU_ROWS_AR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32 --log2n 7:12 | grep -v '^#';
+    WHT_GPU_ROWS_AR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32,f16,bf16 --log2n 7:12 | grep -v '^#';
   done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
