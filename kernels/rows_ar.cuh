@@ -1,17 +1,20 @@
-/* rows_ar.cuh - Alman-Rao's f32 rows of 2^7..2^11 in a warp's registers
- * (issue 15: alman-rao at folklore's speed), included by alman_rao.cu
- * after wht__alman_rao_alg. The tiles run a row of 2^10 as passes over
- * shared memory with a radix-8 group a round; here a warp holds a tile of
- * 2^11 elements, 64 a lane, and every group runs in registers, the tile
- * going through the warp's shared memory twice (the transposed form of
- * rows_comp.cuh, with six register bits instead of five, since there are
- * no error terms):
+/* rows_ar.cuh - Alman-Rao's f32, f16 and bf16 rows of 2^7..2^11 in a
+ * warp's registers (issue 15: alman-rao at folklore's speed), included by
+ * alman_rao.cu after wht__alman_rao_alg. The tiles run a row of 2^10 as
+ * passes over shared memory with a radix-8 group a round; here a warp
+ * holds a tile of 2^11 words, 64 a lane (f32: the elements; f16 and bf16:
+ * a tile of 2^12 elements on lane pairs, element w in the low half of
+ * word w and element 2048 + w in its high half, both of one row position
+ * since rows are at most 2^11 long), and every group runs in registers,
+ * the tile going through the warp's shared memory twice (the transposed
+ * form of rows_comp.cuh, with six register bits instead of five, since
+ * there are no error terms):
  *   - the 16-byte vectors land in shared memory in element order and are
- *     read back as layout B: lane L holds elements 64L .. 64L + 63
- *     (element bits 0-5 in registers); there the head round: folklore
- *     stages 0..f-1 (f = k mod 3), x_i *= 2^(nonzero octal digits of
- *     i >> f) (i the index in the row), the radix-8 group on bits f..f+2;
- *   - stored again and read back as layout C: element bits b..b+5 in
+ *     read back as layout B: lane L holds words 64L .. 64L + 63 (word
+ *     bits 0-5 in registers); there the head round: folklore stages
+ *     0..f-1 (f = k mod 3), x_i *= 2^(nonzero octal digits of i >> f) (i
+ *     the index in the row), the radix-8 group on bits f..f+2;
+ *   - stored again and read back as layout C: word bits b..b+5 in
  *     registers (b = f + 3), the other five on the lanes (bits 0..b-1 the
  *     lane's low bits, b+6..10 its high ones); there the groups on bits
  *     b..b+2 and b+3..b+5 that lie inside the row (k <= f + 9 = b + 6);
@@ -20,12 +23,13 @@
  * The groups run in increasing order with wht__alman_rao_alg's own head
  * and radix8, so the result is the tiles' and the CPU's bit for bit.
  * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
- * column s & 7) at column (s & 7) ^ g(R), g(R) = ((R >> 1) & 7) ^
+ * column s & 7) of words at column (s & 7) ^ g(R), g(R) = ((R >> 1) & 7) ^
  * (((R >> 4) & 3) << 1): the coalesced stores (eight consecutive slots of
  * a row), layout B's loads and stores (lane L's slots 16L + j: eight
  * lanes, eight columns) and layout C's word loads (for b = 3, 4, 5 the
- * lanes' element bits 0..b-1 and the high ones reach all 32 banks) are all
- * free of bank conflicts. */
+ * lanes' word bits 0..b-1 and the high ones reach all 32 banks) are all
+ * free of bank conflicts; the 2-byte elements' first visit (lane L's
+ * slots 8L + j of each half) at column (s & 7) ^ (R & 7). */
 #ifndef WHT_KERNELS_ROWS_AR_CUH
 #define WHT_KERNELS_ROWS_AR_CUH
 
@@ -178,7 +182,7 @@ __global__ void __launch_bounds__(128) wht__rows_ar_kernel(const typename F::U *
 }
 
 /* wht__rows_compensated's members (rows_reg.cuh: an algorithm's own rows
- * kernels) for Alman-Rao A: f32 rows of 2^7..2^11, 16-byte aligned
+ * kernels) for Alman-Rao A: f32, f16 and bf16 rows of 2^7..2^11, 16-byte aligned
  * pointers; WHT_GPU_ROWS_AR=0 (or WHT_GPU_ROWS_REG=0) sends them to the
  * tiles, for comparisons */
 template <class A>
