@@ -14,20 +14,24 @@
  *     bits 0-5 in registers); there the head round: folklore stages
  *     0..f-1 (f = k mod 3), x_i *= 2^(nonzero octal digits of i >> f) (i
  *     the index in the row), the radix-8 group on bits f..f+2;
- *   - stored again and read back as layout C: word bits b..b+5 in
- *     registers (b = f + 3), the other five on the lanes (bits 0..b-1 the
- *     lane's low bits, b+6..10 its high ones); there the groups on bits
- *     b..b+2 and b+3..b+5 that lie inside the row (k <= f + 9 = b + 6);
- *   - each element stored from layout C (a warp's store is 2^b
- *     consecutive elements, 32 bytes or more).
+ *     (and for f = 0 the group on bits 3-5);
+ *   - stored again and read back as layout C: word bits c0..c0+5 in
+ *     registers (c0 = 4 for f = 1, else 5), the other five on the lanes
+ *     (bits 0..c0-1 the lane's low bits, c0+6..10 its high ones); there
+ *     the later groups that lie inside the row (from bit f + 3, or 6 for
+ *     f = 0, up to bit 10);
+ *   - each element stored from layout C (a warp's store is 2^c0
+ *     consecutive words: whole 32-byte sectors in every format; with
+ *     c0 = 3, f = 0's first choice, 2-byte rows of 2^9 took 1.78x the
+ *     add-one kernel against 1.03-1.07x at the other sizes).
  * The groups run in increasing order with wht__alman_rao_alg's own head
  * and radix8, so the result is the tiles' and the CPU's bit for bit.
  * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
  * column s & 7) of words at column (s & 7) ^ g(R), g(R) = ((R >> 1) & 7) ^
  * (((R >> 4) & 3) << 1): the coalesced stores (eight consecutive slots of
  * a row), layout B's loads and stores (lane L's slots 16L + j: eight
- * lanes, eight columns) and layout C's word loads (for b = 3, 4, 5 the
- * lanes' word bits 0..b-1 and the high ones reach all 32 banks) are all
+ * lanes, eight columns) and layout C's word loads (for c0 = 4, 5 the
+ * lanes' word bits 0..c0-1 and the high one reach all 32 banks) are all
  * free of bank conflicts; the 2-byte elements' first visit (lane L's
  * slots 8L + j of each half) at column (s & 7) ^ (R & 7). */
 #ifndef WHT_KERNELS_ROWS_AR_CUH
@@ -92,7 +96,11 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
   typedef typename FV::T TV;
   constexpr bool P = sizeof(U) == 2;
   static_assert((sizeof(U) == 4 || P) && K >= 3 && K <= 11, "2- and 4-byte rows of 2^3..2^11");
-  constexpr unsigned f = K % 3, b = f + 3, NV = 64;
+  /* b: the bits under the head's lowest digit; gc: the first group of
+   * layout C (f = 0: B holds the groups on bits 0-2 and 3-5); c0: layout
+   * C's first register bit, so that a warp's store covers 2^c0 words (16
+   * or 32: whole 32-byte sectors in 2-byte formats too) */
+  constexpr unsigned f = K % 3, b = f + 3, gc = f ? f + 3 : 6, c0 = f == 1 ? 4 : 5, NV = 64;
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << VS::T;
   if (base >= N) return; /* the whole warp */
@@ -144,25 +152,26 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
 #pragma unroll
   for (unsigned t = 0; t < NV; t++) x[t] = FV::mul(x[t], VS::scale(hi[t >> b] + (((t >> f) & 7u) != 0)));
 #pragma unroll
-  for (unsigned o = 0; o < NV; o++)
-    if (((o >> f) & 7u) == 0) A::template radix8<FV>(x, o, 1u << f);
+  for (unsigned s = f; s < gc; s += 3)
+#pragma unroll
+    for (unsigned o = 0; o < NV; o++)
+      if (((o >> s) & 7u) == 0) A::template radix8<FV>(x, o, 1u << s);
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
   for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_ar_pack<FV>(x + j * 4);
   __syncwarp();
-  /* layout C: value v is word (lane mod 2^b) | v << b | (lane >> b) << (b + 6) */
-  const unsigned *wd = (const unsigned *)sh, el = (lane & ((1u << b) - 1u)) | ((lane >> b) << (b + 6));
+  /* layout C: value v is word (lane mod 2^c0) | v << c0 | (lane >> c0) << (c0 + 6) */
+  const unsigned *wd = (const unsigned *)sh, el = (lane & ((1u << c0) - 1u)) | ((lane >> c0) << (c0 + 6));
 #pragma unroll
-  for (unsigned v = 0; v < NV; v++) x[v] = FV::from_bits(wd[wht__rows_ar_word(el | (v << b))]);
+  for (unsigned v = 0; v < NV; v++) x[v] = FV::from_bits(wd[wht__rows_ar_word(el | (v << c0))]);
 #pragma unroll
-  for (unsigned s = 0; s < 6; s += 3)
-    if (b + s + 3 <= K)
+  for (unsigned s = gc; s + 3 <= K; s += 3)
 #pragma unroll
-      for (unsigned o = 0; o < NV; o++)
-        if (((o >> s) & 7u) == 0) A::template radix8<FV>(x, o, 1u << s);
+    for (unsigned o = 0; o < NV; o++)
+      if (((o >> (s - c0)) & 7u) == 0) A::template radix8<FV>(x, o, 1u << (s - c0));
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) {
-    const uint64_t g = base + (el | (v << b));
+    const uint64_t g = base + (el | (v << c0));
     const unsigned y = FV::to_bits(x[v]);
     if constexpr (P) {
       if (g < N) dst[g] = (U)y;
