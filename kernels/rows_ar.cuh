@@ -48,20 +48,6 @@ __device__ __forceinline__ unsigned wht__rows_ar_slot(unsigned s)
 /* the word of element e (0..2047) of the tile */
 __device__ __forceinline__ unsigned wht__rows_ar_word(unsigned e) { return wht__rows_ar_slot(e >> 2) * 4u + (e & 3u); }
 
-/* a 16-byte vector as four values and back */
-template <class F>
-__device__ __forceinline__ void wht__rows_ar_unpack(uint4 r, typename F::T *x)
-{
-  x[0] = F::from_bits(r.x), x[1] = F::from_bits(r.y), x[2] = F::from_bits(r.z), x[3] = F::from_bits(r.w);
-}
-/* (4-byte values: F itself or the lane pairs' words) */
-
-template <class F>
-__device__ __forceinline__ uint4 wht__rows_ar_pack(const typename F::T *x)
-{
-  return make_uint4(F::to_bits(x[0]), F::to_bits(x[1]), F::to_bits(x[2]), F::to_bits(x[3]));
-}
-
 /* the number of nonzero octal digits of d */
 __device__ __forceinline__ unsigned wht__rows_ar_digits(unsigned d)
 {
@@ -105,11 +91,7 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << VS::T;
   if (base >= N) return; /* the whole warp */
   uint4 r[16];
-#pragma unroll
-  for (unsigned i = 0; i < 16; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << VS::LEV);
-    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-  }
+  wht__rows_load<16, VS::LEV>(src, base, N, lane, r);
   TV x[NV];
   if constexpr (P) { /* element order, slots s at s ^ ((s >> 3) & 7): lane L's are rows L and 32 + L */
 #pragma unroll
@@ -117,20 +99,17 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
     __syncwarp();
 #pragma unroll
     for (unsigned j = 0; j < 8; j++) {
-      const uint4 lo = sh[(lane * 8u + j) ^ (lane & 7u)], hi = sh[(256u + lane * 8u + j) ^ (lane & 7u)];
-      const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, c[4] = { hi.x, hi.y, hi.z, hi.w };
+      unsigned p[8];
+      wht__rows_pairs_in(sh[(lane * 8u + j) ^ (lane & 7u)], sh[(256u + lane * 8u + j) ^ (lane & 7u)], p);
 #pragma unroll
-      for (unsigned q = 0; q < 4; q++) {
-        x[8 * j + 2 * q] = FV::from_bits(wht__lows(a[q], c[q]));
-        x[8 * j + 2 * q + 1] = FV::from_bits(wht__highs(a[q], c[q]));
-      }
+      for (unsigned q = 0; q < 8; q++) x[8 * j + q] = FV::from_bits(p[q]);
     }
   } else {
 #pragma unroll
     for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar_slot(i * 32u + lane)] = r[i];
     __syncwarp();
 #pragma unroll
-    for (unsigned j = 0; j < 16; j++) wht__rows_ar_unpack<FV>(sh[wht__rows_ar_slot(lane * 16u + j)], x + j * 4);
+    for (unsigned j = 0; j < 16; j++) wht__rows_words_in<FV>(sh[wht__rows_ar_slot(lane * 16u + j)], x + j * 4);
   }
   /* layout B: the head round. Word 64 lane + v of the tile holds element
    * i = (64 lane + v) mod 2^K of its row (both halves of a pair: 2048 is
@@ -158,7 +137,7 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
       if (((o >> s) & 7u) == 0) A::template radix8<FV>(x, o, 1u << s);
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
-  for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_ar_pack<FV>(x + j * 4);
+  for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_words_out<FV>(x + j * 4);
   __syncwarp();
   /* layout C: value v is word (lane mod 2^c0) | v << c0 | (lane >> c0) << (c0 + 6) */
   const unsigned *wd = (const unsigned *)sh, el = (lane & ((1u << c0) - 1u)) | ((lane >> c0) << (c0 + 6));

@@ -137,28 +137,8 @@ struct wht__rows_comp_vals<F, true> {
  * packed instructions, which round each half as the scalar ones do.
  * folklore's rows in this layout were slower than one element at a time
  * on an H200, measured before wht__pair_fmt's words were reinterpreted
- * (docs/PERFORMANCE.md). */
-__device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
-{
-  const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
-#pragma unroll
-  for (unsigned w = 0; w < 4; w++) {
-    p[2 * w] = wht__lows(a[w], b[w]);
-    p[2 * w + 1] = wht__highs(a[w], b[w]);
-  }
-}
-
-__device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
-{
-  unsigned a[4], b[4];
-#pragma unroll
-  for (unsigned w = 0; w < 4; w++) {
-    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
-    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
-  }
-  lo = make_uint4(a[0], a[1], a[2], a[3]);
-  hi = make_uint4(b[0], b[1], b[2], b[3]);
-}
+ * (docs/PERFORMANCE.md). rows_reg.cuh's wht__rows_pairs_in and
+ * wht__rows_pairs_out make the pair words. */
 
 /* vectors lo (i) and hi (i + 4) as the 8 pairs of slots 8i .. 8i + 7
  * (the pair layout above), and back (the differences x - e of the
@@ -274,11 +254,7 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
     typedef typename wht__pair_fmt<F>::T T2;
     constexpr unsigned H = W / 2;
     uint4 r[W];
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) {
-      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-      r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-    }
+    wht__rows_load<W, LV>(src, base, N, lane, r);
     T2 x[H * V], e[H * V];
 #pragma unroll
     for (unsigned i = 0; i < H; i++) {
@@ -289,31 +265,23 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
     wht__rows_comp_warp<F, ERR, K>(x, e, lane);
 #pragma unroll
     for (unsigned i = 0; i < H; i++) wht__rows_comp_pairs_out<F>(x + i * V, e + i * V, r[i], r[i + H]);
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) {
-      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-      if (g < N) *(uint4 *)(dst + g) = r[i];
-    }
+    wht__rows_store<W, LV>(dst, base, N, lane, r);
   } else {
+    uint4 r[W];
+    wht__rows_load<W, LV>(src, base, N, lane, r);
     T x[W * V], e[W * V];
 #pragma unroll
     for (unsigned i = 0; i < W; i++) {
-      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-      wht__rows_comp_unpack<F>(g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0), x + i * V);
+      wht__rows_comp_unpack<F>(r[i], x + i * V);
 #pragma unroll
       for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
     }
     wht__rows_comp_warp<F, ERR, K>(x, e, lane);
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) {
-      const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-      const uint4 r = wht__rows_comp_out<F>(x + i * V, e + i * V);
-      if (g < N) *(uint4 *)(dst + g) = r;
-    }
+    for (unsigned i = 0; i < W; i++) r[i] = wht__rows_comp_out<F>(x + i * V, e + i * V);
+    wht__rows_store<W, LV>(dst, base, N, lane, r);
   }
 }
-
-__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
 
 /* the warp's tile from its vectors' slots in sh (element order) to layout
  * B, error terms +0, and stages 0-4 */
@@ -358,10 +326,8 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
     const unsigned q = wht__rows_xp_slot(lane * 8u + j);
-    shx[q] = make_uint4(FV::to_bits(x[4 * j]), FV::to_bits(x[4 * j + 1]), FV::to_bits(x[4 * j + 2]),
-                        FV::to_bits(x[4 * j + 3]));
-    she[q] = make_uint4(FV::to_bits(e[4 * j]), FV::to_bits(e[4 * j + 1]), FV::to_bits(e[4 * j + 2]),
-                        FV::to_bits(e[4 * j + 3]));
+    shx[q] = wht__rows_words_out<FV>(x + 4 * j);
+    she[q] = wht__rows_words_out<FV>(e + 4 * j);
   }
   __syncwarp();
   /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L */
@@ -434,11 +400,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << X::T;
   if (base >= N) return; /* the whole warp */
   uint4 r[8];
-#pragma unroll
-  for (unsigned i = 0; i < 8; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << X::LEV);
-    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-  }
+  wht__rows_load<8, X::LEV>(src, base, N, lane, r);
 #pragma unroll
   for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
   __syncwarp();
@@ -715,10 +677,10 @@ static unsigned wht__rows_comp_form(unsigned k)
 {
   static int set = -2;
   if (set == -2) {
-    const char *v = getenv("WHT_GPU_ROWS_COMP_XP");
-    set = v && *v ? (int)wht__rows_env("WHT_GPU_ROWS_COMP_XP", 0) : -1;
+    const unsigned v = wht__rows_env("WHT_GPU_ROWS_COMP_XP", ~0u); /* unset or empty: ~0u */
+    set = v == ~0u ? -1 : (int)(v > 2 ? 1u : v); /* the doc's: any other value the transposed form */
   }
-  if (set >= 0) return set > 2 ? 1u : (unsigned)set;
+  if (set >= 0) return (unsigned)set;
   return (ERR::rows_forms(F::ID) >> (2 * (k - wht__rows_reg_shape<F>::KMIN))) & 3u;
 }
 

@@ -58,6 +58,81 @@ struct wht__rows_reg_shape {
   static constexpr unsigned KLOW = V == 8 ? LV + 4 : KMIN;
 };
 
+/* Helpers of the warp kernels here and in rows_comp.cuh, rows_ar.cuh and
+ * rows_wide.cuh. */
+
+/* a warp's W 16-byte vectors of the tile at src + base: lane l's vector i
+ * holds elements base + (32 i + l) 2^LV .. + 2^LV - 1 (each load
+ * instruction of the warp 512 contiguous bytes); vectors from N on read
+ * as zeros (the rows past the end, computed and not stored) */
+template <unsigned W, unsigned LV, class U>
+__device__ __forceinline__ void wht__rows_load(const U *src, uint64_t base, uint64_t N, unsigned lane, uint4 *r)
+{
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
+  }
+}
+
+/* the same vectors stored back (those below N) */
+template <unsigned W, unsigned LV, class U>
+__device__ __forceinline__ void wht__rows_store(U *dst, uint64_t base, uint64_t N, unsigned lane, const uint4 *r)
+{
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+    if (g < N) *(uint4 *)(dst + g) = r[i];
+  }
+}
+
+/* a 16-byte vector as four 4-byte values of F (F itself, or the lane
+ * pairs' words) and back */
+template <class F>
+__device__ __forceinline__ void wht__rows_words_in(uint4 r, typename F::T *x)
+{
+  x[0] = F::from_bits(r.x), x[1] = F::from_bits(r.y), x[2] = F::from_bits(r.z), x[3] = F::from_bits(r.w);
+}
+
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_words_out(const typename F::T *x)
+{
+  return make_uint4(F::to_bits(x[0]), F::to_bits(x[1]), F::to_bits(x[2]), F::to_bits(x[3]));
+}
+
+/* The transposed forms' shared slots (rows_comp.cuh, rows_wide.cuh):
+ * 16-byte slot s (row R = s >> 3 of eight slots, column s & 7) lives at
+ * s ^ (R & 7), so that eight consecutive slots of a row, one slot of each
+ * of eight rows at distinct columns and a row's 32 words are each read or
+ * written without bank conflicts */
+__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
+
+/* Lane pairs of a 2-byte format from two 16-byte vectors lo and hi of
+ * eight elements each: pair word 2w + b holds element 2w + b of lo in its
+ * low half and of hi in its high half (one byte permute a word), and
+ * back. */
+__device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
+{
+  const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    p[2 * w] = wht__lows(a[w], b[w]);
+    p[2 * w + 1] = wht__highs(a[w], b[w]);
+  }
+}
+
+__device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
+{
+  unsigned a[4], b[4];
+#pragma unroll
+  for (unsigned w = 0; w < 4; w++) {
+    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
+    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
+  }
+  lo = make_uint4(a[0], a[1], a[2], a[3]);
+  hi = make_uint4(b[0], b[1], b[2], b[3]);
+}
+
 /* x (a lane's element) and y (the partner lane's) -> x + y on the lower
  * lane, y - x on the upper: y + x' with x' = x or -x; on 32-bit words
  * (2-byte formats: two elements, added lane by lane in the packed form) */
@@ -217,17 +292,9 @@ __global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U 
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 5 + LW);
   if (base >= N) return; /* the whole warp */
   uint4 r[W];
-#pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    r[i] = g < N ? *(const uint4 *)(src + g) : make_uint4(0, 0, 0, 0);
-  }
+  wht__rows_load<W, LV>(src, base, N, lane, r);
   wht__rows_reg_warp_stages<F, W, K, WORDS>(r, lane);
-#pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
-    if (g < N) *(uint4 *)(dst + g) = r[i];
-  }
+  wht__rows_store<W, LV>(dst, base, N, lane, r);
 }
 
 /* Rows of 2^(K0+M) elements over the 2^M warps of a block, K0 = LV+5+LW

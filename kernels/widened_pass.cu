@@ -19,9 +19,12 @@
  * L2-blocked pair where both fit a chunk (wht__wpass_plan), so a single
  * vector of 2^28 takes two passes over device memory for its three blocks;
  * longer rows (f16/bf16 2^15, f32 2^14, 2^15) take two tile passes,
- * L2-blocked where the pair fits (not more than 8192 chunks). */
+ * L2-blocked where the pair fits (not more than 8192 chunks). f32 rows of
+ * 2^5..2^10 and f16/bf16 rows of 2^5..2^11 run in a warp's registers
+ * instead (rows_wide.cuh). */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
+#include "rows_wide.cuh"
 #include "gpu_util.h"
 #include "pass_blocks.h"
 extern "C" {
@@ -347,6 +350,7 @@ template <class F>
 static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *)
 {
   typedef typename F::U U;
+  if (wht__rows_wide_fits<F>(k, src, dst)) return wht__rows_wide_launch<F>(src, dst, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   const unsigned np = wht__wpass_plan<F>(k, batch, passes);
   const U *xin = (const U *)src;

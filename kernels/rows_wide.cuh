@@ -1,0 +1,211 @@
+/* rows_wide.cuh - widened-pass's f32, f16 and bf16 rows of 2^5..2^T in a
+ * warp's registers (issues 14 and 15: widened at folklore's speed),
+ * included by widened_pass.cu. A row of 2^k, k <= 12, is one block of
+ * widened-pass (lib/pass_blocks.h): every element enters the wide format
+ * exactly, the k stages run as folklore's butterflies in it (f32 in f64,
+ * f16 and bf16 in f32) in increasing order, and each value is rounded
+ * to the format once at the end. The tiles run such rows as a pass over
+ * a shared tile of wide values; here the warp holds a tile of 2^10 words,
+ * 32 a lane, in the transposed form of rows_comp.cuh (no stage across
+ * lanes), each word one wide word of two 32-bit halves where the
+ * compensated rows keep x and e:
+ *   - f32 (T = 10): word w is element w, widened to a double;
+ *   - f16, bf16 (T = 11): word w holds elements w and 1024 + w as two
+ *     floats (.x, .y), so element bit 10 is the stage between a word's
+ *     halves (rows of 2^11; for shorter rows the halves are rows apart).
+ * The tile's 16-byte vectors land in shared memory in element order
+ * (rows_reg.cuh's wht__rows_xp_slot) and are read back as layout B (lane
+ * L holds words 32L .. 32L + 31: word bits 0-4 in registers, stages 0-4),
+ * widened as they are read; the wide words go back to shared memory as
+ * two planes of 32-bit halves and are read as layout C (lane l holds
+ * words 32L + l, L = 0..31: bits 5-9 in registers, stages 5..9, then the
+ * halves' stage 10), and each value is rounded and stored from there (a
+ * warp's store is 32 consecutive words). Every butterfly is the CPU's
+ * (a + b, a - b) in the wide format on the same operands, the stages in
+ * order, so the result is the tiles' and the CPU's bit for bit. */
+#ifndef WHT_KERNELS_ROWS_WIDE_CUH
+#define WHT_KERNELS_ROWS_WIDE_CUH
+
+#include "rows_reg.cuh"
+#include "widened_arith.cuh"
+#include "pass_blocks.h"
+
+/* The wide words of format F: WT, its operations, the 32-bit planes it is
+ * exchanged in, and the conversions from a 16-byte vector of the format
+ * and to one 32-bit word of it (f32: the element; 2-byte formats: the
+ * elements of .x in the low half and of .y in the high half). */
+template <class F, bool PAIRS = sizeof(typename F::U) == 2>
+struct wht__rows_wide_fmt {
+  typedef double WT;
+  static constexpr unsigned T = 10, LEV = 2; /* log2: a tile's elements, a vector's */
+  static __device__ __forceinline__ WT add(WT a, WT b) { return wht__f64_ops::add(a, b); }
+  static __device__ __forceinline__ WT sub(WT a, WT b) { return wht__f64_ops::sub(a, b); }
+  static __device__ __forceinline__ unsigned plane0(WT v) { return (unsigned)__double2loint(v); }
+  static __device__ __forceinline__ unsigned plane1(WT v) { return (unsigned)__double2hiint(v); }
+  static __device__ __forceinline__ WT join(unsigned p0, unsigned p1) { return __hiloint2double((int)p1, (int)p0); }
+  /* the four elements of vector r as words 0..3 */
+  static __device__ __forceinline__ void up4(uint4 r, WT *x)
+  {
+    const unsigned u[4] = { r.x, r.y, r.z, r.w };
+#pragma unroll
+    for (unsigned q = 0; q < 4; q++) x[q] = wht__wide<F>::up(__uint_as_float(u[q]));
+  }
+  static __device__ __forceinline__ unsigned down(WT v) { return __float_as_uint(wht__wide<F>::down(v)); }
+};
+
+template <class F>
+struct wht__rows_wide_fmt<F, true> {
+  typedef float2 WT;
+  typedef wht__f32_ops A;
+  static constexpr unsigned T = 11, LEV = 3;
+  static __device__ __forceinline__ WT add(WT a, WT b) { return make_float2(A::add(a.x, b.x), A::add(a.y, b.y)); }
+  static __device__ __forceinline__ WT sub(WT a, WT b) { return make_float2(A::sub(a.x, b.x), A::sub(a.y, b.y)); }
+  static __device__ __forceinline__ unsigned plane0(WT v) { return __float_as_uint(v.x); }
+  static __device__ __forceinline__ unsigned plane1(WT v) { return __float_as_uint(v.y); }
+  static __device__ __forceinline__ WT join(unsigned p0, unsigned p1)
+  {
+    return make_float2(__uint_as_float(p0), __uint_as_float(p1));
+  }
+  /* the eight elements of vectors lo and hi as words 0..7: (lo's, hi's) */
+  static __device__ __forceinline__ void up8(uint4 lo, uint4 hi, WT *x)
+  {
+    const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
+#pragma unroll
+    for (unsigned q = 0; q < 8; q++) {
+      const unsigned half = 16u * (q & 1u);
+      x[q] = make_float2(wht__wide<F>::up(F::from_bits((typename F::U)(a[q >> 1] >> half))),
+                         wht__wide<F>::up(F::from_bits((typename F::U)(b[q >> 1] >> half))));
+    }
+  }
+  /* both rounded by one pair conversion, which rounds each lane as the
+   * scalar one (widened_arith.cuh) */
+  static __device__ __forceinline__ unsigned down(WT v)
+  {
+    unsigned r;
+    const auto p = wht__wide_pair_cvt<F>::down(v);
+    memcpy(&r, &p, sizeof r);
+    return r;
+  }
+};
+
+/* the stage between words j and j + h of the 32 a lane holds */
+template <class W>
+__device__ __forceinline__ void wht__rows_wide_regs(typename W::WT *x, unsigned h)
+{
+#pragma unroll
+  for (unsigned j = 0; j < 32; j++)
+    if (!(j & h)) {
+      const typename W::WT a = x[j], b = x[j + h];
+      x[j] = W::add(a, b);
+      x[j + h] = W::sub(a, b);
+    }
+}
+
+template <class F, unsigned K>
+__device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                    uint4 *sh)
+{
+  typedef typename F::U U;
+  typedef wht__rows_wide_fmt<F> W;
+  typedef typename W::WT WT;
+  constexpr bool P = sizeof(U) == 2;
+  static_assert((sizeof(U) == 4 || P) && K >= 5 && K <= W::T && K <= WHT__PB_FIRST,
+                "2- and 4-byte rows of 2^5 up to a tile, one block of widened-pass");
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
+  if (base >= N) return; /* the whole warp */
+  uint4 r[8];
+  wht__rows_load<8, W::LEV>(src, base, N, lane, r);
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  __syncwarp();
+  /* layout B, widened: words 32 lane + j */
+  WT x[32];
+#pragma unroll
+  for (unsigned j = 0; j < (P ? 4 : 8); j++) {
+    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+      W::up8(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)], x + j * 8);
+    else
+      W::up4(sh[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
+  }
+#pragma unroll
+  for (unsigned s = 0; s < 5; s++) wht__rows_wide_regs<W>(x, 1u << s);
+  __syncwarp(); /* every lane has read its slots */
+  uint4 *sh0 = sh, *sh1 = sh + 256;
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++) {
+    const unsigned q = wht__rows_xp_slot(lane * 8u + j);
+    sh0[q] = make_uint4(W::plane0(x[4 * j]), W::plane0(x[4 * j + 1]), W::plane0(x[4 * j + 2]), W::plane0(x[4 * j + 3]));
+    sh1[q] = make_uint4(W::plane1(x[4 * j]), W::plane1(x[4 * j + 1]), W::plane1(x[4 * j + 2]), W::plane1(x[4 * j + 3]));
+  }
+  __syncwarp();
+  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L */
+  const unsigned *w0 = (const unsigned *)sh0, *w1 = (const unsigned *)sh1;
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) {
+    const unsigned o = L * 32u + (lane ^ ((L & 7u) << 2));
+    x[L] = W::join(w0[o], w1[o]);
+  }
+#pragma unroll
+  for (unsigned s = 5; s < K && s < 10; s++) wht__rows_wide_regs<W>(x, 1u << (s - 5));
+  if constexpr (K == 11) /* 2-byte rows of 2^11: the halves */
+#pragma unroll
+    for (unsigned L = 0; L < 32; L++) x[L] = make_float2(wht__f32_ops::add(x[L].x, x[L].y), wht__f32_ops::sub(x[L].x, x[L].y));
+  U *out = dst + base;
+  const uint64_t n = N - base;
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) {
+    const unsigned i = L * 32u + lane, y = W::down(x[L]);
+    if constexpr (P) {
+      if (i < n) out[i] = (U)y;
+      if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
+    } else {
+      if (i < n) out[i] = y;
+    }
+  }
+}
+
+/* four warps a block, 8 KiB of shared memory each (the tile's slots, then
+ * the two planes) */
+template <class F, unsigned K>
+__global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U *src, typename F::U *dst,
+                                                             uint64_t N)
+{
+  __shared__ uint4 sh[4][512];
+  wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
+/* whether widened-pass's rows of 2^k in format F run here: f32 rows of
+ * 2^5..2^10, f16 and bf16 rows of 2^5..2^11, 16-byte aligned pointers;
+ * WHT_GPU_ROWS_WIDE=0 (or WHT_GPU_ROWS_REG=0) sends them to the tiles,
+ * for comparisons */
+template <class F>
+static bool wht__rows_wide_fits(unsigned k, const void *src, const void *dst)
+{
+  static int on = -1;
+  if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_WIDE", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
+  return on && F::ID != WHT_F64 && k >= 5 && k <= wht__rows_wide_fmt<F>::T && (uintptr_t)src % 16 == 0 &&
+         (uintptr_t)dst % 16 == 0;
+}
+
+template <class F>
+static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef typename F::U U;
+  if constexpr (sizeof(U) == 8) {
+    return WHT_E_SIZE; /* fits says no */
+  } else {
+    typedef void (*kern)(const U *, U *, uint64_t);
+    static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
+                                  wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
+                                  wht__rows_wide_kernel<F, 9>, wht__rows_wide_kernel<F, 10>,
+                                  sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10> : NULL };
+    constexpr unsigned T = wht__rows_wide_fmt<F>::T;
+    const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
+    if (blocks > 0x7fffffffu) return WHT_E_SIZE;
+    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  }
+}
+
+#endif
