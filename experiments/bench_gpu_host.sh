@@ -34,7 +34,7 @@
 # rows7 for folklore's 2-byte rows of
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
-# Alman-Rao's rows in registers, i10ops for the operations with
+# Alman-Rao's rows in registers, widerows for widened-pass's, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -654,6 +654,20 @@ want arrows && step arrows ${ARROWS_LIMIT:-200} sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_ar_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_AR=\$v\";
     WHT_GPU_ROWS_AR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32,f16,bf16 --log2n 7:12 | grep -v '^#';
+  done; done"
+# widened-pass's rows in a warp's registers (rows_wide.cuh): its tests with
+# them (k <= 17), the sanitizers (k <= 12), register use, then wht-bench
+# with WHT_GPU_ROWS_WIDE=1 and =0 (the tiles), two rounds
+want widerows && step widerowstest ${WIDEROWS_TEST_LIMIT:-300} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=17 \
+  WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
+want widerows && step widerowsmemcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=12 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want widerows && step widerowsracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=12 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
+  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_wide_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
+  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
+    WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:12 | grep -v '^#';
   done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
