@@ -203,7 +203,14 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     constexpr unsigned T = wht__rows_wide_fmt<F>::T;
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+    /* WHT_GPU_ROWS_WIDE_PAD: bytes of unused dynamic shared memory a
+     * block (at most 16384), fewer blocks a multiprocessor (experiments) */
+    static unsigned pad = ~0u;
+    if (pad == ~0u) {
+      const unsigned v = wht__rows_env("WHT_GPU_ROWS_WIDE_PAD", 0);
+      pad = v > 16384 ? 16384 : v;
+    }
+    by_k[k - 5]<<<(unsigned)blocks, 128, pad>>>((const U *)src, (U *)dst, N);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }
