@@ -101,7 +101,23 @@ __device__ __forceinline__ void wht__rows_wide_regs(typename W::WT *x, unsigned 
     }
 }
 
-template <class F, unsigned K>
+/* the warp's 16-byte vectors (rows_reg.cuh's wht__rows_load) straight to
+ * their slots by cp.async.cg, which bypasses L1 (experiment) */
+template <unsigned W, unsigned LEV, class U>
+__device__ __forceinline__ void wht__rows_wide_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
+{
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LEV);
+    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src + (g < N ? g : 0)),
+                 "r"(g < N ? 16 : 0) : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+}
+
+template <class F, unsigned K, bool ASYNC>
 __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                     uint4 *sh)
 {
@@ -114,10 +130,14 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
   if (base >= N) return; /* the whole warp */
-  uint4 r[8];
-  wht__rows_load<8, W::LEV>(src, base, N, lane, r);
+  if constexpr (ASYNC) {
+    wht__rows_wide_fetch<8, W::LEV>(src, base, N, sh, lane);
+  } else {
+    uint4 r[8];
+    wht__rows_load<8, W::LEV>(src, base, N, lane, r);
 #pragma unroll
-  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+    for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  }
   __syncwarp();
   /* layout B, widened: words 32 lane + j */
   WT x[32];
@@ -167,12 +187,12 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
 
 /* four warps a block, 8 KiB of shared memory each (the tile's slots, then
  * the two planes) */
-template <class F, unsigned K>
+template <class F, unsigned K, bool ASYNC>
 __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U *src, typename F::U *dst,
                                                              uint64_t N)
 {
   __shared__ uint4 sh[4][512];
-  wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5]);
+  wht__rows_wide_body<F, K, ASYNC>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
 /* whether widened-pass's rows of 2^k in format F run here: f32 rows of
@@ -196,10 +216,15 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     return WHT_E_SIZE; /* fits says no */
   } else {
     typedef void (*kern)(const U *, U *, uint64_t);
-    static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
-                                  wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
-                                  wht__rows_wide_kernel<F, 9>, wht__rows_wide_kernel<F, 10>,
-                                  sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10> : NULL };
+    static const kern by_k[2][7] = {
+      { wht__rows_wide_kernel<F, 5, false>, wht__rows_wide_kernel<F, 6, false>, wht__rows_wide_kernel<F, 7, false>,
+        wht__rows_wide_kernel<F, 8, false>, wht__rows_wide_kernel<F, 9, false>, wht__rows_wide_kernel<F, 10, false>,
+        sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10, false> : NULL },
+      { wht__rows_wide_kernel<F, 5, true>, wht__rows_wide_kernel<F, 6, true>, wht__rows_wide_kernel<F, 7, true>,
+        wht__rows_wide_kernel<F, 8, true>, wht__rows_wide_kernel<F, 9, true>, wht__rows_wide_kernel<F, 10, true>,
+        sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10, true> : NULL } };
+    static unsigned async = ~0u; /* WHT_GPU_ROWS_WIDE_ASYNC=0|1 (experiment) */
+    if (async == ~0u) async = wht__rows_env("WHT_GPU_ROWS_WIDE_ASYNC", 1) != 0;
     constexpr unsigned T = wht__rows_wide_fmt<F>::T;
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
@@ -210,7 +235,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
       const unsigned v = wht__rows_env("WHT_GPU_ROWS_WIDE_PAD", 0);
       pad = v > 16384 ? 16384 : v;
     }
-    by_k[k - 5]<<<(unsigned)blocks, 128, pad>>>((const U *)src, (U *)dst, N);
+    by_k[async][k - 5]<<<(unsigned)blocks, 128, pad>>>((const U *)src, (U *)dst, N);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }
