@@ -379,10 +379,11 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  * are all free of bank conflicts. The stages run in increasing order on
  * the same operands, so every value is the other forms' bit for bit.
  *
- * The plain kernel loads a tile to registers, stores it to shared memory
- * and transforms it; the persistent one (PF) keeps a ring of two tiles a
- * warp filled by cp.async, the next tile's copy in flight while the
- * current one is transformed. */
+ * The plain kernel copies a tile to shared memory by cp.async.cg (through
+ * L2 only, as rows_wide.cuh, where loads through registers were slower
+ * at the sizes with six blocks a multiprocessor) and transforms it; the
+ * persistent one (PF) keeps a ring of two tiles a warp filled so, the
+ * next tile's copy in flight while the current one is transformed. */
 template <class F>
 struct wht__rows_xp_shape {
   static constexpr bool P = sizeof(typename F::U) == 2;
@@ -399,32 +400,13 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << X::T;
   if (base >= N) return; /* the whole warp */
-  uint4 r[8];
-  wht__rows_load<8, X::LEV>(src, base, N, lane, r);
-#pragma unroll
-  for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
   TV x[32], e[32];
   wht__rows_xp_first<F, ERR, K>(sh, lane, x, e);
   __syncwarp(); /* every lane has read its x */
   wht__rows_xp_last<F, ERR, K>(sh, sh + 256, lane, x, e, dst + base, N - base);
-}
-
-/* the tile at src + base (its vectors below N; the rest zero) to its
- * slots at sh by cp.async, one group */
-template <class F>
-__device__ __forceinline__ void wht__rows_xp_fetch(const typename F::U *src, uint64_t base, uint64_t N, uint4 *sh,
-                                                   unsigned lane)
-{
-  typedef wht__rows_xp_shape<F> X;
-#pragma unroll
-  for (unsigned i = 0; i < 8; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << X::LEV);
-    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src + (g < N ? g : 0)),
-                 "r"(g < N ? 16 : 0) : "memory");
-  }
-  asm volatile("cp.async.commit_group;" ::: "memory");
 }
 
 template <class F, class ERR, unsigned K>
@@ -437,12 +419,12 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
   const uint64_t tiles = (N + ((uint64_t)1 << X::T) - 1) >> X::T, stride = (uint64_t)gridDim.x * wpb;
   uint64_t t = (uint64_t)blockIdx.x * wpb + (threadIdx.x >> 5);
   if (t >= tiles) return; /* the whole warp */
-  wht__rows_xp_fetch<F>(src, t << X::T, N, sh, lane);
+  wht__rows_fetch<8, X::LEV>(src, t << X::T, N, sh, lane);
   for (unsigned cur = 0; t < tiles; t += stride, cur ^= 1u) {
     /* the next tile into the other buffer (read by the last iteration,
      * whose loads the __syncwarp at its end ordered); an empty group at
      * the end keeps wait_group 1's count */
-    if (t + stride < tiles) wht__rows_xp_fetch<F>(src, (t + stride) << X::T, N, sh + (cur ^ 1u) * 256u, lane);
+    if (t + stride < tiles) wht__rows_fetch<8, X::LEV>(src, (t + stride) << X::T, N, sh + (cur ^ 1u) * 256u, lane);
     else asm volatile("cp.async.commit_group;" ::: "memory");
     asm volatile("cp.async.wait_group 1;" ::: "memory");
     __syncwarp();

@@ -86,6 +86,29 @@ __device__ __forceinline__ void wht__rows_store(U *dst, uint64_t base, uint64_t 
   }
 }
 
+/* The transposed forms' shared slots (rows_comp.cuh, rows_wide.cuh):
+ * 16-byte slot s (row R = s >> 3 of eight slots, column s & 7) lives at
+ * s ^ (R & 7), so that eight consecutive slots of a row, one slot of each
+ * of eight rows at distinct columns and a row's 32 words are each read or
+ * written without bank conflicts */
+__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
+
+/* the same vectors straight to shared memory by cp.async.cg (through L2
+ * only), vector i of lane l to 16-byte slot wht__rows_xp_slot(32 i + l)
+ * of sh, zeros from N on, as one group (the caller waits for it) */
+template <unsigned W, unsigned LV, class U>
+__device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
+{
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) {
+    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LV);
+    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src + (g < N ? g : 0)),
+                 "r"(g < N ? 16 : 0) : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+}
+
 /* a 16-byte vector as four 4-byte values of F (F itself, or the lane
  * pairs' words) and back */
 template <class F>
@@ -99,13 +122,6 @@ __device__ __forceinline__ uint4 wht__rows_words_out(const typename F::T *x)
 {
   return make_uint4(F::to_bits(x[0]), F::to_bits(x[1]), F::to_bits(x[2]), F::to_bits(x[3]));
 }
-
-/* The transposed forms' shared slots (rows_comp.cuh, rows_wide.cuh):
- * 16-byte slot s (row R = s >> 3 of eight slots, column s & 7) lives at
- * s ^ (R & 7), so that eight consecutive slots of a row, one slot of each
- * of eight rows at distinct columns and a row's 32 words are each read or
- * written without bank conflicts */
-__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
 
 /* Lane pairs of a 2-byte format from two 16-byte vectors lo and hi of
  * eight elements each: pair word 2w + b holds element 2w + b of lo in its

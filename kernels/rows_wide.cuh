@@ -13,8 +13,12 @@
  *   - f16, bf16 (T = 11): word w holds elements w and 1024 + w as two
  *     floats (.x, .y), so element bit 10 is the stage between a word's
  *     halves (rows of 2^11; for shorter rows the halves are rows apart).
- * The tile's 16-byte vectors land in shared memory in element order
- * (rows_reg.cuh's wht__rows_xp_slot) and are read back as layout B (lane
+ * The tile's 16-byte vectors land in shared memory in element order by
+ * cp.async.cg, through L2 only (rows_reg.cuh's wht__rows_fetch; loaded
+ * into registers and stored, f32 rows of 2^7 and 2^9, whose kernels fit
+ * six blocks a multiprocessor, took 1.09x the add-one kernel on an H200
+ * against 1.04x for the other sizes and for these by cp.async:
+ * docs/PERFORMANCE.md) and are read back as layout B (lane
  * L holds words 32L .. 32L + 31: word bits 0-4 in registers, stages 0-4),
  * widened as they are read; the wide words go back to shared memory as
  * two planes of 32-bit halves and are read as layout C (lane l holds
@@ -101,23 +105,7 @@ __device__ __forceinline__ void wht__rows_wide_regs(typename W::WT *x, unsigned 
     }
 }
 
-/* the warp's 16-byte vectors (rows_reg.cuh's wht__rows_load) straight to
- * their slots by cp.async.cg, which bypasses L1 (experiment) */
-template <unsigned W, unsigned LEV, class U>
-__device__ __forceinline__ void wht__rows_wide_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
-{
-#pragma unroll
-  for (unsigned i = 0; i < W; i++) {
-    const uint64_t g = base + ((uint64_t)(i * 32u + lane) << LEV);
-    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src + (g < N ? g : 0)),
-                 "r"(g < N ? 16 : 0) : "memory");
-  }
-  asm volatile("cp.async.commit_group;" ::: "memory");
-  asm volatile("cp.async.wait_group 0;" ::: "memory");
-}
-
-template <class F, unsigned K, bool ASYNC>
+template <class F, unsigned K>
 __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                     uint4 *sh)
 {
@@ -130,14 +118,8 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
   if (base >= N) return; /* the whole warp */
-  if constexpr (ASYNC) {
-    wht__rows_wide_fetch<8, W::LEV>(src, base, N, sh, lane);
-  } else {
-    uint4 r[8];
-    wht__rows_load<8, W::LEV>(src, base, N, lane, r);
-#pragma unroll
-    for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
-  }
+  wht__rows_fetch<8, W::LEV>(src, base, N, sh, lane);
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
   /* layout B, widened: words 32 lane + j */
   WT x[32];
@@ -187,12 +169,12 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
 
 /* four warps a block, 8 KiB of shared memory each (the tile's slots, then
  * the two planes) */
-template <class F, unsigned K, bool ASYNC>
+template <class F, unsigned K>
 __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U *src, typename F::U *dst,
                                                              uint64_t N)
 {
   __shared__ uint4 sh[4][512];
-  wht__rows_wide_body<F, K, ASYNC>(src, dst, N, sh[threadIdx.x >> 5]);
+  wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
 /* whether widened-pass's rows of 2^k in format F run here: f32 rows of
@@ -216,26 +198,14 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     return WHT_E_SIZE; /* fits says no */
   } else {
     typedef void (*kern)(const U *, U *, uint64_t);
-    static const kern by_k[2][7] = {
-      { wht__rows_wide_kernel<F, 5, false>, wht__rows_wide_kernel<F, 6, false>, wht__rows_wide_kernel<F, 7, false>,
-        wht__rows_wide_kernel<F, 8, false>, wht__rows_wide_kernel<F, 9, false>, wht__rows_wide_kernel<F, 10, false>,
-        sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10, false> : NULL },
-      { wht__rows_wide_kernel<F, 5, true>, wht__rows_wide_kernel<F, 6, true>, wht__rows_wide_kernel<F, 7, true>,
-        wht__rows_wide_kernel<F, 8, true>, wht__rows_wide_kernel<F, 9, true>, wht__rows_wide_kernel<F, 10, true>,
-        sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10, true> : NULL } };
-    static unsigned async = ~0u; /* WHT_GPU_ROWS_WIDE_ASYNC=0|1 (experiment) */
-    if (async == ~0u) async = wht__rows_env("WHT_GPU_ROWS_WIDE_ASYNC", 1) != 0;
+    static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
+                                  wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
+                                  wht__rows_wide_kernel<F, 9>, wht__rows_wide_kernel<F, 10>,
+                                  sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10> : NULL };
     constexpr unsigned T = wht__rows_wide_fmt<F>::T;
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-    /* WHT_GPU_ROWS_WIDE_PAD: bytes of unused dynamic shared memory a
-     * block (at most 16384), fewer blocks a multiprocessor (experiments) */
-    static unsigned pad = ~0u;
-    if (pad == ~0u) {
-      const unsigned v = wht__rows_env("WHT_GPU_ROWS_WIDE_PAD", 0);
-      pad = v > 16384 ? 16384 : v;
-    }
-    by_k[async][k - 5]<<<(unsigned)blocks, 128, pad>>>((const U *)src, (U *)dst, N);
+    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }
