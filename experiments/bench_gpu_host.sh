@@ -669,12 +669,6 @@ want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
     WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:12 | grep -v '^#';
   done; done"
-# widened-pass's f32 rows with fewer blocks a multiprocessor
-# (WHT_GPU_ROWS_WIDE_PAD: bytes of dynamic shared memory a block)
-want widepad && step widepad ${WIDEPAD_LIMIT:-200} sh -c "
-  for a in \${WIDEPAD_ASYNC:-1}; do for p in \${WIDEPAD_PADS:-0 8192 16384}; do echo \"## WHT_GPU_ROWS_WIDE_ASYNC=\$a WHT_GPU_ROWS_WIDE_PAD=\$p\";
-    WHT_GPU_ROWS_WIDE_ASYNC=\$a WHT_GPU_ROWS_WIDE_PAD=\$p $B/experiments/wht-bench --place in --total-log2 28 --algo widened-pass --format \${WIDEPAD_FORMATS:-f32,f16} --log2n 5:11 | grep -v '^#';
-  done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many
