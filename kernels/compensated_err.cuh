@@ -28,9 +28,12 @@ struct wht__kahan_err {
    * took 1.09-1.48x the add-one kernel persistent, 1.25-1.55x transposed,
    * 1.40-1.71x in the lane form; f16 and bf16 rows of 2^8..2^11
    * 1.39-2.01x transposed, 1.52-3.09x persistent, 1.76-2.34x in lanes.
-   * kahan-block the same (f32 1.10-1.46x, 2-byte 1.41-2.13x). */
-  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
-  static constexpr unsigned blocked_rows_forms(wht_format f) { return rows_forms(f); }
+   * kahan-block the same (f32 1.10-1.46x, 2-byte 1.41-2.13x). Since f32's
+   * transposed form copies its tile by cp.async, kahan's f32 rows of 2^10
+   * take it (1.43x against 1.47x persistent), kahan-block's not (1.47x
+   * against 1.44-1.45x). */
+  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x6au : f == WHT_F64 ? 0u : 0x55u; }
+  static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err): faster
    * than the tiles on an H100 for f32 rows of 2^7..2^13, f64 rows of 2^8
@@ -125,9 +128,12 @@ struct wht__neumaier_err {
    * 3.75-5.16x transposed); neumaier-block's bf16 rows of 2^8 and 2^9
    * transposed (3.93x, 4.13x against 3.98x, 4.61x), its f32 rows of 2^10
    * and f16 rows in lanes (2.90x against 3.11x; 3.56-4.87x against
-   * 3.67-5.18x; H200, docs/PERFORMANCE.md) */
+   * 3.67-5.18x; H200, docs/PERFORMANCE.md); since f32's transposed form
+   * copies its tile by cp.async, neumaier-block's f32 rows of 2^10 take
+   * it (2.99x against 3.13x in lanes, the same run) */
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x55u : 0u; }
-  static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_BF16 ? 0x5u : 0u; }
+  static constexpr unsigned blocked_rows_forms(wht_format f)
+  { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
    * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8, 2^9 (an H200: 0.64-0.76x

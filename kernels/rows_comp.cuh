@@ -379,11 +379,13 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  * are all free of bank conflicts. The stages run in increasing order on
  * the same operands, so every value is the other forms' bit for bit.
  *
- * The plain kernel copies a tile to shared memory by cp.async.cg (through
- * L2 only, as rows_wide.cuh, where loads through registers were slower
- * at the sizes with six blocks a multiprocessor) and transforms it; the
- * persistent one (PF) keeps a ring of two tiles a warp filled so, the
- * next tile's copy in flight while the current one is transformed. */
+ * The plain kernel copies a tile to shared memory (f32 by cp.async.cg,
+ * through L2 only, as rows_wide.cuh: kahan's rows of 2^10 1.54x -> 1.43x
+ * the add-one kernel, neumaier's of 2^7 2.33x -> 2.17x; 2-byte formats
+ * through registers, whose rows took up to 6 % longer by cp.async; H200,
+ * docs/PERFORMANCE.md) and transforms it; the persistent one (PF) keeps a
+ * ring of two tiles a warp filled by cp.async, the next tile's copy in
+ * flight while the current one is transformed. */
 template <class F>
 struct wht__rows_xp_shape {
   static constexpr bool P = sizeof(typename F::U) == 2;
@@ -400,8 +402,15 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << X::T;
   if (base >= N) return; /* the whole warp */
-  wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
-  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  if constexpr (X::P) { /* through registers: by cp.async 2-byte rows took up to 1.06x their time (H200) */
+    uint4 r[8];
+    wht__rows_load<8, X::LEV>(src, base, N, lane, r);
+#pragma unroll
+    for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+  } else {
+    wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+  }
   __syncwarp();
   TV x[32], e[32];
   wht__rows_xp_first<F, ERR, K>(sh, lane, x, e);
