@@ -35,7 +35,7 @@
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
 # Alman-Rao's rows in registers, widerows for widened-pass's, xpab for the
-# compensated 2-byte transposed rows in two builds, carveout for the L1/shared split, i10ops for the operations with
+# compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
 # settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
@@ -679,19 +679,6 @@ want xpab && step xpab ${XPAB_LIMIT:-300} sh -c "
   done;
   echo \"## round \$r: $B defaults\";
   $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,$C2A --format f32 --log2n 7:10 | grep -v '^#'; done"
-# the L1/shared-memory split (WHT_GPU_CARVEOUT, CARVEOUT_VALUES; - the
-# driver's choice) on the cases that run the pass, fused, block-rows and
-# tensor-core kernels, two interleaved rounds
-want carveout && step carveout ${CARVEOUT_LIMIT:-400} sh -c "
-  W=\"$B/experiments/wht-bench --place in\";
-  for r in 1 2; do for v in \${CARVEOUT_VALUES:-- auto 100}; do echo \"## round \$r: WHT_GPU_CARVEOUT=\$v\";
-    x=\$v; [ \$v = - ] && x=;
-    WHT_GPU_CARVEOUT=\$x \$W --algo folklore,alman-rao,kahan --format f32 --log2n 28 | grep -v '^#';
-    WHT_GPU_CARVEOUT=\$x \$W --algo folklore,tensor-core --format f16 --log2n 28 | grep -v '^[#a]';
-    WHT_GPU_CARVEOUT=\$x \$W --algo folklore --format f64 --log2n 27 | grep -v '^[#a]';
-    WHT_GPU_CARVEOUT=\$x \$W --algo folklore --format f32 --log2n 13:15 --total-log2 28 | grep -v '^[#a]';
-    WHT_GPU_CARVEOUT=\$x \$W --algo folklore,tensor-core --format f16 --log2n 13:16 --total-log2 28 | grep -v '^[#a]';
-  done; done"
 # the thesis grid's tensor-core rows again (issue 16's kernels changed 42
 # f16 overflow rows after data/thesis-gpu-h200.h5 was written): the grid's
 # command for the two tensor-core algorithms into tc-rows.h5, then how many

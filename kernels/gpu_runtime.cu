@@ -108,45 +108,6 @@ extern "C" int wht__gpu_device_name(char *buf, size_t len)
   return 0;
 }
 
-extern "C" void wht__gpu_carveout(const void *f, unsigned threads, size_t smem)
-{
-  static int mode = -3; /* -3 unread, -1 unset, -2 auto, else the percentage */
-  if (mode == -3) {
-    const char *v = getenv("WHT_GPU_CARVEOUT");
-    mode = !v || !*v ? -1 : !strcmp(v, "auto") ? -2 : atoi(v) < 0 ? 0 : atoi(v) > 100 ? 100 : atoi(v);
-  }
-  if (mode == -1) return;
-  /* auto: computed once per kernel, device and smem (before any
-   * preference of ours changes what the occupancy query sees) */
-  static struct { const void *f; int dev; size_t smem; int pct; } done[256];
-  static unsigned ndone;
-  const int dev = wht__gpu_current_device();
-  int pct = mode;
-  if (mode == -2) {
-    pct = -1;
-    for (unsigned i = 0; i < ndone; i++)
-      if (done[i].f == f && done[i].dev == dev && done[i].smem == smem) pct = done[i].pct;
-    if (pct < 0) {
-      int blocks = 0, maxsm = 0, reserved = 0;
-      cudaFuncAttributes at;
-      if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, f, (int)threads, smem) != cudaSuccess ||
-          cudaFuncGetAttributes(&at, f) != cudaSuccess ||
-          cudaDeviceGetAttribute(&maxsm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess ||
-          cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev) != cudaSuccess ||
-          maxsm <= 0) {
-        cudaGetLastError();
-        return;
-      }
-      const size_t need = (size_t)blocks * (at.sharedSizeBytes + smem + (size_t)reserved);
-      pct = (int)((need * 100 + (size_t)maxsm - 1) / (size_t)maxsm);
-      if (pct > 100) pct = 100;
-      if (ndone < sizeof done / sizeof done[0]) done[ndone].f = f, done[ndone].dev = dev, done[ndone].smem = smem,
-                                                done[ndone++].pct = pct;
-    }
-  }
-  if (cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, pct) != cudaSuccess) cudaGetLastError();
-}
-
 extern "C" unsigned wht__gpu_tile_log2_min(wht_format f)
 {
   return wht__tile_log2_min((unsigned)wht_format_size(f));

@@ -23,13 +23,6 @@ wht_status wht__gpu_sync(void);
 int wht__gpu_current_device(void);
 /* Name of device 0 into buf ("none" without one); 0 on success. */
 int wht__gpu_device_name(char *buf, size_t len);
-/* The split of a multiprocessor's L1 and shared memory that kernel f
- * (threads a block, smem bytes of dynamic shared memory) asks for, set
- * before its launch: by default none (the driver's choice); the
- * environment variable WHT_GPU_CARVEOUT (read once; experiments) = 0..100
- * asks for that percentage of the largest shared memory, = auto for the
- * least that holds f's resident blocks, the rest L1. */
-void wht__gpu_carveout(const void *f, unsigned threads, size_t smem);
 
 /* Force the tile size of the passes (2^t elements; 0: automatic). The
  * environment variable WHT_GPU_TILE_LOG2 sets the initial value. */

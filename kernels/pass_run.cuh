@@ -321,14 +321,12 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
     cfg.stream = 0;
     cfg.attrs = at;
     cfg.numAttrs = 1;
-    wht__gpu_carveout((const void *)wht__pass_kernel<F, A, VEC, true>, WHT__THREADS, smem);
     if (cudaLaunchKernelEx(&cfg, wht__pass_kernel<F, A, VEC, true>, p, xin, x, e) != cudaSuccess) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
   } else {
     const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-    wht__gpu_carveout((const void *)wht__pass_kernel<F, A, VEC, false>, WHT__THREADS, smem);
     wht__pass_kernel<F, A, VEC, false><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
   }
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
@@ -381,7 +379,6 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
   static wht__fused_cache cache;
   const size_t smem = ((size_t)1 << p0.Tt) * sizeof(typename F::U) * (A::COMPENSATED ? 2 : 1);
   unsigned grid, lag;
-  wht__gpu_carveout((const void *)wht__fused_kernel<F, A, VEC>, WHT__THREADS, smem);
   const wht_status s = wht__fused_shape((const void *)wht__fused_kernel<F, A, VEC>, smem, p0, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
   wht__fused_kernel<F, A, VEC><<<grid, WHT__THREADS, smem>>>(p0, p1, lag, wht__l2_hints(), xin, x, e);

@@ -382,7 +382,10 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  * The plain kernel copies a tile to shared memory (f32 by cp.async.cg,
  * through L2 only, as rows_wide.cuh: kahan's rows of 2^10 1.54x -> 1.43x
  * the add-one kernel, neumaier's of 2^7 2.33x -> 2.17x; 2-byte formats
- * through registers, whose rows took up to 6 % longer by cp.async; H200,
+ * through registers: by cp.async the kernels their defaults take were
+ * up to 5 % slower, kahan's rows of 2^10 1.70x against 1.65x,
+ * neumaier-block's bf16 rows of 2^8 4.07-4.12x against 3.90x, where
+ * kahan-block's rows of 2^8 and 2^11 gained 2-3 %; H200,
  * docs/PERFORMANCE.md) and transforms it; the persistent one (PF) keeps a
  * ring of two tiles a warp filled by cp.async, the next tile's copy in
  * flight while the current one is transformed. */
@@ -402,7 +405,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << X::T;
   if (base >= N) return; /* the whole warp */
-  if constexpr (X::P) { /* through registers: by cp.async 2-byte rows took up to 1.06x their time (H200) */
+  if constexpr (X::P) { /* through registers (the header comment) */
     uint4 r[8];
     wht__rows_load<8, X::LEV>(src, base, N, lane, r);
 #pragma unroll

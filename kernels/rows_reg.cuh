@@ -604,7 +604,6 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  wht__gpu_carveout((const void *)f, 32u << M, smem);
   f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }

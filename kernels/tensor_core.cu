@@ -175,7 +175,6 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
     if (dev >= 0) ready[dev] = 1;
   }
   const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-  wht__gpu_carveout((const void *)wht__tc_tile_kernel<M, KIND>, WHT__TC_THREADS, smem);
   wht__tc_tile_kernel<M, KIND><<<(unsigned)grid, WHT__TC_THREADS, smem>>>(p, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
@@ -203,7 +202,6 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  wht__gpu_carveout((const void *)kern, 32u << (L - 10), (size_t)smem);
   kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
@@ -327,7 +325,6 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   unsigned grid, lag;
   void (*kern)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *) =
     wht__tc_w1_on() ? wht__tc_fused_kernel<M, true> : wht__tc_fused_kernel<M, false>;
-  wht__gpu_carveout((const void *)kern, WHT__TC_THREADS, smem);
   const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
