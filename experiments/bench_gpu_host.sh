@@ -656,7 +656,7 @@ want arrows && step arrows ${ARROWS_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_AR=\$v\";
     WHT_GPU_ROWS_AR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32,f16,bf16 --log2n 7:12 | grep -v '^#';
   done; done"
-# widened-pass's rows in a warp's registers (rows_wide.cuh): its tests with
+# widened-pass's rows in registers (rows_wide.cuh: a warp, or a block of warps): its tests with
 # them (k <= 17), the sanitizers (k <= 12), register use, then wht-bench
 # with WHT_GPU_ROWS_WIDE=1 and =0 (the tiles), two rounds
 want widerows && step widerowstest ${WIDEROWS_TEST_LIMIT:-300} env WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MAXK=17 \
@@ -668,7 +668,7 @@ want widerows && step widerowsracecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_TEST
 want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_wide_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
-    WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:12 | grep -v '^#';
+    WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:16 | grep -v '^#';
   done; done"
 # the compensated 2-byte rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1)
 # in two builds, BASE (the tile copied by cp.async) and BUILD (through

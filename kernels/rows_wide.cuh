@@ -1,6 +1,7 @@
 /* rows_wide.cuh - widened-pass's f32, f16 and bf16 rows of 2^5..2^T in a
- * warp's registers (issues 14 and 15: widened at folklore's speed),
- * included by widened_pass.cu. A row of 2^k, k <= 12, is one block of
+ * warp's registers, and of 2^(T+1)..2^(T+4) in a block of warps (below),
+ * (issues 14 and 15: widened at folklore's speed), included by
+ * widened_pass.cu. A row of 2^k, k <= 12, is one block of
  * widened-pass (lib/pass_blocks.h): every element enters the wide format
  * exactly, the k stages run as folklore's butterflies in it (f32 in f64,
  * f16 and bf16 in f32) in increasing order, and each value is rounded
@@ -105,35 +106,51 @@ __device__ __forceinline__ void wht__rows_wide_regs(typename W::WT *x, unsigned 
     }
 }
 
+/* the end of widened-pass's first block (lib/pass_blocks.h) after stage
+ * s of a row of 2^K: each value rounded to the format and widened again,
+ * as the tiles' first round of the next block loads it */
 template <class F, unsigned K>
-__device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
-                                                    uint4 *sh)
+__device__ __forceinline__ void wht__rows_wide_fold(typename wht__rows_wide_fmt<F>::WT *x, unsigned s)
 {
-  typedef typename F::U U;
+  if (s + 1 != wht__pb_first(K) || s + 1 >= K) return;
+#pragma unroll
+  for (unsigned j = 0; j < 32; j++) {
+    if constexpr (sizeof(typename F::U) == 2)
+      x[j] = wht__wide_pair_cvt<F>::up(wht__wide_pair_cvt<F>::down(x[j]));
+    else
+      x[j] = wht__wide<F>::up(wht__wide<F>::down(x[j]));
+  }
+}
+
+/* A warp's tile of 2^10 words at src + base (its vectors below N) through
+ * stage min(K, T) - 1 of rows of 2^K: copied to its 16-byte slots at sh0,
+ * layout B widened (stages 0-4), the two planes at sh0 and sh1, layout C
+ * (stages 5-9 and the halves' stage 10 of 2-byte rows), the first block's
+ * end where it falls among them; x is left in layout C (word 32L + lane in
+ * x[L]) */
+template <class F, unsigned K>
+__device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, uint64_t base, uint64_t N, uint4 *sh0,
+                                                    uint4 *sh1, unsigned lane, typename wht__rows_wide_fmt<F>::WT *x)
+{
   typedef wht__rows_wide_fmt<F> W;
-  typedef typename W::WT WT;
-  constexpr bool P = sizeof(U) == 2;
-  static_assert((sizeof(U) == 4 || P) && K >= 5 && K <= W::T && K <= WHT__PB_FIRST,
-                "2- and 4-byte rows of 2^5 up to a tile, one block of widened-pass");
-  const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
-  if (base >= N) return; /* the whole warp */
-  wht__rows_fetch<8, W::LEV>(src, base, N, sh, lane);
+  constexpr bool P = sizeof(typename F::U) == 2;
+  wht__rows_fetch<8, W::LEV>(src, base, N, sh0, lane);
   asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
   /* layout B, widened: words 32 lane + j */
-  WT x[32];
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
     if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
-      W::up8(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)], x + j * 8);
+      W::up8(sh0[wht__rows_xp_slot(lane * 4u + j)], sh0[wht__rows_xp_slot(128u + lane * 4u + j)], x + j * 8);
     else
-      W::up4(sh[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
+      W::up4(sh0[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
   }
 #pragma unroll
-  for (unsigned s = 0; s < 5; s++) wht__rows_wide_regs<W>(x, 1u << s);
+  for (unsigned s = 0; s < 5 && s < K; s++) {
+    wht__rows_wide_regs<W>(x, 1u << s);
+    wht__rows_wide_fold<F, K>(x, s);
+  }
   __syncwarp(); /* every lane has read its slots */
-  uint4 *sh0 = sh, *sh1 = sh + 256;
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
     const unsigned q = wht__rows_xp_slot(lane * 8u + j);
@@ -149,22 +166,48 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
     x[L] = W::join(w0[o], w1[o]);
   }
 #pragma unroll
-  for (unsigned s = 5; s < K && s < 10; s++) wht__rows_wide_regs<W>(x, 1u << (s - 5));
-  if constexpr (K == 11) /* 2-byte rows of 2^11: the halves */
-#pragma unroll
-    for (unsigned L = 0; L < 32; L++) x[L] = make_float2(wht__f32_ops::add(x[L].x, x[L].y), wht__f32_ops::sub(x[L].x, x[L].y));
-  U *out = dst + base;
-  const uint64_t n = N - base;
-#pragma unroll
-  for (unsigned L = 0; L < 32; L++) {
-    const unsigned i = L * 32u + lane, y = W::down(x[L]);
-    if constexpr (P) {
-      if (i < n) out[i] = (U)y;
-      if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
-    } else {
-      if (i < n) out[i] = y;
-    }
+  for (unsigned s = 5; s < K && s < 10; s++) {
+    wht__rows_wide_regs<W>(x, 1u << (s - 5));
+    wht__rows_wide_fold<F, K>(x, s);
   }
+  if constexpr (P && K >= 11) { /* 2-byte rows of 2^11 and longer: the halves */
+#pragma unroll
+    for (unsigned L = 0; L < 32; L++)
+      x[L] = make_float2(wht__f32_ops::add(x[L].x, x[L].y), wht__f32_ops::sub(x[L].x, x[L].y));
+    wht__rows_wide_fold<F, K>(x, 10);
+  }
+}
+
+/* word i of a tile rounded and stored to out (its elements below n; for
+ * 2-byte formats elements i and 1024 + i) */
+template <class F>
+__device__ __forceinline__ void wht__rows_wide_put(typename F::U *out, uint64_t n, unsigned i,
+                                                   typename wht__rows_wide_fmt<F>::WT v)
+{
+  typedef typename F::U U;
+  const unsigned y = wht__rows_wide_fmt<F>::down(v);
+  if constexpr (sizeof(U) == 2) {
+    if (i < n) out[i] = (U)y;
+    if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
+  } else {
+    if (i < n) out[i] = y;
+  }
+}
+
+template <class F, unsigned K>
+__device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                    uint4 *sh)
+{
+  typedef wht__rows_wide_fmt<F> W;
+  static_assert((sizeof(typename F::U) == 4 || sizeof(typename F::U) == 2) && K >= 5 && K <= W::T &&
+                K <= WHT__PB_FIRST, "2- and 4-byte rows of 2^5 up to a tile, one block of widened-pass");
+  const unsigned lane = threadIdx.x & 31u;
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
+  if (base >= N) return; /* the whole warp */
+  typename W::WT x[32];
+  wht__rows_wide_warp<F, K>(src, base, N, sh, sh + 256, lane, x);
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F>(dst + base, N - base, L * 32u + lane, x[L]);
 }
 
 /* four warps a block, 8 KiB of shared memory each (the tile's slots, then
@@ -177,17 +220,77 @@ __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U
   wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
+/* Rows of 2^K, K = T+M, over the 2^M warps of a block (M = 1..4; f32
+ * 2^11..2^14, f16 and bf16 2^12..2^15), one row a block: warp w runs its
+ * tile of 2^10 words (elements w 2^T ..) as above through layout C, then
+ * the block exchanges the wide words once through shared memory, as the
+ * two planes of its 2^(10+M) words (warp w's 8 KB of phase one: plane 0
+ * words w 2^10 .., plane 1 likewise), into layout D: lane l of warp v
+ * holds words j 2^10 + 32 L + l, j = 0..2^M-1 (the warps' bit) and L =
+ * v 2^(5-M) + q, q = 0..2^(5-M)-1, register j 2^(5-M) + q, where stages
+ * T..K-1 run (and the first block's end, where it falls among them: a row
+ * longer than 2^12 has two blocks of widened-pass, DESIGN.md section 4),
+ * and stores each value rounded (a warp's store 32 consecutive words).
+ * Every load of the block precedes its barrier and every store follows
+ * it, so in place is safe. */
+template <class F, unsigned M>
+__global__ void __launch_bounds__(32u << M) wht__rows_wide_blk_kernel(const typename F::U *src, typename F::U *dst)
+{
+  typedef wht__rows_wide_fmt<F> W;
+  typedef typename W::WT WT;
+  constexpr unsigned T = W::T, K = T + M, Q = 5 - M;
+  static_assert(M >= 1 && M <= 4, "two to sixteen warps");
+  extern __shared__ uint4 wht__rows_wide_sh[];
+  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  const uint64_t base = (uint64_t)blockIdx.x << K;
+  uint4 *p0 = wht__rows_wide_sh, *p1 = wht__rows_wide_sh + (256u << M);
+  WT x[32];
+  wht__rows_wide_warp<F, K>(src + base, (uint64_t)w << T, (uint64_t)1 << K, p0 + w * 256u, p1 + w * 256u, lane, x);
+  __syncwarp(); /* every lane has read its planes */
+  unsigned *w0 = (unsigned *)p0, *w1 = (unsigned *)p1;
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) {
+    const unsigned o = (w << 10) | (L << 5) | lane;
+    w0[o] = W::plane0(x[L]);
+    w1[o] = W::plane1(x[L]);
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < (1u << M); j++)
+#pragma unroll
+    for (unsigned q = 0; q < (1u << Q); q++) {
+      const unsigned o = (j << 10) | (((w << Q) | q) << 5) | lane;
+      x[(j << Q) | q] = W::join(w0[o], w1[o]);
+    }
+#pragma unroll
+  for (unsigned s = T; s < K; s++) {
+    wht__rows_wide_regs<W>(x, 1u << (s - T + Q));
+    wht__rows_wide_fold<F, K>(x, s);
+  }
+#pragma unroll
+  for (unsigned j = 0; j < (1u << M); j++)
+#pragma unroll
+    for (unsigned q = 0; q < (1u << Q); q++)
+      wht__rows_wide_put<F>(dst + base + ((uint64_t)j << T), (uint64_t)1 << T, (((w << Q) | q) << 5) | lane,
+                            x[(j << Q) | q]);
+}
+
 /* whether widened-pass's rows of 2^k in format F run here: f32 rows of
- * 2^5..2^10, f16 and bf16 rows of 2^5..2^11, 16-byte aligned pointers;
- * WHT_GPU_ROWS_WIDE=0 (or WHT_GPU_ROWS_REG=0) sends them to the tiles,
- * for comparisons */
+ * 2^5..2^14, f16 and bf16 rows of 2^5..2^15 (2^T+1 and longer in a
+ * block), 16-byte aligned pointers; WHT_GPU_ROWS_WIDE=0 (or
+ * WHT_GPU_ROWS_REG=0) sends them to the tiles, for comparisons, and
+ * WHT_GPU_ROWS_WIDE_BLK=0 the block's */
 template <class F>
 static bool wht__rows_wide_fits(unsigned k, const void *src, const void *dst)
 {
-  static int on = -1;
-  if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_WIDE", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
-  return on && F::ID != WHT_F64 && k >= 5 && k <= wht__rows_wide_fmt<F>::T && (uintptr_t)src % 16 == 0 &&
-         (uintptr_t)dst % 16 == 0;
+  constexpr unsigned T = wht__rows_wide_fmt<F>::T;
+  static int on = -1, blk = -1;
+  if (on < 0) {
+    on = wht__rows_env("WHT_GPU_ROWS_WIDE", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
+    blk = wht__rows_env("WHT_GPU_ROWS_WIDE_BLK", 1) != 0;
+  }
+  return on && F::ID != WHT_F64 && k >= 5 && (k <= T || (blk && k <= T + 4 && wht__rows_smem_fits(8192u << (k - T)))) &&
+         (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
 template <class F>
@@ -198,11 +301,25 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     return WHT_E_SIZE; /* fits says no */
   } else {
     typedef void (*kern)(const U *, U *, uint64_t);
+    typedef void (*blk)(const U *, U *);
     static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
                                   wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
                                   wht__rows_wide_kernel<F, 9>, wht__rows_wide_kernel<F, 10>,
                                   sizeof(U) == 2 ? wht__rows_wide_kernel<F, sizeof(U) == 2 ? 11 : 10> : NULL };
+    static const blk by_m[4] = { wht__rows_wide_blk_kernel<F, 1>, wht__rows_wide_blk_kernel<F, 2>,
+                                 wht__rows_wide_blk_kernel<F, 3>, wht__rows_wide_blk_kernel<F, 4> };
     constexpr unsigned T = wht__rows_wide_fmt<F>::T;
+    if (k > T) { /* a block of 2^M warps a row, 8 KB of shared memory a warp */
+      static size_t raised[4][WHT__MAX_DEVICES];
+      const unsigned M = k - T;
+      const size_t smem = (size_t)8192 << M;
+      const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
+      if (st != WHT_OK) return st;
+      const uint64_t rows = N >> k;
+      if (rows > 0x7fffffffu) return WHT_E_SIZE;
+      by_m[M - 1]<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+    }
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
     by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
