@@ -232,9 +232,13 @@ __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U
  * longer than 2^12 has two blocks of widened-pass, DESIGN.md section 4),
  * and stores each value rounded (a warp's store 32 consecutive words).
  * Every load of the block precedes its barrier and every store follows
- * it, so in place is safe. */
+ * it, so in place is safe. At least 16 warps a multiprocessor (at most
+ * 128 registers): under ptxas's own choice (up to 153) the 2-byte rows of
+ * 2^12 took 1.43x the add-one kernel against 1.35x, and at 20 warps (at
+ * most 96-102, spilling up to 144 bytes) 1.63x (H200, docs/PERFORMANCE.md). */
 template <class F, unsigned M>
-__global__ void __launch_bounds__(32u << M) wht__rows_wide_blk_kernel(const typename F::U *src, typename F::U *dst)
+__global__ void __launch_bounds__(32u << M, 16u >> M) wht__rows_wide_blk_kernel(const typename F::U *src,
+                                                                                typename F::U *dst)
 {
   typedef wht__rows_wide_fmt<F> W;
   typedef typename W::WT WT;
