@@ -635,13 +635,7 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
                                 wht__rows_comp_blk_kernel<F, ERR, 3>, wht__rows_comp_blk_kernel<F, ERR, 4> };
   static size_t raised[4][WHT__MAX_DEVICES];
   const unsigned M = k - (S::LV + 8);
-  const size_t smem = 2 * (sizeof(U) << k);
-  const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
-  if (st != WHT_OK) return st;
-  const uint64_t rows = N >> k;
-  if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  by_m[M - 1]<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
-  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  return wht__rows_blk_run<U>(by_m[M - 1], src, dst, N, k, M, 2 * (sizeof(U) << k), raised[M - 1]);
 }
 
 /* Whether the launch takes the capped kernel: not where the one under

@@ -518,6 +518,22 @@ static wht_status wht__rows_raise_smem(const void *f, size_t smem, size_t *raise
   return WHT_OK;
 }
 
+/* Kernel f launched with one row of 2^k elements a block of 2^M warps
+ * and smem bytes of dynamic shared memory (raised on the current device
+ * first: raised is f's slot of wht__rows_raise_smem), for rows of
+ * N >> k; the block kernels of rows_comp.cuh and rows_wide.cuh */
+template <class U>
+static wht_status wht__rows_blk_run(void (*f)(const U *, U *), const void *src, void *dst, uint64_t N, unsigned k,
+                                    unsigned M, size_t smem, size_t *raised)
+{
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised);
+  if (st != WHT_OK) return st;
+  const uint64_t rows = N >> k;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
 /* Whether the rows of a transform of 2^k-element rows, N elements in all,
  * from src to dst run here (the warp kernel or the block kernel): k in
  * the ranges above, 16-byte aligned pointers; WHT_GPU_ROWS_REG=0 turns
@@ -549,6 +565,9 @@ static inline bool wht__rows_loop(bool dflt)
   return wht__rows_switch("WHT_GPU_ROWS_LOOP", &set, dflt);
 }
 
+/* the persistent form of the block kernel (uses the helpers above) */
+#include "rows_pipe.cuh"
+
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -572,6 +591,10 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
+  if (W == 8 && wht__rows_pipe_on(false)) {
+    const wht_status ps = wht__rows_pipe_launch<F>(src, dst, N, k);
+    if (ps != WHT_E_SIZE) return ps;
+  }
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
   /* the plain form with its loads gathered (eight vectors a lane): by
    * default where the loop form is not (WHT_GPU_ROWS_GATHER=0|1 forces) */

@@ -316,13 +316,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     if (k > T) { /* a block of 2^M warps a row, 8 KB of shared memory a warp */
       static size_t raised[4][WHT__MAX_DEVICES];
       const unsigned M = k - T;
-      const size_t smem = (size_t)8192 << M;
-      const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
-      if (st != WHT_OK) return st;
-      const uint64_t rows = N >> k;
-      if (rows > 0x7fffffffu) return WHT_E_SIZE;
-      by_m[M - 1]<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
-      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+      return wht__rows_blk_run<U>(by_m[M - 1], src, dst, N, k, M, (size_t)8192 << M, raised[M - 1]);
     }
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
