@@ -34,7 +34,8 @@
 # rows7 for folklore's 2-byte rows of
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
-# Alman-Rao's rows in registers, widerows for widened-pass's, xpab for the
+# Alman-Rao's rows in registers, widerows for widened-pass's, rowspipe for
+# folklore's block rows with the next row in flight, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -669,6 +670,27 @@ want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_wide_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
     WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:16 | grep -v '^#';
+  done; done"
+# folklore's block rows in the persistent kernel with the next row's copy in
+# flight (rows_pipe.cuh, WHT_GPU_ROWS_PIPE=1): bit-identity for k = 11..17
+# (the grid as is, one block for the batch's rows, and 64 rows on five
+# blocks), memcheck and racecheck (k = 13..16, one block), register use,
+# then rows of 2^12..2^16 with it off, on, and on with the 2-byte rows of
+# 2^16 on whole words, two interleaved rounds
+want rowspipe && step rowspipetest ${ROWSPIPE_TEST_LIMIT:-300} sh -c "
+  export WHT_GPU_ROWS_PIPE=1 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17;
+  $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE_GRID=1 $B/tests/test_gpu_bitident;
+  WHT_GPU_ROWS_PIPE_GRID=5 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=16 $B/tests/test_gpu_bitident"
+want rowspipe && step rowspipememcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 \
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rowspipe && step rowspiperacecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 \
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
+  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+want rowspipe && step rowspipe ${ROWSPIPE_LIMIT:-200} sh -c "
+  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_pipe_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*\\|SHARED:[0-9]*' | paste - - -;
+  for r in 1 2; do for v in 'WHT_GPU_ROWS_PIPE=0' 'WHT_GPU_ROWS_PIPE=1' 'WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_WORDS=1'; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#';
   done; done"
 # the compensated 2-byte rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1)
 # in two builds, BASE (the tile copied by cp.async) and BUILD (through

@@ -13,6 +13,10 @@
  *
  * Skips without CUDA or without a device. Environment:
  *   WHT_GPU_TEST_MAXK  largest k of the sweep (default 26)
+ *   WHT_GPU_TEST_MINK  smallest k of the sweep (default 0)
+ *   WHT_GPU_TEST_BATCH one batch count for every k instead of 1, 3, 64
+ *                      (k <= 10), 1, 3 (k <= 20), 1 (e.g. 64: persistent
+ *                      rows kernels then walk many rows a block)
  *   WHT_GPU_TEST_BIG   0 skips k = 30 and the spot checks (default 1)
  *   WHT_GPU_TEST_K30   0 skips k = 30 alone (default 1)
  *   WHT_GPU_TEST_SPOT  spot checks, ALGO:FMT:K,... (default
@@ -160,11 +164,12 @@ static uint64_t job_seed(uint64_t seed, int ai, int fi, unsigned k, uint64_t bat
 /* Input kinds at row length 2^k: the rarer kinds to k = 20. */
 static int input_count(unsigned k) { return k <= 20 ? GC_NINPUTS : 1; }
 
-static void sweep(uint64_t seed, unsigned maxk)
+static void sweep(uint64_t seed, unsigned mink, unsigned maxk)
 {
-  for (unsigned k = 0; k <= maxk; k++) {
-    const uint64_t batches[] = { 1, 3, 64 };
-    const int nb = k <= 10 ? 3 : k <= 20 ? 2 : 1;
+  const unsigned one = gc_env_unsigned("WHT_GPU_TEST_BATCH", 0);
+  for (unsigned k = mink; k <= maxk; k++) {
+    const uint64_t batches[] = { one ? one : 1, 3, 64 };
+    const int nb = one ? 1 : k <= 10 ? 3 : k <= 20 ? 2 : 1;
     for (int bi = 0; bi < nb; bi++) {
       static job jobs[GC_MAX_ALGOS * WHT_NFORMATS * GC_NINPUTS];
       static pthread_t th[GC_MAX_ALGOS * WHT_NFORMATS * GC_NINPUTS];
@@ -329,7 +334,7 @@ int main(void)
   wht__gpu_device_name(name, sizeof name);
   tap_diag("device: %s", name);
   const uint64_t seed = gc_seed();
-  sweep(seed, gc_env_unsigned("WHT_GPU_TEST_MAXK", 26));
+  sweep(seed, gc_env_unsigned("WHT_GPU_TEST_MINK", 0), gc_env_unsigned("WHT_GPU_TEST_MAXK", 26));
   if (gc_env_unsigned("WHT_GPU_TEST_BIG", 1)) {
     if (gc_env_unsigned("WHT_GPU_TEST_K30", 1)) check_k30(seed);
     const char *spots = getenv("WHT_GPU_TEST_SPOT");
