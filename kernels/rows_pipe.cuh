@@ -56,15 +56,49 @@ __device__ __forceinline__ void wht__rows_pipe_copy(const U *g, uint4 *sh, unsig
  * 1024 threads (16 KB planes; 224 KB of the 227 KB a block may have) */
 template <unsigned M>
 struct wht__rows_pipe_ring {
-  static constexpr unsigned R = M >= 5 ? 14u : 16u;
+  static constexpr unsigned R = M == 3 ? 16u : 14u;
   static constexpr size_t smem = (size_t)R << (M + 9);
+  /* blocks a multiprocessor: two of 512 threads (2 x 112 KB; registers
+   * capped at 64), else as ptxas likes */
+  static constexpr unsigned MINB = M == 4 ? 2u : 1u;
 };
+
+/* the stages of vectors v0 <= v < v1 that stay inside the vector: its
+ * elements, then across lanes (wht__rows_reg_warp_stages' first two
+ * loops, vector by vector: the same butterflies on the same operands) */
+template <class F, unsigned v0, unsigned v1, bool WORDS>
+__device__ __forceinline__ void wht__rows_pipe_lane_stages(uint4 *r, unsigned lane)
+{
+  constexpr unsigned LV = wht__rows_reg_shape<F>::LV;
+#pragma unroll
+  for (unsigned i = v0; i < v1; i++) {
+#pragma unroll
+    for (unsigned s = 0; s < LV; s++) {
+      if constexpr (WORDS) wht__rows_reg_words_within<F>(r[i], 1u << s);
+      else wht__rows_reg_within<F>(r[i], 1u << s);
+    }
+#pragma unroll
+    for (unsigned s = 0; s < 5; s++) wht__rows_reg_cross<F>(r[i], 1u << s, (lane >> s) & 1u);
+  }
+}
+
+/* thread tid's vectors v0 <= v < v1 of the row from the ring */
+template <unsigned NT, unsigned R, unsigned v0, unsigned v1>
+__device__ __forceinline__ void wht__rows_pipe_take(uint4 *r, const uint4 *sh, unsigned base)
+{
+#pragma unroll
+  for (unsigned v = v0; v < v1; v++) {
+    unsigned p = base + v;
+    p -= p >= R ? R : 0u;
+    r[v] = sh[p * NT + threadIdx.x];
+  }
+}
 
 /* Rows of 2^K, K = LV + 8 + M (eight vectors a lane, M >= 3 so that a
  * warp's exchanged vectors come from one vector number) */
 template <class F, unsigned M, bool WORDS>
-__global__ void __launch_bounds__(32u << M) wht__rows_pipe_kernel(const typename F::U *src, typename F::U *dst,
-                                                                  uint64_t rows)
+__global__ void __launch_bounds__(32u << M, wht__rows_pipe_ring<M>::MINB)
+    wht__rows_pipe_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows)
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned W = 8, LV = S::LV, K0 = LV + 8, K = K0 + M, NT = 32u << M;
@@ -78,21 +112,30 @@ __global__ void __launch_bounds__(32u << M) wht__rows_pipe_kernel(const typename
   const unsigned pos = (w << LL) | lo, iv = pos >> 5, pl = pos & 31u; /* the vector and lane read */
   unsigned base = 0;
   uint64_t row = blockIdx.x;
-  if (row < rows) wht__rows_pipe_copy<LV, K0, NT, 0, 8>(src + (row << K), sh, 0, R);
+  if (row < rows) { /* the first row in the same two groups as the others */
+    wht__rows_pipe_copy<LV, K0, NT, 0, EARLY>(src + (row << K), sh, 0, R);
+    if constexpr (EARLY < 8) wht__rows_pipe_copy<LV, K0, NT, EARLY, 8>(src + (row << K), sh, 0, R);
+  }
   for (; row < rows; row += gridDim.x) {
     const uint64_t next = row + gridDim.x;
-    asm volatile("cp.async.wait_all;" ::: "memory");
     uint4 r[W];
-#pragma unroll
-    for (unsigned v = 0; v < W; v++) {
-      unsigned p = base + v;
-      p -= p >= R ? R : 0u;
-      r[v] = sh[p * NT + tid];
-    }
+    /* the early vectors' stages inside the vector run while the late
+     * ones (copied last, after the previous row's exchange) arrive */
+    if constexpr (EARLY < 8) asm volatile("cp.async.wait_group 1;" ::: "memory");
+    else asm volatile("cp.async.wait_all;" ::: "memory");
+    wht__rows_pipe_take<NT, R, 0, EARLY>(r, sh, base);
     unsigned nb = base + 8u;
     nb -= nb >= R ? R : 0u;
     if (next < rows) wht__rows_pipe_copy<LV, K0, NT, 0, EARLY>(src + (next << K), sh, nb, R);
-    wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+    wht__rows_pipe_lane_stages<F, 0, EARLY, WORDS>(r, lane);
+    if constexpr (EARLY < 8) {
+      if (next < rows) asm volatile("cp.async.wait_group 1;" ::: "memory"); /* all but the group just committed */
+      else asm volatile("cp.async.wait_all;" ::: "memory");
+      wht__rows_pipe_take<NT, R, EARLY, 8>(r, sh, base);
+      wht__rows_pipe_lane_stages<F, EARLY, 8, WORDS>(r, lane);
+    }
+#pragma unroll
+    for (unsigned s = 0; s < 3; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
 #pragma unroll
     for (unsigned v = 0; v < W; v++) {
       unsigned p = base + v;
