@@ -671,26 +671,31 @@ want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
     WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:16 | grep -v '^#';
   done; done"
-# folklore's block rows in the persistent kernel with the next row's copy in
-# flight (rows_pipe.cuh, WHT_GPU_ROWS_PIPE=1): bit-identity for k = 11..17
-# (the grid as is, one block for the batch's rows, and 64 rows on five
-# blocks), memcheck and racecheck (k = 13..16, one block), register use,
-# then rows of 2^12..2^16 with it off, on, and on with the 2-byte rows of
-# 2^16 on whole words, two interleaved rounds
+# folklore's block rows with the next row in flight (rows_pipe.cuh):
+# WHT_GPU_ROWS_PIPE=1 the persistent kernel copying it into a ring in
+# shared memory, =2 a block a row asking L2 for the row a wave later:
+# bit-identity for k = 11..17 (form 1: the grid as is, one block for the
+# batch's rows, 64 rows on five blocks; form 2 as is), memcheck and
+# racecheck (k = 13..16), register use, then rows of 2^12..2^16 with
+# each form (form 2 also 64 and 400 rows ahead), two interleaved rounds
 want rowspipe && step rowspipetest ${ROWSPIPE_TEST_LIMIT:-300} sh -c "
-  export WHT_GPU_ROWS_PIPE=1 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17;
-  $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE_GRID=1 $B/tests/test_gpu_bitident;
-  WHT_GPU_ROWS_PIPE_GRID=5 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=16 $B/tests/test_gpu_bitident"
-want rowspipe && step rowspipememcheck ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 \
+  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17;
+  WHT_GPU_ROWS_PIPE=1 $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 $B/tests/test_gpu_bitident;
+  WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=5 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=16 $B/tests/test_gpu_bitident;
+  WHT_GPU_ROWS_PIPE=2 $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident"
+for f in 1 2; do
+want rowspipe && step rowspipememcheck$f ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=$f WHT_GPU_ROWS_PIPE_GRID=1 \
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
   WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want rowspipe && step rowspiperacecheck ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 \
+want rowspipe && step rowspiperacecheck$f ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=$f WHT_GPU_ROWS_PIPE_GRID=1 \
   WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
   WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+done
 want rowspipe && step rowspipe ${ROWSPIPE_LIMIT:-200} sh -c "
-  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_pipe_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*\\|SHARED:[0-9]*' | paste - - -;
-  for r in 1 2; do for v in 'WHT_GPU_ROWS_PIPE=0' 'WHT_GPU_ROWS_PIPE=1' 'WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_WORDS=1'; do echo \"## round \$r: \$v\";
-    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#';
+  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_pipe_kernel\\|rows_l2pf_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
+  for r in 1 2; do for v in 'WHT_GPU_ROWS_PIPE=0' 'WHT_GPU_ROWS_PIPE=1' 'WHT_GPU_ROWS_PIPE=2' 'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=64' \
+      'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=400'; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPIPE_LOG2N:-12:16} | grep -v '^#';
   done; done"
 # the compensated 2-byte rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1)
 # in two builds, BASE (the tile copied by cp.async) and BUILD (through

@@ -170,12 +170,82 @@ __global__ void __launch_bounds__(32u << M, wht__rows_pipe_ring<M>::MINB)
   }
 }
 
-/* Whether rows of 2^k (the block kernel's, eight vectors a lane) run
- * here: WHT_GPU_ROWS_PIPE=0|1 (read once) forces either, else dflt */
-static inline bool wht__rows_pipe_on(bool dflt)
+/* The second form: the block kernel's row (one a block, loads gathered),
+ * its block first asking L2 for row blockIdx.x + ahead
+ * (cp.async.bulk.prefetch.L2, lane 0 of each warp its warp's part), the
+ * row a block about one wave of resident blocks later loads. A hint only:
+ * L2 is where the device's memory is coherent, so the row's loads see
+ * what was written before, whatever the prefetch read. */
+template <class F, unsigned M, bool WORDS>
+__global__ void __launch_bounds__(32u << M)
+    wht__rows_l2pf_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead)
 {
-  static int set = -2;
-  return wht__rows_switch("WHT_GPU_ROWS_PIPE", &set, dflt);
+  constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 8, K = K0 + M;
+  const uint64_t a = (uint64_t)blockIdx.x + ahead;
+  if (a < rows && (threadIdx.x & 31u) == 0)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << K0)),
+                 "r"((unsigned)(sizeof(typename F::U) << K0))
+                 : "memory");
+  wht__rows_blk_row<F, 8, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
+                                          rows);
+}
+
+/* Which form rows of 2^k (the block kernel's, eight vectors a lane) take:
+ * WHT_GPU_ROWS_PIPE=0 the block kernel, 1 the ring above, 2 the L2
+ * prefetch (read once), else dflt */
+static inline unsigned wht__rows_pipe_form(unsigned dflt)
+{
+  static unsigned set = ~0u;
+  if (set == ~0u) {
+    const char *v = getenv("WHT_GPU_ROWS_PIPE");
+    set = v && *v ? (unsigned)strtoul(v, NULL, 10) : ~1u;
+  }
+  return set == ~1u ? dflt : set;
+}
+
+/* Rows of 2^k, N elements in all, a block each, each block prefetching
+ * the row `ahead` after its own: WHT_GPU_ROWS_PF_AHEAD, else the blocks
+ * the device holds at once */
+template <class F>
+static wht_status wht__rows_l2pf_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *, uint64_t, unsigned);
+  static const kern by_m[3] = { wht__rows_l2pf_kernel<F, 3, false>, wht__rows_l2pf_kernel<F, 4, false>,
+                                wht__rows_l2pf_kernel<F, 5, false> };
+  const unsigned M = k - (S::LV + 8);
+  if (M < 3 || M > 5) return WHT_E_SIZE;
+  kern f = by_m[M - 3];
+  unsigned slot = 0;
+  if constexpr (S::V == 8) {
+    static const kern words[3] = { wht__rows_l2pf_kernel<F, 3, true>, wht__rows_l2pf_kernel<F, 4, true>,
+                                   wht__rows_l2pf_kernel<F, 5, true> };
+    if (wht__rows_words(M)) f = words[M - 3], slot = 1;
+  }
+  const size_t smem = sizeof(U) << k;
+  static size_t raised[2][3][WHT__MAX_DEVICES];
+  static unsigned resident[2][3][WHT__MAX_DEVICES];
+  static unsigned ahead = ~0u;
+  if (ahead == ~0u) ahead = wht__rows_env("WHT_GPU_ROWS_PF_AHEAD", 0);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[slot][M - 3]);
+  if (st != WHT_OK) return st;
+  const int dev = wht__gpu_current_device();
+  if (dev < 0) return WHT_E_CUDA;
+  unsigned &res = resident[slot][M - 3][dev];
+  if (res == 0) {
+    int per_sm = 0, sms = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, 32 << M, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    res = (unsigned)(per_sm * sms);
+  }
+  const uint64_t rows = N >> k;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows, ahead ? ahead : res);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* Rows of 2^k, N elements in all, in the persistent kernel above: a grid

@@ -591,8 +591,11 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  if (W == 8 && wht__rows_pipe_on(false)) {
-    const wht_status ps = wht__rows_pipe_launch<F>(src, dst, N, k);
+  if (W == 8) { /* the forms with the next row in flight (rows_pipe.cuh) */
+    const unsigned form = wht__rows_pipe_form(0);
+    const wht_status ps = form == 1   ? wht__rows_pipe_launch<F>(src, dst, N, k)
+                          : form == 2 ? wht__rows_l2pf_launch<F>(src, dst, N, k)
+                                      : WHT_E_SIZE;
     if (ps != WHT_E_SIZE) return ps;
   }
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
