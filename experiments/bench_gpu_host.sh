@@ -697,6 +697,19 @@ want rowspipe && step rowspipe ${ROWSPIPE_LIMIT:-200} sh -c "
       'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=400'; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPIPE_LOG2N:-12:16} | grep -v '^#';
   done; done"
+# the L2 prefetch form (WHT_GPU_ROWS_PIPE=2) by rows ahead (ROWSPF_AHEAD),
+# against the block kernel (PIPE=0), two interleaved rounds; then the
+# occupancy of the block kernel's f16 rows of 2^15 and the form's f32 2^15
+want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
+  for r in 1 2; do for a in 0 ${ROWSPF_AHEAD:-16 32 48 64 96 128}; do echo \"## round \$r: ahead \$a\";
+    if [ \$a = 0 ]; then v=WHT_GPU_ROWS_PIPE=0; else v=\"WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=\$a\"; fi;
+    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPF_LOG2N:-13:16} | grep -v '^#';
+  done; done;
+  for c in 'WHT_GPU_ROWS_PIPE=0 f16 15' 'WHT_GPU_ROWS_PIPE=2 f32 15' 'WHT_GPU_ROWS_PIPE=2 f16 15'; do set -- \$c; echo \"## ncu \$c\";
+    env \$1 WHT_GPU_ROWS_PF_AHEAD=64 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
+      --metrics sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
+      $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
 # the compensated 2-byte rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1)
 # in two builds, BASE (the tile copied by cp.async) and BUILD (through
 # registers), and BUILD's defaults for f32, two interleaved rounds
