@@ -697,13 +697,16 @@ want rowspipe && step rowspipe ${ROWSPIPE_LIMIT:-200} sh -c "
       'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=400'; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPIPE_LOG2N:-12:16} | grep -v '^#';
   done; done"
-# the L2 prefetch form (WHT_GPU_ROWS_PIPE=2) by rows ahead (ROWSPF_AHEAD),
-# against the block kernel (PIPE=0), two interleaved rounds; then the
-# occupancy of the block kernel's f16 rows of 2^15 and the form's f32 2^15
+# folklore's block rows under settings (ROWSPF_VARIANTS: space-separated,
+# a variant's assignments joined by commas; default: the block kernel and
+# the L2 prefetch form, WHT_GPU_ROWS_PIPE=2, by rows ahead), two
+# interleaved rounds; then the occupancy of the f16 rows of 2^15 and the
+# form's f32 rows of 2^15
 want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
-  for r in 1 2; do for a in 0 ${ROWSPF_AHEAD:-16 32 48 64 96 128}; do echo \"## round \$r: ahead \$a\";
-    if [ \$a = 0 ]; then v=WHT_GPU_ROWS_PIPE=0; else v=\"WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=\$a\"; fi;
-    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPF_LOG2N:-13:16} | grep -v '^#';
+  for r in 1 2; do for v in ${ROWSPF_VARIANTS:-WHT_GPU_ROWS_PIPE=0 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=16 \
+      WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=32 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=64 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=128}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPF_LOG2N:-13:16} | grep -v '^#';
   done; done;
   for c in 'WHT_GPU_ROWS_PIPE=0 f16 15' 'WHT_GPU_ROWS_PIPE=2 f32 15' 'WHT_GPU_ROWS_PIPE=2 f16 15'; do set -- \$c; echo \"## ncu \$c\";
     env \$1 WHT_GPU_ROWS_PF_AHEAD=64 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
