@@ -34,8 +34,8 @@
 # rows7 for folklore's 2-byte rows of
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
-# Alman-Rao's rows in registers, widerows for widened-pass's, rowspipe for
-# folklore's block rows with the next row in flight, xpab for the
+# Alman-Rao's rows in registers, widerows for widened-pass's, rowspftest
+# and rowspf for folklore's block rows with the next rows asked of L2, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -671,45 +671,33 @@ want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
     WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:16 | grep -v '^#';
   done; done"
-# folklore's block rows with the next row in flight (rows_pipe.cuh):
-# WHT_GPU_ROWS_PIPE=1 the persistent kernel copying it into a ring in
-# shared memory, =2 a block a row asking L2 for the row a wave later:
-# bit-identity for k = 11..17 (form 1: the grid as is, one block for the
-# batch's rows, 64 rows on five blocks; form 2 as is), memcheck and
-# racecheck (k = 13..16), register use, then rows of 2^12..2^16 with
-# each form (form 2 also 64 and 400 rows ahead), two interleaved rounds
-want rowspipe && step rowspipetest ${ROWSPIPE_TEST_LIMIT:-300} sh -c "
+# folklore's block rows with the rows a few blocks on asked of L2
+# (rows_prefetch.cuh): bit-identity for k = 11..17 as is, one row ahead
+# with 64 rows a batch, and without the prefetch (WHT_GPU_ROWS_PF_AHEAD=0);
+# memcheck and racecheck (k = 13..16, 64 rows a batch to k = 15)
+want rowspftest && step rowspftest ${ROWSPF_TEST_LIMIT:-300} sh -c "
   export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17;
-  WHT_GPU_ROWS_PIPE=1 $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=1 $B/tests/test_gpu_bitident;
-  WHT_GPU_ROWS_PIPE=1 WHT_GPU_ROWS_PIPE_GRID=5 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=16 $B/tests/test_gpu_bitident;
-  WHT_GPU_ROWS_PIPE=2 $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident"
-for f in 1 2; do
-want rowspipe && step rowspipememcheck$f ${MEMCHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=$f WHT_GPU_ROWS_PIPE_GRID=1 \
-  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
-  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
-want rowspipe && step rowspiperacecheck$f ${RACECHECK_LIMIT:-150} env WHT_GPU_ROWS_PIPE=$f WHT_GPU_ROWS_PIPE_GRID=1 \
-  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 \
-  WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 "$B/tests/test_gpu_bitident"
+  $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident;
+  WHT_GPU_ROWS_PF_AHEAD=0 $B/tests/test_gpu_bitident"
+for t in memcheck racecheck; do
+want rowspftest && step rowspf$t ${RACECHECK_LIMIT:-150} sh -c "
+  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=13;
+  WHT_GPU_TEST_MAXK=16 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
+  WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=15 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
 done
-want rowspipe && step rowspipe ${ROWSPIPE_LIMIT:-200} sh -c "
-  cuobjdump --dump-resource-usage $B/experiments/wht-bench | grep -A1 'rows_pipe_kernel\\|rows_l2pf_kernel' | grep -o 'REG:[0-9]*\\|STACK:[0-9]*' | paste - -;
-  for r in 1 2; do for v in 'WHT_GPU_ROWS_PIPE=0' 'WHT_GPU_ROWS_PIPE=1' 'WHT_GPU_ROWS_PIPE=2' 'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=64' \
-      'WHT_GPU_ROWS_PIPE=2 WHT_GPU_ROWS_PF_AHEAD=400'; do echo \"## round \$r: \$v\";
-    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPIPE_LOG2N:-12:16} | grep -v '^#';
-  done; done"
 # folklore's block rows under settings (ROWSPF_VARIANTS: space-separated,
-# a variant's assignments joined by commas; default: the block kernel and
-# the L2 prefetch form, WHT_GPU_ROWS_PIPE=2, by rows ahead), two
+# a variant's assignments joined by commas; default: without the L2
+# prefetch, WHT_GPU_ROWS_PF_AHEAD=0, and with it by rows ahead), two
 # interleaved rounds; then the occupancy of the f16 rows of 2^15 and the
-# form's f32 rows of 2^15
+# f32 rows of 2^15
 want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
-  for r in 1 2; do for v in ${ROWSPF_VARIANTS:-WHT_GPU_ROWS_PIPE=0 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=16 \
-      WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=32 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=64 WHT_GPU_ROWS_PIPE=2,WHT_GPU_ROWS_PF_AHEAD=128}; do
+  for r in 1 2; do for v in ${ROWSPF_VARIANTS:-WHT_GPU_ROWS_PF_AHEAD=0 WHT_GPU_ROWS_PF_AHEAD=8 WHT_GPU_ROWS_PF_AHEAD=16 \
+      WHT_GPU_ROWS_PF_AHEAD=32}; do
     echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n ${ROWSPF_LOG2N:-13:16} | grep -v '^#';
   done; done;
-  for c in 'WHT_GPU_ROWS_PIPE=0 f16 15' 'WHT_GPU_ROWS_PIPE=2 f32 15' 'WHT_GPU_ROWS_PIPE=2 f16 15'; do set -- \$c; echo \"## ncu \$c\";
-    env \$1 WHT_GPU_ROWS_PF_AHEAD=64 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
+  for c in 'WHT_GPU_ROWS_PF_AHEAD=0 f16 15' 'WHT_GPU_ROWS_PF_AHEAD=16 f32 15' 'WHT_GPU_ROWS_PF_AHEAD=16 f16 15'; do set -- \$c; echo \"## ncu \$c\";
+    env \$1 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
       --metrics sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
       $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"

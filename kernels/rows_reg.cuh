@@ -427,8 +427,13 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
  * 1.26-1.28x and 1.25-1.26x against 1.79x (2^15: 1.28x either way); on
  * an H100 (before tile_packed.cuh's words were reinterpreted) 1.02-1.08x
  * against 1.02-1.03x. f16 and bf16 rows of 2^15 here with sixteen
- * vectors a lane (8 warps, 91-128 registers): 1.26x on an H200 against
- * the tiles' 1.28-1.29x (eight vectors: 1.28x). f64 stays on the tiles
+ * vectors a lane (8 warps, 128 registers, two blocks a multiprocessor):
+ * 1.26x on an H200 against the tiles' 1.28-1.29x; with eight and the
+ * loads gathered (16 warps, 58 registers, two blocks) 1.03-1.04x, so
+ * eight (docs/PERFORMANCE.md, "folklore's block rows with the next rows
+ * asked of L2"). By default the rows of eight vectors a lane take the
+ * form of rows_prefetch.cuh (the row a few blocks on asked of L2 first).
+ * f64 stays on the tiles
  * (1.01-1.15x against 1.00-1.12x on an H100). docs/PERFORMANCE.md has
  * the figures. WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here
  * with that many vectors a lane (where it fits, else eight) and
@@ -438,14 +443,15 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
-  /* the kernel's LOOP form by default for f32 rows of 2^15 (32 warps;
+  /* without the prefetch form (WHT_GPU_ROWS_PF_AHEAD=0): the kernel's
+   * LOOP form by default for f32 rows of 2^15 (32 warps;
    * WHT_GPU_ROWS_LOOP=0|1 forces either), the plain form with its loads
    * gathered for the other rows of eight vectors a lane
    * (WHT_GPU_ROWS_GATHER=0|1 forces either) */
   static constexpr bool loop(unsigned M) { return S::V == 4 && M >= 5; }
   static unsigned w_of(unsigned k, unsigned forced)
   {
-    const bool sixteen = forced == 16 || (!forced && S::V == 8 && k == S::LV + 12);
+    const bool sixteen = forced == 16;
     return sixteen && k >= S::LV + 10 ? 16 : 8;
   }
 };
@@ -565,8 +571,9 @@ static inline bool wht__rows_loop(bool dflt)
   return wht__rows_switch("WHT_GPU_ROWS_LOOP", &set, dflt);
 }
 
-/* the persistent form of the block kernel (uses the helpers above) */
-#include "rows_pipe.cuh"
+/* the block kernel's rows with the next rows asked of L2 (uses the
+ * helpers above) */
+#include "rows_prefetch.cuh"
 
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
@@ -591,13 +598,7 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  if (W == 8) { /* the forms with the next row in flight (rows_pipe.cuh) */
-    const unsigned form = wht__rows_pipe_form(0);
-    const wht_status ps = form == 1   ? wht__rows_pipe_launch<F>(src, dst, N, k)
-                          : form == 2 ? wht__rows_l2pf_launch<F>(src, dst, N, k)
-                                      : WHT_E_SIZE;
-    if (ps != WHT_E_SIZE) return ps;
-  }
+  if (W == 8 && wht__rows_pf_ahead()) return wht__rows_pf_launch<F>(src, dst, N, k, wht__rows_pf_ahead());
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
   /* the plain form with its loads gathered (eight vectors a lane): by
    * default where the loop form is not (WHT_GPU_ROWS_GATHER=0|1 forces) */

@@ -1,0 +1,81 @@
+/* rows_prefetch.cuh - folklore's block rows with the row a few blocks on
+ * asked of L2 (issue 15: batched rows at the add-one kernel's speed).
+ *
+ * The block kernel of rows_reg.cuh holds a row in the registers of 2^M
+ * warps, one row a block. Its loads are issued when the block starts and
+ * its warps wait on them before any stage can run; where a multiprocessor
+ * holds one or two such blocks (rows of 32..128 KB), DRAM then idles
+ * between one block's stores and the next one's loads. Here block b first
+ * asks L2 for row b + ahead (cp.async.bulk.prefetch.L2: lane 0 of each
+ * warp, its warp's 2^K0 elements, one instruction), the row a block
+ * starting shortly after will load, so that its loads find L2 instead of
+ * DRAM. The stages are the block kernel's (wht__rows_blk_row, loads
+ * gathered): the result is the CPU's bit for bit. A prefetch is a hint:
+ * L2 is where the device's memory is coherent, so a row's loads see what
+ * was written before them whatever the prefetch read, in place too.
+ *
+ * On an H200 (docs/PERFORMANCE.md, "folklore's block rows with the next
+ * rows asked of L2") 4..24 rows ahead took f32 rows of 2^13, 2^14 from
+ * 1.03-1.04x the add-one kernel to 1.00x, 2^15 from 1.10x to 1.06-1.09x,
+ * f16 and bf16 rows of 2^15 (eight vectors a lane) to 1.01x, 2^16 from
+ * 1.22x to 1.12-1.15x; 96..132 rows ahead (a wave of resident blocks)
+ * took 1.3-1.45x: the prefetched lines then left L2 before their loads.
+ * Also tried there and not kept (rows_pipe.cuh of df6895e): a persistent kernel
+ * copying the next row into a ring of shared memory by cp.async (1.10-1.13x
+ * for f32, f16 2^16 1.13x): its extra shared-memory round trip left it
+ * bound by shared-memory instruction issue (Nsight Compute: MIO throttle
+ * 5.1 warps a issued instruction). */
+#ifndef WHT_KERNELS_ROWS_PREFETCH_CUH
+#define WHT_KERNELS_ROWS_PREFETCH_CUH
+
+template <class F, unsigned M, bool WORDS>
+__global__ void __launch_bounds__(32u << M)
+    wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead)
+{
+  constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 8, K = K0 + M;
+  const uint64_t a = (uint64_t)blockIdx.x + ahead;
+  if (a < rows && (threadIdx.x & 31u) == 0)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << K0)),
+                 "r"((unsigned)(sizeof(typename F::U) << K0))
+                 : "memory");
+  wht__rows_blk_row<F, 8, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
+                                          rows);
+}
+
+/* Rows ahead: WHT_GPU_ROWS_PF_AHEAD (read once; 0 turns the prefetch
+ * form off: the block kernel's forms then run, for comparisons), else 16 */
+static unsigned wht__rows_pf_ahead(void)
+{
+  static unsigned set = ~0u;
+  if (set == ~0u) set = wht__rows_env("WHT_GPU_ROWS_PF_AHEAD", 16);
+  return set;
+}
+
+/* Rows of 2^k (eight vectors a lane, blocks of 2^M warps, M = 1..5), N
+ * elements in all, a block a row, each asking L2 for the row `ahead`
+ * after its own */
+template <class F>
+static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, unsigned k, unsigned ahead)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *, uint64_t, unsigned);
+  static const kern by_m[2][5] = {
+    { wht__rows_pf_kernel<F, 1, false>, wht__rows_pf_kernel<F, 2, false>, wht__rows_pf_kernel<F, 3, false>,
+      wht__rows_pf_kernel<F, 4, false>, wht__rows_pf_kernel<F, 5, false> },
+    { wht__rows_pf_kernel<F, 1, S::V == 8>, wht__rows_pf_kernel<F, 2, S::V == 8>, wht__rows_pf_kernel<F, 3, S::V == 8>,
+      wht__rows_pf_kernel<F, 4, S::V == 8>, wht__rows_pf_kernel<F, 5, S::V == 8> }
+  };
+  static size_t raised[2][5][WHT__MAX_DEVICES];
+  const unsigned M = k - (S::LV + 8), words = S::V == 8 && wht__rows_words(M);
+  kern f = by_m[words][M - 1];
+  const size_t smem = sizeof(U) << k;
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[words][M - 1]);
+  if (st != WHT_OK) return st;
+  const uint64_t rows = N >> k;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows, ahead);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+#endif
