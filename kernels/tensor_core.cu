@@ -179,6 +179,18 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* Tiles ahead that the exchange kernel asks L2 for: WHT_TC_PF_AHEAD (read
+ * once; 0: none), else 16 */
+static unsigned wht__tc_pf_ahead(void)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) {
+    const char *e = getenv("WHT_TC_PF_AHEAD");
+    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 16u;
+  }
+  return v;
+}
+
 /* The exchange kernel of rows of 2^11..2^K (K = 12..15; 2^(K-10) warps a
  * block, 2^K elements of shared memory, at least 2^13). masks: stages 0, 1
  * and 2, and for K >= 13 stage 3 (nibble 3: an identity b stage below). */
@@ -187,8 +199,8 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
-  void (*kern)(uint16_t *, uint64_t, unsigned) = wht__tc_full() ? wht__tc_x12_kernel<M, K, true>
-                                                                 : wht__tc_x12_kernel<M, K, false>;
+  void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = wht__tc_full() ? wht__tc_x12_kernel<M, K, true>
+                                                                           : wht__tc_x12_kernel<M, K, false>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
@@ -202,7 +214,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks);
+  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks, wht__tc_pf_ahead());
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -352,10 +352,14 @@ __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uin
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
- * 2^x_log2 elements of dynamic shared memory. */
+ * 2^x_log2 elements of dynamic shared memory. ahead > 0: each tile's
+ * block first asks L2 for tile t + ahead (lane 0 of each warp its
+ * warp's 1024 elements, one cp.async.bulk.prefetch.L2), which a block
+ * starting shortly after loads, as folklore's block rows do
+ * (rows_prefetch.cuh); a hint only, so the results are unchanged. */
 template <class M, unsigned K, bool FAST = true>
 __global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
-wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
+wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
 {
   extern __shared__ uint2 wht__tc_xsm[];
   constexpr unsigned L = wht__tc_x_log2<K>();
@@ -363,8 +367,12 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks)
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
-  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x)
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const uint64_t p = ((t + ahead) << L) + ((uint64_t)(threadIdx.x >> 5) << 10); /* N: a multiple of 2^11 */
+    if (ahead && p < N && (threadIdx.x & 31u) == 0)
+      asm volatile("cp.async.bulk.prefetch.L2.global [%0], 2048;" ::"l"(x + p) : "memory");
     wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0);
+  }
 }
 
 /* Row offset of tile element u (u's bits 0-2 are row bits 0-2 in both kinds). */
