@@ -35,7 +35,8 @@
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
 # Alman-Rao's rows in registers, widerows for widened-pass's, rowspftest
-# and rowspf for folklore's block rows with the next rows asked of L2, xpab for the
+# and rowspf for folklore's block rows with the next rows asked of L2, tcpf
+# for the tensor-core exchange kernel's, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -701,6 +702,18 @@ want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
       --metrics sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
       $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
+# the tensor-core exchange kernel with the tile some blocks on asked of L2
+# (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
+# 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles
+# ahead (TCPF_AHEAD; 0: none) and with rows of 2^15 on it, two rounds
+want tcpf && step tcpftest ${TCPF_TEST_LIMIT:-300} sh -c "
+  $B/tests/test_tensor_core_gpu; WHT_TC_PF_AHEAD=1 $B/tests/test_tensor_core_gpu;
+  WHT_TC_SMALL_KMAX=15 $B/tests/test_tensor_core_gpu"
+want tcpf && step tcpf ${TCPF_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${TCPF_AHEAD:-0 8 16 32} 16,WHT_TC_SMALL_KMAX=15 0,WHT_TC_SMALL_KMAX=15; do echo \"## round \$r: WHT_TC_PF_AHEAD=\$v\";
+    env \$(echo WHT_TC_PF_AHEAD=\$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core,tensor-core-f16acc \
+      --format f16,bf16 --log2n 11:15 | grep -v '^#';
+  done; done"
 # the compensated 2-byte rows in the transposed form (WHT_GPU_ROWS_COMP_XP=1)
 # in two builds, BASE (the tile copied by cp.async) and BUILD (through
 # registers), and BUILD's defaults for f32, two interleaved rounds
