@@ -179,17 +179,14 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Tiles ahead that the exchange kernel and the natural tiles ask L2 for:
- * WHT_TC_PF_AHEAD (read once; 0: none), else 32 (rows of 2^11..2^14 on
- * an H200: 1.08-1.09x the add-one kernel without, 1.04-1.05x at 8 or 16
- * tiles ahead, 1.03-1.04x at 32; 2^14 1.19x, 1.14-1.15x, 1.12x;
- * docs/PERFORMANCE.md) */
+/* Tiles ahead that the exchange kernel asks L2 for: WHT_TC_PF_AHEAD (read
+ * once; 0: none), else 16 */
 static unsigned wht__tc_pf_ahead(void)
 {
   static unsigned v = ~0u;
   if (v == ~0u) {
     const char *e = getenv("WHT_TC_PF_AHEAD");
-    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 32u;
+    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 16u;
   }
   return v;
 }
@@ -371,7 +368,6 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   } else {
     p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
     p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s0, 0) | wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s0, 2);
-    p.ahead = wht__tc_pf_ahead();
     /* the first pass of a long row (bits 0-11) is the register kernel of rows
      * of 2^12: bit 12 and above are rows to it */
     st = s0 == 12 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, 12, rb)

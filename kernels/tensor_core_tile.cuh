@@ -40,7 +40,6 @@ struct wht__tc_pass {
   unsigned char rest[64];  /* strided: row bits outside the tile, in tile-index order */
   unsigned nrest;
   unsigned masks;          /* k-index masks of the 4 stages, nibble j for stage j */
-  unsigned ahead;          /* natural: tiles ahead asked of L2 (wht__tc_tile_kernel), 0 none */
 };
 
 /* Physical element offset of tile element u: XOR of tile bits 6-14 into
@@ -571,15 +570,7 @@ wht__tc_tile_kernel(const wht__tc_pass p, uint16_t *x)
   uint32_t a[4][4];
 #pragma unroll
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], p.masks >> 4 * j & 15u);
-  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) {
-    /* natural tiles: tile b + ahead asked of L2 first (as the exchange
-     * kernel does), lane 0 of each warp its warp's eighth, whole ones */
-    constexpr unsigned PART = WHT__TC_TILE_LOG2 - 3;
-    const uint64_t q = ((b + p.ahead) << WHT__TC_TILE_LOG2) + ((uint64_t)(threadIdx.x >> 5) << PART);
-    if (KIND <= 1 && p.ahead && q + (1u << PART) <= p.N && (threadIdx.x & 31u) == 0)
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(x + q), "r"(2u << PART) : "memory");
-    wht__tc_tile_step<M, KIND, false>(p, x, b, sm, a, 0, 0);
-  }
+  for (uint64_t b = blockIdx.x; b < p.ntiles; b += gridDim.x) wht__tc_tile_step<M, KIND, false>(p, x, b, sm, a, 0, 0);
 }
 
 #endif
