@@ -299,13 +299,23 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << (s - LV - 5));
 }
 
+/* ahead > 0: lane 0 first asks L2 for the elements the same warp of the
+ * block `ahead` blocks on will load (cp.async.bulk.prefetch.L2, as
+ * rows_prefetch.cuh does for the block kernel; a hint, the results are
+ * unchanged) */
 template <class F, unsigned K, unsigned W, bool WORDS = false>
-__global__ void __launch_bounds__(256) wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+__global__ void __launch_bounds__(256)
+    wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
 {
   typedef wht__rows_reg_shape<F> S;
-  constexpr unsigned LV = S::LV, LW = W == 16 ? 4 : 3;
+  constexpr unsigned LV = S::LV, LW = W == 16 ? 4 : 3, T = LV + 5 + LW;
   const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << (LV + 5 + LW);
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << T;
+  const uint64_t p = base + ((uint64_t)ahead * (blockDim.x >> 5) << T);
+  if (ahead && lane == 0 && p < N) /* N - p: whole rows of at least 256 bytes */
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + p),
+                 "r"((unsigned)(sizeof(typename F::U) * (N - p < (1u << T) ? N - p : (1u << T))))
+                 : "memory");
   if (base >= N) return; /* the whole warp */
   uint4 r[W];
   wht__rows_load<W, LV>(src, base, N, lane, r);
@@ -640,7 +650,7 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  typedef void (*kern)(const U *, U *, uint64_t);
+  typedef void (*kern)(const U *, U *, uint64_t, unsigned);
   if (k > S::KMAX) return wht__rows_blk_launch<F>(src, dst, N, k);
   /* by k - KLOW: 2-byte formats 7..11, f32 7..11 (16 vectors at 11), f64 6..9 */
   static const kern by_k[5] = { wht__rows_reg_kernel<F, S::KLOW, 8>, wht__rows_reg_kernel<F, S::KLOW + 1, 8>,
@@ -656,7 +666,10 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
                                    wht__rows_reg_kernel<F, 11, 8, true> };
     if (wht__rows_words(0)) f = words[k - S::KLOW];
   }
-  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N);
+  /* blocks ahead: WHT_GPU_ROWS_WARP_PF_AHEAD (read once; 0: none), else 64 */
+  static unsigned ahead = ~0u;
+  if (ahead == ~0u) ahead = wht__rows_env("WHT_GPU_ROWS_WARP_PF_AHEAD", 64);
+  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N, ahead);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
