@@ -180,16 +180,17 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 }
 
 /* Tiles ahead that the exchange kernel asks L2 for: WHT_TC_PF_AHEAD (read
- * once; 0: none), else 64 (on an H200, rows of 2^11..2^13 took 1.08x the
- * add-one kernel without, 1.04x at 16 or 32 tiles ahead, 1.02x at 64;
- * 2^14 1.19x, 1.14x, 1.12x, 1.08x; docs/PERFORMANCE.md. The natural
- * tiles, rows of 2^15, asking the same lost: 1.31x -> 1.37-1.38x) */
+ * once; 0: none), else 128 (on an H200, rows of 2^11..2^13 took 1.08x
+ * the add-one kernel without, 1.04x at 16 or 32 tiles ahead, 1.02x at
+ * 64, 1.00-1.01x at 96 and 128; 2^14 1.19x, 1.14x, 1.12x, 1.08x,
+ * 1.05-1.06x; docs/PERFORMANCE.md. The natural tiles, rows of 2^15,
+ * asking the same lost: 1.31x -> 1.37-1.38x) */
 static unsigned wht__tc_pf_ahead(void)
 {
   static unsigned v = ~0u;
   if (v == ~0u) {
     const char *e = getenv("WHT_TC_PF_AHEAD");
-    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 64u;
+    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 128u;
   }
   return v;
 }
