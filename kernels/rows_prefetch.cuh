@@ -28,17 +28,17 @@
 #ifndef WHT_KERNELS_ROWS_PREFETCH_CUH
 #define WHT_KERNELS_ROWS_PREFETCH_CUH
 
-template <class F, unsigned M, bool WORDS>
+template <class F, unsigned W, unsigned M, bool WORDS>
 __global__ void __launch_bounds__(32u << M)
     wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead)
 {
-  constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 8, K = K0 + M;
+  constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 5 + (W == 16 ? 4 : 3), K = K0 + M;
   const uint64_t a = (uint64_t)blockIdx.x + ahead;
   if (a < rows && (threadIdx.x & 31u) == 0)
     asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << K0)),
                  "r"((unsigned)(sizeof(typename F::U) << K0))
                  : "memory");
-  wht__rows_blk_row<F, 8, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
+  wht__rows_blk_row<F, W, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
                                           rows);
 }
 
@@ -51,26 +51,32 @@ static unsigned wht__rows_pf_ahead(void)
   return set;
 }
 
-/* Rows of 2^k (eight vectors a lane, blocks of 2^M warps, M = 1..5), N
- * elements in all, a block a row, each asking L2 for the row `ahead`
- * after its own */
+/* Rows of 2^k (W = 8 or 16 vectors a lane, blocks of 2^M warps, M =
+ * 1..5, 1..4 for sixteen), N elements in all, a block a row, each asking
+ * L2 for the row `ahead` after its own */
 template <class F>
-static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, unsigned k, unsigned ahead)
+static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, unsigned k, unsigned W, unsigned ahead)
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t, unsigned);
-  static const kern by_m[2][5] = {
-    { wht__rows_pf_kernel<F, 1, false>, wht__rows_pf_kernel<F, 2, false>, wht__rows_pf_kernel<F, 3, false>,
-      wht__rows_pf_kernel<F, 4, false>, wht__rows_pf_kernel<F, 5, false> },
-    { wht__rows_pf_kernel<F, 1, S::V == 8>, wht__rows_pf_kernel<F, 2, S::V == 8>, wht__rows_pf_kernel<F, 3, S::V == 8>,
-      wht__rows_pf_kernel<F, 4, S::V == 8>, wht__rows_pf_kernel<F, 5, S::V == 8> }
+  constexpr bool WD = S::V == 8; /* whole words exist for 2-byte formats */
+  static const kern by_m[2][2][5] = {
+    { { wht__rows_pf_kernel<F, 8, 1, false>, wht__rows_pf_kernel<F, 8, 2, false>,
+        wht__rows_pf_kernel<F, 8, 3, false>, wht__rows_pf_kernel<F, 8, 4, false>,
+        wht__rows_pf_kernel<F, 8, 5, false> },
+      { wht__rows_pf_kernel<F, 8, 1, WD>, wht__rows_pf_kernel<F, 8, 2, WD>, wht__rows_pf_kernel<F, 8, 3, WD>,
+        wht__rows_pf_kernel<F, 8, 4, WD>, wht__rows_pf_kernel<F, 8, 5, WD> } },
+    { { wht__rows_pf_kernel<F, 16, 1, false>, wht__rows_pf_kernel<F, 16, 2, false>,
+        wht__rows_pf_kernel<F, 16, 3, false>, wht__rows_pf_kernel<F, 16, 4, false>, NULL },
+      { wht__rows_pf_kernel<F, 16, 1, WD>, wht__rows_pf_kernel<F, 16, 2, WD>, wht__rows_pf_kernel<F, 16, 3, WD>,
+        wht__rows_pf_kernel<F, 16, 4, WD>, NULL } }
   };
-  static size_t raised[2][5][WHT__MAX_DEVICES];
-  const unsigned M = k - (S::LV + 8), words = S::V == 8 && wht__rows_words(M);
-  kern f = by_m[words][M - 1];
+  static size_t raised[2][2][5][WHT__MAX_DEVICES];
+  const unsigned wi = W == 16, M = k - (S::LV + 8 + wi), words = WD && wht__rows_words(M);
+  kern f = by_m[wi][words][M - 1];
   const size_t smem = sizeof(U) << k;
-  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[words][M - 1]);
+  const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][words][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;

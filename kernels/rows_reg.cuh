@@ -608,7 +608,7 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  if (W == 8 && wht__rows_pf_ahead()) return wht__rows_pf_launch<F>(src, dst, N, k, wht__rows_pf_ahead());
+  if (wht__rows_pf_ahead()) return wht__rows_pf_launch<F>(src, dst, N, k, W, wht__rows_pf_ahead());
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
   /* the plain form with its loads gathered (eight vectors a lane): by
    * default where the loop form is not (WHT_GPU_ROWS_GATHER=0|1 forces) */
