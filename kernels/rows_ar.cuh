@@ -74,7 +74,8 @@ struct wht__rows_ar_vals<F, true> {
 };
 
 template <class F, class A, unsigned K>
-__device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh)
+__device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
+                                                  unsigned ahead)
 {
   typedef typename F::U U;
   typedef wht__rows_ar_vals<F> VS;
@@ -89,6 +90,7 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
   constexpr unsigned f = K % 3, b = f + 3, gc = f ? f + 3 : 6, c0 = f == 1 ? 4 : 5, NV = 64;
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << VS::T;
+  wht__rows_prefetch<VS::T>(src, base, N, ahead); /* rows_reg.cuh */
   if (base >= N) return; /* the whole warp */
   uint4 r[16];
   wht__rows_load<16, VS::LEV>(src, base, N, lane, r);
@@ -163,10 +165,11 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
 
 /* four warps a block, 8 KiB of shared memory each */
 template <class F, class A, unsigned K>
-__global__ void __launch_bounds__(128) wht__rows_ar_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+__global__ void __launch_bounds__(128)
+    wht__rows_ar_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
 {
   __shared__ uint4 sh[4][512];
-  wht__rows_ar_body<F, A, K>(src, dst, N, sh[threadIdx.x >> 5]);
+  wht__rows_ar_body<F, A, K>(src, dst, N, sh[threadIdx.x >> 5], ahead);
 }
 
 /* wht__rows_compensated's members (rows_reg.cuh: an algorithm's own rows
@@ -190,14 +193,14 @@ struct wht__rows_ar_trait {
     if constexpr (sizeof(U) == 8) {
       return WHT_E_SIZE; /* fits says no */
     } else {
-      typedef void (*kern)(const U *, U *, uint64_t);
+      typedef void (*kern)(const U *, U *, uint64_t, unsigned);
       static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7>, wht__rows_ar_kernel<F, A, 8>,
                                     wht__rows_ar_kernel<F, A, 9>, wht__rows_ar_kernel<F, A, 10>,
                                     wht__rows_ar_kernel<F, A, 11> };
       constexpr unsigned T = wht__rows_ar_vals<F>::T;
       const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
       if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (T + 2)));
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
     }
   }

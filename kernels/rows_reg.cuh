@@ -299,10 +299,39 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << (s - LV - 5));
 }
 
-/* ahead > 0: lane 0 first asks L2 for the elements the same warp of the
- * block `ahead` blocks on will load (cp.async.bulk.prefetch.L2, as
- * rows_prefetch.cuh does for the block kernel; a hint, the results are
- * unchanged) */
+/* The warp kernels' look ahead (here, rows_ar.cuh, rows_wide.cuh): the
+ * warp whose 2^T elements start at base asks L2, by lane 0, for those of
+ * the same warp of the block `ahead` blocks on, which a block starting
+ * shortly after loads (cp.async.bulk.prefetch.L2, one instruction; as
+ * rows_prefetch.cuh does for the block kernel). A hint: L2 is where device
+ * memory is coherent, so a later load sees what was written before it
+ * whatever the prefetch read, and the results are unchanged. N - p is
+ * whole rows (at least 64 bytes), so a multiple of 16 bytes. */
+template <unsigned T, class U>
+__device__ __forceinline__ void wht__rows_prefetch(const U *src, uint64_t base, uint64_t N, unsigned ahead)
+{
+  const uint64_t p = base + ((uint64_t)ahead * (blockDim.x >> 5) << T);
+  if (ahead && (threadIdx.x & 31u) == 0 && p < N)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + p),
+                 "r"((unsigned)(sizeof(U) * (N - p < (1u << T) ? N - p : (1u << T))))
+                 : "memory");
+}
+
+/* Blocks ahead for a warp kernel whose block covers block_bytes:
+ * WHT_GPU_ROWS_PF_BYTES (read once; 0 for none) over it, else 2 MiB over
+ * it (folklore's rows of 2^7..2^12 on an H200: 1.02-1.05x the add-one
+ * kernel without, 1.00-1.02x at 1 and 2 MiB ahead; 4 MiB took f32 rows of
+ * 2^11 to 1.09x; docs/PERFORMANCE.md) */
+static unsigned wht__rows_warp_ahead(size_t block_bytes)
+{
+  static size_t bytes = ~(size_t)0;
+  if (bytes == ~(size_t)0) {
+    const char *v = getenv("WHT_GPU_ROWS_PF_BYTES");
+    bytes = v && *v ? (size_t)strtoull(v, NULL, 10) : (size_t)2 << 20;
+  }
+  return bytes ? (unsigned)(bytes / block_bytes > 0 ? bytes / block_bytes : 1) : 0;
+}
+
 template <class F, unsigned K, unsigned W, bool WORDS = false>
 __global__ void __launch_bounds__(256)
     wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
@@ -311,11 +340,7 @@ __global__ void __launch_bounds__(256)
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4 : 3, T = LV + 5 + LW;
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << T;
-  const uint64_t p = base + ((uint64_t)ahead * (blockDim.x >> 5) << T);
-  if (ahead && lane == 0 && p < N) /* N - p: whole rows of at least 256 bytes */
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + p),
-                 "r"((unsigned)(sizeof(typename F::U) * (N - p < (1u << T) ? N - p : (1u << T))))
-                 : "memory");
+  wht__rows_prefetch<T>(src, base, N, ahead);
   if (base >= N) return; /* the whole warp */
   uint4 r[W];
   wht__rows_load<W, LV>(src, base, N, lane, r);
@@ -666,10 +691,7 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
                                    wht__rows_reg_kernel<F, 11, 8, true> };
     if (wht__rows_words(0)) f = words[k - S::KLOW];
   }
-  /* blocks ahead: WHT_GPU_ROWS_WARP_PF_AHEAD (read once; 0: none), else 64 */
-  static unsigned ahead = ~0u;
-  if (ahead == ~0u) ahead = wht__rows_env("WHT_GPU_ROWS_WARP_PF_AHEAD", 64);
-  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N, ahead);
+  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (task + 3)));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

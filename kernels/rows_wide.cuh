@@ -196,13 +196,14 @@ __device__ __forceinline__ void wht__rows_wide_put(typename F::U *out, uint64_t 
 
 template <class F, unsigned K>
 __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, typename F::U *dst, uint64_t N,
-                                                    uint4 *sh)
+                                                    uint4 *sh, unsigned ahead)
 {
   typedef wht__rows_wide_fmt<F> W;
   static_assert((sizeof(typename F::U) == 4 || sizeof(typename F::U) == 2) && K >= 5 && K <= W::T &&
                 K <= WHT__PB_FIRST, "2- and 4-byte rows of 2^5 up to a tile, one block of widened-pass");
   const unsigned lane = threadIdx.x & 31u;
   const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << W::T;
+  wht__rows_prefetch<W::T>(src, base, N, ahead); /* rows_reg.cuh */
   if (base >= N) return; /* the whole warp */
   typename W::WT x[32];
   wht__rows_wide_warp<F, K>(src, base, N, sh, sh + 256, lane, x);
@@ -214,10 +215,10 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
  * the two planes) */
 template <class F, unsigned K>
 __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U *src, typename F::U *dst,
-                                                             uint64_t N)
+                                                             uint64_t N, unsigned ahead)
 {
   __shared__ uint4 sh[4][512];
-  wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5]);
+  wht__rows_wide_body<F, K>(src, dst, N, sh[threadIdx.x >> 5], ahead);
 }
 
 /* Rows of 2^K, K = T+M, over the 2^M warps of a block (M = 1..4; f32
@@ -304,7 +305,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
   if constexpr (sizeof(U) == 8) {
     return WHT_E_SIZE; /* fits says no */
   } else {
-    typedef void (*kern)(const U *, U *, uint64_t);
+    typedef void (*kern)(const U *, U *, uint64_t, unsigned);
     typedef void (*blk)(const U *, U *);
     static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
                                   wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
@@ -320,7 +321,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     }
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N);
+    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (T + 2)));
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }

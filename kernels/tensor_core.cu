@@ -235,10 +235,10 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
     /* rows of up to 2^8 keep the checked loop (the unchecked one took 1 %
      * longer on an H200, docs/PERFORMANCE.md) */
-    void (*kern)(uint16_t *, uint64_t, unsigned) = k <= 8           ? wht__tc_small_kernel<M, false, false>
+    void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false, false>
                                                    : wht__tc_full() ? wht__tc_small_kernel<M, true, true>
                                                                     : wht__tc_small_kernel<M, true, false>;
-    kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2));
+    kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2), wht__tc_pf_ahead());
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
   /* by K - 12: the kernel, and its exchanged frame's masks of stage 2

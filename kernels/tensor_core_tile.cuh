@@ -219,9 +219,11 @@ __device__ __forceinline__ void wht__tc_small_unit(uint16_t *x, uint64_t e, uint
 
 /* FAST false: every unit by the checked path (WHT_TC_FULL=0, tensor_core.cu,
  * for comparisons) */
+/* ahead > 0: each warp first asks L2 for the unit of the same warp of the
+ * block `ahead` blocks on (as the exchange kernel below) */
 template <class M, bool THIRD, bool FAST = true>
 __global__ void __launch_bounds__(WHT__TC_THREADS)
-wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
+wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
 {
   uint32_t a[THIRD ? 4 : 2][4];
 #pragma unroll
@@ -230,6 +232,9 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks)
    * 84 registers and ran 6% slower on an H200 than 1 (54 registers) */
   const uint64_t units = (N + 1023) >> 10, step = (uint64_t)gridDim.x * (WHT__TC_THREADS / 32);
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
+    const uint64_t p = (w + (uint64_t)ahead * (WHT__TC_THREADS / 32)) << 10; /* whole units only */
+    if (ahead && p + 1024 <= N && (threadIdx.x & 31u) == 0)
+      asm volatile("cp.async.bulk.prefetch.L2.global [%0], 2048;" ::"l"(x + p) : "memory");
     if (FAST && ((w + 1) << 10) <= N) wht__tc_small_unit<M, THIRD, true>(x, w << 10, N, a);
     else wht__tc_small_unit<M, THIRD, false>(x, w << 10, N, a);
   }
