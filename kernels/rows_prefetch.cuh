@@ -14,8 +14,8 @@
  * L2 is where the device's memory is coherent, so a row's loads see what
  * was written before them whatever the prefetch read, in place too.
  *
- * On an H200 (docs/PERFORMANCE.md, "folklore's block rows with the next
- * rows asked of L2") 4..24 rows ahead took f32 rows of 2^13, 2^14 from
+ * On an H200 (docs/PERFORMANCE.md, "the rows a few blocks on asked of
+ * L2") 4..24 rows ahead took f32 rows of 2^13, 2^14 from
  * 1.03-1.04x the add-one kernel to 1.00x, 2^15 from 1.10x to 1.06-1.09x,
  * f16 and bf16 rows of 2^15 (eight vectors a lane) to 1.01x, 2^16 from
  * 1.22x to 1.12-1.15x; 96..132 rows ahead (a wave of resident blocks)

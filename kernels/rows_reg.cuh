@@ -320,8 +320,9 @@ __device__ __forceinline__ void wht__rows_prefetch(const U *src, uint64_t base, 
 /* Blocks ahead for a warp kernel whose block covers block_bytes:
  * WHT_GPU_ROWS_PF_BYTES (read once; 0 for none) over it, else 2 MiB over
  * it (folklore's rows of 2^7..2^12 on an H200: 1.02-1.05x the add-one
- * kernel without, 1.00-1.02x at 1 and 2 MiB ahead; 4 MiB took f32 rows of
- * 2^11 to 1.09x; docs/PERFORMANCE.md) */
+ * kernel without, 1.00-1.02x at 1 and 2 MiB ahead; 4 MiB, 8 MiB for f32
+ * rows of 2^11, took those to 1.09x and 2-byte rows of 2^7 to 1.05x;
+ * docs/PERFORMANCE.md, "the rows a few blocks on asked of L2") */
 static unsigned wht__rows_warp_ahead(size_t block_bytes)
 {
   static size_t bytes = ~(size_t)0;
@@ -465,8 +466,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
  * vectors a lane (8 warps, 128 registers, two blocks a multiprocessor):
  * 1.26x on an H200 against the tiles' 1.28-1.29x; with eight and the
  * loads gathered (16 warps, 58 registers, two blocks) 1.03-1.04x, so
- * eight (docs/PERFORMANCE.md, "folklore's block rows with the next rows
- * asked of L2"). By default the rows of eight vectors a lane take the
+ * eight (docs/PERFORMANCE.md, "the rows a few blocks on asked of L2"). By default the rows of eight vectors a lane take the
  * form of rows_prefetch.cuh (the row a few blocks on asked of L2 first).
  * f64 stays on the tiles
  * (1.01-1.15x against 1.00-1.12x on an H100). docs/PERFORMANCE.md has
