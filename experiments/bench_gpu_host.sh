@@ -672,37 +672,37 @@ want widerows && step widerows ${WIDEROWS_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_WIDE=\$v\";
     WHT_GPU_ROWS_WIDE=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,widened-pass --format f32,f16,bf16 --log2n 5:16 | grep -v '^#';
   done; done"
-# the rows kernels that ask L2 for the rows a few blocks on (folklore's
-# block rows, rows_prefetch.cuh; the warp rows of folklore, Alman-Rao and
-# widened-pass, wht__rows_prefetch): bit-identity of ROWSPF_TEST_ALGOS
-# (default folklore) for k = 11..17 as is, one row ahead with 64 rows a
-# batch, without any prefetch, and the warp rows' k = 5..12 with 64 rows a
-# batch; memcheck and racecheck (k = 13..16 and 5..10, 64 rows a batch to
-# k = 15)
+# the rows kernels that ask L2 for the rows a few blocks on (the block
+# rows of folklore, rows_prefetch.cuh, of the compensated algorithms and
+# of widened-pass; the warp rows of folklore, Alman-Rao and widened-pass):
+# bit-identity of ROWSPF_TEST_ALGOS (default folklore) for k = 11..17 as
+# is, one block ahead (WHT_GPU_ROWS_PF_BYTES=1) with 64 rows a batch,
+# without any prefetch, and k = 5..12 with 64 rows a batch; memcheck and
+# racecheck (k = 13..16 and 5..10, 64 rows a batch to k = 15)
 want rowspftest && step rowspftest ${ROWSPF_TEST_LIMIT:-300} sh -c "
   export WHT_GPU_TEST_ALGOS=${ROWSPF_TEST_ALGOS:-folklore} WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17;
-  $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident;
-  WHT_GPU_ROWS_PF_AHEAD=0 WHT_GPU_ROWS_PF_BYTES=0 $B/tests/test_gpu_bitident;
+  $B/tests/test_gpu_bitident; WHT_GPU_ROWS_PF_BYTES=1 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident;
+  WHT_GPU_ROWS_PF_BYTES=0 $B/tests/test_gpu_bitident;
   WHT_GPU_TEST_MINK=5 WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BATCH=64 $B/tests/test_gpu_bitident"
 for t in memcheck racecheck; do
 want rowspftest && step rowspf$t ${RACECHECK_LIMIT:-150} sh -c "
   export WHT_GPU_TEST_ALGOS=${ROWSPF_TEST_ALGOS:-folklore} WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=13;
   WHT_GPU_TEST_MAXK=16 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
-  WHT_GPU_ROWS_PF_AHEAD=1 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=15 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
+  WHT_GPU_ROWS_PF_BYTES=1 WHT_GPU_TEST_BATCH=64 WHT_GPU_TEST_MAXK=15 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
   WHT_GPU_TEST_MINK=5 WHT_GPU_TEST_MAXK=10 WHT_GPU_TEST_BATCH=64 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
 done
 # folklore's (ROWSPF_ALGOS') block rows under settings (ROWSPF_VARIANTS: space-separated,
 # a variant's assignments joined by commas; default: without the L2
-# prefetch, WHT_GPU_ROWS_PF_AHEAD=0, and with it by rows ahead), two
+# prefetch, WHT_GPU_ROWS_PF_BYTES=0, and with it 1, 2 and 4 MiB ahead), two
 # interleaved rounds; then the occupancy of the f16 rows of 2^15 and the
 # f32 rows of 2^15
 want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
-  for r in 1 2; do for v in ${ROWSPF_VARIANTS:-WHT_GPU_ROWS_PF_AHEAD=0 WHT_GPU_ROWS_PF_AHEAD=8 WHT_GPU_ROWS_PF_AHEAD=16 \
-      WHT_GPU_ROWS_PF_AHEAD=32}; do
+  for r in 1 2; do for v in ${ROWSPF_VARIANTS:-WHT_GPU_ROWS_PF_BYTES=0 WHT_GPU_ROWS_PF_BYTES=1048576 WHT_GPU_ROWS_PF_BYTES=2097152 \
+      WHT_GPU_ROWS_PF_BYTES=4194304}; do
     echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo ${ROWSPF_ALGOS:-folklore} --format f32,f16,bf16 --log2n ${ROWSPF_LOG2N:-13:16} | grep -v '^#';
   done; done;
-  for c in 'WHT_GPU_ROWS_PF_AHEAD=0 f16 15' 'WHT_GPU_ROWS_PF_AHEAD=16 f32 15' 'WHT_GPU_ROWS_PF_AHEAD=16 f16 15'; do set -- \$c; echo \"## ncu \$c\";
+  for c in 'WHT_GPU_ROWS_PF_BYTES=0 f16 15' 'WHT_GPU_ROWS_PF_BYTES=2097152 f32 15' 'WHT_GPU_ROWS_PF_BYTES=2097152 f16 15'; do set -- \$c; echo \"## ncu \$c\";
     env \$1 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
       --metrics sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
       $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';

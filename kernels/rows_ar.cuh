@@ -200,7 +200,7 @@ struct wht__rows_ar_trait {
       constexpr unsigned T = wht__rows_ar_vals<F>::T;
       const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
       if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (T + 2)));
+      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)));
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
     }
   }

@@ -502,7 +502,8 @@ __device__ __forceinline__ uint4 wht__rows_comp_vec_out(const typename wht__rows
  * shared memory, the top M stages across registers (three) and lanes (the
  * fourth), on whole words in 2-byte formats, y = x - e stored. */
 template <class F, class ERR, unsigned M>
-__global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst)
+__global__ void __launch_bounds__(32u << M)
+    wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
 {
   typedef typename F::T T;
   typedef wht__rows_reg_shape<F> S;
@@ -515,6 +516,7 @@ __global__ void __launch_bounds__(32u << M) wht__rows_comp_blk_kernel(const type
   static_assert(M >= 1 && ML <= 1, "at most one of the top bits on lanes");
   extern __shared__ uint4 wht__rows_comp_sh[]; /* NS vectors of x, then NS of e */
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  wht__rows_blk_prefetch<K0, K0 + M>(src, ahead); /* rows_reg.cuh */
   const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
   typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
   if constexpr (P) {
@@ -630,7 +632,7 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  typedef void (*kern)(const U *, U *);
+  typedef void (*kern)(const U *, U *, unsigned);
   static const kern by_m[4] = { wht__rows_comp_blk_kernel<F, ERR, 1>, wht__rows_comp_blk_kernel<F, ERR, 2>,
                                 wht__rows_comp_blk_kernel<F, ERR, 3>, wht__rows_comp_blk_kernel<F, ERR, 4> };
   static size_t raised[4][WHT__MAX_DEVICES];

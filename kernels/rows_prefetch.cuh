@@ -6,8 +6,9 @@
  * its warps wait on them before any stage can run; where a multiprocessor
  * holds one or two such blocks (rows of 32..128 KB), DRAM then idles
  * between one block's stores and the next one's loads. Here block b first
- * asks L2 for row b + ahead (cp.async.bulk.prefetch.L2: lane 0 of each
- * warp, its warp's 2^K0 elements, one instruction), the row a block
+ * asks L2 for row b + ahead (wht__rows_blk_prefetch: lane 0 of each
+ * warp, its warp's 2^K0 elements, one instruction; ahead 2 MiB of rows by
+ * default, wht__rows_ahead: 16 rows of 128 KB), the row a block
  * starting shortly after will load, so that its loads find L2 instead of
  * DRAM. The stages are the block kernel's (wht__rows_blk_row, loads
  * gathered): the result is the CPU's bit for bit. A prefetch is a hint:
@@ -19,7 +20,8 @@
  * 1.03-1.04x the add-one kernel to 1.00x, 2^15 from 1.10x to 1.06-1.09x,
  * f16 and bf16 rows of 2^15 (eight vectors a lane) to 1.01x, 2^16 from
  * 1.22x to 1.12-1.15x; 96..132 rows ahead (a wave of resident blocks)
- * took 1.3-1.45x: the prefetched lines then left L2 before their loads.
+ * took 1.3-1.45x: the prefetched lines then left L2 before their loads;
+ * 32 rows of 64 KB and 64 of 32 KB (2 MiB) took 1.00-1.01x.
  * Also tried there and not kept (rows_pipe.cuh of df6895e): a persistent kernel
  * copying the next row into a ring of shared memory by cp.async (1.10-1.13x
  * for f32, f16 2^16 1.13x): its extra shared-memory round trip left it
@@ -33,22 +35,9 @@ __global__ void __launch_bounds__(32u << M)
     wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead)
 {
   constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 5 + (W == 16 ? 4 : 3), K = K0 + M;
-  const uint64_t a = (uint64_t)blockIdx.x + ahead;
-  if (a < rows && (threadIdx.x & 31u) == 0)
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << K0)),
-                 "r"((unsigned)(sizeof(typename F::U) << K0))
-                 : "memory");
+  wht__rows_blk_prefetch<K0, K>(src, ahead); /* rows_reg.cuh */
   wht__rows_blk_row<F, W, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
                                           rows);
-}
-
-/* Rows ahead: WHT_GPU_ROWS_PF_AHEAD (read once; 0 turns the prefetch
- * form off: the block kernel's forms then run, for comparisons), else 16 */
-static unsigned wht__rows_pf_ahead(void)
-{
-  static unsigned set = ~0u;
-  if (set == ~0u) set = wht__rows_env("WHT_GPU_ROWS_PF_AHEAD", 16);
-  return set;
 }
 
 /* Rows of 2^k (W = 8 or 16 vectors a lane, blocks of 2^M warps, M =

@@ -317,13 +317,31 @@ __device__ __forceinline__ void wht__rows_prefetch(const U *src, uint64_t base, 
                  : "memory");
 }
 
-/* Blocks ahead for a warp kernel whose block covers block_bytes:
- * WHT_GPU_ROWS_PF_BYTES (read once; 0 for none) over it, else 2 MiB over
- * it (folklore's rows of 2^7..2^12 on an H200: 1.02-1.05x the add-one
- * kernel without, 1.00-1.02x at 1 and 2 MiB ahead; 4 MiB, 8 MiB for f32
- * rows of 2^11, took those to 1.09x and 2-byte rows of 2^7 to 1.05x;
- * docs/PERFORMANCE.md, "the rows a few blocks on asked of L2") */
-static unsigned wht__rows_warp_ahead(size_t block_bytes)
+/* The block kernels' look ahead (one row a block, a grid of one block a
+ * row: rows_prefetch.cuh, rows_comp.cuh, rows_wide.cuh): lane 0 of warp
+ * w asks L2 for the warp's 2^T elements (at w 2^T) of row blockIdx.x +
+ * ahead, which a block starting shortly after loads */
+template <unsigned T, unsigned K, class U>
+__device__ __forceinline__ void wht__rows_blk_prefetch(const U *src, unsigned ahead)
+{
+  const uint64_t a = (uint64_t)blockIdx.x + ahead;
+  if (ahead && a < gridDim.x && (threadIdx.x & 31u) == 0)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << T)),
+                 "r"((unsigned)(sizeof(U) << T))
+                 : "memory");
+}
+
+/* Blocks ahead for a rows kernel whose block covers block_bytes (the warp
+ * kernels' blocks of warps, the block kernels' rows):
+ * WHT_GPU_ROWS_PF_BYTES (read once; 0 for none, 1 for one block) over it,
+ * else 2 MiB over it, at least one. On an H200 folklore's rows of
+ * 2^7..2^12 took 1.02-1.05x the add-one kernel without, 1.00-1.02x at 1
+ * and 2 MiB ahead; 4 MiB, 8 MiB for f32 rows of 2^11, took those to 1.09x
+ * and 2-byte rows of 2^7 to 1.05x; its block rows of 128 KB took 1.06x
+ * (f32) and 1.12x (2-byte) at 16 rows ahead against 1.10x and 1.22x
+ * without, 1.3-1.45x at 12 MiB and more (docs/PERFORMANCE.md, "the rows
+ * a few blocks on asked of L2") */
+static unsigned wht__rows_ahead(size_t block_bytes)
 {
   static size_t bytes = ~(size_t)0;
   if (bytes == ~(size_t)0) {
@@ -478,7 +496,7 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
-  /* without the prefetch form (WHT_GPU_ROWS_PF_AHEAD=0): the kernel's
+  /* without the prefetch form (WHT_GPU_ROWS_PF_BYTES=0): the kernel's
    * LOOP form by default for f32 rows of 2^15 (32 warps;
    * WHT_GPU_ROWS_LOOP=0|1 forces either), the plain form with its loads
    * gathered for the other rows of eight vectors a lane
@@ -562,16 +580,17 @@ static wht_status wht__rows_raise_smem(const void *f, size_t smem, size_t *raise
 /* Kernel f launched with one row of 2^k elements a block of 2^M warps
  * and smem bytes of dynamic shared memory (raised on the current device
  * first: raised is f's slot of wht__rows_raise_smem), for rows of
- * N >> k; the block kernels of rows_comp.cuh and rows_wide.cuh */
+ * N >> k, each block asking L2 for the row wht__rows_ahead on; the block
+ * kernels of rows_comp.cuh and rows_wide.cuh */
 template <class U>
-static wht_status wht__rows_blk_run(void (*f)(const U *, U *), const void *src, void *dst, uint64_t N, unsigned k,
-                                    unsigned M, size_t smem, size_t *raised)
+static wht_status wht__rows_blk_run(void (*f)(const U *, U *, unsigned), const void *src, void *dst, uint64_t N,
+                                    unsigned k, unsigned M, size_t smem, size_t *raised)
 {
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst);
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, wht__rows_ahead(sizeof(U) << k));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -633,7 +652,7 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (forced == ~0u) forced = wht__rows_env("WHT_GPU_ROWS_BLK_W", 0);
   const unsigned W = wht__rows_blk_shape<F>::w_of(k, forced), wi = W == 16;
   const unsigned M = k - (S::LV + 5 + (W == 16 ? 4 : 3));
-  if (wht__rows_pf_ahead()) return wht__rows_pf_launch<F>(src, dst, N, k, W, wht__rows_pf_ahead());
+  if (const unsigned ahead = wht__rows_ahead(sizeof(U) << k)) return wht__rows_pf_launch<F>(src, dst, N, k, W, ahead);
   const unsigned lp = wht__rows_loop(wht__rows_blk_shape<F>::loop(M));
   /* the plain form with its loads gathered (eight vectors a lane): by
    * default where the loop form is not (WHT_GPU_ROWS_GATHER=0|1 forces) */
@@ -691,7 +710,7 @@ static wht_status wht__rows_reg_launch(const void *src, void *dst, uint64_t N, u
                                    wht__rows_reg_kernel<F, 11, 8, true> };
     if (wht__rows_words(0)) f = words[k - S::KLOW];
   }
-  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (task + 3)));
+  f<<<(unsigned)blocks, 256>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (task + 3)));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -238,13 +238,14 @@ __global__ void __launch_bounds__(128) wht__rows_wide_kernel(const typename F::U
  * 2^12 took 1.43x the add-one kernel against 1.35x, and at 20 warps (at
  * most 96-102, spilling up to 144 bytes) 1.63x (H200, docs/PERFORMANCE.md). */
 template <class F, unsigned M>
-__global__ void __launch_bounds__(32u << M, 16u >> M) wht__rows_wide_blk_kernel(const typename F::U *src,
-                                                                                typename F::U *dst)
+__global__ void __launch_bounds__(32u << M, 16u >> M)
+    wht__rows_wide_blk_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
 {
   typedef wht__rows_wide_fmt<F> W;
   typedef typename W::WT WT;
   constexpr unsigned T = W::T, K = T + M, Q = 5 - M;
   static_assert(M >= 1 && M <= 4, "two to sixteen warps");
+  wht__rows_blk_prefetch<T, K>(src, ahead); /* rows_reg.cuh */
   extern __shared__ uint4 wht__rows_wide_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   const uint64_t base = (uint64_t)blockIdx.x << K;
@@ -306,7 +307,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     return WHT_E_SIZE; /* fits says no */
   } else {
     typedef void (*kern)(const U *, U *, uint64_t, unsigned);
-    typedef void (*blk)(const U *, U *);
+    typedef void (*blk)(const U *, U *, unsigned);
     static const kern by_k[7] = { wht__rows_wide_kernel<F, 5>, wht__rows_wide_kernel<F, 6>,
                                   wht__rows_wide_kernel<F, 7>, wht__rows_wide_kernel<F, 8>,
                                   wht__rows_wide_kernel<F, 9>, wht__rows_wide_kernel<F, 10>,
@@ -321,7 +322,7 @@ static wht_status wht__rows_wide_launch(const void *src, void *dst, uint64_t N, 
     }
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
     if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_warp_ahead(sizeof(U) << (T + 2)));
+    by_k[k - 5]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)));
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }
