@@ -105,4 +105,18 @@ void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap
 #ifdef __cplusplus
 }
 #endif
+
+#ifdef __CUDACC__
+/* Ask L2 for bytes (a multiple of 16, 16-byte aligned) at p, one
+ * instruction (cp.async.bulk.prefetch.L2; sm_90): a hint, so whatever it
+ * reads, a later load sees what was written before it (L2 is where device
+ * memory is coherent). The rows kernels' look-ahead (rows_reg.cuh,
+ * tensor_core_tile.cuh). */
+__device__ __forceinline__ void wht__l2_prefetch(const void *p, unsigned bytes)
+{
+#if __CUDA_ARCH__ >= 900
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(bytes) : "memory");
+#endif
+}
+#endif
 #endif

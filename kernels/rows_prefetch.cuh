@@ -32,12 +32,13 @@
 
 template <class F, unsigned W, unsigned M, bool WORDS>
 __global__ void __launch_bounds__(32u << M)
-    wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead)
+    wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
 {
   constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 5 + (W == 16 ? 4 : 3), K = K0 + M;
   wht__rows_blk_prefetch<K0, K>(src, ahead); /* rows_reg.cuh */
+  /* the row count (gridDim.x, at least 1) as the gathered loads' live value */
   wht__rows_blk_row<F, W, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
-                                          rows);
+                                          gridDim.x);
 }
 
 /* Rows of 2^k (W = 8 or 16 vectors a lane, blocks of 2^M warps, M =
@@ -48,7 +49,7 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  typedef void (*kern)(const U *, U *, uint64_t, unsigned);
+  typedef void (*kern)(const U *, U *, unsigned);
   constexpr bool WD = S::V == 8; /* whole words exist for 2-byte formats */
   static const kern by_m[2][2][5] = {
     { { wht__rows_pf_kernel<F, 8, 1, false>, wht__rows_pf_kernel<F, 8, 2, false>,
@@ -69,7 +70,7 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows, ahead);
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, ahead);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -312,9 +312,7 @@ __device__ __forceinline__ void wht__rows_prefetch(const U *src, uint64_t base, 
 {
   const uint64_t p = base + ((uint64_t)ahead * (blockDim.x >> 5) << T);
   if (ahead && (threadIdx.x & 31u) == 0 && p < N)
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + p),
-                 "r"((unsigned)(sizeof(U) * (N - p < (1u << T) ? N - p : (1u << T))))
-                 : "memory");
+    wht__l2_prefetch(src + p, (unsigned)(sizeof(U) * (N - p < (1u << T) ? N - p : (1u << T))));
 }
 
 /* The block kernels' look ahead (one row a block, a grid of one block a
@@ -326,9 +324,7 @@ __device__ __forceinline__ void wht__rows_blk_prefetch(const U *src, unsigned ah
 {
   const uint64_t a = (uint64_t)blockIdx.x + ahead;
   if (ahead && a < gridDim.x && (threadIdx.x & 31u) == 0)
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << T)),
-                 "r"((unsigned)(sizeof(U) << T))
-                 : "memory");
+    wht__l2_prefetch(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(U) << T));
 }
 
 /* Blocks ahead for a rows kernel whose block covers block_bytes (the warp
@@ -484,10 +480,11 @@ __global__ void __launch_bounds__(32u << M) wht__rows_blk_kernel(const typename 
  * vectors a lane (8 warps, 128 registers, two blocks a multiprocessor):
  * 1.26x on an H200 against the tiles' 1.28-1.29x; with eight and the
  * loads gathered (16 warps, 58 registers, two blocks) 1.03-1.04x, so
- * eight (docs/PERFORMANCE.md, "the rows a few blocks on asked of L2"). By default the rows of eight vectors a lane take the
- * form of rows_prefetch.cuh (the row a few blocks on asked of L2 first).
- * f64 stays on the tiles
- * (1.01-1.15x against 1.00-1.12x on an H100). docs/PERFORMANCE.md has
+ * eight (docs/PERFORMANCE.md, "the rows a few blocks on asked of L2").
+ * By default the rows of eight vectors a lane take the form of
+ * rows_prefetch.cuh (the row a few blocks on asked of L2 first). f64
+ * stays on the tiles (1.01-1.15x against 1.00-1.12x on an H100).
+ * docs/PERFORMANCE.md has
  * the figures. WHT_GPU_ROWS_BLK_W=8|16 runs every format's rows here
  * with that many vectors a lane (where it fits, else eight) and
  * WHT_GPU_ROWS_BLK=0 none, for comparisons. */

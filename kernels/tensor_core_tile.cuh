@@ -29,6 +29,7 @@
 #define WHT_KERNELS_TENSOR_CORE_TILE_CUH
 
 #include "tensor_core_w2.cuh"
+#include "gpu_util.h" /* wht__l2_prefetch */
 
 /* One launch over the whole data. */
 struct wht__tc_pass {
@@ -234,7 +235,7 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
   for (uint64_t w = (uint64_t)blockIdx.x * (WHT__TC_THREADS / 32) + (threadIdx.x >> 5); w < units; w += step) {
     const uint64_t p = (w + (uint64_t)ahead * (WHT__TC_THREADS / 32)) << 10; /* whole units only */
     if (ahead && p + 1024 <= N && (threadIdx.x & 31u) == 0)
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], 2048;" ::"l"(x + p) : "memory");
+      wht__l2_prefetch(x + p, 2048);
     if (FAST && ((w + 1) << 10) <= N) wht__tc_small_unit<M, THIRD, true>(x, w << 10, N, a);
     else wht__tc_small_unit<M, THIRD, false>(x, w << 10, N, a);
   }
@@ -375,7 +376,7 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     const uint64_t p = ((t + ahead) << L) + ((uint64_t)(threadIdx.x >> 5) << 10); /* N: a multiple of 2^11 */
     if (ahead && p < N && (threadIdx.x & 31u) == 0)
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], 2048;" ::"l"(x + p) : "memory");
+      wht__l2_prefetch(x + p, 2048);
     wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0);
   }
 }

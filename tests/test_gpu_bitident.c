@@ -15,8 +15,8 @@
  *   WHT_GPU_TEST_MAXK  largest k of the sweep (default 26)
  *   WHT_GPU_TEST_MINK  smallest k of the sweep (default 0)
  *   WHT_GPU_TEST_BATCH one batch count for every k instead of 1, 3, 64
- *                      (k <= 10), 1, 3 (k <= 20), 1 (e.g. 64: persistent
- *                      rows kernels then walk many rows a block)
+ *                      (k <= 10), 1, 3 (k <= 20), 1 (e.g. 64: the rows
+ *                      kernels' look-ahead then crosses blocks)
  *   WHT_GPU_TEST_BIG   0 skips k = 30 and the spot checks (default 1)
  *   WHT_GPU_TEST_K30   0 skips k = 30 alone (default 1)
  *   WHT_GPU_TEST_SPOT  spot checks, ALGO:FMT:K,... (default
