@@ -342,9 +342,9 @@ struct wht__fused_cache {
 
 /* The grid (as many blocks as are resident at once, at most one per
  * ticket) and the lag of kernel kern running the pair p0, p1 with smem
- * bytes of shared memory. */
+ * bytes of shared memory in blocks of `threads`. */
 static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pass &p0, wht__fused_cache *c,
-                                   unsigned *grid, unsigned *lag)
+                                   unsigned *grid, unsigned *lag, unsigned threads = WHT__THREADS)
 {
   const int dev = wht__gpu_current_device();
   if (dev < 0) return WHT_E_CUDA;
@@ -357,7 +357,7 @@ static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pas
   }
   if (c->resident_smem[dev] != smem) { /* the occupancy depends on the shared memory */
     int per_sm = 0, sms = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, WHT__THREADS, smem) != cudaSuccess ||
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, (int)threads, smem) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
       cudaGetLastError();
       return WHT_E_CUDA;
@@ -385,6 +385,9 @@ static wht_status wht__launch_fused(const wht__pass &p0, const wht__pass &p1, co
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* folklore's long rows in passes of register tiles (uses the above) */
+#include "single_reg.cuh"
+
 /* The tile size (*T, log2 elements) and the passes of one transform, as
  * the GPU (clusters where the device runs them) or its host emulation
  * (clusters where allowed) run them; returns the pass count. */
@@ -405,8 +408,11 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
                             void *dwork)
 {
   typedef typename F::U U;
-  if constexpr (wht__rows_in_registers<A>::value) /* rows_reg.cuh: rows that fit a warp's registers */
+  if constexpr (wht__rows_in_registers<A>::value) {
+    /* rows_reg.cuh: rows in a warp's or a block's registers; single_reg.cuh: longer ones */
     if (wht__rows_reg_fits<F>(k, src, dst)) return wht__rows_reg_launch<F>(src, dst, n * batch, k);
+    if (wht__single_reg_fits<F>(k, n * batch, src, dst)) return wht__single_reg_launch<F>(src, dst, n * batch, k);
+  }
   if constexpr (wht__rows_compensated<A>::value) /* rows_comp.cuh: kahan's and neumaier's */
     if (wht__rows_compensated<A>::template fits<F>(k, src, dst))
       return wht__rows_compensated<A>::template launch<F>(src, dst, n * batch, k);

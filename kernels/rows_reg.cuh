@@ -30,6 +30,7 @@
 #include "fmt_ops.cuh"
 #include "gpu_util.h"
 #include "tile_packed.cuh"
+#include "tile.cuh" /* wht__ld16, wht__st16 */
 
 /* whether algorithm A runs such rows in registers (folklore.cu says yes) */
 template <class A>
@@ -399,9 +400,39 @@ __global__ void __launch_bounds__(256)
  * value that never occurs while the kernel runs (live is the row count,
  * at least 1 here), and the never-taken branch would flip a bit of every
  * vector. The results are those of the plain form bit for bit. */
-template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false>
+/* Where the block kernel's element u (u < 2^(K0+M)) lives, from the
+ * pointer it is given: R = 0, a row (at u); R > 0, a strided pass's tile
+ * (single_reg.cuh: run u mod 2^R of 2^R contiguous elements, runs 2^s0
+ * apart), whose stages are only those on bits R and up (the warp's
+ * vector bits, LW = K0 - R, and the block's); CG, HINT: loads through L2
+ * only and L2 eviction policies (wht__ld16, wht__st16: the L2-blocked
+ * pair's second pass). */
+template <unsigned R = 0, bool CG = false, bool HINT = false>
+struct wht__blk_io {
+  static constexpr bool STRIDED = R != 0;
+  static constexpr unsigned RUN = R;
+  unsigned s0;
+  uint64_t lpol, spol;
+  __device__ __forceinline__ uint64_t at(unsigned u) const
+  {
+    if constexpr (R == 0) return u;
+    else return ((uint64_t)(u >> R) << s0) | (u & ((1u << R) - 1u));
+  }
+  template <class U>
+  __device__ __forceinline__ uint4 load(const U *in, unsigned u) const
+  {
+    return wht__ld16<CG, HINT>(in + at(u), lpol);
+  }
+  template <class U>
+  __device__ __forceinline__ void store(U *out, unsigned u, uint4 v) const
+  {
+    wht__st16<HINT>(out + at(u), v, spol);
+  }
+};
+
+template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false, class IO = wht__blk_io<>>
 __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait,
-                                                  uint64_t live = 1)
+                                                  uint64_t live = 1, const IO &io = IO{ 0, 0, 0 })
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
@@ -411,7 +442,7 @@ __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typen
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   uint4 r[W];
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+  for (unsigned i = 0; i < W; i++) r[i] = io.load(in, (w << K0) | ((i * 32u + lane) << LV));
   if constexpr (GATHER) {
     unsigned all = 0;
 #pragma unroll
@@ -420,7 +451,13 @@ __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typen
 #pragma unroll
     for (unsigned i = 0; i < W; i++) r[i].x ^= flip;
   }
-  wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+  if constexpr (IO::STRIDED) {
+    static_assert(IO::RUN == LV + 5, "a strided tile's runs are a warp's lanes");
+#pragma unroll
+    for (unsigned s = 0; s < LW; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << s);
+  } else {
+    wht__rows_reg_warp_stages<F, W, K0, WORDS>(r, lane);
+  }
   if (wait) __syncthreads(); /* the previous row's shared reads are done */
 #pragma unroll
   for (unsigned i = 0; i < W; i++) wht__rows_blk_sh[(w * W + i) * 32u + lane] = r[i];
@@ -448,7 +485,7 @@ __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typen
 #pragma unroll
     for (unsigned jr = 0; jr < (1u << MR); jr++) {
       const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-      *(uint4 *)(out + ((j << K0) | (pos << LV))) = r[t << MR | jr];
+      io.store(out, (j << K0) | (pos << LV), r[t << MR | jr]);
     }
 }
 

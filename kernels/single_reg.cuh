@@ -1,0 +1,177 @@
+/* single_reg.cuh - folklore's long rows (single vectors) in passes of
+ * register tiles (issue 15: two passes over device memory, each at
+ * memory speed).
+ *
+ * The tiles' passes (tile.cuh) spend about 43 instructions an element on
+ * an H200, most of them addresses and shared-memory traffic, and are
+ * bound by their issue (docs/PERFORMANCE.md); the block kernel of
+ * rows_reg.cuh runs rows of 2^(LV+12) (64 KB) at the add-one kernel's
+ * speed. So a long row runs here as:
+ *   pass 1: rows of 2^K1, K1 = LV + 12 (stages 0..K1-1): the block kernel
+ *     (16 warps, eight 16-byte vectors a lane, one exchange);
+ *   strided passes: stages s0..s0+L-1 (L = 3 + M, M = 1..5) on tiles of
+ *     2^L runs of 2^R contiguous elements (R = LV + 5: a warp's lanes, 512
+ *     bytes), runs 2^s0 apart: the same block kernel where the elements
+ *     of lane l's vector i of warp w are run j = 8w + i, columns 2^LV l ..;
+ *     its stages across vectors are j's low three bits, then the block's
+ *     exchange brings j's top M bits into registers and lanes
+ *     (wht__blk_io, rows_reg.cuh). No stage runs on the columns.
+ * Where k is K1 + 4 .. K1 + 8, that is two passes. Where k is C + 4 ..
+ * C + 8 (C = K1 + 7: chunks of 2^23 bytes, the tiles' chunk,
+ * pass_plan.h), pass 1 and a strided pass of stages K1..C-1 run as one
+ * persistent L2-blocked kernel on the tiles' ticket queue
+ * (wht__fused_loop, pass_run.cuh: a chunk's second-pass tiles read
+ * through L2 what its first-pass tiles wrote moments before), then a
+ * strided pass of stages C..k-1: again two passes over device memory.
+ * Both tile kinds hold 2^(LV+12) elements, 128 of each a chunk. Other k
+ * take the tiles' plan (same pass counts here: wht__gpu_pass_count).
+ *
+ * Every stage is the CPU's butterfly on the same operands, the stages in
+ * increasing order (a pass's in its tile, passes one after another), so
+ * the result is the CPU's bit for bit. Each block's look-ahead asks L2
+ * for the tile `ahead` tiles on (2 MiB, wht__rows_ahead), a hint only.
+ * WHT_GPU_SINGLE_REG=0 sends these rows to the tiles (for comparisons). */
+#ifndef WHT_KERNELS_SINGLE_REG_CUH
+#define WHT_KERNELS_SINGLE_REG_CUH
+
+template <class F>
+struct wht__single_reg_shape {
+  static constexpr unsigned LV = wht__rows_reg_shape<F>::LV;
+  static constexpr unsigned R = LV + 5;  /* a strided tile's run: 512 bytes */
+  static constexpr unsigned K1 = LV + 12; /* pass 1's rows: 64 KB */
+  static constexpr unsigned C = K1 + 7;   /* an L2 chunk: 2^23 bytes */
+  static constexpr bool WORDS = wht__rows_reg_shape<F>::V == 8; /* 2-byte formats: whole words */
+};
+
+/* The first element of tile b of a strided pass of stages s0..s0+L-1 with
+ * runs of 2^R (s0 >= R): consecutive tiles take consecutive runs first */
+template <unsigned R>
+__device__ __forceinline__ uint64_t wht__single_tile_base(uint64_t b, unsigned s0, unsigned L)
+{
+  const unsigned mb = s0 - R;
+  return ((b >> mb) << (s0 + L)) | ((b & (((uint64_t)1 << mb) - 1u)) << R);
+}
+
+/* lanes 0..7 of each warp ask L2 for their warp's runs of tile b + ahead
+ * (8 runs of 512 bytes a warp) */
+template <class F, unsigned M>
+__device__ __forceinline__ void wht__single_tile_prefetch(const typename F::U *src, uint64_t b, uint64_t ntiles,
+                                                          unsigned s0, unsigned ahead)
+{
+  typedef wht__single_reg_shape<F> S;
+  const unsigned lane = threadIdx.x & 31u;
+  if (ahead && b + ahead < ntiles && lane < 8) {
+    const unsigned j = (threadIdx.x >> 5) * 8 + lane;
+    wht__l2_prefetch(src + wht__single_tile_base<S::R>(b + ahead, s0, 3 + M) + ((uint64_t)j << s0),
+                     (unsigned)sizeof(typename F::U) << S::R);
+  }
+}
+
+/* A strided pass, one tile a block of 2^M warps (grid: the tiles) */
+template <class F, unsigned M>
+__global__ void __launch_bounds__(32u << M)
+    wht__single_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0, unsigned ahead)
+{
+  typedef wht__single_reg_shape<F> S;
+  const uint64_t b = blockIdx.x, base = wht__single_tile_base<S::R>(b, s0, 3 + M);
+  wht__single_tile_prefetch<F, M>(src, b, gridDim.x, s0, ahead);
+  wht__rows_blk_row<F, 8, M, S::WORDS, true, wht__blk_io<S::R>>(src + base, dst + base, false, gridDim.x,
+                                                                wht__blk_io<S::R>{ s0, 0, 0 });
+}
+
+/* Pass 1 and the strided pass of stages K1..C-1 as one persistent
+ * L2-blocked kernel (p0: ntiles and fuse_chunk_tiles_log2 = 7 for the
+ * ticket queue). A first-pass tile's stores precede thread 0's fence and
+ * count (the barrier after them); a second-pass tile loads through L2
+ * only (other multiprocessors wrote its chunk). */
+template <class F>
+__global__ void __launch_bounds__(512, 2)
+    wht__single_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
+                             const typename F::U *xin, typename F::U *x, unsigned ahead)
+{
+  typedef wht__single_reg_shape<F> S;
+  constexpr unsigned K0 = S::LV + 8;
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+    if (second) {
+      const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
+      wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<S::R, true, true>>(
+          x + base, x + base, false, p0.ntiles, wht__blk_io<S::R, true, true>{ S::K1, lpol, spol });
+    } else {
+      const uint64_t base = b << S::K1;
+      if (ahead && b + ahead < p0.ntiles && (threadIdx.x & 31u) == 0) /* its warp's part of tile b + ahead */
+        wht__l2_prefetch(xin + ((b + ahead) << S::K1) + ((uint64_t)(threadIdx.x >> 5) << K0),
+                         (unsigned)sizeof(typename F::U) << K0);
+      wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<0, false, true>>(
+          xin + base, x + base, false, p0.ntiles, wht__blk_io<0, false, true>{ 0, lpol, spol });
+      __syncthreads();
+    }
+  });
+}
+
+/* Whether rows of 2^k, N elements in all, from src to dst run here: k =
+ * K1+4..K1+8 (two passes) or C+4..C+8 (an L2-blocked pair and a pass,
+ * where the tiles' chunk is C's and the chunks fit the queue's counters),
+ * 16-byte aligned pointers, 64 KB of shared memory allowed;
+ * WHT_GPU_SINGLE_REG (read once) not 0. */
+template <class F>
+static bool wht__single_reg_fits(unsigned k, uint64_t N, const void *src, const void *dst)
+{
+  typedef wht__single_reg_shape<F> S;
+  static int on = -1;
+  if (on < 0) on = wht__rows_env("WHT_GPU_SINGLE_REG", 1) != 0;
+  const unsigned esz = sizeof(typename F::U);
+  const bool two = k >= S::K1 + 4 && k <= S::K1 + 8;
+  const bool fused = k >= S::C + 4 && k <= S::C + 8 && wht__plan_l2_chunk_log2(esz, 0) == S::C &&
+                     (N >> S::C) <= WHT__L2_MAX_CHUNKS;
+  const unsigned last = S::R + k - (two ? S::K1 : S::C); /* the last pass's tile, log2 */
+  return on && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 &&
+         wht__rows_smem_fits((size_t)esz << (last > S::K1 ? last : S::K1));
+}
+
+/* The strided pass of stages s0..s0+L-1 (L = 4..8) of N elements in place */
+template <class F>
+static wht_status wht__single_strided_launch(typename F::U *x, uint64_t N, unsigned s0, unsigned L)
+{
+  typedef wht__single_reg_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(const U *, U *, unsigned, unsigned);
+  static const kern by_m[5] = { wht__single_strided_kernel<F, 1>, wht__single_strided_kernel<F, 2>,
+                                wht__single_strided_kernel<F, 3>, wht__single_strided_kernel<F, 4>,
+                                wht__single_strided_kernel<F, 5> };
+  static size_t raised[5][WHT__MAX_DEVICES];
+  const unsigned M = L - 3, T = S::R + L;
+  const size_t smem = sizeof(U) << T;
+  const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
+  if (st != WHT_OK) return st;
+  const uint64_t tiles = N >> T;
+  if (tiles > 0x7fffffffu) return WHT_E_SIZE;
+  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, x, s0, wht__rows_ahead(smem));
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+template <class F>
+static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__single_reg_shape<F> S;
+  typedef typename F::U U;
+  U *x = (U *)dst;
+  if (k <= S::K1 + 8) { /* pass 1 (rows_reg.cuh's block rows), then one strided pass */
+    const wht_status st = wht__rows_blk_launch<F>(src, dst, N, S::K1);
+    return st != WHT_OK ? st : wht__single_strided_launch<F>(x, N, S::K1, k - S::K1);
+  }
+  static wht__fused_cache cache;
+  const size_t smem = sizeof(U) << S::K1;
+  wht__pass p0 = {};
+  p0.ntiles = N >> S::K1;
+  p0.fuse_chunk_tiles_log2 = S::C - S::K1;
+  unsigned grid, lag;
+  const wht_status st =
+      wht__fused_shape((const void *)wht__single_fused_kernel<F>, smem, p0, &cache, &grid, &lag, 512);
+  if (st != WHT_OK) return st;
+  wht__single_fused_kernel<F><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x,
+                                                     wht__rows_ahead(smem));
+  if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
+  return wht__single_strided_launch<F>(x, N, S::C, k - S::C);
+}
+
+#endif
