@@ -3,7 +3,7 @@ if HAVE_CUDA
 lib_libwht_la_SOURCES += \
   kernels/gpu_runtime.cu kernels/gpu_util.h \
   kernels/pass_plan.cu kernels/pass_plan.h \
-  kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/rows_comp.cuh \
+  kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/rows_comp.cuh \
   kernels/folklore.cu kernels/kahan.cu kernels/neumaier.cu kernels/compensated.cuh \
   kernels/compensated_err.cuh kernels/alman_rao.cu kernels/rows_ar.cuh kernels/blocks.cuh kernels/kahan_block.cu \
   kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu kernels/rows_wide.cuh kernels/ops_gpu.cu
@@ -12,7 +12,7 @@ WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pas
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
   $(top_srcdir)/kernels/pass_run.cuh $(top_srcdir)/kernels/compensated.cuh \
   $(top_srcdir)/kernels/compensated_err.cuh $(top_srcdir)/kernels/blocks.cuh \
-  $(top_srcdir)/kernels/widened_arith.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh $(top_srcdir)/kernels/rows_comp.cuh $(top_srcdir)/lib/pass_blocks.h \
+  $(top_srcdir)/kernels/widened_arith.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh $(top_srcdir)/kernels/single_reg.cuh $(top_srcdir)/kernels/rows_comp.cuh $(top_srcdir)/lib/pass_blocks.h \
   $(top_srcdir)/lib/wht.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/algorithms.h
 kernels/gpu_runtime.lo kernels/pass_plan.lo kernels/folklore.lo \
 kernels/kahan.lo kernels/neumaier.lo kernels/alman_rao.lo kernels/kahan_block.lo \
