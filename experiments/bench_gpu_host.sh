@@ -711,7 +711,8 @@ want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
 # folklore's long rows in passes of register tiles (kernels/single_reg.cuh):
 # bit-identity at the default sizes (two passes from k = LV+16, the L2-blocked
 # pair and a pass from k = LV+23), at the tightest lag, one tile ahead and with
-# batches of 3; memcheck and racecheck of both plans (k = 16..21, 24..25);
+# batches of 3 (singlesan: memcheck and racecheck of both plans, k = 16..21,
+# 24..25, the tightest lag);
 # then wht-bench under SINGLE_VARIANTS (space-separated, a variant's
 # assignments joined by commas; default: the tiles, WHT_GPU_SINGLE_REG=0, and
 # the default), two interleaved rounds, and Nsight Compute of f32 2^28's kernels
@@ -720,7 +721,7 @@ want singlereg && step singlertest ${SINGLE_TEST_LIMIT:-300} sh -c "
   $B/tests/test_gpu_bitident; WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_L2_LAG=0 WHT_GPU_ROWS_PF_BYTES=1 $B/tests/test_gpu_bitident;
   WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BATCH=3 $B/tests/test_gpu_bitident"
 for t in memcheck racecheck; do
-want singlereg && step single$t ${SINGLE_SAN_LIMIT:-200} sh -c "
+want singlesan && step single$t ${SINGLE_SAN_LIMIT:-200} sh -c "
   export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0;
   WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=21 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
   WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=25 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
@@ -728,11 +729,11 @@ done
 want singlereg && step singlereg ${SINGLE_LIMIT:-400} sh -c "
   for r in 1 2; do for v in ${SINGLE_VARIANTS:-WHT_GPU_SINGLE_REG=0 WHT_GPU_SINGLE_REG=1}; do
     echo \"## round \$r: \$v\";
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo folklore --format f32,f16,bf16 --log2n ${SINGLE_LOG2N:-18,20,22,25,26,27,28,29} | grep -v '^#';
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo folklore --format f64 --log2n ${SINGLE_LOG2N_F64:-17,20,24,25,26,27,28} | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo folklore --format f32,f16,bf16 --log2n ${SINGLE_LOG2N:-20,22,26,28,29} | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo folklore --format f64 --log2n ${SINGLE_LOG2N_F64:-19,24,27,28} | grep -v '^#';
   done; done;
   for v in WHT_GPU_SINGLE_REG=0 WHT_GPU_SINGLE_REG=1; do echo \"## ncu \$v f32 2^28\";
-    env \$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 2 --launch-count 2 \
+    env \$v ncu --clock-control none --kernel-name regex:'wht__(single|fused|pass)_' --launch-skip 2 --launch-count 2 \
       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers \
       $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
