@@ -36,7 +36,8 @@
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
 # Alman-Rao's rows in registers, widerows for widened-pass's, rowspftest
 # and rowspf for folklore's block rows with the next rows asked of L2, singlereg
-# for folklore's long rows in passes of register tiles, tcpf
+# for folklore's long rows in passes of register tiles (singlesan their
+# sanitizers, singlencu their stalls), tcpf
 # for the tensor-core exchange kernel's, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
@@ -735,6 +736,15 @@ want singlereg && step singlereg ${SINGLE_LIMIT:-400} sh -c "
   for v in WHT_GPU_SINGLE_REG=0 WHT_GPU_SINGLE_REG=1; do echo \"## ncu \$v f32 2^28\";
     env \$v ncu --clock-control none --kernel-name regex:'wht__(single|fused|pass)_' --launch-skip 2 --launch-count 2 \
       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers \
+      $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# what the long rows' register passes wait on: Nsight Compute's stall reasons
+# of the fused kernel and the strided pass of f32 2^28 under SINGLE_NCU_VARIANTS
+# (default: as is, and the next ticket taken early)
+want singlencu && step singlencu ${SINGLE_NCU_LIMIT:-200} sh -c "
+  for v in ${SINGLE_NCU_VARIANTS:-WHT_GPU_SINGLE_EARLY=0 WHT_GPU_SINGLE_EARLY=1}; do echo \"## ncu \$v\";
+    env \$(echo \$v | tr , ' ') ncu --clock-control none --kernel-name regex:wht__single_ --launch-skip 2 --launch-count 2 \
+      --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum \
       $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
