@@ -163,12 +163,7 @@ __device__ __forceinline__ void wht__l2_pair_policies(unsigned hints, bool secon
   *st = second ? (hints & 2 ? drop : norm) : (hints & 1 ? keep : norm);
 }
 
-/* EARLY: thread 0 takes the block's next ticket as its current tile
- * starts, so that the atomic's round trip overlaps the tile (a block then
- * holds two tickets, the later one not started; a tile still waits only
- * for earlier tickets, and the earliest unfinished ticket is always one
- * being run, so the queue still cannot deadlock). */
-template <bool EARLY = false, class TILE>
+template <class TILE>
 __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned lag, unsigned hints, const TILE &tile)
 {
   __shared__ unsigned ticket, last;
@@ -177,17 +172,8 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
   uint64_t ld0, st0, ld1, st1;
   wht__l2_pair_policies(hints, false, &ld0, &st0);
   wht__l2_pair_policies(hints, true, &ld1, &st1);
-  unsigned next = 0; /* EARLY: thread 0's next ticket */
-  if (EARLY && threadIdx.x == 0) next = atomicAdd(&wht__l2_sync[0], 1u);
   for (;;) {
-    if (threadIdx.x == 0) {
-      if constexpr (EARLY) {
-        ticket = next;
-        if (next < 2 * M) next = atomicAdd(&wht__l2_sync[0], 1u); /* one past the end a block, as below */
-      } else {
-        ticket = atomicAdd(&wht__l2_sync[0], 1u);
-      }
-    }
+    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();
     const unsigned tk = ticket; /* rewritten only after the phases' barriers */
     if (tk >= 2 * M) { /* every block takes one such ticket and finishes */

@@ -84,14 +84,14 @@ __global__ void __launch_bounds__(32u << M)
  * ticket queue). A first-pass tile's stores precede thread 0's fence and
  * count (the barrier after them); a second-pass tile loads through L2
  * only (other multiprocessors wrote its chunk). */
-template <class F, bool EARLY>
+template <class F>
 __global__ void __launch_bounds__(512, 2)
     wht__single_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
                              const typename F::U *xin, typename F::U *x, unsigned ahead)
 {
   typedef wht__single_reg_shape<F> S;
   constexpr unsigned K0 = S::LV + 8;
-  wht__fused_loop<EARLY>(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
     if (second) {
       const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
       wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<S::R, true, true>>(
@@ -159,19 +159,17 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
     const wht_status st = wht__rows_blk_launch<F>(src, dst, N, S::K1);
     return st != WHT_OK ? st : wht__single_strided_launch<F>(x, N, S::K1, k - S::K1);
   }
-  static wht__fused_cache cache[2];
-  static int early = -2;
-  const bool e = wht__rows_switch("WHT_GPU_SINGLE_EARLY", &early, false);
-  typedef void (*kern)(const wht__pass, const unsigned, const unsigned, const U *, U *, unsigned);
-  const kern f = e ? wht__single_fused_kernel<F, true> : wht__single_fused_kernel<F, false>;
+  static wht__fused_cache cache;
   const size_t smem = sizeof(U) << S::K1;
   wht__pass p0 = {};
   p0.ntiles = N >> S::K1;
   p0.fuse_chunk_tiles_log2 = S::C - S::K1;
   unsigned grid, lag;
-  const wht_status st = wht__fused_shape((const void *)f, smem, p0, &cache[e], &grid, &lag, 512);
+  const wht_status st =
+      wht__fused_shape((const void *)wht__single_fused_kernel<F>, smem, p0, &cache, &grid, &lag, 512);
   if (st != WHT_OK) return st;
-  f<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, wht__rows_ahead(smem));
+  wht__single_fused_kernel<F><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x,
+                                                     wht__rows_ahead(smem));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_strided_launch<F>(x, N, S::C, k - S::C);
 }
