@@ -84,14 +84,14 @@ __global__ void __launch_bounds__(32u << M)
  * ticket queue). A first-pass tile's stores precede thread 0's fence and
  * count (the barrier after them); a second-pass tile loads through L2
  * only (other multiprocessors wrote its chunk). */
-template <class F>
+template <class F, bool TFIRST>
 __global__ void __launch_bounds__(512, 2)
     wht__single_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
                              const typename F::U *xin, typename F::U *x, unsigned ahead)
 {
   typedef wht__single_reg_shape<F> S;
   constexpr unsigned K0 = S::LV + 8;
-  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+  wht__fused_loop<TFIRST>(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
     if (second) {
       const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
       wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<S::R, true, true>>(
@@ -106,69 +106,6 @@ __global__ void __launch_bounds__(512, 2)
       __syncthreads();
     }
   });
-}
-
-/* The same pair on a fixed schedule: block i runs tickets i, i + G, i +
- * 2G, ... of the same order (G blocks, all resident: a cooperative
- * launch), so no block waits for a ticket's atomic or for thread 0
- * between tiles. Each warp counts its own part of a first-pass tile
- * (its stores, __syncwarp, lane 0's fence and count: 16 counts a tile)
- * and waits alone for a second-pass tile's chunk (lane 0 polls, fences,
- * __syncwarp); the block's barriers are the tile's exchange and, from the
- * second tile on, the one before its shared stores. The earliest
- * unfinished ticket is always being run (its block's earlier tickets are
- * done) and waits only for earlier ones, so the pair cannot deadlock. */
-template <class F>
-__global__ void __launch_bounds__(512, 2)
-    wht__single_fixed_kernel(const uint64_t M, const unsigned lag, const unsigned hints,
-                             const typename F::U *xin, typename F::U *x, unsigned ahead)
-{
-  typedef wht__single_reg_shape<F> S;
-  constexpr unsigned K0 = S::LV + 8, CS = S::C - S::K1, NEED = 16u << CS;
-  const unsigned lane = threadIdx.x & 31u;
-  unsigned *const done = wht__l2_sync + 1;
-  uint64_t ld0, st0, ld1, st1;
-  wht__l2_pair_policies(hints, false, &ld0, &st0);
-  wht__l2_pair_policies(hints, true, &ld1, &st1);
-  for (uint64_t tk = blockIdx.x; tk < 2 * M; tk += gridDim.x) {
-    bool second;
-    uint64_t b;
-    wht__fused_ticket(tk, M, lag, &second, &b);
-    const bool wait = tk != blockIdx.x;
-    if (second) {
-      if (lane == 0) {
-        const volatile unsigned *c = done + (b >> CS);
-        while (*c < NEED) __nanosleep(64);
-        __threadfence();
-      }
-      __syncwarp();
-      const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
-      wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<S::R, true, true>>(
-          x + base, x + base, wait, M, wht__blk_io<S::R, true, true>{ S::K1, ld1, st1 });
-    } else {
-      const uint64_t base = b << S::K1;
-      if (ahead && b + ahead < M && lane == 0) /* its warp's part of tile b + ahead */
-        wht__l2_prefetch(xin + ((b + ahead) << S::K1) + ((uint64_t)(threadIdx.x >> 5) << K0),
-                         (unsigned)sizeof(typename F::U) << K0);
-      wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<0, false, true>>(
-          xin + base, x + base, wait, M, wht__blk_io<0, false, true>{ 0, ld0, st0 });
-      __syncwarp();
-      if (lane == 0) {
-        __threadfence();
-        atomicAdd(done + (b >> CS), 1u);
-      }
-    }
-  }
-  /* the last block out zeroes the counts for the next launch */
-  __shared__ bool last;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    last = atomicAdd(&wht__l2_sync[WHT__L2_EXITED], 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (last)
-    for (unsigned i = threadIdx.x; i < 2 + WHT__L2_MAX_CHUNKS; i += blockDim.x) wht__l2_sync[i] = 0;
 }
 
 /* Bytes ahead of the single vectors' passes, 0 for none (read once):
@@ -237,29 +174,18 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
     return st != WHT_OK ? st : wht__single_strided_launch<F>(x, N, S::K1, k - S::K1);
   }
   static wht__fused_cache cache[2];
-  static int fixed = -2;
-  const bool fx = wht__rows_switch("WHT_GPU_SINGLE_FIXED", &fixed, true);
+  static int tfirst = -2;
+  const bool tf = wht__rows_switch("WHT_GPU_SINGLE_TFIRST", &tfirst, false);
+  typedef void (*kern)(const wht__pass, const unsigned, const unsigned, const U *, U *, unsigned);
+  const kern f = tf ? wht__single_fused_kernel<F, true> : wht__single_fused_kernel<F, false>;
   const size_t smem = sizeof(U) << S::K1;
-  const unsigned ahead = wht__single_ahead(false, smem);
   wht__pass p0 = {};
   p0.ntiles = N >> S::K1;
   p0.fuse_chunk_tiles_log2 = S::C - S::K1;
   unsigned grid, lag;
-  const void *f = fx ? (const void *)wht__single_fixed_kernel<F> : (const void *)wht__single_fused_kernel<F>;
-  const wht_status st = wht__fused_shape(f, smem, p0, &cache[fx], &grid, &lag, 512);
+  const wht_status st = wht__fused_shape((const void *)f, smem, p0, &cache[tf], &grid, &lag, 512);
   if (st != WHT_OK) return st;
-  if (fx) { /* every block resident at once, or no launch */
-    const U *in = (const U *)src;
-    uint64_t M = p0.ntiles;
-    unsigned hints = wht__l2_hints();
-    void *args[] = { &M, &lag, &hints, (void *)&in, &x, (void *)&ahead };
-    if (cudaLaunchCooperativeKernel(f, dim3(grid), dim3(512), args, smem, 0) != cudaSuccess) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-  } else {
-    wht__single_fused_kernel<F><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, ahead);
-  }
+  f<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, wht__single_ahead(false, smem));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_strided_launch<F>(x, N, S::C, k - S::C);
 }
