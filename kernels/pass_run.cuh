@@ -163,11 +163,7 @@ __device__ __forceinline__ void wht__l2_pair_policies(unsigned hints, bool secon
   *st = second ? (hints & 2 ? drop : norm) : (hints & 1 ? keep : norm);
 }
 
-/* TFIRST: after a first-pass tile, thread 0 takes the next ticket before
- * its fence and count, so that the ticket's round trip overlaps the
- * fence's wait for the tile's stores (the count follows at once; no tile
- * waits for a later ticket, so the queue still cannot deadlock). */
-template <bool TFIRST = false, class TILE>
+template <class TILE>
 __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned lag, unsigned hints, const TILE &tile)
 {
   __shared__ unsigned ticket, last;
@@ -176,11 +172,8 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
   uint64_t ld0, st0, ld1, st1;
   wht__l2_pair_policies(hints, false, &ld0, &st0);
   wht__l2_pair_policies(hints, true, &ld1, &st1);
-  bool taken = false; /* TFIRST: thread 0 holds the next ticket in `next` */
-  unsigned next = 0;
   for (;;) {
-    if (threadIdx.x == 0) ticket = taken ? next : atomicAdd(&wht__l2_sync[0], 1u);
-    taken = false;
+    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();
     const unsigned tk = ticket; /* rewritten only after the phases' barriers */
     if (tk >= 2 * M) { /* every block takes one such ticket and finishes */
@@ -216,7 +209,6 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
       /* the block's stores (ordered before thread 0 by the tile's last
        * barrier), fenced before the count; as cooperative groups' grid barrier */
       if (threadIdx.x == 0) {
-        if constexpr (TFIRST) next = atomicAdd(&wht__l2_sync[0], 1u), taken = true;
         __threadfence();
         atomicAdd(done + (b >> cs), 1u);
       }

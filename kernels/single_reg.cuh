@@ -28,9 +28,20 @@
  *
  * Every stage is the CPU's butterfly on the same operands, the stages in
  * increasing order (a pass's in its tile, passes one after another), so
- * the result is the CPU's bit for bit. Each block's look-ahead asks L2
- * for the tile `ahead` tiles on (2 MiB, wht__rows_ahead), a hint only.
- * WHT_GPU_SINGLE_REG=0 sends these rows to the tiles (for comparisons). */
+ * the result is the CPU's bit for bit. The host emulation runs these k on
+ * the tiles, so only a GPU checks these kernels (test_gpu_bitident).
+ *
+ * On an H200 (docs/PERFORMANCE.md, "folklore's long rows in register
+ * passes") f32 2^28 took 2.80x a memcpy against the tiles' 3.30x, f16 and
+ * bf16 2.84-2.86x against 3.42x, f64 2^27 2.81x against 3.02x. Measured
+ * there and not kept: the rows kernels' look-ahead (2 MiB ahead, 5 %
+ * slower: WHT_GPU_SINGLE_PF_FUSED, WHT_GPU_SINGLE_PF_LAST, bytes, set it
+ * for the fused kernel's first-pass tiles and the last pass; none by
+ * default), the next ticket taken as a tile starts or before a first-pass
+ * tile's fence (1-3 % slower), and the pair on a fixed schedule of
+ * tickets (block i runs i, i + G, ...; a cooperative launch): 1.35x
+ * slower, its waves losing the chunks' L2 reuse. WHT_GPU_SINGLE_REG=0
+ * sends these rows to the tiles (for comparisons). */
 #ifndef WHT_KERNELS_SINGLE_REG_CUH
 #define WHT_KERNELS_SINGLE_REG_CUH
 
@@ -84,14 +95,14 @@ __global__ void __launch_bounds__(32u << M)
  * ticket queue). A first-pass tile's stores precede thread 0's fence and
  * count (the barrier after them); a second-pass tile loads through L2
  * only (other multiprocessors wrote its chunk). */
-template <class F, bool TFIRST>
+template <class F>
 __global__ void __launch_bounds__(512, 2)
     wht__single_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
                              const typename F::U *xin, typename F::U *x, unsigned ahead)
 {
   typedef wht__single_reg_shape<F> S;
   constexpr unsigned K0 = S::LV + 8;
-  wht__fused_loop<TFIRST>(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
     if (second) {
       const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
       wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<S::R, true, true>>(
@@ -173,19 +184,16 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
     const wht_status st = wht__rows_blk_launch<F>(src, dst, N, S::K1);
     return st != WHT_OK ? st : wht__single_strided_launch<F>(x, N, S::K1, k - S::K1);
   }
-  static wht__fused_cache cache[2];
-  static int tfirst = -2;
-  const bool tf = wht__rows_switch("WHT_GPU_SINGLE_TFIRST", &tfirst, false);
-  typedef void (*kern)(const wht__pass, const unsigned, const unsigned, const U *, U *, unsigned);
-  const kern f = tf ? wht__single_fused_kernel<F, true> : wht__single_fused_kernel<F, false>;
+  static wht__fused_cache cache;
   const size_t smem = sizeof(U) << S::K1;
   wht__pass p0 = {};
   p0.ntiles = N >> S::K1;
   p0.fuse_chunk_tiles_log2 = S::C - S::K1;
   unsigned grid, lag;
-  const wht_status st = wht__fused_shape((const void *)f, smem, p0, &cache[tf], &grid, &lag, 512);
+  const wht_status st = wht__fused_shape((const void *)wht__single_fused_kernel<F>, smem, p0, &cache, &grid, &lag, 512);
   if (st != WHT_OK) return st;
-  f<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, wht__single_ahead(false, smem));
+  wht__single_fused_kernel<F><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x,
+                                                     wht__single_ahead(false, smem));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_strided_launch<F>(x, N, S::C, k - S::C);
 }
