@@ -492,6 +492,8 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
                                 void *hwork)
 {
   typedef typename F::U U;
+  if constexpr (wht__rows_in_registers<A>::value) /* single_reg.cuh's passes, as the GPU takes them */
+    if (wht__single_reg_plan<F>(k, n * batch, src, dst)) return wht__single_reg_emulate<F>(src, dst, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__plan_clusters());

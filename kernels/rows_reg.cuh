@@ -413,7 +413,7 @@ struct wht__blk_io {
   static constexpr unsigned RUN = R;
   unsigned s0;
   uint64_t lpol, spol;
-  __device__ __forceinline__ uint64_t at(unsigned u) const
+  WHT__HD uint64_t at(unsigned u) const /* the host twin uses it too (single_reg.cuh) */
   {
     if constexpr (R == 0) return u;
     else return ((uint64_t)(u >> R) << s0) | (u & ((1u << R) - 1u));

@@ -28,8 +28,10 @@
  *
  * Every stage is the CPU's butterfly on the same operands, the stages in
  * increasing order (a pass's in its tile, passes one after another), so
- * the result is the CPU's bit for bit. The host emulation runs these k on
- * the tiles, so only a GPU checks these kernels (test_gpu_bitident).
+ * the result is the CPU's bit for bit. The host emulation runs the same
+ * passes (wht__single_reg_emulate, at the end: the tiles, element maps,
+ * stage bits and ticket order; test_gpu_emulated_bitident), and the GPU
+ * tests the kernels themselves (test_gpu_bitident).
  *
  * On an H200 (docs/PERFORMANCE.md, "folklore's long rows in register
  * passes") f32 2^28 took 2.80x a memcpy against the tiles' 3.30x, f16 and
@@ -57,7 +59,7 @@ struct wht__single_reg_shape {
 /* The first element of tile b of a strided pass of stages s0..s0+L-1 with
  * runs of 2^R (s0 >= R): consecutive tiles take consecutive runs first */
 template <unsigned R>
-__device__ __forceinline__ uint64_t wht__single_tile_base(uint64_t b, unsigned s0, unsigned L)
+WHT__HD uint64_t wht__single_tile_base(uint64_t b, unsigned s0, unsigned L)
 {
   const unsigned mb = s0 - R;
   return ((b >> mb) << (s0 + L)) | ((b & (((uint64_t)1 << mb) - 1u)) << R);
@@ -133,24 +135,31 @@ static unsigned wht__single_ahead(bool last, size_t tile_bytes)
   return b ? (unsigned)(b / tile_bytes > 0 ? b / tile_bytes : 1) : 0;
 }
 
-/* Whether rows of 2^k, N elements in all, from src to dst run here: k =
- * K1+4..K1+8 (two passes) or C+4..C+8 (an L2-blocked pair and a pass,
- * where the tiles' chunk is C's and the chunks fit the queue's counters),
- * 16-byte aligned pointers, 64 KB of shared memory allowed;
- * WHT_GPU_SINGLE_REG (read once) not 0. */
+/* Whether rows of 2^k, N elements in all, from src to dst take these
+ * passes (the kernels, or their host twin below): k = K1+4..K1+8 (two
+ * passes) or C+4..C+8 (an L2-blocked pair and a pass, where the tiles'
+ * chunk is C's and the chunks fit the queue's counters), 16-byte aligned
+ * pointers; WHT_GPU_SINGLE_REG (read once) not 0. */
 template <class F>
-static bool wht__single_reg_fits(unsigned k, uint64_t N, const void *src, const void *dst)
+static bool wht__single_reg_plan(unsigned k, uint64_t N, const void *src, const void *dst)
 {
   typedef wht__single_reg_shape<F> S;
   static int on = -1;
   if (on < 0) on = wht__rows_env("WHT_GPU_SINGLE_REG", 1) != 0;
-  const unsigned esz = sizeof(typename F::U);
   const bool two = k >= S::K1 + 4 && k <= S::K1 + 8;
-  const bool fused = k >= S::C + 4 && k <= S::C + 8 && wht__plan_l2_chunk_log2(esz, 0) == S::C &&
-                     (N >> S::C) <= WHT__L2_MAX_CHUNKS;
-  const unsigned last = S::R + k - (two ? S::K1 : S::C); /* the last pass's tile, log2 */
-  return on && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 &&
-         wht__rows_smem_fits((size_t)esz << (last > S::K1 ? last : S::K1));
+  const bool fused = k >= S::C + 4 && k <= S::C + 8 &&
+                     wht__plan_l2_chunk_log2(sizeof(typename F::U), 0) == S::C && (N >> S::C) <= WHT__L2_MAX_CHUNKS;
+  return on && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+}
+
+/* ... and the kernels run here: the device allows their shared memory */
+template <class F>
+static bool wht__single_reg_fits(unsigned k, uint64_t N, const void *src, const void *dst)
+{
+  typedef wht__single_reg_shape<F> S;
+  if (!wht__single_reg_plan<F>(k, N, src, dst)) return false;
+  const unsigned last = S::R + k - (k <= S::K1 + 8 ? S::K1 : S::C); /* the last pass's tile, log2 */
+  return wht__rows_smem_fits(sizeof(typename F::U) << (last > S::K1 ? last : S::K1));
 }
 
 /* The strided pass of stages s0..s0+L-1 (L = 4..8) of N elements in place */
@@ -196,6 +205,66 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
                                                      wht__single_ahead(false, smem));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_strided_launch<F>(x, N, S::C, k - S::C);
+}
+
+/* The host twin of these passes (the emulation, pass_run.cuh; checked by
+ * tests/test_gpu_emulated_bitident): the same tiles, element maps
+ * (wht__single_tile_base, wht__blk_io::at) and stage bits, each tile's
+ * stages in increasing order, the fused pair's tiles in the ticket
+ * queue's order at its tightest lag, a second-pass tile checked to come
+ * after its chunk's 128 first-pass tiles (else WHT_E_CUDA: the kernel
+ * would wait on a later ticket). The butterflies inside a tile follow
+ * stage by stage, as the kernels' do, so the results are theirs. */
+template <class F>
+static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R, unsigned s0, unsigned L)
+{
+  typedef wht__single_reg_shape<F> S;
+  const wht__blk_io<S::R> io = { s0, 0, 0 };
+  for (unsigned s = 0; s < L; s++)
+    for (unsigned u = 0; u < (1u << (R + L)); u++) {
+      const unsigned h = 1u << (R + s);
+      if (u & h) continue;
+      typename F::U *a = x + base + (R ? io.at(u) : u), *b = x + base + (R ? io.at(u | h) : u | h);
+      const typename F::T p = F::from_bits(*a), q = F::from_bits(*b);
+      *a = F::to_bits(F::add(p, q));
+      *b = F::to_bits(F::sub(p, q));
+    }
+}
+
+template <class F>
+static wht_status wht__single_reg_emulate(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__single_reg_shape<F> S;
+  typedef typename F::U U;
+  U *x = (U *)dst;
+  if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
+  const uint64_t M = N >> S::K1; /* tiles of either kind of the first two passes */
+  if (k <= S::K1 + 8) {
+    for (uint64_t b = 0; b < M; b++) wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1);
+  } else {
+    wht__pass p0 = {};
+    p0.ntiles = M;
+    p0.fuse_chunk_tiles_log2 = S::C - S::K1;
+    const uint64_t lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
+    unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+    if (!done) return WHT_E_NOMEM;
+    for (uint64_t tk = 0; tk < 2 * M; tk++) {
+      bool second;
+      uint64_t b;
+      wht__fused_ticket(tk, M, lag, &second, &b);
+      if (second && done[b >> cs] != (1u << cs)) {
+        free(done);
+        return WHT_E_CUDA;
+      }
+      if (second) wht__single_emulate_tile<F>(x, wht__single_tile_base<S::R>(b, S::K1, 7), S::R, S::K1, 7);
+      else wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1), done[b >> cs]++;
+    }
+    free(done);
+  }
+  const unsigned s0 = k <= S::K1 + 8 ? S::K1 : S::C, L = k - s0;
+  for (uint64_t b = 0; b < (N >> (S::R + L)); b++)
+    wht__single_emulate_tile<F>(x, wht__single_tile_base<S::R>(b, s0, L), S::R, s0, L);
+  return WHT_OK;
 }
 
 #endif
