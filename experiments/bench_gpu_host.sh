@@ -719,7 +719,8 @@ want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
 # the default), two interleaved rounds, and Nsight Compute of f32 2^28's kernels
 want singlereg && step singlertest ${SINGLE_TEST_LIMIT:-300} sh -c "
   export WHT_GPU_TEST_ALGOS=folklore;
-  $B/tests/test_gpu_bitident; WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_L2_LAG=0 WHT_GPU_ROWS_PF_BYTES=1 $B/tests/test_gpu_bitident;
+  $B/tests/test_gpu_bitident; WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_L2_LAG=0 WHT_GPU_ROWS_PF_BYTES=1 \
+    WHT_GPU_SINGLE_PF_FUSED=1 WHT_GPU_SINGLE_PF_LAST=1 $B/tests/test_gpu_bitident;
   WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BATCH=3 $B/tests/test_gpu_bitident"
 for t in memcheck racecheck; do
 want singlesan && step single$t ${SINGLE_SAN_LIMIT:-200} sh -c "
@@ -740,9 +741,9 @@ want singlereg && step singlereg ${SINGLE_LIMIT:-400} sh -c "
   done"
 # what the long rows' register passes wait on: Nsight Compute's stall reasons
 # of the fused kernel and the strided pass of f32 2^28 under SINGLE_NCU_VARIANTS
-# (default: as is, and the next ticket taken early)
+# (default: as is, and the fused kernel asking L2 for the tiles 2 MiB on)
 want singlencu && step singlencu ${SINGLE_NCU_LIMIT:-200} sh -c "
-  for v in ${SINGLE_NCU_VARIANTS:-WHT_GPU_SINGLE_EARLY=0 WHT_GPU_SINGLE_EARLY=1}; do echo \"## ncu \$v\";
+  for v in ${SINGLE_NCU_VARIANTS:-WHT_GPU_SINGLE_REG=1 WHT_GPU_SINGLE_PF_FUSED=2097152}; do echo \"## ncu \$v\";
     env \$(echo \$v | tr , ' ') ncu --clock-control none --kernel-name regex:wht__single_ --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum \
       $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';

@@ -300,6 +300,14 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << (s - LV - 5));
 }
 
+/* The setting of environment variable name (nonnegative integer), dflt
+ * when unset or empty */
+static unsigned wht__rows_env(const char *name, unsigned dflt)
+{
+  const char *v = getenv(name);
+  return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
+}
+
 /* The warp kernels' look ahead (here, rows_ar.cuh, rows_wide.cuh): the
  * warp whose 2^T elements start at base asks L2, by lane 0, for those of
  * the same warp of the block `ahead` blocks on, which a block starting
@@ -317,15 +325,23 @@ __device__ __forceinline__ void wht__rows_prefetch(const U *src, uint64_t base, 
 }
 
 /* The block kernels' look ahead (one row a block, a grid of one block a
- * row: rows_prefetch.cuh, rows_comp.cuh, rows_wide.cuh): lane 0 of warp
- * w asks L2 for the warp's 2^T elements (at w 2^T) of row blockIdx.x +
- * ahead, which a block starting shortly after loads */
+ * row: rows_prefetch.cuh, rows_comp.cuh, rows_wide.cuh; single_reg.cuh's
+ * first-pass tiles): lane 0 of warp w asks L2 for the warp's 2^T
+ * elements (at w 2^T) of row `row` + ahead of rows of 2^K, which a block
+ * starting shortly after loads */
+template <unsigned T, unsigned K, class U>
+__device__ __forceinline__ void wht__rows_blk_prefetch(const U *src, uint64_t row, uint64_t rows, unsigned ahead)
+{
+  const uint64_t a = row + ahead;
+  if (ahead && a < rows && (threadIdx.x & 31u) == 0)
+    wht__l2_prefetch(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(U) << T));
+}
+
+/* ... the row of this block's, of as many rows as blocks */
 template <unsigned T, unsigned K, class U>
 __device__ __forceinline__ void wht__rows_blk_prefetch(const U *src, unsigned ahead)
 {
-  const uint64_t a = (uint64_t)blockIdx.x + ahead;
-  if (ahead && a < gridDim.x && (threadIdx.x & 31u) == 0)
-    wht__l2_prefetch(src + (a << K) + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(U) << T));
+  wht__rows_blk_prefetch<T, K>(src, blockIdx.x, gridDim.x, ahead);
 }
 
 /* Blocks ahead for a rows kernel whose block covers block_bytes (the warp
@@ -338,14 +354,17 @@ __device__ __forceinline__ void wht__rows_blk_prefetch(const U *src, unsigned ah
  * (f32) and 1.12x (2-byte) at 16 rows ahead against 1.10x and 1.22x
  * without, 1.3-1.45x at 12 MiB and more (docs/PERFORMANCE.md, "the rows
  * a few blocks on asked of L2") */
+/* Blocks of block_bytes in `bytes` ahead: none for 0, else at least one */
+static unsigned wht__ahead_blocks(size_t bytes, size_t block_bytes)
+{
+  return bytes ? (unsigned)(bytes / block_bytes > 0 ? bytes / block_bytes : 1) : 0;
+}
+
 static unsigned wht__rows_ahead(size_t block_bytes)
 {
-  static size_t bytes = ~(size_t)0;
-  if (bytes == ~(size_t)0) {
-    const char *v = getenv("WHT_GPU_ROWS_PF_BYTES");
-    bytes = v && *v ? (size_t)strtoull(v, NULL, 10) : (size_t)2 << 20;
-  }
-  return bytes ? (unsigned)(bytes / block_bytes > 0 ? bytes / block_bytes : 1) : 0;
+  static unsigned bytes = ~0u;
+  if (bytes == ~0u) bytes = wht__rows_env("WHT_GPU_ROWS_PF_BYTES", 2u << 20);
+  return wht__ahead_blocks(bytes, block_bytes);
 }
 
 template <class F, unsigned K, unsigned W, bool WORDS = false>
@@ -363,6 +382,36 @@ __global__ void __launch_bounds__(256)
   wht__rows_reg_warp_stages<F, W, K, WORDS>(r, lane);
   wht__rows_store<W, LV>(dst, base, N, lane, r);
 }
+
+/* Where the block kernel's element u (u < 2^(K0+M)) lives, from the
+ * pointer it is given: R = 0, a row (at u); R > 0, a strided pass's tile
+ * (single_reg.cuh: run u mod 2^R of 2^R contiguous elements, runs 2^s0
+ * apart), whose stages are only those on bits R and up (the warp's
+ * vector bits, LW = K0 - R, and the block's); CG, HINT: loads through L2
+ * only and L2 eviction policies (wht__ld16, wht__st16: the L2-blocked
+ * pair's second pass). */
+template <unsigned R = 0, bool CG = false, bool HINT = false>
+struct wht__blk_io {
+  static constexpr bool STRIDED = R != 0;
+  static constexpr unsigned RUN = R;
+  unsigned s0;
+  uint64_t lpol, spol;
+  WHT__HD uint64_t at(unsigned u) const /* the host twin uses it too (single_reg.cuh) */
+  {
+    if constexpr (R == 0) return u;
+    else return ((uint64_t)(u >> R) << s0) | (u & ((1u << R) - 1u));
+  }
+  template <class U>
+  __device__ __forceinline__ uint4 load(const U *in, unsigned u) const
+  {
+    return wht__ld16<CG, HINT>(in + at(u), lpol);
+  }
+  template <class U>
+  __device__ __forceinline__ void store(U *out, unsigned u, uint4 v) const
+  {
+    wht__st16<HINT>(out + at(u), v, spol);
+  }
+};
 
 /* Rows of 2^(K0+M) elements over the 2^M warps of a block, K0 = LV+5+LW
  * a warp's bits as above (W = 2^LW vectors a lane): warp w loads the
@@ -400,36 +449,6 @@ __global__ void __launch_bounds__(256)
  * value that never occurs while the kernel runs (live is the row count,
  * at least 1 here), and the never-taken branch would flip a bit of every
  * vector. The results are those of the plain form bit for bit. */
-/* Where the block kernel's element u (u < 2^(K0+M)) lives, from the
- * pointer it is given: R = 0, a row (at u); R > 0, a strided pass's tile
- * (single_reg.cuh: run u mod 2^R of 2^R contiguous elements, runs 2^s0
- * apart), whose stages are only those on bits R and up (the warp's
- * vector bits, LW = K0 - R, and the block's); CG, HINT: loads through L2
- * only and L2 eviction policies (wht__ld16, wht__st16: the L2-blocked
- * pair's second pass). */
-template <unsigned R = 0, bool CG = false, bool HINT = false>
-struct wht__blk_io {
-  static constexpr bool STRIDED = R != 0;
-  static constexpr unsigned RUN = R;
-  unsigned s0;
-  uint64_t lpol, spol;
-  WHT__HD uint64_t at(unsigned u) const /* the host twin uses it too (single_reg.cuh) */
-  {
-    if constexpr (R == 0) return u;
-    else return ((uint64_t)(u >> R) << s0) | (u & ((1u << R) - 1u));
-  }
-  template <class U>
-  __device__ __forceinline__ uint4 load(const U *in, unsigned u) const
-  {
-    return wht__ld16<CG, HINT>(in + at(u), lpol);
-  }
-  template <class U>
-  __device__ __forceinline__ void store(U *out, unsigned u, uint4 v) const
-  {
-    wht__st16<HINT>(out + at(u), v, spol);
-  }
-};
-
 template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false, class IO = wht__blk_io<>>
 __device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait,
                                                   uint64_t live = 1, const IO &io = IO{ 0, 0, 0 })
@@ -542,14 +561,6 @@ struct wht__rows_blk_shape {
     return sixteen && k >= S::LV + 10 ? 16 : 8;
   }
 };
-
-/* The setting of environment variable name (nonnegative integer), dflt
- * when unset or empty */
-static unsigned wht__rows_env(const char *name, unsigned dflt)
-{
-  const char *v = getenv(name);
-  return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
-}
 
 /* A switch of the rows kernels: environment variable name =0|1 forces it,
  * else dflt; read once into *set (the caller's static, -2 before: -1

@@ -54,7 +54,21 @@ struct wht__single_reg_shape {
   static constexpr unsigned K1 = LV + 12; /* pass 1's rows: 64 KB */
   static constexpr unsigned C = K1 + 7;   /* an L2 chunk: 2^23 bytes */
   static constexpr bool WORDS = wht__rows_reg_shape<F>::V == 8; /* 2-byte formats: whole words */
+  /* the last pass's first stage: K1 after a plain pass 1 (k <= K1 + 8), C after the pair */
+  static constexpr unsigned last_s0(unsigned k) { return k <= K1 + 8 ? K1 : C; }
 };
+
+/* The L2-blocked pair's queue (wht__fused_loop): 2^(k-K1) tiles of each
+ * kind, 2^(C-K1) of each a chunk */
+template <class F>
+static wht__pass wht__single_pair(uint64_t N)
+{
+  typedef wht__single_reg_shape<F> S;
+  wht__pass p0 = {};
+  p0.ntiles = N >> S::K1;
+  p0.fuse_chunk_tiles_log2 = S::C - S::K1;
+  return p0;
+}
 
 /* The first element of tile b of a strided pass of stages s0..s0+L-1 with
  * runs of 2^R (s0 >= R): consecutive tiles take consecutive runs first */
@@ -103,7 +117,6 @@ __global__ void __launch_bounds__(512, 2)
                              const typename F::U *xin, typename F::U *x, unsigned ahead)
 {
   typedef wht__single_reg_shape<F> S;
-  constexpr unsigned K0 = S::LV + 8;
   wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
     if (second) {
       const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
@@ -111,9 +124,7 @@ __global__ void __launch_bounds__(512, 2)
           x + base, x + base, false, p0.ntiles, wht__blk_io<S::R, true, true>{ S::K1, lpol, spol });
     } else {
       const uint64_t base = b << S::K1;
-      if (ahead && b + ahead < p0.ntiles && (threadIdx.x & 31u) == 0) /* its warp's part of tile b + ahead */
-        wht__l2_prefetch(xin + ((b + ahead) << S::K1) + ((uint64_t)(threadIdx.x >> 5) << K0),
-                         (unsigned)sizeof(typename F::U) << K0);
+      wht__rows_blk_prefetch<S::LV + 8, S::K1>(xin, b, p0.ntiles, ahead); /* rows_reg.cuh */
       wht__rows_blk_row<F, 8, 4, S::WORDS, true, wht__blk_io<0, false, true>>(
           xin + base, x + base, false, p0.ntiles, wht__blk_io<0, false, true>{ 0, lpol, spol });
       __syncthreads();
@@ -126,13 +137,9 @@ __global__ void __launch_bounds__(512, 2)
  * WHT_GPU_SINGLE_PF_LAST for the last strided pass */
 static unsigned wht__single_ahead(bool last, size_t tile_bytes)
 {
-  static size_t bytes[2] = { ~(size_t)0, ~(size_t)0 };
-  size_t &b = bytes[last];
-  if (b == ~(size_t)0) {
-    const char *v = getenv(last ? "WHT_GPU_SINGLE_PF_LAST" : "WHT_GPU_SINGLE_PF_FUSED");
-    b = v && *v ? (size_t)strtoull(v, NULL, 10) : 0;
-  }
-  return b ? (unsigned)(b / tile_bytes > 0 ? b / tile_bytes : 1) : 0;
+  static unsigned bytes[2] = { ~0u, ~0u };
+  if (bytes[last] == ~0u) bytes[last] = wht__rows_env(last ? "WHT_GPU_SINGLE_PF_LAST" : "WHT_GPU_SINGLE_PF_FUSED", 0);
+  return wht__ahead_blocks(bytes[last], tile_bytes);
 }
 
 /* Whether rows of 2^k, N elements in all, from src to dst take these
@@ -158,7 +165,7 @@ static bool wht__single_reg_fits(unsigned k, uint64_t N, const void *src, const 
 {
   typedef wht__single_reg_shape<F> S;
   if (!wht__single_reg_plan<F>(k, N, src, dst)) return false;
-  const unsigned last = S::R + k - (k <= S::K1 + 8 ? S::K1 : S::C); /* the last pass's tile, log2 */
+  const unsigned last = S::R + k - S::last_s0(k); /* the last pass's tile, log2 */
   return wht__rows_smem_fits(sizeof(typename F::U) << (last > S::K1 ? last : S::K1));
 }
 
@@ -195,9 +202,7 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
   }
   static wht__fused_cache cache;
   const size_t smem = sizeof(U) << S::K1;
-  wht__pass p0 = {};
-  p0.ntiles = N >> S::K1;
-  p0.fuse_chunk_tiles_log2 = S::C - S::K1;
+  const wht__pass p0 = wht__single_pair<F>(N);
   unsigned grid, lag;
   const wht_status st = wht__fused_shape((const void *)wht__single_fused_kernel<F>, smem, p0, &cache, &grid, &lag, 512);
   if (st != WHT_OK) return st;
@@ -242,9 +247,7 @@ static wht_status wht__single_reg_emulate(const void *src, void *dst, uint64_t N
   if (k <= S::K1 + 8) {
     for (uint64_t b = 0; b < M; b++) wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1);
   } else {
-    wht__pass p0 = {};
-    p0.ntiles = M;
-    p0.fuse_chunk_tiles_log2 = S::C - S::K1;
+    const wht__pass p0 = wht__single_pair<F>(N);
     const uint64_t lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
     unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
     if (!done) return WHT_E_NOMEM;
@@ -261,7 +264,7 @@ static wht_status wht__single_reg_emulate(const void *src, void *dst, uint64_t N
     }
     free(done);
   }
-  const unsigned s0 = k <= S::K1 + 8 ? S::K1 : S::C, L = k - s0;
+  const unsigned s0 = S::last_s0(k), L = k - s0;
   for (uint64_t b = 0; b < (N >> (S::R + L)); b++)
     wht__single_emulate_tile<F>(x, wht__single_tile_base<S::R>(b, s0, L), S::R, s0, L);
   return WHT_OK;

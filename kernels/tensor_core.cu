@@ -188,10 +188,7 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 static unsigned wht__tc_pf_ahead(void)
 {
   static unsigned v = ~0u;
-  if (v == ~0u) {
-    const char *e = getenv("WHT_TC_PF_AHEAD");
-    v = e && *e ? (unsigned)strtoul(e, NULL, 10) : 128u;
-  }
+  if (v == ~0u) v = wht__rows_env("WHT_TC_PF_AHEAD", 128); /* rows_reg.cuh */
   return v;
 }
 
