@@ -38,7 +38,8 @@
 # and rowspf for folklore's block rows with the next rows asked of L2, singlereg
 # for folklore's long rows in passes of register tiles (singlesan their
 # sanitizers, singlencu their stalls), tcpf
-# for the tensor-core exchange kernel's, xpab for the
+# for the tensor-core exchange kernel's, tctest and tcsinglencu for the
+# tensor-core tests and its single vectors' kernels profiled, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -747,6 +748,17 @@ want singlencu && step singlencu ${SINGLE_NCU_LIMIT:-200} sh -c "
     env \$(echo \$v | tr , ' ') ncu --clock-control none --kernel-name regex:wht__single_ --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum \
       $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# the tensor-core single vectors' kernels (f16 2^28: the L2-blocked pair and
+# the strided tile pass) and folklore f16's in the same call: time, bytes,
+# instructions and stall reasons (Nsight Compute, one launch each); the
+# tensor-core tests first (tctest)
+want tctest && step tctest ${TCTEST_LIMIT:-200} "$B/tests/test_tensor_core_gpu"
+want tcsinglencu && step tcsinglencu ${TCSINGLE_NCU_LIMIT:-240} sh -c "
+  for a in tensor-core:'wht__tc_(fused|tile)_kernel' folklore:wht__single_; do echo \"## ncu \${a%%:*} f16 2^28\";
+    ncu --clock-control none --kernel-name regex:\${a#*:} --launch-skip 2 --launch-count 2 \
+      --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
+      $B/experiments/wht-bench --algo \${a%%:*} --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
