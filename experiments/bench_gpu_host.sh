@@ -39,7 +39,8 @@
 # for folklore's long rows in passes of register tiles (singlesan their
 # sanitizers, singlencu their stalls), tcpf
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
-# tensor-core tests and its single vectors' kernels profiled, xpab for the
+# tensor-core tests and its single vectors' kernels profiled, tcreg for
+# the tensor cores' strided passes in registers, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -759,6 +760,30 @@ want tcsinglencu && step tcsinglencu ${TCSINGLE_NCU_LIMIT:-240} sh -c "
     ncu --clock-control none --kernel-name regex:\${a#*:} --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
       $B/experiments/wht-bench --algo \${a%%:*} --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# issue 16: the tensor cores' strided passes in registers
+# (tensor_core_strided.cuh; WHT_TC_REG_STRIDED=0 the tile pass, 1 or 2
+# groups of 8 warps a block): tests with each (k <= 20: the passes from
+# bit 12; with the pair from 2^16 to k = 22: from bit 20, 1 and 2 bits and
+# filler bits), memcheck and racecheck, then single vectors under
+# TCREG_VARIANTS against folklore in the same runs, two rounds, and Nsight
+# Compute of f16 2^28's strided kernels
+want tcreg && step tcregtest ${TCREG_TEST_LIMIT:-400} sh -c "
+  for v in 1 2 0; do echo \"## WHT_TC_REG_STRIDED=\$v\"; export WHT_TC_REG_STRIDED=\$v;
+    $B/tests/test_tensor_core_gpu; WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu; done;
+  for v in 1 2; do export WHT_TC_REG_STRIDED=\$v;
+    WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+    WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2; done"
+want tcreg && step tcreg ${TCREG_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in ${TCREG_VARIANTS:-WHT_TC_REG_STRIDED=0 WHT_TC_REG_STRIDED=1 WHT_TC_REG_STRIDED=2}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n ${TCREG_LOG2N:-16,20,24,28,30} | grep -v '^#'; done;
+    echo \"## round \$r: folklore\";
+    $B/experiments/wht-bench --place in --algo folklore --format f16,bf16 --log2n ${TCREG_LOG2N:-16,20,24,28,30} | grep -v '^#'; done;
+  for v in 0 1 2; do echo \"## ncu WHT_TC_REG_STRIDED=\$v f16 2^28\";
+    WHT_TC_REG_STRIDED=\$v ncu --clock-control none --kernel-name regex:'wht__tc_(rstrided|tile)_kernel' --launch-skip 1 --launch-count 1 \
+      --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem \
+      $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^ *---\|Warning\|WARN\|PROF';
   done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of

@@ -33,6 +33,7 @@ extern "C" {
 #include "algorithms.h"
 }
 #include "gpu_util.h"
+#include "tensor_core_strided.cuh"
 
 /* Natural tiles: first W2 straight from device memory (1) or staged
  * through shared memory (0, faster on an H200); row bits per strided pass
@@ -375,8 +376,15 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
          : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
                                                                    : wht__tc_launch_tile<M, 1>(p, x);
   }
-  for (; st == WHT_OK && s0 < k; s0 += bits)
-    st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);
+  const unsigned G = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
+  for (; st == WHT_OK && s0 < k; s0 += bits) {
+    if (G) {
+      wht__tc_rstrided(&p, k, batch, s0, G == 2 ? 7 : 6);
+      st = G == 2 ? wht__tc_launch_rstrided<M, 2>(p, x) : wht__tc_launch_rstrided<M, 1>(p, x);
+    } else {
+      st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);
+    }
+  }
   return st;
 }
 

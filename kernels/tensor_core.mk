@@ -4,7 +4,7 @@
 lib_libwht_la_SOURCES += lib/tensor_core_model.c lib/tensor_core_model.h
 if HAVE_CUDA
 lib_libwht_la_SOURCES += kernels/tensor_core.cu kernels/tensor_core_mma.cuh \
-  kernels/tensor_core_w2.cuh kernels/tensor_core_tile.cuh
+  kernels/tensor_core_w2.cuh kernels/tensor_core_tile.cuh kernels/tensor_core_strided.cuh
 # speed of the tensor-core kernels against memcpy and an in-place add-one
 # (a tool, not installed): kernels/tensor_core_bench --help
 check_PROGRAMS += kernels/tensor_core_bench
@@ -12,6 +12,7 @@ kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
 # the .cu.lo suffix rule tracks no headers: list them
 kernels/tensor_core.lo: $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
+  $(top_srcdir)/kernels/tensor_core_strided.cuh \
   $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h \
   $(top_srcdir)/kernels/gpu_util.h
 kernels/tensor_core_bench.$(OBJEXT): $(top_srcdir)/lib/wht.h

@@ -1,0 +1,185 @@
+/* tensor_core_strided.cuh - the tensor cores' strided passes of 8 row bits
+ * (two 16-point stage groups) in registers: one shared-memory exchange
+ * between the groups, no tile in shared memory (issue 16: single vectors
+ * on tensor cores as fast as folklore's passes).
+ *
+ * The tile pass (tensor_core_tile.cuh, KIND 3) stages 2^15 elements
+ * through shared memory around its W2 and ran 30 thread instructions an
+ * element on an H200, bound by their issue (425 us for f16 2^28's last
+ * pass, against folklore's register pass at 267 us, docs/PERFORMANCE.md).
+ * Here a tile is 2^8 runs of 64 contiguous elements (128 bytes) per group
+ * of 8 warps (G groups a block, the second the next 64 elements of each
+ * run: runs of 64 G); the run index's bits 0-3 (row bits s0..s0+3: stage
+ * group a) and 4-7 (s0+4..s0+7: group b), or filler row bits where the
+ * row ends first (their k-index bits left out of the stage masks).
+ *
+ * Group a, in registers: warp w, lane 4g + t of a group loads 16 bytes
+ * (elements 8g..8g+7) of the runs with index (2w + s) 16 + k, for k =
+ * 2t, 2t+1, 2t+8, 2t+9 (s = 0, 1): per instruction four runs of 128
+ * contiguous bytes. Two of its registers of runs 2t and 2t+1 give, by
+ * one byte permute, the mma operand B[2t..2t+1][g] of the tile q whose
+ * column n stands for element 8n + q: eight mma (q = 0..7) with A = the
+ * stage's 16 x 16 matrix (wht__tc_afrag) transform the k-index, the run
+ * bits 0-3. The result D[m][n] (m the run bits 0-3, rows g and g + 8;
+ * columns 2t, 2t+1) is rounded to the format as in every tensor-core pass.
+ * Group b needs the run bits 4-7 as k: the 8 warps exchange through
+ * shared memory, 32-bit words holding the two runs 2j, 2j+1 (j = the run
+ * bits 5-7) at one element (a byte permute of s = 0, 1), in an XOR-swizzled
+ * order in which both the writes (lanes over m's bits 0-2 and n's top two)
+ * and the reads (lanes over j's bits 0-1 and n) hit 32 distinct banks.
+ * Warp w then takes run bits 0-3 = 2w + s', lane 4g + t the operand
+ * B[2t..2t+1][g] = word (j = t, n = g) and B[2t+8..][g] = (j = t + 4),
+ * eight mma, and its result (runs g, g + 8 in the bits 4-7, elements
+ * 8 (2t + h) + q) is two 16-byte vectors of 16 contiguous elements per
+ * run after byte permutes across q.
+ *
+ * The stage groups, their order and their rounding are those of the tile
+ * pass and of the model (lib/tensor_core_model.c): the tensor core adds a
+ * stage's 16 products in its own order whichever kernel feeds it, so the
+ * results equal the model's wherever that is exact and stay within its
+ * bound elsewhere (tests/test_tensor_core_gpu). WHT_TC_REG_STRIDED (read
+ * once): 0 the tile pass, 1 one group a block, 2 two groups. */
+#ifndef WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
+#define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
+
+#include "tensor_core_tile.cuh"
+
+/* The exchange's word of run bits 5-7 = j, run bits 0-3 = rl, element p
+ * (0..63) of a group: banks [p3 ^ rl0, p4, p5, j0 ^ rl1, j1 ^ rl2] */
+__device__ __forceinline__ unsigned wht__tc_xw(unsigned j, unsigned rl, unsigned p)
+{
+  const unsigned bank = ((p >> 3 ^ rl) & 1u) | (p >> 4 & 3u) << 1 | ((j ^ rl >> 1) & 3u) << 3;
+  return bank | (p & 7u) << 5 | rl << 8 | (j >> 2) << 12;
+}
+
+/* The device offset of run `run` of a tile (tile bits R.. of p.stride) */
+template <unsigned R>
+__device__ __forceinline__ uint64_t wht__tc_run_offset(const wht__tc_pass &p, unsigned run)
+{
+  uint64_t o = 0;
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++)
+    if (run >> j & 1u) o += p.stride[R + j];
+  return o;
+}
+
+__device__ __forceinline__ uint32_t wht__tc_word(const uint4 &v, unsigned i)
+{
+  return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
+}
+
+template <class M, unsigned G>
+__global__ void __launch_bounds__(256u * G)
+wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
+{
+  constexpr unsigned R = G == 2 ? 7u : 6u; /* a run's elements: 64 G */
+  extern __shared__ uint4 wht__tc_smem[];
+  const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u, w = threadIdx.x >> 5 & 7u,
+                 grp = threadIdx.x >> 8;
+  uint32_t *sw = (uint32_t *)wht__tc_smem + grp * 8192u;
+  const uint64_t tb = wht__tc_tile_base<false>(p, blockIdx.x) + grp * 64u;
+  uint32_t a[2][4];
+  wht__tc_afrag<M>(a[0], p.masks & 15u);
+  wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
+  uint32_t d[2][8][2];
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++) {
+    uint4 v[2][2]; /* [h][b]: run k = 2t + h + 8b */
+#pragma unroll
+    for (unsigned h = 0; h < 2; h++)
+#pragma unroll
+      for (unsigned b = 0; b < 2; b++)
+        v[h][b] = *(const uint4 *)(x + tb + 8u * g + wht__tc_run_offset<R>(p, (2u * w + s) << 4 | (2u * t + h + 8u * b)));
+#pragma unroll
+    for (unsigned q = 0; q < 8; q++) {
+      const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
+      const uint32_t b0 = __byte_perm(wht__tc_word(v[0][0], q >> 1), wht__tc_word(v[1][0], q >> 1), sel);
+      const uint32_t b1 = __byte_perm(wht__tc_word(v[0][1], q >> 1), wht__tc_word(v[1][1], q >> 1), sel);
+      M::stage(d[s][q], a[0], b0, b1);
+    }
+  }
+#pragma unroll
+  for (unsigned q = 0; q < 8; q++)
+#pragma unroll
+    for (unsigned r = 0; r < 2; r++)
+#pragma unroll
+      for (unsigned hp = 0; hp < 2; hp++)
+        sw[wht__tc_xw(w, g + 8u * r, 8u * (2u * t + hp) + q)] =
+          __byte_perm(d[0][q][r], d[1][q][r], hp ? 0x7632u : 0x5410u);
+  __syncthreads();
+#pragma unroll
+  for (unsigned s = 0; s < 2; s++) {
+    const unsigned rl = 2u * w + s;
+    uint32_t e[8][2];
+#pragma unroll
+    for (unsigned q = 0; q < 8; q++)
+      M::stage(e[q], a[1], sw[wht__tc_xw(t, rl, 8u * g + q)], sw[wht__tc_xw(t + 4u, rl, 8u * g + q)]);
+#pragma unroll
+    for (unsigned r = 0; r < 2; r++) {
+      uint16_t *o = x + tb + 16u * t + wht__tc_run_offset<R>(p, (g + 8u * r) << 4 | rl);
+      *(uint4 *)o = make_uint4(__byte_perm(e[0][r], e[1][r], 0x5410u), __byte_perm(e[2][r], e[3][r], 0x5410u),
+                               __byte_perm(e[4][r], e[5][r], 0x5410u), __byte_perm(e[6][r], e[7][r], 0x5410u));
+      *(uint4 *)(o + 8) = make_uint4(__byte_perm(e[0][r], e[1][r], 0x7632u), __byte_perm(e[2][r], e[3][r], 0x7632u),
+                                     __byte_perm(e[4][r], e[5][r], 0x7632u), __byte_perm(e[6][r], e[7][r], 0x7632u));
+    }
+  }
+}
+
+/* The pass over row bits [s0, s0 + 8) of `batch` rows of 2^k (k >= 16, s0
+ * a multiple of 4 and at least 12) for the kernel above with runs of 2^R:
+ * tile bits 0..R-1 the run's elements, R + j the run index's bit j (row
+ * bit s0 + j, or the lowest free row bit from R where s0 + j >= k) */
+static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned s0, unsigned R)
+{
+  const unsigned L = k - s0 < 8 ? k - s0 : 8;
+  unsigned char used[64] = { 0 };
+  int rb[WHT__TC_TILE_LOG2];
+  for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
+  for (unsigned j = 0; j < L; j++) rb[R + j] = (int)(s0 + j), used[s0 + j] = 1;
+  unsigned r = R;
+  for (unsigned j = L; j < 8; j++) {
+    while (used[r]) r++;
+    rb[R + j] = (int)r, used[r] = 1;
+  }
+  p->nrest = 0;
+  for (unsigned b = 0; b < k; b++)
+    if (!used[b]) p->rest[p->nrest++] = (unsigned char)b;
+  for (unsigned i = 0; i < R + 8; i++) p->stride[i] = (uint64_t)1 << rb[i];
+  p->tiles_per_row = (uint64_t)1 << p->nrest;
+  p->ntiles = batch << p->nrest;
+  const unsigned la = L < 4 ? L : 4, lb = L > 4 ? L - 4 : 0;
+  p->masks = ((1u << la) - 1u) | ((1u << lb) - 1u) << 4;
+}
+
+/* WHT_TC_REG_STRIDED (read once): 0 the tile pass, 1 or 2 groups a block
+ * (default 1) */
+static unsigned wht__tc_reg_strided(void)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) {
+    const unsigned r = wht__rows_env("WHT_TC_REG_STRIDED", 1); /* rows_reg.cuh */
+    v = r <= 2 ? r : 1;
+  }
+  return v;
+}
+
+template <class M, unsigned G>
+static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x)
+{
+  const int smem = (int)(32768u * G);
+  static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
+  const int dev = wht__gpu_current_device();
+  if (smem > 48 * 1024 && (dev < 0 || !ready[dev])) {
+    if (cudaFuncSetAttribute((const void *)wht__tc_rstrided_kernel<M, G>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             smem) != cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    if (dev >= 0) ready[dev] = 1;
+  }
+  if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
+  wht__tc_rstrided_kernel<M, G><<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+#endif
