@@ -763,25 +763,31 @@ want tcsinglencu && step tcsinglencu ${TCSINGLE_NCU_LIMIT:-240} sh -c "
   done"
 # issue 16: the tensor cores' strided passes in registers
 # (tensor_core_strided.cuh; WHT_TC_REG_STRIDED=0 the tile pass, 1 or 2
-# groups of 8 warps a block): tests with each (k <= 20: the passes from
-# bit 12; with the pair from 2^16 to k = 22: from bit 20, 1 and 2 bits and
-# filler bits), memcheck and racecheck, then single vectors under
+# groups a block; WHT_TC_REG_PAIR=0 the tile pass in the pair):
+# tests with each of TCREG_TEST_VARIANTS (k <= 20: the passes from bit 12; with the pair from
+# 2^16 to k = 22: its second pass, then from bit 20, 1 and 2 bits and
+# filler bits; the pair at the tightest lag), memcheck and racecheck
+# (also of the pair), then single vectors under
 # TCREG_VARIANTS against folklore in the same runs, two rounds, and Nsight
 # Compute of f16 2^28's strided kernels
-want tcreg && step tcregtest ${TCREG_TEST_LIMIT:-400} sh -c "
-  for v in 1 2 0; do echo \"## WHT_TC_REG_STRIDED=\$v\"; export WHT_TC_REG_STRIDED=\$v;
-    $B/tests/test_tensor_core_gpu; WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu; done;
-  for v in 1 2; do export WHT_TC_REG_STRIDED=\$v;
-    WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
-    WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2; done"
+want tcreg && step tcregtest ${TCREG_TEST_LIMIT:-500} sh -c "
+  for v in ${TCREG_TEST_VARIANTS:-1 2}; do echo \"## WHT_TC_REG_STRIDED=\$v\"; WHT_TC_REG_STRIDED=\$v $B/tests/test_tensor_core_gpu; done;
+  export WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22; echo '## the pair from 2^16, k <= 22 (default, tightest lag, tile pair)';
+  $B/tests/test_tensor_core_gpu; WHT_GPU_L2_LAG=0 $B/tests/test_tensor_core_gpu; WHT_TC_REG_PAIR=0 $B/tests/test_tensor_core_gpu;
+  unset WHT_TC_L2_MIN WHT_TC_TEST_KMAX;
+  WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  export WHT_TC_L2_MIN=16 WHT_GPU_L2_LAG=0;
+  WHT_TC_TEST_KMAX=20 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
 want tcreg && step tcreg ${TCREG_LIMIT:-400} sh -c "
-  for r in 1 2; do for v in ${TCREG_VARIANTS:-WHT_TC_REG_STRIDED=0 WHT_TC_REG_STRIDED=1 WHT_TC_REG_STRIDED=2}; do
+  for r in 1 2; do for v in ${TCREG_VARIANTS:-WHT_TC_REG_STRIDED=0 WHT_TC_REG_STRIDED=1,WHT_TC_REG_PAIR=0 WHT_TC_REG_STRIDED=1 WHT_TC_REG_STRIDED=2}; do
     echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 --log2n ${TCREG_LOG2N:-16,20,24,28,30} | grep -v '^#'; done;
     echo \"## round \$r: folklore\";
     $B/experiments/wht-bench --place in --algo folklore --format f16,bf16 --log2n ${TCREG_LOG2N:-16,20,24,28,30} | grep -v '^#'; done;
-  for v in 0 1 2; do echo \"## ncu WHT_TC_REG_STRIDED=\$v f16 2^28\";
-    WHT_TC_REG_STRIDED=\$v ncu --clock-control none --kernel-name regex:'wht__tc_(rstrided|tile)_kernel' --launch-skip 1 --launch-count 1 \
+  for v in ${TCREG_NCU_VARIANTS:-0 1}; do echo \"## ncu WHT_TC_REG_STRIDED=\$v f16 2^28\";
+    WHT_TC_REG_STRIDED=\$v ncu --clock-control none --kernel-name regex:'wht__tc_(rstrided|tile|fused)_kernel' --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem \
       $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^ *---\|Warning\|WARN\|PROF';
   done"

@@ -297,7 +297,7 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * rows), so that the ticket queue's chunk counts order them. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1>
+template <class M, bool W1, bool REG>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
@@ -310,7 +310,16 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
     uint64_t lpol, spol;
     wht__l2_pair_policies(hints, second, &lpol, &spol);
     uint32_t a[4][4];
-    if (second) {
+    if (second && REG) {
+      /* the register groups (tensor_core_strided.cuh), one after the other */
+      wht__tc_afrag<M>(a[0], p1.masks & 15u);
+      wht__tc_afrag<M>(a[1], p1.masks >> 4 & 15u);
+      const uint64_t tb = wht__tc_tile_base<false>(p1, b);
+#pragma unroll 1
+      for (unsigned grp = 0; grp < 2; grp++)
+        wht__tc_rstrided_group<M, 7, true>(p1, x, tb + 64u * grp, (uint32_t *)wht__tc_smem + 8192u * grp, a,
+                                           threadIdx.x >> 5, lpol, spol);
+    } else if (second) {
 #pragma unroll
       for (unsigned j = 0; j < 2; j++) wht__tc_afrag<M>(a[j], p1.masks >> 4 * j & 15u);
       wht__tc_tile_step<M, 3, true>(p1, x, b, sm, a, lpol, spol);
@@ -325,7 +334,7 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
 }
 
 template <class M>
-static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0)
+static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0, bool reg)
 {
   static wht__fused_cache cache;
   const unsigned C = wht__tc_l2_chunk();
@@ -337,8 +346,10 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
   const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
-  void (*kern)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *) =
-    wht__tc_w1_on() ? wht__tc_fused_kernel<M, true> : wht__tc_fused_kernel<M, false>;
+  typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
+  static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
+                                   { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
+  const kern_t kern = by[wht__tc_w1_on()][reg];
   const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
@@ -364,8 +375,10 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
     /* bits 0-11 as the register kernel's rows of 2^12 (its masks), 12-19 strided */
     const unsigned masks0 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, 12, 0) |
                             (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, 12, 2) & 0xf00u);
-    wht__tc_strided(&p, k, batch, 12, 8);
-    st = wht__tc_launch_fused<M>(x, p, masks0);
+    const bool reg = wht__tc_reg_strided() && wht__tc_reg_pair(); /* tensor_core_strided.cuh */
+    if (reg) wht__tc_rstrided(&p, k, batch, 12, 7);
+    else wht__tc_strided(&p, k, batch, 12, 8);
+    st = wht__tc_launch_fused<M>(x, p, masks0, reg);
     s0 = 20;
   } else {
     p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
@@ -376,11 +389,11 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
          : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
                                                                    : wht__tc_launch_tile<M, 1>(p, x);
   }
-  const unsigned G = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
+  const unsigned groups = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
   for (; st == WHT_OK && s0 < k; s0 += bits) {
-    if (G) {
-      wht__tc_rstrided(&p, k, batch, s0, G == 2 ? 7 : 6);
-      st = G == 2 ? wht__tc_launch_rstrided<M, 2>(p, x) : wht__tc_launch_rstrided<M, 1>(p, x);
+    if (groups) {
+      wht__tc_rstrided(&p, k, batch, s0, groups == 2 ? 7 : 6);
+      st = wht__tc_launch_rstrided<M>(p, x, groups);
     } else {
       st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);
     }

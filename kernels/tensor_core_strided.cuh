@@ -30,15 +30,19 @@
  * Warp w then takes run bits 0-3 = 2w + s', lane 4g + t the operand
  * B[2t..2t+1][g] = word (j = t, n = g) and B[2t+8..][g] = (j = t + 4),
  * eight mma, and its result (runs g, g + 8 in the bits 4-7, elements
- * 8 (2t + h) + q) is two 16-byte vectors of 16 contiguous elements per
- * run after byte permutes across q.
+ * 8 (2t + h) + q) is, after byte permutes across q, 16 contiguous
+ * elements of a run: two 16-byte stores.
  *
  * The stage groups, their order and their rounding are those of the tile
- * pass and of the model (lib/tensor_core_model.c): the tensor core adds a
- * stage's 16 products in its own order whichever kernel feeds it, so the
- * results equal the model's wherever that is exact and stay within its
- * bound elsewhere (tests/test_tensor_core_gpu). WHT_TC_REG_STRIDED (read
- * once): 0 the tile pass, 1 one group a block, 2 two groups. */
+ * pass and of the model (lib/tensor_core_model.c). A stage's 16 products
+ * enter the mma in the run index's natural order (the tile pass's frames
+ * permute it), so where the model is not exact the two may round
+ * differently, both within its bound; where it is exact they equal it
+ * (tests/test_tensor_core_gpu). Used for every strided pass of 8 bits
+ * (tensor_core.cu), in the L2-blocked pair as two groups one after the
+ * other on its tile of 2^15. On an H200 (docs/PERFORMANCE.md) f16 2^28's
+ * last pass took 319 us against the tile pass's 427 (122 M warp
+ * instructions against 251 M), the pair 539 us against 630. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
@@ -52,36 +56,49 @@ __device__ __forceinline__ unsigned wht__tc_xw(unsigned j, unsigned rl, unsigned
   return bank | (p & 7u) << 5 | rl << 8 | (j >> 2) << 12;
 }
 
-/* The device offset of run `run` of a tile (tile bits R.. of p.stride) */
-template <unsigned R>
-__device__ __forceinline__ uint64_t wht__tc_run_offset(const wht__tc_pass &p, unsigned run)
-{
-  uint64_t o = 0;
-#pragma unroll
-  for (unsigned j = 0; j < 8; j++)
-    if (run >> j & 1u) o += p.stride[R + j];
-  return o;
-}
-
 __device__ __forceinline__ uint32_t wht__tc_word(const uint4 &v, unsigned i)
 {
   return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;
 }
 
-template <class M, unsigned G>
-__global__ void __launch_bounds__(256u * G)
-wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
+/* 16 bytes of device memory: plain, or as the L2-blocked pair's second
+ * pass (L2P: through L2 only, with its eviction policy pol) */
+template <bool L2P>
+__device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
 {
-  constexpr unsigned R = G == 2 ? 7u : 6u; /* a run's elements: 64 G */
-  extern __shared__ uint4 wht__tc_smem[];
-  const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u, w = threadIdx.x >> 5 & 7u,
-                 grp = threadIdx.x >> 8;
-  uint32_t *sw = (uint32_t *)wht__tc_smem + grp * 8192u;
-  const uint64_t tb = wht__tc_tile_base<false>(p, blockIdx.x) + grp * 64u;
-  uint32_t a[2][4];
-  wht__tc_afrag<M>(a[0], p.masks & 15u);
-  wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
-  uint32_t d[2][8][2];
+  if (!L2P) return *(const uint4 *)p;
+  uint4 v;
+  asm volatile("ld.global.cg.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "l"(p), "l"(pol));
+  return v;
+}
+
+/* One group of 8 warps (warp w of it) on its 2^8 runs of 64 elements from
+ * x + tb (runs 2^R elements apart in the tile's element order: tile bit
+ * R + j of the run index j is p.stride[R + j] apart); sw: the group's
+ * 32 KB of shared memory; a: the two stages' fragments. One barrier (all
+ * of the block's threads), after which the group's shared reads follow:
+ * a caller that reuses sw first needs another. */
+template <class M, unsigned R, bool L2P>
+__device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
+                                                       const uint32_t a[2][4], unsigned w, uint64_t lpol,
+                                                       uint64_t spol)
+{
+  const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
+  const uint64_t *st = p.stride + R; /* st[j]: the run index's bit j */
+  /* loads: runs (2w + s) 16 + 2t + h + 8b, elements 8g..; stores: runs
+   * (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the lane's part) */
+  const uint64_t ol = tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) +
+                      (w & 2u ? st[6] : 0) + (w & 4u ? st[7] : 0);
+  const uint64_t os = tb + 16u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
+                      (g & 1u ? st[4] : 0) + (g & 2u ? st[5] : 0) + (g & 4u ? st[6] : 0);
+  /* s = 0's results wait in d0 until s = 1's of the same q, whose words
+   * (both s at one element) go to shared memory at once */
+  uint32_t d0[8][2];
+  /* the words' addresses: a lane's base and compile-time offsets (q, r
+   * and b only move bits above the banks) */
+  const unsigned xs[2] = { wht__tc_xw(w, g, 16u * t), wht__tc_xw(w, g, 16u * t + 8u) };
 #pragma unroll
   for (unsigned s = 0; s < 2; s++) {
     uint4 v[2][2]; /* [h][b]: run k = 2t + h + 8b */
@@ -89,40 +106,59 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
     for (unsigned h = 0; h < 2; h++)
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
-        v[h][b] = *(const uint4 *)(x + tb + 8u * g + wht__tc_run_offset<R>(p, (2u * w + s) << 4 | (2u * t + h + 8u * b)));
+        v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
 #pragma unroll
     for (unsigned q = 0; q < 8; q++) {
       const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
       const uint32_t b0 = __byte_perm(wht__tc_word(v[0][0], q >> 1), wht__tc_word(v[1][0], q >> 1), sel);
       const uint32_t b1 = __byte_perm(wht__tc_word(v[0][1], q >> 1), wht__tc_word(v[1][1], q >> 1), sel);
-      M::stage(d[s][q], a[0], b0, b1);
+      if (s == 0) {
+        M::stage(d0[q], a[0], b0, b1);
+        continue;
+      }
+      uint32_t d1[2];
+      M::stage(d1, a[0], b0, b1);
+#pragma unroll
+      for (unsigned r = 0; r < 2; r++)
+#pragma unroll
+        for (unsigned hp = 0; hp < 2; hp++)
+          sw[xs[hp] + (q << 5) + (r << 11)] = __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u);
     }
   }
-#pragma unroll
-  for (unsigned q = 0; q < 8; q++)
-#pragma unroll
-    for (unsigned r = 0; r < 2; r++)
-#pragma unroll
-      for (unsigned hp = 0; hp < 2; hp++)
-        sw[wht__tc_xw(w, g + 8u * r, 8u * (2u * t + hp) + q)] =
-          __byte_perm(d[0][q][r], d[1][q][r], hp ? 0x7632u : 0x5410u);
   __syncthreads();
 #pragma unroll
   for (unsigned s = 0; s < 2; s++) {
-    const unsigned rl = 2u * w + s;
+    const unsigned rl = 2u * w + s, xr = wht__tc_xw(t, rl, 8u * g); /* + q << 5, + b << 12 */
     uint32_t e[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++)
-      M::stage(e[q], a[1], sw[wht__tc_xw(t, rl, 8u * g + q)], sw[wht__tc_xw(t + 4u, rl, 8u * g + q)]);
+    for (unsigned q = 0; q < 8; q++) M::stage(e[q], a[1], sw[xr + (q << 5)], sw[xr + (q << 5) + 4096u]);
 #pragma unroll
     for (unsigned r = 0; r < 2; r++) {
-      uint16_t *o = x + tb + 16u * t + wht__tc_run_offset<R>(p, (g + 8u * r) << 4 | rl);
-      *(uint4 *)o = make_uint4(__byte_perm(e[0][r], e[1][r], 0x5410u), __byte_perm(e[2][r], e[3][r], 0x5410u),
-                               __byte_perm(e[4][r], e[5][r], 0x5410u), __byte_perm(e[6][r], e[7][r], 0x5410u));
-      *(uint4 *)(o + 8) = make_uint4(__byte_perm(e[0][r], e[1][r], 0x7632u), __byte_perm(e[2][r], e[3][r], 0x7632u),
-                                     __byte_perm(e[4][r], e[5][r], 0x7632u), __byte_perm(e[6][r], e[7][r], 0x7632u));
+      uint16_t *o = x + os + (s ? st[0] : 0) + (r ? st[7] : 0);
+      wht__tc_st16<L2P>(o, make_uint4(__byte_perm(e[0][r], e[1][r], 0x5410u), __byte_perm(e[2][r], e[3][r], 0x5410u),
+                                      __byte_perm(e[4][r], e[5][r], 0x5410u), __byte_perm(e[6][r], e[7][r], 0x5410u)),
+                        spol);
+      wht__tc_st16<L2P>(o + 8, make_uint4(__byte_perm(e[0][r], e[1][r], 0x7632u), __byte_perm(e[2][r], e[3][r], 0x7632u),
+                                          __byte_perm(e[4][r], e[5][r], 0x7632u), __byte_perm(e[6][r], e[7][r], 0x7632u)),
+                        spol);
     }
   }
+}
+
+/* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
+ * at least B blocks a multiprocessor */
+template <class M, unsigned G, unsigned B>
+__global__ void __launch_bounds__(256u * G, B)
+wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
+{
+  extern __shared__ uint4 wht__tc_smem[];
+  const unsigned grp = threadIdx.x >> 8;
+  uint32_t a[2][4];
+  wht__tc_afrag<M>(a[0], p.masks & 15u);
+  wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
+  wht__tc_rstrided_group<M, G == 2 ? 7u : 6u, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x) + 64u * grp,
+                                                     (uint32_t *)wht__tc_smem + 8192u * grp, a, threadIdx.x >> 5 & 7u,
+                                                     0, 0);
 }
 
 /* The pass over row bits [s0, s0 + 8) of `batch` rows of 2^k (k >= 16, s0
@@ -151,8 +187,10 @@ static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsign
   p->masks = ((1u << la) - 1u) | ((1u << lb) - 1u) << 4;
 }
 
-/* WHT_TC_REG_STRIDED (read once): 0 the tile pass, 1 or 2 groups a block
- * (default 1) */
+/* WHT_TC_REG_STRIDED (read once): 0 the tile pass; 1 one group a block
+ * (default), 2 two groups. WHT_TC_REG_PAIR (read once): 0 keeps the
+ * tile pass as the L2-blocked pair's second pass (tensor_core.cu), else
+ * (default) these groups, two one after the other a tile of 2^15 */
 static unsigned wht__tc_reg_strided(void)
 {
   static unsigned v = ~0u;
@@ -163,22 +201,35 @@ static unsigned wht__tc_reg_strided(void)
   return v;
 }
 
-template <class M, unsigned G>
-static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x)
+static bool wht__tc_reg_pair(void)
 {
+  static unsigned v = ~0u;
+  if (v == ~0u) v = wht__rows_env("WHT_TC_REG_PAIR", 1) != 0;
+  return v != 0;
+}
+
+/* The pass of p (wht__tc_rstrided) with v = 1 or 2 groups a block: at
+ * least 3 blocks of one group a multiprocessor (80 registers: at 4 blocks,
+ * 64 registers and 12 bytes spilled, f16 2^28's strided pass took 346 us
+ * against 319 on an H200), 2 of two */
+template <class M>
+static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, unsigned v)
+{
+  typedef void (*kern)(const wht__tc_pass, uint16_t *);
+  static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
+  const unsigned G = v == 2 ? 2 : 1;
   const int smem = (int)(32768u * G);
-  static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
+  static int ready[2][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
   const int dev = wht__gpu_current_device();
-  if (smem > 48 * 1024 && (dev < 0 || !ready[dev])) {
-    if (cudaFuncSetAttribute((const void *)wht__tc_rstrided_kernel<M, G>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             smem) != cudaSuccess) {
+  if (smem > 48 * 1024 && (dev < 0 || !ready[v - 1][dev])) {
+    if (cudaFuncSetAttribute((const void *)by[v - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
-    if (dev >= 0) ready[dev] = 1;
+    if (dev >= 0) ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  wht__tc_rstrided_kernel<M, G><<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x);
+  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
