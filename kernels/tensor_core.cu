@@ -11,8 +11,9 @@
  *               exchange through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
- *               of 2^12), then strided passes of 8 bits
- *               (two stage groups, 256-byte runs) each, or of 12 bits (three
+ *               of 2^12), then strided passes of 8 bits (two stage groups;
+ *               in registers, 128-byte runs, tensor_core_strided.cuh, or
+ *               tiles of 256-byte runs), or of 12 bits (tiles of three
  *               groups, 16-byte runs: fewer passes, but measured far slower
  *               per pass on an H200); 1 + ceil((k - 12) / bits) passes.
  *               With 8-bit strides and at least 2^26 elements the first
