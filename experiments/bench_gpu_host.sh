@@ -40,8 +40,7 @@
 # sanitizers, singlencu their stalls), tcpf
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
-# the tensor cores' strided passes in registers, pairs for the L2-blocked
-# pairs' counting warp, xpab for the
+# the tensor cores' strided passes in registers, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -792,22 +791,6 @@ want tcreg && step tcreg ${TCREG_LIMIT:-400} sh -c "
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem \
       $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^ *---\|Warning\|WARN\|PROF';
   done"
-# the L2-blocked pairs' first-pass tiles counted by warp 1 instead of
-# thread 0 (WHT_GPU_L2_COUNT_WARP=1: its fence overlaps thread 0's next
-# ticket): every algorithm's GPU tests and the tensor-core pairs' with it,
-# then the pairs' single vectors under PAIRS_VARIANTS (default: thread 0,
-# warp 1, and the tensor cores' strided passes with their loads first,
-# WHT_TC_REG_STRIDED=3), two rounds
-want pairs && step pairstest ${PAIRS_TEST_LIMIT:-400} sh -c "
-  export WHT_GPU_L2_COUNT_WARP=1; $B/tests/test_gpu_bitident;
-  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
-  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 WHT_GPU_L2_LAG=0 WHT_TC_REG_STRIDED=3 $B/tests/test_tensor_core_gpu"
-want pairs && step pairs ${PAIRS_LIMIT:-400} sh -c "
-  for r in 1 2; do for v in ${PAIRS_VARIANTS:-WHT_GPU_L2_COUNT_WARP=0 WHT_GPU_L2_COUNT_WARP=1 WHT_TC_REG_STRIDED=3}; do
-    echo \"## round \$r: \$v\"; W=\"env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in\";
-    \$W --algo folklore,kahan,widened-pass --format f32 --log2n 26,28 | grep -v '^#';
-    \$W --algo folklore,tensor-core --format f16 --log2n 20,24,28 | grep -v '^[#a]';
-    \$W --algo folklore --format f64 --log2n 27 | grep -v '^[#a]'; done; done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
 # 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles

@@ -206,11 +206,9 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
       tile(true, b, ld1, st1);
     } else {
       tile(false, b, ld0, st0);
-      /* the block's stores (ordered before the counting thread by the
-       * tile's last barrier), fenced before the count; as cooperative
-       * groups' grid barrier. hints & 8: warp 1 counts, so that its fence
-       * and thread 0's next ticket overlap */
-      if (threadIdx.x == (hints & 8u ? 32u : 0u)) {
+      /* the block's stores (ordered before thread 0 by the tile's last
+       * barrier), fenced before the count; as cooperative groups' grid barrier */
+      if (threadIdx.x == 0) {
         __threadfence();
         atomicAdd(done + (b >> cs), 1u);
       }
@@ -247,16 +245,13 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
   });
 }
 
-/* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default
- * 7; bit 3 (8) from WHT_GPU_L2_COUNT_WARP=1: warp 1 counts a chunk's
- * first-pass tiles (wht__fused_loop), default thread 0. Read once. */
+/* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default 7. */
 static unsigned wht__l2_hints(void)
 {
   static long hints = -1;
   if (hints < 0) {
-    const char *v = getenv("WHT_GPU_L2_HINTS"), *c = getenv("WHT_GPU_L2_COUNT_WARP");
+    const char *v = getenv("WHT_GPU_L2_HINTS");
     hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
-    if (c && *c && strtoul(c, NULL, 10) == 1) hints |= 8;
   }
   return (unsigned)hints;
 }

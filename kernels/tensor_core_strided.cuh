@@ -80,7 +80,7 @@ __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
  * 32 KB of shared memory; a: the two stages' fragments. One barrier (all
  * of the block's threads), after which the group's shared reads follow:
  * a caller that reuses sw first needs another. */
-template <class M, unsigned R, bool L2P, bool PRE = false>
+template <class M, unsigned R, bool L2P>
 __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
                                                        const uint32_t a[2][4], unsigned w, uint64_t lpol,
                                                        uint64_t spol)
@@ -96,16 +96,6 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
   /* s = 0's results wait in d0 until s = 1's of the same q, whose words
    * (both s at one element) go to shared memory at once */
   uint32_t d0[8][2];
-  uint4 pre[2][2][2]; /* PRE: all eight loads first, in flight together */
-  if constexpr (PRE) {
-#pragma unroll
-    for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-      for (unsigned h = 0; h < 2; h++)
-#pragma unroll
-        for (unsigned b = 0; b < 2; b++)
-          pre[s][h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
-  }
   /* the words' addresses: a lane's base and compile-time offsets (q, r
    * and b only move bits above the banks) */
   const unsigned xs[2] = { wht__tc_xw(w, g, 16u * t), wht__tc_xw(w, g, 16u * t + 8u) };
@@ -116,7 +106,7 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
     for (unsigned h = 0; h < 2; h++)
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
-        v[h][b] = PRE ? pre[s][h][b] : wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
+        v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
 #pragma unroll
     for (unsigned q = 0; q < 8; q++) {
       const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
@@ -157,7 +147,7 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
 
 /* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
  * at least B blocks a multiprocessor */
-template <class M, unsigned G, unsigned B, bool PRE = false>
+template <class M, unsigned G, unsigned B>
 __global__ void __launch_bounds__(256u * G, B)
 wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
 {
@@ -166,7 +156,7 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
   uint32_t a[2][4];
   wht__tc_afrag<M>(a[0], p.masks & 15u);
   wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
-  wht__tc_rstrided_group<M, G == 2 ? 7u : 6u, false, PRE>(p, x, wht__tc_tile_base<false>(p, blockIdx.x) + 64u * grp,
+  wht__tc_rstrided_group<M, G == 2 ? 7u : 6u, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x) + 64u * grp,
                                                      (uint32_t *)wht__tc_smem + 8192u * grp, a, threadIdx.x >> 5 & 7u,
                                                      0, 0);
 }
@@ -198,8 +188,7 @@ static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsign
 }
 
 /* WHT_TC_REG_STRIDED (read once): 0 the tile pass; 1 one group a block
- * (default), 2 two groups, 3 one group with its eight loads issued
- * first. WHT_TC_REG_PAIR (read once): 0 keeps the
+ * (default), 2 two groups. WHT_TC_REG_PAIR (read once): 0 keeps the
  * tile pass as the L2-blocked pair's second pass (tensor_core.cu), else
  * (default) these groups, two one after the other a tile of 2^15 */
 static unsigned wht__tc_reg_strided(void)
@@ -207,7 +196,7 @@ static unsigned wht__tc_reg_strided(void)
   static unsigned v = ~0u;
   if (v == ~0u) {
     const unsigned r = wht__rows_env("WHT_TC_REG_STRIDED", 1); /* rows_reg.cuh */
-    v = r <= 3 ? r : 1;
+    v = r <= 2 ? r : 1;
   }
   return v;
 }
@@ -219,7 +208,7 @@ static bool wht__tc_reg_pair(void)
   return v != 0;
 }
 
-/* The pass of p (wht__tc_rstrided) by variant v (wht__tc_reg_strided): at
+/* The pass of p (wht__tc_rstrided) with v = 1 or 2 groups a block: at
  * least 3 blocks of one group a multiprocessor (80 registers: at 4 blocks,
  * 64 registers and 12 bytes spilled, f16 2^28's strided pass took 346 us
  * against 319 on an H200), 2 of two */
@@ -227,11 +216,10 @@ template <class M>
 static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, unsigned v)
 {
   typedef void (*kern)(const wht__tc_pass, uint16_t *);
-  static const kern by[3] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2>,
-                              wht__tc_rstrided_kernel<M, 1, 3, true> };
+  static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
   const unsigned G = v == 2 ? 2 : 1;
   const int smem = (int)(32768u * G);
-  static int ready[3][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
+  static int ready[2][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
   const int dev = wht__gpu_current_device();
   if (smem > 48 * 1024 && (dev < 0 || !ready[v - 1][dev])) {
     if (cudaFuncSetAttribute((const void *)by[v - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
