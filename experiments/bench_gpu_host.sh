@@ -40,7 +40,8 @@
 # sanitizers, singlencu their stalls), tcpf
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
-# the tensor cores' strided passes in registers, xpab for the
+# the tensor cores' strided passes in registers, tcl2min for where their
+# pair starts, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -791,6 +792,14 @@ want tcreg && step tcreg ${TCREG_LIMIT:-400} sh -c "
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem \
       $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^ *---\|Warning\|WARN\|PROF';
   done"
+# where the tensor cores' L2-blocked pair should start now that its second
+# pass runs in registers: single vectors of 2^16..2^26 under
+# TCL2MIN_VARIANTS (WHT_TC_L2_MIN: log2 of the fewest elements paired),
+# two rounds
+want tcl2min && step tcl2min ${TCL2MIN_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${TCL2MIN_VARIANTS:-26 22 16}; do echo \"## round \$r: WHT_TC_L2_MIN=\$v\";
+    WHT_TC_L2_MIN=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
+      --log2n ${TCL2MIN_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
 # 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles
