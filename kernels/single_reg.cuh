@@ -16,17 +16,15 @@
  *     its stages across vectors are j's low three bits, then the block's
  *     exchange brings j's top M bits into registers and lanes
  *     (wht__blk_io, rows_reg.cuh). No stage runs on the columns.
- * Where k is K1 + 4 .. K1 + 8, that is two passes. Where k is C + 2 ..
+ * Where k is K1 + 4 .. K1 + 8, that is two passes. Where k is C + 4 ..
  * C + 8 (C = K1 + 7: chunks of 2^23 bytes, the tiles' chunk,
  * pass_plan.h), pass 1 and a strided pass of stages K1..C-1 run as one
  * persistent L2-blocked kernel on the tiles' ticket queue
  * (wht__fused_loop, pass_run.cuh: a chunk's second-pass tiles read
  * through L2 what its first-pass tiles wrote moments before), then a
- * strided pass of stages C..k-1: again two passes over device memory
- * (for k = C + 2, C + 3 a warp's tile of 4 or 8 runs, no exchange).
+ * strided pass of stages C..k-1: again two passes over device memory.
  * Both tile kinds hold 2^(LV+12) elements, 128 of each a chunk. Other k
- * (K1 + 2, K1 + 3, and above C + 8) take the tiles' plan (same pass
- * counts here: wht__gpu_pass_count).
+ * take the tiles' plan (same pass counts here: wht__gpu_pass_count).
  *
  * Every stage is the CPU's butterfly on the same operands, the stages in
  * increasing order (a pass's in its tile, passes one after another), so
@@ -108,26 +106,6 @@ __global__ void __launch_bounds__(32u << M)
                                                                 wht__blk_io<S::R>{ s0, 0, 0 });
 }
 
-/* A last pass of L = 2 or 3 stages (k = C + 2, C + 3): a warp a tile of
- * 2^L runs, one vector a lane of each, the stages across the vectors (no
- * exchange); 8 warps a block */
-template <class F, unsigned L>
-__global__ void __launch_bounds__(256)
-    wht__single_short_kernel(const typename F::U *src, typename F::U *dst, unsigned s0, uint64_t ntiles)
-{
-  typedef wht__single_reg_shape<F> S;
-  const uint64_t b = (uint64_t)blockIdx.x * 8u + (threadIdx.x >> 5);
-  if (b >= ntiles) return;
-  const uint64_t base = wht__single_tile_base<S::R>(b, s0, L) + ((uint64_t)(threadIdx.x & 31u) << S::LV);
-  uint4 r[1u << L];
-#pragma unroll
-  for (unsigned j = 0; j < (1u << L); j++) r[j] = *(const uint4 *)(src + base + ((uint64_t)j << s0));
-#pragma unroll
-  for (unsigned st = 0; st < L; st++) wht__rows_reg_vectors<F, 1u << L, S::WORDS>(r, 1u << st);
-#pragma unroll
-  for (unsigned j = 0; j < (1u << L); j++) *(uint4 *)(dst + base + ((uint64_t)j << s0)) = r[j];
-}
-
 /* Pass 1 and the strided pass of stages K1..C-1 as one persistent
  * L2-blocked kernel (p0: ntiles and fuse_chunk_tiles_log2 = 7 for the
  * ticket queue). A first-pass tile's stores precede thread 0's fence and
@@ -166,7 +144,7 @@ static unsigned wht__single_ahead(bool last, size_t tile_bytes)
 
 /* Whether rows of 2^k, N elements in all, from src to dst take these
  * passes (the kernels, or their host twin below): k = K1+4..K1+8 (two
- * passes) or C+2..C+8 (an L2-blocked pair and a pass, where the tiles'
+ * passes) or C+4..C+8 (an L2-blocked pair and a pass, where the tiles'
  * chunk is C's and the chunks fit the queue's counters), 16-byte aligned
  * pointers; WHT_GPU_SINGLE_REG (read once) not 0. */
 template <class F>
@@ -176,7 +154,7 @@ static bool wht__single_reg_plan(unsigned k, uint64_t N, const void *src, const 
   static int on = -1;
   if (on < 0) on = wht__rows_env("WHT_GPU_SINGLE_REG", 1) != 0;
   const bool two = k >= S::K1 + 4 && k <= S::K1 + 8;
-  const bool fused = k >= S::C + 2 && k <= S::C + 8 &&
+  const bool fused = k >= S::C + 4 && k <= S::C + 8 &&
                      wht__plan_l2_chunk_log2(sizeof(typename F::U), 0) == S::C && (N >> S::C) <= WHT__L2_MAX_CHUNKS;
   return on && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
@@ -191,19 +169,12 @@ static bool wht__single_reg_fits(unsigned k, uint64_t N, const void *src, const 
   return wht__rows_smem_fits(sizeof(typename F::U) << (last > S::K1 ? last : S::K1));
 }
 
-/* The strided pass of stages s0..s0+L-1 (L = 2..8) of N elements in place */
+/* The strided pass of stages s0..s0+L-1 (L = 4..8) of N elements in place */
 template <class F>
 static wht_status wht__single_strided_launch(typename F::U *x, uint64_t N, unsigned s0, unsigned L)
 {
   typedef wht__single_reg_shape<F> S;
   typedef typename F::U U;
-  if (L < 4) { /* a warp a tile */
-    const uint64_t tiles = N >> (S::R + L), blocks = (tiles + 7) >> 3;
-    if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-    if (L == 2) wht__single_short_kernel<F, 2><<<(unsigned)blocks, 256>>>(x, x, s0, tiles);
-    else wht__single_short_kernel<F, 3><<<(unsigned)blocks, 256>>>(x, x, s0, tiles);
-    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-  }
   typedef void (*kern)(const U *, U *, unsigned, unsigned);
   static const kern by_m[5] = { wht__single_strided_kernel<F, 1>, wht__single_strided_kernel<F, 2>,
                                 wht__single_strided_kernel<F, 3>, wht__single_strided_kernel<F, 4>,

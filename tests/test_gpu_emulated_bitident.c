@@ -6,7 +6,7 @@
  * they save a pass; L2-blocked pairs of passes, compensated algorithms
  * included), the automatic size without clusters, unaligned data
  * (scalar accesses), folklore's long rows in register passes (their host
- * twin, kernels/single_reg.cuh, at k = LV+16, LV+21, LV+22 and LV+23), and
+ * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
@@ -139,16 +139,14 @@ int main(void)
   /* folklore's long rows in register passes (kernels/single_reg.cuh): their
    * host twin at the smallest k of both plans, two passes (k = LV+16) and
    * the L2-blocked pair and a pass (k = LV+23; f64 and f32 only: 2-byte
-   * formats there are 2^26 elements of software arithmetic), and the pair
-   * and a last pass of 2 or 3 stages (k = LV+21: f32 2^23; LV+22: f64
-   * 2^23), in place and out of place */
+   * formats there are 2^26 elements of software arithmetic), in place and
+   * out of place */
   static const struct {
     wht_format f;
     unsigned k;
     uint64_t batch;
   } longrows[] = { { WHT_F64, 17, 1 }, { WHT_F64, 17, 2 }, { WHT_F32, 18, 1 }, { WHT_F32, 18, 2 }, { WHT_F16, 19, 1 },
-                   { WHT_BF16, 19, 1 }, { WHT_F64, 24, 1 }, { WHT_F32, 25, 1 }, { WHT_F64, 23, 1 },
-                   { WHT_F32, 23, 1 } };
+                   { WHT_BF16, 19, 1 }, { WHT_F64, 24, 1 }, { WHT_F32, 25, 1 } };
   int folklore_wanted = 0;
   for (int ai = 0; ai < nalgos; ai++) folklore_wanted |= !strcmp(algos[ai], "folklore");
   for (size_t i = 0; folklore_wanted && maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
