@@ -41,8 +41,11 @@
  * (tests/test_tensor_core_gpu). Used for every strided pass of 8 bits
  * (tensor_core.cu), in the L2-blocked pair as two groups one after the
  * other on its tile of 2^15. On an H200 (docs/PERFORMANCE.md) f16 2^28's
- * last pass took 319 us against the tile pass's 427 (122 M warp
- * instructions against 251 M), the pair 539 us against 630. */
+ * last pass took 316 us against the tile pass's 425 (100 M warp
+ * instructions against 251 M), the pair 519 us against 622 (118 M
+ * against 297 M): 0.83 ms in all against 1.05 (3.21x a memcpy against
+ * 4.07x). Tried and slower: 4 blocks a multiprocessor (64 registers,
+ * spilled), two groups a block, all eight loads issued first. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
