@@ -259,26 +259,10 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
  * set by the caller) and returns the tile kind (2: 12 bits, 3: 8). */
 static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned s0, unsigned bits)
 {
-  const unsigned R = WHT__TC_TILE_LOG2 - bits;
   static const unsigned slots12[12] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
   static const unsigned slots8[8] = { 7, 8, 10, 11, 12, 13, 14, 9 }; /* wht__tc_f1run */
-  const unsigned *slot = bits == 12 ? slots12 : slots8;
-  const unsigned L = k - s0 < bits ? k - s0 : bits;
   int rb[WHT__TC_TILE_LOG2];
-  unsigned char used[64] = { 0 };
-  for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
-  for (unsigned j = 0; j < L; j++) rb[slot[j]] = (int)(s0 + j), used[s0 + j] = 1;
-  unsigned r = R; /* filler: the lowest free row bits (k >= 16 leaves enough) */
-  for (unsigned j = L; j < bits; j++) {
-    while (used[r]) r++;
-    rb[slot[j]] = (int)r, used[r] = 1;
-  }
-  p->nrest = 0;
-  for (unsigned b = 0; b < k; b++)
-    if (!used[b]) p->rest[p->nrest++] = (unsigned char)b;
-  for (unsigned i = 0; i < WHT__TC_TILE_LOG2; i++) p->stride[i] = (uint64_t)1 << rb[i];
-  p->tiles_per_row = (uint64_t)1 << p->nrest;
-  p->ntiles = batch << p->nrest;
+  wht__tc_strided_tile(p, rb, k, batch, s0, WHT__TC_TILE_LOG2 - bits, bits == 12 ? slots12 : slots8, bits);
   const unsigned hi = s0 + bits < k ? s0 + bits : k;
   if (bits == 12) {
     /* the second W2's b stage is an identity on already transformed bits */

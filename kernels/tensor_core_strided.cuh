@@ -65,7 +65,9 @@ __device__ __forceinline__ uint32_t wht__tc_word(const uint4 &v, unsigned i)
 }
 
 /* 16 bytes of device memory: plain, or as the L2-blocked pair's second
- * pass (L2P: through L2 only, with its eviction policy pol) */
+ * pass (L2P: through L2 only, with its eviction policy pol). As
+ * wht__tc_ld8, without tile.cuh's wht__ld16's "memory" clobber, so that
+ * the compiler may move the loads as it does the tile pass's. */
 template <bool L2P>
 __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
 {
@@ -170,22 +172,9 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
  * bit s0 + j, or the lowest free row bit from R where s0 + j >= k) */
 static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned s0, unsigned R)
 {
-  const unsigned L = k - s0 < 8 ? k - s0 : 8;
-  unsigned char used[64] = { 0 };
+  const unsigned L = k - s0 < 8 ? k - s0 : 8, slot[8] = { R, R + 1, R + 2, R + 3, R + 4, R + 5, R + 6, R + 7 };
   int rb[WHT__TC_TILE_LOG2];
-  for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
-  for (unsigned j = 0; j < L; j++) rb[R + j] = (int)(s0 + j), used[s0 + j] = 1;
-  unsigned r = R;
-  for (unsigned j = L; j < 8; j++) {
-    while (used[r]) r++;
-    rb[R + j] = (int)r, used[r] = 1;
-  }
-  p->nrest = 0;
-  for (unsigned b = 0; b < k; b++)
-    if (!used[b]) p->rest[p->nrest++] = (unsigned char)b;
-  for (unsigned i = 0; i < R + 8; i++) p->stride[i] = (uint64_t)1 << rb[i];
-  p->tiles_per_row = (uint64_t)1 << p->nrest;
-  p->ntiles = batch << p->nrest;
+  wht__tc_strided_tile(p, rb, k, batch, s0, R, slot, 8); /* tensor_core_tile.cuh */
   const unsigned la = L < 4 ? L : 4, lb = L > 4 ? L - 4 : 0;
   p->masks = ((1u << la) - 1u) | ((1u << lb) - 1u) << 4;
 }

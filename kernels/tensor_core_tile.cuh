@@ -43,6 +43,32 @@ struct wht__tc_pass {
   unsigned masks;          /* k-index masks of the 4 stages, nibble j for stage j */
 };
 
+/* The tile of a strided pass over row bits s0.. of `batch` rows of 2^k:
+ * tile bits 0..R-1 are row bits 0..R-1 (a run), tile bit slot[j] row bit
+ * s0 + j while s0 + j < k, the other slots filler row bits (the lowest
+ * free from R). Sets rb[i] (the row bit of tile bit i < R + nslots) and
+ * p's stride, rest, nrest, tiles_per_row and ntiles (the tensor-core
+ * tiles, tensor_core.cu, and the register passes, tensor_core_strided.cuh). */
+static void wht__tc_strided_tile(wht__tc_pass *p, int rb[], unsigned k, uint64_t batch, unsigned s0, unsigned R,
+                                 const unsigned slot[], unsigned nslots)
+{
+  const unsigned L = k - s0 < nslots ? k - s0 : nslots;
+  unsigned char used[64] = { 0 };
+  for (unsigned i = 0; i < R; i++) rb[i] = (int)i, used[i] = 1;
+  for (unsigned j = 0; j < L; j++) rb[slot[j]] = (int)(s0 + j), used[s0 + j] = 1;
+  unsigned r = R; /* filler: k >= 16 leaves enough */
+  for (unsigned j = L; j < nslots; j++) {
+    while (used[r]) r++;
+    rb[slot[j]] = (int)r, used[r] = 1;
+  }
+  p->nrest = 0;
+  for (unsigned b = 0; b < k; b++)
+    if (!used[b]) p->rest[p->nrest++] = (unsigned char)b;
+  for (unsigned i = 0; i < R + nslots; i++) p->stride[i] = (uint64_t)1 << rb[i];
+  p->tiles_per_row = (uint64_t)1 << p->nrest;
+  p->ntiles = batch << p->nrest;
+}
+
 /* Physical element offset of tile element u: XOR of tile bits 6-14 into
  * bits 2-5 (the 8-byte word within a bank row). */
 __device__ __forceinline__ unsigned wht__tc_swz(unsigned u)
