@@ -282,8 +282,8 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * rows), so that the ticket queue's chunk counts order them. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1, bool REG>
-__global__ void __launch_bounds__(WHT__TC_THREADS, 3)
+template <class M, bool W1, bool REG, unsigned B = 3>
+__global__ void __launch_bounds__(WHT__TC_THREADS, B)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
 {
@@ -334,7 +334,11 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
   static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
                                    { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
-  const kern_t kern = by[wht__tc_w1_on()][reg];
+  /* WHT_TC_PAIR_BLOCKS=2 (read once): at least 2 blocks a multiprocessor
+   * instead of 3 (more registers, no spills; with the first pass's W1) */
+  static const kern_t by2[2] = { wht__tc_fused_kernel<M, true, false, 2>, wht__tc_fused_kernel<M, true, true, 2> };
+  static const unsigned blocks = wht__rows_env("WHT_TC_PAIR_BLOCKS", 3) == 2 ? 2 : 3;
+  const kern_t kern = blocks == 2 && wht__tc_w1_on() ? by2[reg] : by[wht__tc_w1_on()][reg];
   const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
