@@ -803,18 +803,20 @@ want tcl2min && step tcl2min ${TCL2MIN_LIMIT:-300} sh -c "
       --log2n ${TCL2MIN_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
 # issue 16: the tensor cores' 8-bit strided pass as a persistent kernel
 # whose next tile's loads wait in shared memory (WHT_TC_REG_STRIDED=3),
-# the one-tile kernel asking L2 for the tile WHT_TC_RS_AHEAD on, and the
-# L2-blocked pair at 2 blocks a multiprocessor (WHT_TC_PAIR_BLOCKS=2, no
-# spills): tests of each (the persistent kernel also on 3 blocks, so that
+# or loading as the one-tile kernel (=4), the one-tile kernel asking L2 for
+# the tile WHT_TC_RS_AHEAD on, and the L2-blocked pair at 2 blocks a
+# multiprocessor (WHT_TC_PAIR_BLOCKS=2, no spills) or with its first-pass
+# tickets asked of L2 first (WHT_TC_PAIR_PF=1): tests of each
+# (TCSTAGE_TEST_VARIANTS; the persistent kernel also on 3 blocks, so that
 # a block takes several tiles; the pair from 2^16 to k = 22), memcheck and
-# racecheck of the persistent kernel, then f16 single vectors under
+# racecheck under TCSTAGE_SAN_ENV, then f16 single vectors under
 # TCSTAGE_VARIANTS against folklore f16, two rounds, and Nsight Compute of
 # f16 2^28's pair and strided pass under TCSTAGE_NCU_VARIANTS
 want tcstage && step tcstagetest ${TCSTAGE_TEST_LIMIT:-400} sh -c "
-  for v in WHT_TC_REG_STRIDED=3 WHT_TC_REG_STRIDED=3,WHT_TC_RS_GRID=3 WHT_TC_RS_AHEAD=64 \
-    WHT_TC_PAIR_BLOCKS=2,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22 WHT_TC_REG_STRIDED=3,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22; do
+  for v in ${TCSTAGE_TEST_VARIANTS:-WHT_TC_REG_STRIDED=3 WHT_TC_REG_STRIDED=3,WHT_TC_RS_GRID=3 WHT_TC_RS_AHEAD=64 \
+    WHT_TC_PAIR_BLOCKS=2,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22 WHT_TC_REG_STRIDED=3,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22}; do
     echo \"## \$v\"; env \$(echo \$v | tr , ' ') $B/tests/test_tensor_core_gpu; done;
-  export WHT_TC_REG_STRIDED=3 WHT_TC_RS_GRID=3;
+  export \$(echo ${TCSTAGE_SAN_ENV:-WHT_TC_REG_STRIDED=3,WHT_TC_RS_GRID=3} | tr , ' ');
   WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
   WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
 want tcstage && step tcstage ${TCSTAGE_LIMIT:-400} sh -c "

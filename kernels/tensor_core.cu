@@ -285,7 +285,7 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
 template <class M, bool W1, bool REG, unsigned B = 3>
 __global__ void __launch_bounds__(WHT__TC_THREADS, B)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
-                     const unsigned hints, uint16_t *x)
+                     const unsigned hints, uint16_t *x, const unsigned pf)
 {
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
@@ -309,6 +309,9 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
       for (unsigned j = 0; j < 2; j++) wht__tc_afrag<M>(a[j], p1.masks >> 4 * j & 15u);
       wht__tc_tile_step<M, 3, true>(p1, x, b, sm, a, lpol, spol);
     } else {
+      /* pf: the ticket's 64 KB asked of L2 first, 256 bytes a thread, so
+       * that its four steps' loads are in flight at once */
+      if (pf) wht__l2_prefetch(x + (b << WHT__TC_TILE_LOG2) + ((uint64_t)threadIdx.x << 7), 256);
 #pragma unroll
       for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
 #pragma unroll 1
@@ -331,7 +334,7 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
   const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
-  typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
+  typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *, unsigned);
   static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
                                    { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
   /* WHT_TC_PAIR_BLOCKS=2 (read once): at least 2 blocks a multiprocessor
@@ -341,7 +344,9 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   const kern_t kern = blocks == 2 && wht__tc_w1_on() ? by2[reg] : by[wht__tc_w1_on()][reg];
   const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
-  kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
+  /* WHT_TC_PAIR_PF=1 (read once): the first pass's tickets asked of L2 first */
+  static const unsigned pf = wht__rows_env("WHT_TC_PAIR_PF", 0) != 0;
+  kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x, pf);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

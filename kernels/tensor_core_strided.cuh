@@ -248,11 +248,13 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead)
 }
 
 /* The persistent form: one group of 8 warps a block takes tiles blockIdx.x,
- * + gridDim.x, ...; the next tile's vectors are copied into the staging
- * slots (32 KB after the exchange's 32 KB) while the current one is
- * transformed and stored, so that a block's loads stay in flight through
- * its mma, exchange and stores. Tiles are disjoint, so in place is safe. */
-template <class M>
+ * + gridDim.x, ...; STAGED: the next tile's vectors are copied into the
+ * staging slots (32 KB after the exchange's 32 KB) while the current one
+ * is transformed and stored, so that a block's loads stay in flight
+ * through its mma, exchange and stores; else loaded as the one-tile
+ * kernel does (a block's stores then drain while it loads the next tile).
+ * Tiles are disjoint, so in place is safe. */
+template <class M, bool STAGED>
 __global__ void __launch_bounds__(256u, 3) wht__tc_rstrided_pkernel(const wht__tc_pass p, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
@@ -266,6 +268,15 @@ __global__ void __launch_bounds__(256u, 3) wht__tc_rstrided_pkernel(const wht__t
   wht__tc_afrag<M>(a[0], p.masks & 15u);
   wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
   uint64_t tb = wht__tc_tile_base<false>(p, b);
+  if (!STAGED) {
+    for (;;) {
+      wht__tc_rstrided_group<M, 6, false>(p, x, tb, sw, a, w, 0, 0);
+      b += gridDim.x;
+      if (b >= p.ntiles) return;
+      tb = wht__tc_tile_base<false>(p, b);
+      __syncthreads(); /* the exchange's reads before the next tile's writes */
+    }
+  }
   {
     const wht__tc_rs_staged first = { stage, x, wht__tc_rs_load_base(st, tb, w), st };
     first.used(0);
@@ -299,7 +310,8 @@ static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsign
 }
 
 /* WHT_TC_REG_STRIDED (read once): 0 the tile pass; 1 one group a block
- * (default), 2 two groups, 3 the persistent staged kernel. WHT_TC_RS_AHEAD
+ * (default), 2 two groups, 3 the persistent staged kernel, 4 the
+ * persistent kernel loading as 1 does. WHT_TC_RS_AHEAD
  * (read once): the one-group kernel's L2 look-ahead in tiles (default 0:
  * none). WHT_TC_REG_PAIR (read once): 0 keeps the
  * tile pass as the L2-blocked pair's second pass (tensor_core.cu), else
@@ -309,7 +321,7 @@ static unsigned wht__tc_reg_strided(void)
   static unsigned v = ~0u;
   if (v == ~0u) {
     const unsigned r = wht__rows_env("WHT_TC_REG_STRIDED", 1); /* rows_reg.cuh */
-    v = r <= 3 ? r : 1;
+    v = r <= 4 ? r : 1;
   }
   return v;
 }
@@ -339,30 +351,31 @@ static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, un
   typedef void (*kern)(const wht__tc_pass, uint16_t *, unsigned);
   typedef void (*pkern)(const wht__tc_pass, uint16_t *);
   static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
-  const pkern pk = wht__tc_rstrided_pkernel<M>;
-  const void *f = v == 3 ? (const void *)pk : (const void *)by[v - 1];
-  const int smem = v == 1 ? 32768 : 65536, threads = v == 2 ? 512 : 256;
-  static int ready[3][WHT__MAX_DEVICES];      /* per device: as wht__tc_launch_tile */
-  static unsigned resident[WHT__MAX_DEVICES]; /* the persistent kernel's blocks */
+  const bool pers = v >= 3;
+  const pkern pk = v == 3 ? wht__tc_rstrided_pkernel<M, true> : wht__tc_rstrided_pkernel<M, false>;
+  const void *f = pers ? (const void *)pk : (const void *)by[v - 1];
+  const int smem = v == 1 || v == 4 ? 32768 : 65536, threads = v == 2 ? 512 : 256;
+  static int ready[4][WHT__MAX_DEVICES];      /* per device: as wht__tc_launch_tile */
+  static unsigned resident[4][WHT__MAX_DEVICES]; /* the persistent kernels' blocks */
   const int dev = wht__gpu_current_device();
   if (dev < 0) return WHT_E_CUDA;
   if (!ready[v - 1][dev]) {
     int per_sm = 0, sms = 0;
     if ((smem > 48 * 1024 && cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) ||
-        (v == 3 && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, threads, smem) != cudaSuccess ||
-                    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1))) {
+        (pers && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, threads, smem) != cudaSuccess ||
+                  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1))) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
-    if (v == 3) resident[dev] = (unsigned)(per_sm * sms);
+    if (pers) resident[v - 1][dev] = (unsigned)(per_sm * sms);
     ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  if (v == 3) {
+  if (pers) {
     /* WHT_TC_RS_GRID=g (read once): at most g blocks, so that the tests
      * give each block several tiles at small k */
     static const unsigned cap = wht__rows_env("WHT_TC_RS_GRID", 0);
-    const uint64_t grid = cap && cap < resident[dev] ? cap : resident[dev];
+    const uint64_t grid = cap && cap < resident[v - 1][dev] ? cap : resident[v - 1][dev];
     pk<<<(unsigned)(p.ntiles < grid ? p.ntiles : grid), threads, smem>>>(p, x);
   }
   else
