@@ -4,7 +4,18 @@
  *            in place, f16, bf16 and f16acc, against an in-place add-one
  *            kernel with 16-byte accesses over the same bytes;
  *   single:  one f16 vector of 2^S elements (default 2^30) against a device
- *            memcpy of its bytes.
+ *            memcpy of its bytes;
+ *   runs:    (--runs) the access pattern alone of the strided passes
+ *            (tensor_core_strided.cuh): an in-place add-one over one f16
+ *            vector of 2^S elements in tiles of 2^14 elements, each tile
+ *            2^14 / r runs of r contiguous elements 2^D elements apart
+ *            (--runs-stride-log2 D, default 20: f16 2^28's last pass), a
+ *            block of 256 threads a tile loading all of its eight 16-byte
+ *            vectors before it stores them, consecutive tiles the next
+ *            r elements of the same runs; for r = 64 (the pass's 128-byte
+ *            runs), 128, 256 and 512, against a memcpy and the contiguous
+ *            add-one of the same bytes. Tells the pattern's cost from the
+ *            pass's own.
  * Each figure is the median of --reps timed runs (CUDA events) after two
  * warm-up runs; the data (far larger than L2) stay in place between runs.
  * Prints one Markdown table row per case. */
@@ -40,6 +51,31 @@ __global__ void add_one(uint4 *x, uint64_t nv)
     const __half2 one = __float2half2_rn(1.0f);
     h[0] = __hadd2(h[0], one), h[1] = __hadd2(h[1], one), h[2] = __hadd2(h[2], one), h[3] = __hadd2(h[3], one);
     x[i] = v;
+  }
+}
+
+/* The runs pattern (header): tile blockIdx.x, vector i of thread t is the
+ * tile's 16-byte vector 256 i + t (a warp's instruction covers 32 / (R / 8)
+ * runs, 16 bytes a lane) */
+template <unsigned R>
+__global__ void __launch_bounds__(256) runs_add_one(uint16_t *x, unsigned D)
+{
+  constexpr unsigned LPR = R / 8, RUNS = 16384 / R;
+  const uint64_t cols = ((uint64_t)1 << D) / R, b = blockIdx.x, col = b % cols, grp = b / cols;
+  uint4 v[8];
+  uint16_t *p[8];
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) {
+    const unsigned u = i * 256u + threadIdx.x, run = u / LPR, chunk = u % LPR;
+    p[i] = x + ((grp * RUNS + run) << D) + col * R + chunk * 8u;
+    v[i] = *(const uint4 *)p[i];
+  }
+  const __half2 one = __float2half2_rn(1.0f);
+#pragma unroll
+  for (unsigned i = 0; i < 8; i++) {
+    __half2 *h = (__half2 *)&v[i];
+    h[0] = __hadd2(h[0], one), h[1] = __hadd2(h[1], one), h[2] = __hadd2(h[2], one), h[3] = __hadd2(h[3], one);
+    *(uint4 *)p[i] = v[i];
   }
 }
 
@@ -103,6 +139,16 @@ static void op_memcpy(void *c)
   cudaMemcpyAsync(b->y, b->x, b->N * 2, cudaMemcpyDeviceToDevice);
 }
 
+struct runs_ctx { uint16_t *x; uint64_t N; unsigned D, r; };
+
+static void op_runs(void *c)
+{
+  const runs_ctx *q = (const runs_ctx *)c;
+  void (*const by[4])(uint16_t *, unsigned) = { runs_add_one<64>, runs_add_one<128>, runs_add_one<256>,
+                                                runs_add_one<512> };
+  by[q->r]<<<(unsigned)(q->N >> 14), 256>>>(q->x, q->D);
+}
+
 static void op_plan(void *c)
 {
   const plan_ctx *q = (const plan_ctx *)c;
@@ -130,30 +176,35 @@ static void usage(FILE *o)
 {
   fprintf(o, "usage: tensor_core_bench [--elems-log2 E] [--kmin A] [--kmax B] [--single-log2 S]\n"
              "                         [--reps R] [--direct] [--strided-bits 8|12] [--no-batched] [--no-single]\n"
+             "                         [--runs] [--runs-stride-log2 D]\n"
              "  batched rows of 2^A..2^B over 2^E elements (28, 7, 15) against an in-place add-one;\n"
              "  one f16 vector of 2^S elements (30) against a device memcpy of its bytes;\n"
              "  --direct: natural tiles read by their first W2 (default: staged through shared memory)\n"
-             "  --strided-bits: row bits per strided pass of long vectors (default 8)\n");
+             "  --strided-bits: row bits per strided pass of long vectors (default 8)\n"
+             "  --runs: also the strided passes' access pattern alone on 2^S elements, runs 2^D apart\n"
+             "          (--runs-stride-log2 D, default 20; 14 <= D <= S - 8)\n");
 }
 
 int main(int argc, char **argv)
 {
-  unsigned E = 28, kmin = 7, kmax = 15, S = 30;
-  int batched = 1, single = 1;
+  unsigned E = 28, kmin = 7, kmax = 15, S = 30, D = 20;
+  int batched = 1, single = 1, runs = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     unsigned *u = !strcmp(a, "--elems-log2") ? &E : !strcmp(a, "--kmin") ? &kmin : !strcmp(a, "--kmax") ? &kmax
-                : !strcmp(a, "--single-log2") ? &S : NULL;
+                : !strcmp(a, "--single-log2") ? &S : !strcmp(a, "--runs-stride-log2") ? &D : NULL;
     if (u && i + 1 < argc) *u = (unsigned)atoi(argv[++i]);
     else if (!strcmp(a, "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(a, "--direct")) wht__tc_set_direct(1);
     else if (!strcmp(a, "--strided-bits") && i + 1 < argc) wht__tc_set_strided_bits((unsigned)atoi(argv[++i]));
     else if (!strcmp(a, "--no-batched")) batched = 0;
     else if (!strcmp(a, "--no-single")) single = 0;
+    else if (!strcmp(a, "--runs")) runs = 1;
     else if (!strcmp(a, "--help")) return usage(stdout), 0;
     else return fprintf(stderr, "tensor_core_bench: bad argument '%s'\n", a), usage(stderr), 2;
   }
-  if (reps < 1 || E < 16 || E > 34 || kmin < 1 || kmax > E || kmin > kmax || S < 16 || S > 34)
+  if (reps < 1 || E < 16 || E > 34 || kmin < 1 || kmax > E || kmin > kmax || S < 16 || S > 34 ||
+      (runs && (D < 14 || D + 8 > S)))
     return fprintf(stderr, "tensor_core_bench: arguments out of range\n"), 2;
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
@@ -188,6 +239,24 @@ int main(int argc, char **argv)
     const double h = time_transform("tensor-core", WHT_F16, S, 1, b.x);
     printf("\n| single f16 n | passes | memcpy ms | tensor-core ms | ratio |\n|---|---|---|---|---|\n"
            "| 2^%u | %u | %.3f | %.3f | %.3f |\n", S, wht__tc_pass_count(S, 1), mc, h, h / mc);
+    CHECK(cudaFree(b.x));
+    CHECK(cudaFree(b.y));
+  }
+  if (runs) {
+    const uint64_t N = (uint64_t)1 << S;
+    buf_ctx b = { NULL, NULL, N };
+    CHECK(cudaMalloc(&b.x, N * 2));
+    CHECK(cudaMalloc(&b.y, N * 2));
+    fill<<<4096, 256>>>((uint16_t *)b.x, N);
+    printf("\n| f16 2^%u, runs 2^%u apart: run bytes | memcpy ms | add-one ms | runs ms | / memcpy | / add-one |\n"
+           "|---|---|---|---|---|---|\n", S, D);
+    for (unsigned r = 0; r < 4; r++) {
+      const double mc = time_ms(op_memcpy, &b), ad = time_ms(op_add_one, &b);
+      runs_ctx q = { (uint16_t *)b.x, N, D, r };
+      const double t = time_ms(op_runs, &q);
+      printf("| %u | %.4f | %.4f | %.4f | %.3f | %.3f |\n", 128u << r, mc, ad, t, t / mc, t / ad);
+      fflush(stdout);
+    }
     CHECK(cudaFree(b.x));
     CHECK(cudaFree(b.y));
   }
