@@ -282,10 +282,10 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * rows), so that the ticket queue's chunk counts order them. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1, bool REG, unsigned B = 3>
-__global__ void __launch_bounds__(WHT__TC_THREADS, B)
+template <class M, bool W1, bool REG>
+__global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
-                     const unsigned hints, uint16_t *x, const unsigned pf)
+                     const unsigned hints, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
@@ -309,9 +309,6 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
       for (unsigned j = 0; j < 2; j++) wht__tc_afrag<M>(a[j], p1.masks >> 4 * j & 15u);
       wht__tc_tile_step<M, 3, true>(p1, x, b, sm, a, lpol, spol);
     } else {
-      /* pf: the ticket's 64 KB asked of L2 first, 256 bytes a thread, so
-       * that its four steps' loads are in flight at once */
-      if (pf) wht__l2_prefetch(x + (b << WHT__TC_TILE_LOG2) + ((uint64_t)threadIdx.x << 7), 256);
 #pragma unroll
       for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
 #pragma unroll 1
@@ -334,19 +331,13 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
   const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
-  typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *, unsigned);
+  typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
   static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
                                    { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
-  /* WHT_TC_PAIR_BLOCKS=2 (read once): at least 2 blocks a multiprocessor
-   * instead of 3 (more registers, no spills; with the first pass's W1) */
-  static const kern_t by2[2] = { wht__tc_fused_kernel<M, true, false, 2>, wht__tc_fused_kernel<M, true, true, 2> };
-  static const unsigned blocks = wht__rows_env("WHT_TC_PAIR_BLOCKS", 3) == 2 ? 2 : 3;
-  const kern_t kern = blocks == 2 && wht__tc_w1_on() ? by2[reg] : by[wht__tc_w1_on()][reg];
+  const kern_t kern = by[wht__tc_w1_on()][reg];
   const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
   if (s != WHT_OK) return s;
-  /* WHT_TC_PAIR_PF=1 (read once): the first pass's tickets asked of L2 first */
-  static const unsigned pf = wht__rows_env("WHT_TC_PAIR_PF", 0) != 0;
-  kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x, pf);
+  kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -386,7 +377,7 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   const unsigned groups = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
   for (; st == WHT_OK && s0 < k; s0 += bits) {
     if (groups) {
-      wht__tc_rstrided(&p, k, batch, s0, groups == 2 ? 7 : 6);
+      wht__tc_rstrided(&p, k, batch, s0, groups == 1 ? 6 : 7); /* runs of 64 or 128 elements */
       st = wht__tc_launch_rstrided<M>(p, x, groups);
     } else {
       st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);

@@ -85,44 +85,17 @@ __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
  * 32 KB of shared memory; a: the two stages' fragments. One barrier (all
  * of the block's threads), after which the group's shared reads follow:
  * a caller that reuses sw first needs another. */
-/* A lane's first load of group a (warp w of a group at tb): runs (2w + s)
- * 16 + 2t + h + 8b, elements 8g..; vector (s, h, b) is wht__tc_rs_vec on */
-__device__ __forceinline__ uint64_t wht__tc_rs_load_base(const uint64_t *st, uint64_t tb, unsigned w)
-{
-  const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
-  return tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) + (w & 2u ? st[6] : 0) +
-         (w & 4u ? st[7] : 0);
-}
-
-__device__ __forceinline__ uint64_t wht__tc_rs_vec(const uint64_t *st, unsigned s, unsigned h, unsigned b)
-{
-  return (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0);
-}
-
-/* Where group a's vectors come from: device memory (plain, or through L2
- * in the pair). used(s): called once the vectors of s are in registers
- * and consumed (the staged source below refills their slots then). */
-template <bool L2P>
-struct wht__tc_rs_direct {
-  const uint16_t *x;
-  uint64_t ol, pol;
-  const uint64_t *st;
-  __device__ __forceinline__ uint4 load(unsigned s, unsigned h, unsigned b) const
-  {
-    return wht__tc_ld16<L2P>(x + ol + wht__tc_rs_vec(st, s, h, b), pol);
-  }
-  __device__ __forceinline__ void used(unsigned) const {}
-};
-
-template <class M, unsigned R, bool L2P, class SRC>
-__device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
-                                                      const uint32_t a[2][4], unsigned w, const SRC &src,
-                                                      uint64_t spol)
+template <class M, unsigned R, bool L2P>
+__device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
+                                                       const uint32_t a[2][4], unsigned w, uint64_t lpol,
+                                                       uint64_t spol)
 {
   const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
   const uint64_t *st = p.stride + R; /* st[j]: the run index's bit j */
-  /* stores: runs (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the
-   * lane's part) */
+  /* loads: runs (2w + s) 16 + 2t + h + 8b, elements 8g..; stores: runs
+   * (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the lane's part) */
+  const uint64_t ol = tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) +
+                      (w & 2u ? st[6] : 0) + (w & 4u ? st[7] : 0);
   const uint64_t os = tb + 16u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
                       (g & 1u ? st[4] : 0) + (g & 2u ? st[5] : 0) + (g & 4u ? st[6] : 0);
   /* s = 0's results wait in d0 until s = 1's of the same q, whose words
@@ -138,7 +111,7 @@ __device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uin
     for (unsigned h = 0; h < 2; h++)
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
-        v[h][b] = src.load(s, h, b);
+        v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
 #pragma unroll
     for (unsigned q = 0; q < 8; q++) {
       const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
@@ -156,7 +129,6 @@ __device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uin
         for (unsigned hp = 0; hp < 2; hp++)
           sw[xs[hp] + (q << 5) + (r << 11)] = __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u);
     }
-    src.used(s);
   }
   __syncthreads();
 #pragma unroll
@@ -178,67 +150,14 @@ __device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uin
   }
 }
 
-/* The group with its vectors from device memory */
-template <class M, unsigned R, bool L2P>
-__device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
-                                                       const uint32_t a[2][4], unsigned w, uint64_t lpol,
-                                                       uint64_t spol)
-{
-  const wht__tc_rs_direct<L2P> src = { x, wht__tc_rs_load_base(p.stride + R, tb, w), lpol, p.stride + R };
-  wht__tc_rstrided_body<M, R, L2P>(p, x, tb, sw, a, w, src, spol);
-}
-
-/* The staged source of the persistent kernel below: thread i's vector (s,
- * h, b) of the block's tile waits in its slot stage[(4s + 2h + b) 256] of
- * shared memory (stage: the thread's first slot), where cp.async.cg put it
- * (through L2, no registers held while in flight); used(s) refills the
- * slots of s with the next tile's vectors (nol: its load base, ~0 for
- * none) and, after s = 1, commits them. The refill follows, in program
- * order and in the same thread, the shared loads it overwrites, whose
- * values the mma already consumed. */
-struct wht__tc_rs_staged {
-  uint4 *stage;
-  const uint16_t *x;
-  uint64_t nol;
-  const uint64_t *st;
-  __device__ __forceinline__ uint4 load(unsigned s, unsigned h, unsigned b) const
-  {
-    return stage[(4u * s + 2u * h + b) << 8];
-  }
-  __device__ __forceinline__ void used(unsigned s) const
-  {
-    if (nol != ~(uint64_t)0)
-#pragma unroll
-      for (unsigned h = 0; h < 2; h++)
-#pragma unroll
-        for (unsigned b = 0; b < 2; b++)
-          wht__tc_cp(reinterpret_cast<uint16_t *>(stage + ((4u * s + 2u * h + b) << 8)), x + nol + wht__tc_rs_vec(st, s, h, b), 16);
-    if (s == 1) asm volatile("cp.async.commit_group;" ::: "memory");
-  }
-};
-
-/* The L2 look-ahead of the one-tile kernel: thread i asks L2 for run i (128
- * bytes) of tile b (wht__tc_tile_base), one instruction a thread */
-__device__ __forceinline__ void wht__tc_rs_prefetch(const wht__tc_pass &p, const uint16_t *x, uint64_t b)
-{
-  const uint64_t *st = p.stride + 6;
-  uint64_t o = wht__tc_tile_base<false>(p, b);
-#pragma unroll
-  for (unsigned j = 0; j < 8; j++)
-    if (threadIdx.x >> j & 1u) o += st[j];
-  wht__l2_prefetch(x + o, 128);
-}
-
 /* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
- * at least B blocks a multiprocessor; for G = 1, ahead > 0 asks L2 for the
- * tile `ahead` on first */
+ * at least B blocks a multiprocessor */
 template <class M, unsigned G, unsigned B>
 __global__ void __launch_bounds__(256u * G, B)
-wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead)
+wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
   const unsigned grp = threadIdx.x >> 8;
-  if (G == 1 && ahead && blockIdx.x + (uint64_t)ahead < p.ntiles) wht__tc_rs_prefetch(p, x, blockIdx.x + (uint64_t)ahead);
   uint32_t a[2][4];
   wht__tc_afrag<M>(a[0], p.masks & 15u);
   wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
@@ -247,52 +166,30 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead)
                                                      0, 0);
 }
 
-/* The persistent form: one group of 8 warps a block takes tiles blockIdx.x,
- * + gridDim.x, ...; STAGED: the next tile's vectors are copied into the
- * staging slots (32 KB after the exchange's 32 KB) while the current one
- * is transformed and stored, so that a block's loads stay in flight
- * through its mma, exchange and stores; else loaded as the one-tile
- * kernel does (a block's stores then drain while it loads the next tile).
- * Tiles are disjoint, so in place is safe. */
-template <class M, bool STAGED>
-__global__ void __launch_bounds__(256u, 3) wht__tc_rstrided_pkernel(const wht__tc_pass p, uint16_t *x)
+/* A tile of 2^8 runs of 128 elements (256 bytes) a block of one group,
+ * which takes the run elements 0..63, then 64..127 (as the L2-blocked
+ * pair's second pass does); PF: thread i first asks L2 for run i's 256
+ * bytes (one instruction), so that device memory sees whole 256-byte runs
+ * even though the group loads 128 bytes of each at a time */
+template <class M, bool PF>
+__global__ void __launch_bounds__(256u, 3) wht__tc_rstrided2_kernel(const wht__tc_pass p, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
-  uint64_t b = blockIdx.x;
-  if (b >= p.ntiles) return; /* the whole block */
-  const unsigned w = threadIdx.x >> 5;
-  const uint64_t *st = p.stride + 6;
-  uint32_t *sw = (uint32_t *)wht__tc_smem;
-  uint4 *stage = wht__tc_smem + 2048u + threadIdx.x;
+  const uint64_t tb = wht__tc_tile_base<false>(p, blockIdx.x);
+  if (PF) {
+    uint64_t o = tb;
+#pragma unroll
+    for (unsigned j = 0; j < 8; j++)
+      if (threadIdx.x >> j & 1u) o += p.stride[7 + j];
+    wht__l2_prefetch(x + o, 256);
+  }
   uint32_t a[2][4];
   wht__tc_afrag<M>(a[0], p.masks & 15u);
   wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
-  uint64_t tb = wht__tc_tile_base<false>(p, b);
-  if (!STAGED) {
-    for (;;) {
-      wht__tc_rstrided_group<M, 6, false>(p, x, tb, sw, a, w, 0, 0);
-      b += gridDim.x;
-      if (b >= p.ntiles) return;
-      tb = wht__tc_tile_base<false>(p, b);
-      __syncthreads(); /* the exchange's reads before the next tile's writes */
-    }
-  }
-  {
-    const wht__tc_rs_staged first = { stage, x, wht__tc_rs_load_base(st, tb, w), st };
-    first.used(0);
-    first.used(1);
-  }
-  for (;;) {
-    const uint64_t nb = b + gridDim.x;
-    const bool more = nb < p.ntiles;
-    const uint64_t ntb = more ? wht__tc_tile_base<false>(p, nb) : 0;
-    asm volatile("cp.async.wait_group 0;" ::: "memory"); /* this tile's copies (the thread's own slots) */
-    const wht__tc_rs_staged src = { stage, x, more ? wht__tc_rs_load_base(st, ntb, w) : ~(uint64_t)0, st };
-    wht__tc_rstrided_body<M, 6, false>(p, x, tb, sw, a, w, src, 0);
-    if (!more) break;
-    __syncthreads(); /* the exchange's reads before the next tile's writes */
-    b = nb;
-    tb = ntb;
+#pragma unroll 1
+  for (unsigned grp = 0; grp < 2; grp++) {
+    if (grp) __syncthreads(); /* the first group's shared reads before the second's writes */
+    wht__tc_rstrided_group<M, 7, false>(p, x, tb + 64u * grp, (uint32_t *)wht__tc_smem, a, threadIdx.x >> 5, 0, 0);
   }
 }
 
@@ -310,10 +207,8 @@ static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsign
 }
 
 /* WHT_TC_REG_STRIDED (read once): 0 the tile pass; 1 one group a block
- * (default), 2 two groups, 3 the persistent staged kernel, 4 the
- * persistent kernel loading as 1 does. WHT_TC_RS_AHEAD
- * (read once): the one-group kernel's L2 look-ahead in tiles (default 0:
- * none). WHT_TC_REG_PAIR (read once): 0 keeps the
+ * (default), 2 two groups, 3 one group on runs of 256 bytes, 4 the same
+ * asking L2 for the runs first. WHT_TC_REG_PAIR (read once): 0 keeps the
  * tile pass as the L2-blocked pair's second pass (tensor_core.cu), else
  * (default) these groups, two one after the other a tile of 2^15 */
 static unsigned wht__tc_reg_strided(void)
@@ -326,13 +221,6 @@ static unsigned wht__tc_reg_strided(void)
   return v;
 }
 
-static unsigned wht__tc_rs_ahead(void)
-{
-  static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_TC_RS_AHEAD", 0);
-  return v;
-}
-
 static bool wht__tc_reg_pair(void)
 {
   static unsigned v = ~0u;
@@ -340,46 +228,28 @@ static bool wht__tc_reg_pair(void)
   return v != 0;
 }
 
-/* The pass of p (wht__tc_rstrided) with v = 1 or 2 groups a block, or
- * (3) the persistent kernel: at least 3 blocks of one group a
- * multiprocessor (80 registers: at 4 blocks, 64 registers and 12 bytes
- * spilled, f16 2^28's strided pass took 346 us against 319 on an H200), 2
- * of two; the persistent kernel as many blocks as are resident */
+/* The pass of p (wht__tc_rstrided) with v (wht__tc_reg_strided): at
+ * least 3 blocks of one group a multiprocessor (80 registers: at 4 blocks,
+ * 64 registers and 12 bytes spilled, f16 2^28's strided pass took 346 us
+ * against 319 on an H200), 2 of two */
 template <class M>
 static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, unsigned v)
 {
-  typedef void (*kern)(const wht__tc_pass, uint16_t *, unsigned);
-  typedef void (*pkern)(const wht__tc_pass, uint16_t *);
-  static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
-  const bool pers = v >= 3;
-  const pkern pk = v == 3 ? wht__tc_rstrided_pkernel<M, true> : wht__tc_rstrided_pkernel<M, false>;
-  const void *f = pers ? (const void *)pk : (const void *)by[v - 1];
-  const int smem = v == 1 || v == 4 ? 32768 : 65536, threads = v == 2 ? 512 : 256;
-  static int ready[4][WHT__MAX_DEVICES];      /* per device: as wht__tc_launch_tile */
-  static unsigned resident[4][WHT__MAX_DEVICES]; /* the persistent kernels' blocks */
+  typedef void (*kern)(const wht__tc_pass, uint16_t *);
+  static const kern by[4] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2>,
+                              wht__tc_rstrided2_kernel<M, false>, wht__tc_rstrided2_kernel<M, true> };
+  const int smem = v == 2 ? 65536 : 32768;
+  static int ready[4][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
   const int dev = wht__gpu_current_device();
-  if (dev < 0) return WHT_E_CUDA;
-  if (!ready[v - 1][dev]) {
-    int per_sm = 0, sms = 0;
-    if ((smem > 48 * 1024 && cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) ||
-        (pers && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, threads, smem) != cudaSuccess ||
-                  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1))) {
+  if (smem > 48 * 1024 && (dev < 0 || !ready[v - 1][dev])) {
+    if (cudaFuncSetAttribute((const void *)by[v - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
       cudaGetLastError();
       return WHT_E_CUDA;
     }
-    if (pers) resident[v - 1][dev] = (unsigned)(per_sm * sms);
-    ready[v - 1][dev] = 1;
+    if (dev >= 0) ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  if (pers) {
-    /* WHT_TC_RS_GRID=g (read once): at most g blocks, so that the tests
-     * give each block several tiles at small k */
-    static const unsigned cap = wht__rows_env("WHT_TC_RS_GRID", 0);
-    const uint64_t grid = cap && cap < resident[v - 1][dev] ? cap : resident[v - 1][dev];
-    pk<<<(unsigned)(p.ntiles < grid ? p.ntiles : grid), threads, smem>>>(p, x);
-  }
-  else
-    by[v - 1]<<<(unsigned)p.ntiles, threads, smem>>>(p, x, v == 1 ? wht__tc_rs_ahead() : 0);
+  by[v - 1]<<<(unsigned)p.ntiles, v == 2 ? 512u : 256u, smem>>>(p, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
