@@ -812,7 +812,7 @@ want tcl2min && step tcl2min ${TCL2MIN_LIMIT:-300} sh -c "
 want tcstage && step tcstagetest ${TCSTAGE_TEST_LIMIT:-400} sh -c "
   for v in ${TCSTAGE_TEST_VARIANTS:-WHT_TC_REG_STRIDED=3 WHT_TC_REG_STRIDED=4 WHT_TC_REG_STRIDED=5 WHT_TC_REG_STRIDED=5,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22}; do
     echo \"## \$v\"; env \$(echo \$v | tr , ' ') $B/tests/test_tensor_core_gpu; done;
-X
+  export \$(echo ${TCSTAGE_SAN_ENV:-WHT_TC_REG_STRIDED=5} | tr , ' ');
   WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
   WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
 want tcstage && step tcstage ${TCSTAGE_LIMIT:-400} sh -c "
