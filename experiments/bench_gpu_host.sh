@@ -41,7 +41,7 @@
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
-# pair starts, tcstage for their strided pass on runs of 256 bytes, xpab for the
+# pair starts, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -800,32 +800,6 @@ want tcl2min && step tcl2min ${TCL2MIN_LIMIT:-300} sh -c "
   for r in 1 2; do for v in ${TCL2MIN_VARIANTS:-26 22 16}; do echo \"## round \$r: WHT_TC_L2_MIN=\$v\";
     WHT_TC_L2_MIN=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
       --log2n ${TCL2MIN_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
-# issue 16: the tensor cores' 8-bit strided pass on runs of 256 bytes (one
-# group a block taking a run's two halves one after the other,
-# WHT_TC_REG_STRIDED=3; =4 asking L2 for the whole runs first; =5 the
-# second half copied to shared memory by cp.async as the first is loaded): tests of
-# each of TCSTAGE_TEST_VARIANTS (the passes from bit 12 to k = 20; the
-# pair from 2^16 to k = 22, its later passes of 1 and 2 bits with filler
-# bits), memcheck and racecheck under TCSTAGE_SAN_ENV, then f16 single
-# vectors under TCSTAGE_VARIANTS against folklore f16, two rounds, and
-# Nsight Compute of f16 2^28's strided passes under TCSTAGE_NCU_VARIANTS
-want tcstage && step tcstagetest ${TCSTAGE_TEST_LIMIT:-400} sh -c "
-  for v in ${TCSTAGE_TEST_VARIANTS:-WHT_TC_REG_STRIDED=3 WHT_TC_REG_STRIDED=4 WHT_TC_REG_STRIDED=5 WHT_TC_REG_STRIDED=5,WHT_TC_L2_MIN=16,WHT_TC_TEST_KMAX=22}; do
-    echo \"## \$v\"; env \$(echo \$v | tr , ' ') $B/tests/test_tensor_core_gpu; done;
-  export \$(echo ${TCSTAGE_SAN_ENV:-WHT_TC_REG_STRIDED=5} | tr , ' ');
-  WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
-  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
-want tcstage && step tcstage ${TCSTAGE_LIMIT:-400} sh -c "
-  for r in 1 2; do for v in ${TCSTAGE_VARIANTS:-WHT_TC_REG_STRIDED=1 WHT_TC_REG_STRIDED=3 WHT_TC_REG_STRIDED=4 WHT_TC_REG_STRIDED=5}; do
-    echo \"## round \$r: \$v\";
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core --format f16 --log2n ${TCSTAGE_LOG2N:-20,24,28,30} | grep -v '^#'; done;
-    echo \"## round \$r: folklore\";
-    $B/experiments/wht-bench --place in --algo folklore --format f16 --log2n ${TCSTAGE_LOG2N:-20,24,28,30} | grep -v '^#'; done;
-  for v in ${TCSTAGE_NCU_VARIANTS:-WHT_TC_REG_STRIDED=5}; do echo \"## ncu \$v f16 2^28\";
-    env \$(echo \$v | tr , ' ') ncu --clock-control none --kernel-name regex:'wht__tc_(rstrided|fused)' --launch-skip 2 --launch-count 2 \
-      --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread,launch__grid_size \
-      $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^ *---\|Warning\|WARN\|PROF';
-  done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
 # 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles

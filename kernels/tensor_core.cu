@@ -377,7 +377,7 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   const unsigned groups = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
   for (; st == WHT_OK && s0 < k; s0 += bits) {
     if (groups) {
-      wht__tc_rstrided(&p, k, batch, s0, groups == 1 ? 6 : 7); /* runs of 64 or 128 elements */
+      wht__tc_rstrided(&p, k, batch, s0, groups == 2 ? 7 : 6);
       st = wht__tc_launch_rstrided<M>(p, x, groups);
     } else {
       st = wht__tc_strided(&p, k, batch, s0, bits) == 2 ? wht__tc_launch_tile<M, 2>(p, x) : wht__tc_launch_tile<M, 3>(p, x);

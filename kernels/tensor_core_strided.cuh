@@ -85,68 +85,17 @@ __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
  * 32 KB of shared memory; a: the two stages' fragments. One barrier (all
  * of the block's threads), after which the group's shared reads follow:
  * a caller that reuses sw first needs another. */
-/* A lane's loads of group a (warp w of a group at tb, st[j] the stride of
- * the run index's bit j): runs (2w + s) 16 + 2t + h + 8b, elements 8g..:
- * vector (s, h, b) at wht__tc_rs_load_base + wht__tc_rs_vec */
-__device__ __forceinline__ uint64_t wht__tc_rs_load_base(const uint64_t *st, uint64_t tb, unsigned w)
-{
-  const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
-  return tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) + (w & 2u ? st[6] : 0) +
-         (w & 4u ? st[7] : 0);
-}
-
-__device__ __forceinline__ uint64_t wht__tc_rs_vec(const uint64_t *st, unsigned s, unsigned h, unsigned b)
-{
-  return (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0);
-}
-
-/* Where group a's vectors come from: device memory (plain, or through L2
- * in the pair), or (below) the thread's slots of shared memory */
-template <bool L2P>
-struct wht__tc_rs_direct {
-  const uint16_t *x;
-  uint64_t ol, pol;
-  const uint64_t *st;
-  __device__ __forceinline__ uint4 load(unsigned s, unsigned h, unsigned b) const
-  {
-    return wht__tc_ld16<L2P>(x + ol + wht__tc_rs_vec(st, s, h, b), pol);
-  }
-};
-
-/* Thread i's vector (s, h, b) in slot stage[(4s + 2h + b) 256] (stage: the
- * thread's first slot), put there by wht__tc_rs_stage */
-struct wht__tc_rs_staged {
-  const uint4 *stage;
-  __device__ __forceinline__ uint4 load(unsigned s, unsigned h, unsigned b) const
-  {
-    return stage[(4u * s + 2u * h + b) << 8];
-  }
-};
-
-/* The eight vectors of a lane's loads at ol into its slots by cp.async.cg
- * (through L2, no registers held while they are in flight), committed as
- * one group */
-__device__ __forceinline__ void wht__tc_rs_stage(uint4 *stage, const uint16_t *x, uint64_t ol, const uint64_t *st)
-{
-#pragma unroll
-  for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-    for (unsigned h = 0; h < 2; h++)
-#pragma unroll
-      for (unsigned b = 0; b < 2; b++)
-        wht__tc_cp(reinterpret_cast<uint16_t *>(stage + ((4u * s + 2u * h + b) << 8)), x + ol + wht__tc_rs_vec(st, s, h, b), 16);
-  asm volatile("cp.async.commit_group;" ::: "memory");
-}
-
-template <class M, unsigned R, bool L2P, class SRC>
-__device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
-                                                      const uint32_t a[2][4], unsigned w, const SRC &src,
-                                                      uint64_t spol)
+template <class M, unsigned R, bool L2P>
+__device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
+                                                       const uint32_t a[2][4], unsigned w, uint64_t lpol,
+                                                       uint64_t spol)
 {
   const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
   const uint64_t *st = p.stride + R; /* st[j]: the run index's bit j */
-  /* stores: runs (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the
-   * lane's part) */
+  /* loads: runs (2w + s) 16 + 2t + h + 8b, elements 8g..; stores: runs
+   * (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the lane's part) */
+  const uint64_t ol = tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) +
+                      (w & 2u ? st[6] : 0) + (w & 4u ? st[7] : 0);
   const uint64_t os = tb + 16u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
                       (g & 1u ? st[4] : 0) + (g & 2u ? st[5] : 0) + (g & 4u ? st[6] : 0);
   /* s = 0's results wait in d0 until s = 1's of the same q, whose words
@@ -162,7 +111,7 @@ __device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uin
     for (unsigned h = 0; h < 2; h++)
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
-        v[h][b] = src.load(s, h, b);
+        v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
 #pragma unroll
     for (unsigned q = 0; q < 8; q++) {
       const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
@@ -201,16 +150,6 @@ __device__ __forceinline__ void wht__tc_rstrided_body(const wht__tc_pass &p, uin
   }
 }
 
-/* The group with its vectors from device memory */
-template <class M, unsigned R, bool L2P>
-__device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
-                                                       const uint32_t a[2][4], unsigned w, uint64_t lpol,
-                                                       uint64_t spol)
-{
-  const wht__tc_rs_direct<L2P> src = { x, wht__tc_rs_load_base(p.stride + R, tb, w), lpol, p.stride + R };
-  wht__tc_rstrided_body<M, R, L2P>(p, x, tb, sw, a, w, src, spol);
-}
-
 /* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
  * at least B blocks a multiprocessor */
 template <class M, unsigned G, unsigned B>
@@ -227,43 +166,6 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
                                                      0, 0);
 }
 
-/* A tile of 2^8 runs of 128 elements (256 bytes) a block of one group,
- * which takes the run elements 0..63, then 64..127 (as the L2-blocked
- * pair's second pass does). STAGE: the second half's vectors are copied
- * into shared memory (32 KB after the exchange's) by cp.async as the first
- * half's are loaded, so that device memory sees each run's 256 bytes
- * asked for at once; else PF: thread i first asks L2 for run i's 256
- * bytes (one instruction). */
-template <class M, bool PF, bool STAGE>
-__global__ void __launch_bounds__(256u, 3) wht__tc_rstrided2_kernel(const wht__tc_pass p, uint16_t *x)
-{
-  extern __shared__ uint4 wht__tc_smem[];
-  const uint64_t tb = wht__tc_tile_base<false>(p, blockIdx.x), *st = p.stride + 7;
-  const unsigned w = threadIdx.x >> 5;
-  uint32_t *sw = (uint32_t *)wht__tc_smem;
-  uint4 *stage = wht__tc_smem + 2048u + threadIdx.x;
-  if (STAGE) wht__tc_rs_stage(stage, x, wht__tc_rs_load_base(st, tb + 64u, w), st);
-  if (PF) {
-    uint64_t o = tb;
-#pragma unroll
-    for (unsigned j = 0; j < 8; j++)
-      if (threadIdx.x >> j & 1u) o += st[j];
-    wht__l2_prefetch(x + o, 256);
-  }
-  uint32_t a[2][4];
-  wht__tc_afrag<M>(a[0], p.masks & 15u);
-  wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
-  wht__tc_rstrided_group<M, 7, false>(p, x, tb, sw, a, w, 0, 0);
-  if (STAGE) asm volatile("cp.async.wait_group 0;" ::: "memory"); /* the thread's own slots */
-  __syncthreads(); /* the first half's shared reads before the second's writes */
-  if (STAGE) {
-    const wht__tc_rs_staged src = { stage };
-    wht__tc_rstrided_body<M, 7, false>(p, x, tb + 64u, sw, a, w, src, 0);
-  } else {
-    wht__tc_rstrided_group<M, 7, false>(p, x, tb + 64u, sw, a, w, 0, 0);
-  }
-}
-
 /* The pass over row bits [s0, s0 + 8) of `batch` rows of 2^k (k >= 16, s0
  * a multiple of 4 and at least 12) for the kernel above with runs of 2^R:
  * tile bits 0..R-1 the run's elements, R + j the run index's bit j (row
@@ -278,9 +180,7 @@ static void wht__tc_rstrided(wht__tc_pass *p, unsigned k, uint64_t batch, unsign
 }
 
 /* WHT_TC_REG_STRIDED (read once): 0 the tile pass; 1 one group a block
- * (default), 2 two groups, 3 one group on runs of 256 bytes, 4 the same
- * asking L2 for the runs first, 5 its second half staged by cp.async.
- * WHT_TC_REG_PAIR (read once): 0 keeps the
+ * (default), 2 two groups. WHT_TC_REG_PAIR (read once): 0 keeps the
  * tile pass as the L2-blocked pair's second pass (tensor_core.cu), else
  * (default) these groups, two one after the other a tile of 2^15 */
 static unsigned wht__tc_reg_strided(void)
@@ -288,7 +188,7 @@ static unsigned wht__tc_reg_strided(void)
   static unsigned v = ~0u;
   if (v == ~0u) {
     const unsigned r = wht__rows_env("WHT_TC_REG_STRIDED", 1); /* rows_reg.cuh */
-    v = r <= 5 ? r : 1;
+    v = r <= 2 ? r : 1;
   }
   return v;
 }
@@ -300,7 +200,7 @@ static bool wht__tc_reg_pair(void)
   return v != 0;
 }
 
-/* The pass of p (wht__tc_rstrided) with v (wht__tc_reg_strided): at
+/* The pass of p (wht__tc_rstrided) with v = 1 or 2 groups a block: at
  * least 3 blocks of one group a multiprocessor (80 registers: at 4 blocks,
  * 64 registers and 12 bytes spilled, f16 2^28's strided pass took 346 us
  * against 319 on an H200), 2 of two */
@@ -308,11 +208,10 @@ template <class M>
 static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, unsigned v)
 {
   typedef void (*kern)(const wht__tc_pass, uint16_t *);
-  static const kern by[5] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2>,
-                              wht__tc_rstrided2_kernel<M, false, false>, wht__tc_rstrided2_kernel<M, true, false>,
-                              wht__tc_rstrided2_kernel<M, false, true> };
-  const int smem = v == 2 || v == 5 ? 65536 : 32768;
-  static int ready[5][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
+  static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
+  const unsigned G = v == 2 ? 2 : 1;
+  const int smem = (int)(32768u * G);
+  static int ready[2][WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
   const int dev = wht__gpu_current_device();
   if (smem > 48 * 1024 && (dev < 0 || !ready[v - 1][dev])) {
     if (cudaFuncSetAttribute((const void *)by[v - 1], cudaFuncAttributeMaxDynamicSharedMemorySize, smem) != cudaSuccess) {
@@ -322,7 +221,7 @@ static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, un
     if (dev >= 0) ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  by[v - 1]<<<(unsigned)p.ntiles, v == 2 ? 512u : 256u, smem>>>(p, x);
+  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
