@@ -45,7 +45,13 @@
  * instructions against 251 M), the pair 519 us against 622 (118 M
  * against 297 M): 0.83 ms in all against 1.05 (3.21x a memcpy against
  * 4.07x). Tried and slower: 4 blocks a multiprocessor (64 registers,
- * spilled), two groups a block, all eight loads issued first. */
+ * spilled), two groups a block, all eight loads issued first; later
+ * (docs/PERFORMANCE.md, "the tensor cores' last pass and its access
+ * pattern"): a persistent kernel (direct loads, or the next tile's by
+ * cp.async into shared memory), the tile b + 32 or + 128 asked of L2, a
+ * group taking a run's two 128-byte halves in turn (plain, with the runs
+ * asked of L2, or the second half by cp.async). The pass's access
+ * pattern alone (tensor_core_bench --runs) takes as long as the pass. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
