@@ -41,7 +41,7 @@
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
-# pair starts, xpab for the
+# pair starts, tcbits for their strided passes of 12 bits, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -800,6 +800,16 @@ want tcl2min && step tcl2min ${TCL2MIN_LIMIT:-300} sh -c "
   for r in 1 2; do for v in ${TCL2MIN_VARIANTS:-26 22 16}; do echo \"## round \$r: WHT_TC_L2_MIN=\$v\";
     WHT_TC_L2_MIN=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
       --log2n ${TCL2MIN_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
+# issue 16: the tensor cores' single vectors with strided passes of 12 row
+# bits (WHT_TC_STRIDED_BITS=12: the tile pass of three stage groups, so
+# k = 21..24 in two passes instead of three) against 8: the tests with 12
+# to k = 24, then TCBITS_LOG2N under both, two rounds
+want tcbits && step tcbitstest ${TCBITS_TEST_LIMIT:-300} sh -c "
+  WHT_TC_STRIDED_BITS=12 WHT_TC_TEST_KMAX=${TCBITS_TEST_KMAX:-24} $B/tests/test_tensor_core_gpu"
+want tcbits && step tcbits ${TCBITS_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 8 12; do echo \"## round \$r: WHT_TC_STRIDED_BITS=\$v\";
+    WHT_TC_STRIDED_BITS=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n ${TCBITS_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
 # 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles

@@ -40,9 +40,19 @@ extern "C" {
  * through shared memory (0, faster on an H200); row bits per strided pass
  * (8 or 12). Settable for benchmark comparisons. */
 static int wht__tc_direct = 0;
-static unsigned wht__tc_strided_bits = 8;
+static unsigned wht__tc_bits_v = 0; /* 0: not yet chosen */
 extern "C" void wht__tc_set_direct(int on) { wht__tc_direct = on != 0; }
-extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_strided_bits = bits == 12 ? 12 : 8; }
+extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_bits_v = bits == 12 ? 12 : 8; }
+/* 8 unless set above or by WHT_TC_STRIDED_BITS=12 (read once, for
+ * wht-bench comparisons) */
+static unsigned wht__tc_strided_bits(void)
+{
+  if (!wht__tc_bits_v) {
+    const char *e = getenv("WHT_TC_STRIDED_BITS");
+    wht__tc_bits_v = e && strtoul(e, NULL, 10) == 12 ? 12 : 8;
+  }
+  return wht__tc_bits_v;
+}
 
 /* The register kernels' reach: rows of up to 2^14, or WHT_TC_SMALL_KMAX =
  * 8, 10, 12, 13 or 15 (read once) for comparisons with the tiles in one
@@ -118,7 +128,7 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
     min_log2 = m > 40 ? 40 : (int)m;
   }
   const unsigned C = wht__tc_l2_chunk();
-  if (k < 16 || !C || wht__tc_strided_bits != 8 || wht__tc_direct || wht__tc_reg_kmax() < 12) return false;
+  if (k < 16 || !C || wht__tc_strided_bits() != 8 || wht__tc_direct || wht__tc_reg_kmax() < 12) return false;
   const uint64_t N = batch << k;
   if (N < ((uint64_t)1 << min_log2)) return false;
   return ((N + ((uint64_t)1 << C) - 1) >> C) <= WHT__L2_MAX_CHUNKS && (N >> WHT__TC_TILE_LOG2) < ((uint64_t)1 << 30);
@@ -127,7 +137,7 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
 /* Passes over device memory (an L2-blocked pair counting one). */
 extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
 {
-  const unsigned b = wht__tc_strided_bits;
+  const unsigned b = wht__tc_strided_bits();
   if (k == 0) return 0;
   if (k <= 15) return 1;
   if (wht__tc_fused(k, batch)) return k <= 20 ? 1 : 1 + (k - 20 + b - 1) / b;
@@ -353,7 +363,7 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   memset(&p, 0, sizeof p);
   p.N = N;
   p.n = n;
-  const unsigned bits = wht__tc_strided_bits;
+  const unsigned bits = wht__tc_strided_bits();
   unsigned s0 = k <= 15 ? k : 12; /* the natural pass: stage groups inside [0, s0) */
   wht_status st;
   if (wht__tc_fused(k, batch)) {
