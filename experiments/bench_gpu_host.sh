@@ -41,7 +41,8 @@
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
-# pair starts, tcbits for their strided passes of 12 bits, xpab for the
+# pair starts, tcbits for their strided passes of 12 bits, tcpair for
+# their pair's lag and chunk, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
@@ -810,6 +811,13 @@ want tcbits && step tcbits ${TCBITS_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 8 12; do echo \"## round \$r: WHT_TC_STRIDED_BITS=\$v\";
     WHT_TC_STRIDED_BITS=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n ${TCBITS_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
+# the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
+# a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
+# chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds
+want tcpair && step tcpair ${TCPAIR_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${TCPAIR_VARIANTS:-WHT_TC_L2_CHUNK=20 WHT_GPU_L2_LAG=66 WHT_GPU_L2_LAG=132 WHT_GPU_L2_LAG=264 WHT_GPU_L2_LAG=396 WHT_TC_L2_CHUNK=21 WHT_TC_L2_CHUNK=21,WHT_GPU_L2_LAG=396}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core --format f16 --log2n ${TCPAIR_LOG2N:-26,28,30} | grep -v '^#'; done; done"
 # the tensor-core exchange kernel with the tile some blocks on asked of L2
 # (WHT_TC_PF_AHEAD): its tests as is, one tile ahead, and with rows of
 # 2^15 on it (WHT_TC_SMALL_KMAX=15), then rows of 2^11..2^15 by tiles
