@@ -113,10 +113,12 @@ WHT__HD void wht__fused_ticket(uint64_t tk, uint64_t M, uint64_t lag, bool *seco
 
 /* The lag, in tiles: a chunk, and half the blocks resident at once (so
  * that a chunk's second-pass tiles come about the tickets in flight after
- * its last first-pass tile, which has finished by then), or
- * WHT_GPU_L2_LAG tiles instead of that half (for measurements). The host
- * emulation passes resident = 0: the tightest order the queue allows. */
-static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident)
+ * its last first-pass tile, which has finished by then; thirds = 2: two
+ * thirds, the tensor cores' pair, whose f16 2^26..2^30 ran 0.6-1.4 %
+ * faster so on an H200, docs/PERFORMANCE.md), or WHT_GPU_L2_LAG tiles
+ * instead of that part (for measurements). The host emulation passes
+ * resident = 0: the tightest order the queue allows. */
+static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident, unsigned thirds = 0)
 {
   static long extra = -2; /* -2: not read yet; -1: not set */
   if (extra == -2) {
@@ -124,7 +126,7 @@ static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident)
     extra = v && *v ? (long)strtoul(v, NULL, 10) : -1;
   }
   const uint64_t tpc = (uint64_t)1 << p.fuse_chunk_tiles_log2;
-  return tpc + (extra >= 0 && resident ? (uint64_t)extra : resident / 2);
+  return tpc + (extra >= 0 && resident ? (uint64_t)extra : thirds ? (uint64_t)resident * thirds / 3 : resident / 2);
 }
 
 /* The L2-blocked kernel's ticket counter, each chunk's count of finished
@@ -344,7 +346,8 @@ struct wht__fused_cache {
  * ticket) and the lag of kernel kern running the pair p0, p1 with smem
  * bytes of shared memory in blocks of `threads`. */
 static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pass &p0, wht__fused_cache *c,
-                                   unsigned *grid, unsigned *lag, unsigned threads = WHT__THREADS)
+                                   unsigned *grid, unsigned *lag, unsigned threads = WHT__THREADS,
+                                   unsigned lag_thirds = 0)
 {
   const int dev = wht__gpu_current_device();
   if (dev < 0) return WHT_E_CUDA;
@@ -365,7 +368,7 @@ static wht_status wht__fused_shape(const void *kern, size_t smem, const wht__pas
     c->resident[dev] = (unsigned)(per_sm * sms);
     c->resident_smem[dev] = smem;
   }
-  const uint64_t M = p0.ntiles, l = wht__fused_lag(p0, c->resident[dev]);
+  const uint64_t M = p0.ntiles, l = wht__fused_lag(p0, c->resident[dev], lag_thirds);
   *grid = 2 * M < c->resident[dev] ? (unsigned)(2 * M) : c->resident[dev];
   *lag = (unsigned)(l < M ? l : M);
   return WHT_OK;

@@ -345,7 +345,8 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
                                    { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
   const kern_t kern = by[wht__tc_w1_on()][reg];
-  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag);
+  /* a lag of two thirds of the resident blocks beyond a chunk (pass_run.cuh) */
+  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag, WHT__TC_THREADS, 2);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
