@@ -36,17 +36,26 @@ rank_pid() {
   done
 }
 count() { "$rows" "$f" 2> /dev/null | wc -l; }
-# start `mpirun -n $1 wht-sweep GRID -o $f $2` and wait until the file has more than $3 rows
+inode() { stat -c %i "$f" 2> /dev/null; }
+# start `mpirun -n $1 wht-sweep GRID -o $f $2` (with $3, find rank $3's
+# pid first: victim) and wait until the file has more rows than before:
+# until the writer's first publication (at its first new row it renames a
+# new image over FILE: a new inode), watched by stat, not by reading the
+# file, so that the wait ends within 10 ms of it even on a loaded machine
+# (a resume of this grid can end in a few tenths of a second)
 start() {
+  ino0=$(inode)
   # shellcheck disable=SC2086
   env "$mpi_asan" mpirun --oversubscribe -n "$1" "$sweep" $grid -o "$f" $2 2> "$dir/err" &
   job=$!
+  victim=
+  while [ -n "${3:-}" ] && [ -z "$victim" ] && kill -0 "$job" 2> /dev/null; do victim=$(rank_pid "$job" "$3"); done
   i=0
-  while kill -0 "$job" 2> /dev/null && [ "$(count)" -le "$3" ] && [ $i -lt 1200 ]; do
-    sleep 0.05
+  while kill -0 "$job" 2> /dev/null && [ "$(inode)" = "$ino0" ] && [ $i -lt 6000 ]; do
+    sleep 0.01
     i=$((i + 1))
   done
-  [ -n "${WHT_DEBUG:-}" ] && echo "# polled $i times, $(count) rows"
+  [ -n "${WHT_DEBUG:-}" ] && echo "# polled $i times"
 }
 # the file now: readable, some but not all rows, all of them rows of the uninterrupted run
 after_kill() {
@@ -61,7 +70,7 @@ after_kill() {
 }
 
 # the whole job at once, at its first rows: a file cut short
-start 3 "" 0
+start 3 ""
 seen=$(count)
 procs=$(descendants "$job")
 kill -9 "$job" $procs 2> /dev/null
@@ -74,11 +83,11 @@ done
 after_kill "$seen" "-n 3, mpirun and its ranks ($(echo $procs)) killed"
 check '[ "$now" -lt "$total" ]' "... in the middle of the run ($now of $total rows)"
 
-# one worker rank of a -n 2 --resume, once it added rows: mpirun ends the job
-start 2 --resume "$prev"
-seen=$(count)
-victim=$(rank_pid "$job" 1)
+# one worker rank of a -n 2 --resume, once it published a new row (so the
+# file holds at least prev + 1 rows from then on): mpirun ends the job
+start 2 --resume 1
 kill -9 $victim 2> /dev/null
+seen=$((prev + 1))
 wait "$job"
 rc=$?
 left=$(descendants "$job")
