@@ -7,15 +7,15 @@
  *            memcpy of its bytes;
  *   runs:    (--runs) the access pattern alone of the strided passes
  *            (tensor_core_strided.cuh): an in-place add-one over one f16
- *            vector of 2^S elements in tiles of 2^14 elements, each tile
- *            2^14 / r runs of r contiguous elements 2^D elements apart
- *            (--runs-stride-log2 D, default 20: f16 2^28's last pass), a
- *            block of 256 threads a tile loading all of its eight 16-byte
- *            vectors before it stores them, consecutive tiles the next
- *            r elements of the same runs; for r = 64 (the pass's 128-byte
- *            runs), 128, 256 and 512, against a memcpy and the contiguous
- *            add-one of the same bytes. Tells the pattern's cost from the
- *            pass's own.
+ *            vector of 2^S elements in tiles of 2^14 or 2^15 elements,
+ *            each tile 2^14 / r (2^15 / r) runs of r contiguous elements
+ *            2^D elements apart (--runs-stride-log2 D, default 20: f16
+ *            2^28's last pass), a block of 256 threads a tile loading all
+ *            of its 8 (16) 16-byte vectors a thread before it stores
+ *            them, consecutive tiles the next r elements of the same runs;
+ *            for r = 64 (the pass's 128-byte runs), 128, 256 and 512,
+ *            against a memcpy and the contiguous add-one of the same
+ *            bytes. Tells the pattern's cost from the pass's own.
  * Each figure is the median of --reps timed runs (CUDA events) after two
  * warm-up runs; the data (far larger than L2) stay in place between runs.
  * Prints one Markdown table row per case. */
@@ -54,25 +54,25 @@ __global__ void add_one(uint4 *x, uint64_t nv)
   }
 }
 
-/* The runs pattern (header): tile blockIdx.x, vector i of thread t is the
- * tile's 16-byte vector 256 i + t (a warp's instruction covers 32 / (R / 8)
- * runs, 16 bytes a lane) */
-template <unsigned R>
+/* The runs pattern (header): tile blockIdx.x of 2^11 NV elements, vector i
+ * of thread t is the tile's 16-byte vector 256 i + t (a warp's instruction
+ * covers 32 / (R / 8) runs, 16 bytes a lane) */
+template <unsigned R, unsigned NV>
 __global__ void __launch_bounds__(256) runs_add_one(uint16_t *x, unsigned D)
 {
-  constexpr unsigned LPR = R / 8, RUNS = 16384 / R;
+  constexpr unsigned LPR = R / 8, RUNS = 2048 * NV / R;
   const uint64_t cols = ((uint64_t)1 << D) / R, b = blockIdx.x, col = b % cols, grp = b / cols;
-  uint4 v[8];
-  uint16_t *p[8];
+  uint4 v[NV];
+  uint16_t *p[NV];
 #pragma unroll
-  for (unsigned i = 0; i < 8; i++) {
+  for (unsigned i = 0; i < NV; i++) {
     const unsigned u = i * 256u + threadIdx.x, run = u / LPR, chunk = u % LPR;
     p[i] = x + ((grp * RUNS + run) << D) + col * R + chunk * 8u;
     v[i] = *(const uint4 *)p[i];
   }
   const __half2 one = __float2half2_rn(1.0f);
 #pragma unroll
-  for (unsigned i = 0; i < 8; i++) {
+  for (unsigned i = 0; i < NV; i++) {
     __half2 *h = (__half2 *)&v[i];
     h[0] = __hadd2(h[0], one), h[1] = __hadd2(h[1], one), h[2] = __hadd2(h[2], one), h[3] = __hadd2(h[3], one);
     *(uint4 *)p[i] = v[i];
@@ -139,14 +139,20 @@ static void op_memcpy(void *c)
   cudaMemcpyAsync(b->y, b->x, b->N * 2, cudaMemcpyDeviceToDevice);
 }
 
-struct runs_ctx { uint16_t *x; uint64_t N; unsigned D, r; };
+/* The patterns timed: run elements, vectors a thread (8: tiles of 2^14
+ * elements, 16: 2^15) */
+static const struct { unsigned run, nv; void (*kern)(uint16_t *, unsigned); } runs_cases[] = {
+  { 64, 8, runs_add_one<64, 8> },   { 128, 8, runs_add_one<128, 8> },   { 256, 8, runs_add_one<256, 8> },
+  { 512, 8, runs_add_one<512, 8> }, { 64, 16, runs_add_one<64, 16> },   { 128, 16, runs_add_one<128, 16> },
+  { 256, 16, runs_add_one<256, 16> },
+};
+
+struct runs_ctx { uint16_t *x; uint64_t N; unsigned D, c; };
 
 static void op_runs(void *c)
 {
   const runs_ctx *q = (const runs_ctx *)c;
-  void (*const by[4])(uint16_t *, unsigned) = { runs_add_one<64>, runs_add_one<128>, runs_add_one<256>,
-                                                runs_add_one<512> };
-  by[q->r]<<<(unsigned)(q->N >> 14), 256>>>(q->x, q->D);
+  runs_cases[q->c].kern<<<(unsigned)(q->N >> (runs_cases[q->c].nv == 8 ? 14 : 15)), 256>>>(q->x, q->D);
 }
 
 static void op_plan(void *c)
@@ -248,13 +254,16 @@ int main(int argc, char **argv)
     CHECK(cudaMalloc(&b.x, N * 2));
     CHECK(cudaMalloc(&b.y, N * 2));
     fill<<<4096, 256>>>((uint16_t *)b.x, N);
-    printf("\n| f16 2^%u, runs 2^%u apart: run bytes | memcpy ms | add-one ms | runs ms | / memcpy | / add-one |\n"
-           "|---|---|---|---|---|---|\n", S, D);
-    for (unsigned r = 0; r < 4; r++) {
+    printf("\n| f16 2^%u, runs 2^%u apart: run bytes | runs a tile | tile KB | memcpy ms | add-one ms | runs ms | / memcpy | / add-one |\n"
+           "|---|---|---|---|---|---|---|---|\n", S, D);
+    for (unsigned c = 0; c < sizeof runs_cases / sizeof runs_cases[0]; c++) {
+      const unsigned run = runs_cases[c].run, nv = runs_cases[c].nv;
+      if (D + (nv == 8 ? 14 : 15) > S + (run == 64 ? 6 : run == 128 ? 7 : run == 256 ? 8 : 9)) continue; /* runs past the end */
       const double mc = time_ms(op_memcpy, &b), ad = time_ms(op_add_one, &b);
-      runs_ctx q = { (uint16_t *)b.x, N, D, r };
+      runs_ctx q = { (uint16_t *)b.x, N, D, c };
       const double t = time_ms(op_runs, &q);
-      printf("| %u | %.4f | %.4f | %.4f | %.3f | %.3f |\n", 128u << r, mc, ad, t, t / mc, t / ad);
+      printf("| %u | %u | %u | %.4f | %.4f | %.4f | %.3f | %.3f |\n", 2 * run, 2048 * nv / run, 4 * nv, mc, ad, t,
+             t / mc, t / ad);
       fflush(stdout);
     }
     CHECK(cudaFree(b.x));
