@@ -91,7 +91,7 @@ __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
  * 32 KB of shared memory; a: the two stages' fragments. One barrier (all
  * of the block's threads), after which the group's shared reads follow:
  * a caller that reuses sw first needs another. */
-template <class M, unsigned R, bool L2P, bool NAMED = false>
+template <class M, unsigned R, bool L2P>
 __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
                                                        const uint32_t a[2][4], unsigned w, uint64_t lpol,
                                                        uint64_t spol)
@@ -136,10 +136,7 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
           sw[xs[hp] + (q << 5) + (r << 11)] = __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u);
     }
   }
-  if (NAMED) /* the group's own barrier (1 + its index), so groups of a block do not wait for each other */
-    asm volatile("bar.sync %0, 256;" ::"r"(1u + (threadIdx.x >> 8)) : "memory");
-  else
-    __syncthreads();
+  __syncthreads();
 #pragma unroll
   for (unsigned s = 0; s < 2; s++) {
     const unsigned rl = 2u * w + s, xr = wht__tc_xw(t, rl, 8u * g); /* + q << 5, + b << 12 */
@@ -170,7 +167,7 @@ wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
   uint32_t a[2][4];
   wht__tc_afrag<M>(a[0], p.masks & 15u);
   wht__tc_afrag<M>(a[1], p.masks >> 4 & 15u);
-  wht__tc_rstrided_group<M, G == 2 ? 7u : 6u, false, G == 2>(p, x, wht__tc_tile_base<false>(p, blockIdx.x) + 64u * grp,
+  wht__tc_rstrided_group<M, G == 2 ? 7u : 6u, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x) + 64u * grp,
                                                      (uint32_t *)wht__tc_smem + 8192u * grp, a, threadIdx.x >> 5 & 7u,
                                                      0, 0);
 }
