@@ -28,10 +28,13 @@
  * order in which both the writes (lanes over m's bits 0-2 and n's top two)
  * and the reads (lanes over j's bits 0-1 and n) hit 32 distinct banks.
  * Warp w then takes run bits 0-3 = 2w + s', lane 4g + t the operand
- * B[2t..2t+1][g] = word (j = t, n = g) and B[2t+8..][g] = (j = t + 4),
- * eight mma, and its result (runs g, g + 8 in the bits 4-7, elements
- * 8 (2t + h) + q) is, after byte permutes across q, 16 contiguous
- * elements of a run: two 16-byte stores.
+ * B[2t..2t+1][g] = word (j = t, block pi(g) of 8 elements) and
+ * B[2t+8..][g] = (j = t + 4), pi(g) = g / 2 + 4 (g mod 2), eight mma, and
+ * its result (runs g, g + 8 in the bits 4-7, elements 8 pi(2t + h) + q,
+ * the blocks t and t + 4) is, after byte permutes across q, two 16-byte
+ * stores, each instruction's lane quad 64 contiguous bytes (whole 32-byte
+ * sectors; with pi the identity two instructions wrote halves of each
+ * sector: 27 M sectors written to L2 for f16 2^28's 16.8 M).
  *
  * The stage groups, their order and their rounding are those of the tile
  * pass and of the model (lib/tensor_core_model.c). A stage's 16 products
@@ -99,10 +102,11 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
   const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
   const uint64_t *st = p.stride + R; /* st[j]: the run index's bit j */
   /* loads: runs (2w + s) 16 + 2t + h + 8b, elements 8g..; stores: runs
-   * (g + 8r) 16 + 2w + s, elements 16t.. (t, w, g: the lane's part) */
+   * (g + 8r) 16 + 2w + s, elements 8t.. and 32 + 8t.. (t, w, g: the
+   * lane's part) */
   const uint64_t ol = tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) +
                       (w & 2u ? st[6] : 0) + (w & 4u ? st[7] : 0);
-  const uint64_t os = tb + 16u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
+  const uint64_t os = tb + 8u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
                       (g & 1u ? st[4] : 0) + (g & 2u ? st[5] : 0) + (g & 4u ? st[6] : 0);
   /* s = 0's results wait in d0 until s = 1's of the same q, whose words
    * (both s at one element) go to shared memory at once */
@@ -139,7 +143,11 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
   __syncthreads();
 #pragma unroll
   for (unsigned s = 0; s < 2; s++) {
-    const unsigned rl = 2u * w + s, xr = wht__tc_xw(t, rl, 8u * g); /* + q << 5, + b << 12 */
+    /* column g of B: the elements 8 pi(g) + q, pi(g) = g / 2 + 4 (g mod 2),
+     * so that the lane's result columns 2t, 2t + 1 are the blocks t and
+     * t + 4 of 8 elements, and each 16-byte store instruction of a lane
+     * quad writes 64 contiguous bytes (whole 32-byte sectors) */
+    const unsigned rl = 2u * w + s, xr = wht__tc_xw(t, rl, 8u * ((g >> 1) | (g & 1u) << 2)); /* + q << 5, + b << 12 */
     uint32_t e[8][2];
 #pragma unroll
     for (unsigned q = 0; q < 8; q++) M::stage(e[q], a[1], sw[xr + (q << 5)], sw[xr + (q << 5) + 4096u]);
@@ -149,7 +157,7 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
       wht__tc_st16<L2P>(o, make_uint4(__byte_perm(e[0][r], e[1][r], 0x5410u), __byte_perm(e[2][r], e[3][r], 0x5410u),
                                       __byte_perm(e[4][r], e[5][r], 0x5410u), __byte_perm(e[6][r], e[7][r], 0x5410u)),
                         spol);
-      wht__tc_st16<L2P>(o + 8, make_uint4(__byte_perm(e[0][r], e[1][r], 0x7632u), __byte_perm(e[2][r], e[3][r], 0x7632u),
+      wht__tc_st16<L2P>(o + 32, make_uint4(__byte_perm(e[0][r], e[1][r], 0x7632u), __byte_perm(e[2][r], e[3][r], 0x7632u),
                                           __byte_perm(e[4][r], e[5][r], 0x7632u), __byte_perm(e[6][r], e[7][r], 0x7632u)),
                         spol);
     }
