@@ -47,7 +47,8 @@
  * last pass took 316 us against the tile pass's 425 (100 M warp
  * instructions against 251 M), the pair 519 us against 622 (118 M
  * against 297 M): 0.83 ms in all against 1.05 (3.21x a memcpy against
- * 4.07x). Tried and slower: 4 blocks a multiprocessor (64 registers,
+ * 4.07x); with the whole-sector stores (pi above) the pair 463 us and the
+ * last pass 300: 0.754 ms (2.90x). Tried and slower: 4 blocks a multiprocessor (64 registers,
  * spilled), two groups a block, all eight loads issued first; later
  * (docs/PERFORMANCE.md, "the tensor cores' last pass and its access
  * pattern"): a persistent kernel (direct loads, or the next tile's by
