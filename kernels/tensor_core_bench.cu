@@ -152,7 +152,7 @@ struct runs_ctx { uint16_t *x; uint64_t N; unsigned D, c; };
 static void op_runs(void *c)
 {
   const runs_ctx *q = (const runs_ctx *)c;
-  runs_cases[q->c].kern<<<(unsigned)(q->N >> (runs_cases[q->c].nv == 8 ? 14 : 15)), 256>>>(q->x, q->D);
+  runs_cases[q->c].kern<<<(unsigned)(q->N / (2048u * runs_cases[q->c].nv)), 256>>>(q->x, q->D); /* a block a tile */
 }
 
 static void op_plan(void *c)
@@ -235,36 +235,31 @@ int main(int argc, char **argv)
     }
     CHECK(cudaFree(b.x));
   }
-  if (single) {
+  if (single || runs) { /* one f16 vector of 2^S elements and a copy's target */
     const uint64_t N = (uint64_t)1 << S;
     buf_ctx b = { NULL, NULL, N };
     CHECK(cudaMalloc(&b.x, N * 2));
     CHECK(cudaMalloc(&b.y, N * 2));
     fill<<<4096, 256>>>((uint16_t *)b.x, N);
-    const double mc = time_ms(op_memcpy, &b);
-    const double h = time_transform("tensor-core", WHT_F16, S, 1, b.x);
-    printf("\n| single f16 n | passes | memcpy ms | tensor-core ms | ratio |\n|---|---|---|---|---|\n"
-           "| 2^%u | %u | %.3f | %.3f | %.3f |\n", S, wht__tc_pass_count(S, 1), mc, h, h / mc);
-    CHECK(cudaFree(b.x));
-    CHECK(cudaFree(b.y));
-  }
-  if (runs) {
-    const uint64_t N = (uint64_t)1 << S;
-    buf_ctx b = { NULL, NULL, N };
-    CHECK(cudaMalloc(&b.x, N * 2));
-    CHECK(cudaMalloc(&b.y, N * 2));
-    fill<<<4096, 256>>>((uint16_t *)b.x, N);
-    printf("\n| f16 2^%u, runs 2^%u apart: run bytes | runs a tile | tile KB | memcpy ms | add-one ms | runs ms | / memcpy | / add-one |\n"
-           "|---|---|---|---|---|---|---|---|\n", S, D);
-    for (unsigned c = 0; c < sizeof runs_cases / sizeof runs_cases[0]; c++) {
-      const unsigned run = runs_cases[c].run, nv = runs_cases[c].nv;
-      if (D + (nv == 8 ? 14 : 15) > S + (run == 64 ? 6 : run == 128 ? 7 : run == 256 ? 8 : 9)) continue; /* runs past the end */
-      const double mc = time_ms(op_memcpy, &b), ad = time_ms(op_add_one, &b);
-      runs_ctx q = { (uint16_t *)b.x, N, D, c };
-      const double t = time_ms(op_runs, &q);
-      printf("| %u | %u | %u | %.4f | %.4f | %.4f | %.3f | %.3f |\n", 2 * run, 2048 * nv / run, 4 * nv, mc, ad, t,
-             t / mc, t / ad);
-      fflush(stdout);
+    if (single) {
+      const double mc = time_ms(op_memcpy, &b);
+      const double h = time_transform("tensor-core", WHT_F16, S, 1, b.x);
+      printf("\n| single f16 n | passes | memcpy ms | tensor-core ms | ratio |\n|---|---|---|---|---|\n"
+             "| 2^%u | %u | %.3f | %.3f | %.3f |\n", S, wht__tc_pass_count(S, 1), mc, h, h / mc);
+    }
+    if (runs) {
+      printf("\n| f16 2^%u, runs 2^%u apart: run bytes | runs a tile | tile KB | memcpy ms | add-one ms | runs ms | / memcpy | / add-one |\n"
+             "|---|---|---|---|---|---|---|---|\n", S, D);
+      for (unsigned c = 0; c < sizeof runs_cases / sizeof runs_cases[0]; c++) {
+        const unsigned run = runs_cases[c].run, nv = runs_cases[c].nv, tile_runs = 2048 * nv / run;
+        if (((uint64_t)tile_runs << D) > N) continue; /* a tile's runs would pass the end */
+        const double mc = time_ms(op_memcpy, &b), ad = time_ms(op_add_one, &b);
+        runs_ctx q = { (uint16_t *)b.x, N, D, c };
+        const double t = time_ms(op_runs, &q);
+        printf("| %u | %u | %u | %.4f | %.4f | %.4f | %.3f | %.3f |\n", 2 * run, tile_runs, 4 * nv, mc, ad, t,
+               t / mc, t / ad);
+        fflush(stdout);
+      }
     }
     CHECK(cudaFree(b.x));
     CHECK(cudaFree(b.y));

@@ -48,8 +48,9 @@
  * instructions against 251 M), the pair 519 us against 622 (118 M
  * against 297 M): 0.83 ms in all against 1.05 (3.21x a memcpy against
  * 4.07x); with the whole-sector stores (pi above) the pair 463 us and the
- * last pass 300: 0.754 ms (2.90x). Tried and slower: 4 blocks a multiprocessor (64 registers,
- * spilled), two groups a block, all eight loads issued first; later
+ * last pass 300: 0.754 ms (2.90x). Tried and slower: 4 blocks a
+ * multiprocessor (64 registers, spilled), two groups a block, all eight
+ * loads issued first; later
  * (docs/PERFORMANCE.md, "the tensor cores' last pass and its access
  * pattern"): a persistent kernel (direct loads, or the next tile's by
  * cp.async into shared memory), the tile b + 32 or + 128 asked of L2, a
