@@ -41,7 +41,8 @@
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
-# pair starts, tcbits for their strided passes of 12 bits, tcpair for
+# pair starts, tcbits for their strided passes of 12 bits, sectors for
+# where partial-sector stores come from, tcpair for
 # their pair's lag and chunk, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
@@ -1042,6 +1043,20 @@ want i14data && step i14datagrid ${I14_GRID_LIMIT:-200} sh -c "
   $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/stab-bench.h5;
   $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/stab-bench.h5;
   $B/experiments/wht-bench --algo \$A --format all --log2n 10,15 --total-log2 28 --place in -o $O/stab-bench.h5"
+# where the partial-sector stores come from: Nsight Compute's source
+# counters (per SASS instruction, CSV) of the tensor cores' tile pass of
+# rows of 2^15 and widened-pass's f16 block rows of 2^12 (SECTORS_CASES:
+# env,algo,format,log2n; experiments/ncu_excess.py lists a CSV's
+# instructions with excess sectors)
+want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
+  for c in ${SECTORS_CASES:-WHT_TC_SMALL_KMAX=14,tensor-core,f16,15 WHT_GPU_ROWS_PF_BYTES=2097152,widened-pass,f16,12}; do
+    set -- \$(echo \$c | tr , ' '); echo \"## \$*\"; n=\$2-\$3-\$4;
+    env \$1 ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 --section SourceCounters \
+      --metrics lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum -o /tmp/sectors-\$n -f \
+      $B/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1 > /dev/null;
+    ncu -i /tmp/sectors-\$n.ncu-rep --print-details all --section SourceCounters --metrics lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum;
+    ncu -i /tmp/sectors-\$n.ncu-rep --page source --csv --print-source sass > $O/sectors-\$n.csv 2> $O/sectors-\$n.err;
+    echo \"# source page: \$(wc -l < $O/sectors-\$n.csv) lines\"; head -c 600 $O/sectors-\$n.err; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -125,11 +125,16 @@ __device__ __forceinline__ void wht__tc_store4(uint16_t *x, uint64_t e, uint64_t
     if (e + j < N) x[e + j] = h[j];
 }
 
+/* (the plain store written out too: a uint4 whose words are selects, as
+ * the tile's copy-out builds them, was stored as four 4-byte stores, each
+ * writing a quarter of every sector: 24.7 M sectors written to L2 for
+ * 16.8 M in rows of 2^15 f16 over 2^28 elements, Nsight Compute's source
+ * counters, docs/PERFORMANCE.md) */
 template <bool L2P>
 __device__ __forceinline__ void wht__tc_st16(uint16_t *p, uint4 v, uint64_t pol)
 {
   if (!L2P) {
-    *(uint4 *)p = v;
+    asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
     return;
   }
   asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(p), "r"(v.x), "r"(v.y), "r"(v.z),
@@ -545,13 +550,7 @@ __device__ __forceinline__ void wht__tc_copy(const wht__tc_pass &p, uint16_t *x,
       for (unsigned j = 0; j < BATCH; j++) {
         const unsigned u = ((j0 + j) * WHT__TC_THREADS + threadIdx.x) << 3;
         const uint64_t e = tb + wht__tc_offset<NATURAL>(p, u);
-        if (e >= p.N) continue;
-        if (L2P)
-          asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(x + e), "r"(r[j].x),
-                       "r"(r[j].y), "r"(r[j].z), "r"(r[j].w), "l"(pol)
-                       : "memory");
-        else
-          *(uint4 *)(x + e) = r[j];
+        if (e < p.N) wht__tc_st16<L2P>(x + e, r[j], pol);
       }
     }
   }
