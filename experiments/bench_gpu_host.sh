@@ -42,7 +42,8 @@
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
 # pair starts, tcbits for their strided passes of 12 bits, sectors for
-# where partial-sector stores come from, tcpair for
+# where partial-sector stores come from, l2sync for the pairs' chunk
+# counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
@@ -1043,18 +1044,36 @@ want i14data && step i14datagrid ${I14_GRID_LIMIT:-200} sh -c "
   $B/experiments/wht-bench --algo \$A --format f32,f16,bf16 --log2n 20,24,28 --place in -o $O/stab-bench.h5;
   $B/experiments/wht-bench --algo \$A --format f64 --log2n 20,24,27 --place in -o $O/stab-bench.h5;
   $B/experiments/wht-bench --algo \$A --format all --log2n 10,15 --total-log2 28 --place in -o $O/stab-bench.h5"
+# the L2-blocked pairs' chunk counts by release and acquire (the default)
+# or by fences (WHT_GPU_L2_SYNC=0): the GPU tests of every pair
+# (folklore's, Alman-Rao's, widened-pass's from k = 20, the tensor cores'
+# to k = 22) under the default, also at the tightest lag, then the single
+# vectors under both, two rounds
+want l2sync && step l2synctest ${L2SYNC_TEST_LIMIT:-400} sh -c "
+  for v in WHT_GPU_L2_SYNC=1 WHT_GPU_L2_SYNC=1,WHT_GPU_L2_LAG=0; do e=\$(echo \$v | tr , ' ');
+    env \$e WHT_GPU_TEST_ALGOS=folklore,alman-rao,widened-pass WHT_GPU_TEST_MINK=20 $B/tests/test_gpu_bitident > $O/l2sbi.log 2>&1;
+    echo \"# \$v: bitident k = 20..26 and the spot checks: \$(grep -c '^ok' $O/l2sbi.log) ok, \$(grep -c '^not ok' $O/l2sbi.log) not ok\"; grep '^not ok' $O/l2sbi.log | head -5;
+    env \$e WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu > $O/l2stc.log 2>&1;
+    echo \"# \$v: tensor-core to k = 22: \$(grep -c '^ok' $O/l2stc.log) ok, \$(grep -c '^not ok' $O/l2stc.log) not ok\"; grep '^not ok' $O/l2stc.log | head -5; done"
+want l2sync && step l2sync ${L2SYNC_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_L2_SYNC=\$v\"; export WHT_GPU_L2_SYNC=\$v;
+    $B/experiments/wht-bench --place in --algo folklore --format f32,f16,bf16 --log2n 26,28,30 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo folklore --format f64 --log2n 25,27 | grep -v '^[#]' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 --log2n 26,28,30 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo alman-rao,widened-pass --format f32,f16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done"
 # where the partial-sector stores come from: Nsight Compute's source
 # counters (per SASS instruction, CSV) of the tensor cores' tile pass of
 # rows of 2^15 and widened-pass's f16 block rows of 2^12 (SECTORS_CASES:
-# env,algo,format,log2n; experiments/ncu_excess.py lists a CSV's
-# instructions with excess sectors)
+# env,algo,format,log2n[,kernels]: over 2^28 elements, the transform's
+# kernels, default 1, of its timed run; experiments/ncu_excess.py lists a
+# CSV's instructions with excess sectors or shared-memory wavefronts)
 want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
   for c in ${SECTORS_CASES:-WHT_TC_SMALL_KMAX=14,tensor-core,f16,15 WHT_GPU_ROWS_PF_BYTES=2097152,widened-pass,f16,12}; do
-    set -- \$(echo \$c | tr , ' '); echo \"## \$*\"; n=\$2-\$3-\$4;
-    env \$1 ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 --section SourceCounters \
-      --metrics lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum -o /tmp/sectors-\$n -f \
+    set -- \$(echo \$c | tr , ' '); echo \"## \$*\"; n=\$2-\$3-\$4; kn=\${5:-1};
+    env \$1 ncu --clock-control none --kernel-name regex:wht__ --launch-skip \$kn --launch-count \$kn --section SourceCounters \
+      --metrics gpu__time_duration.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum -o /tmp/sectors-\$n -f \
       $B/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1 > /dev/null;
-    ncu -i /tmp/sectors-\$n.ncu-rep --print-details all --section SourceCounters --metrics lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum;
+    ncu -i /tmp/sectors-\$n.ncu-rep --print-details all --section SourceCounters --metrics gpu__time_duration.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum;
     ncu -i /tmp/sectors-\$n.ncu-rep --page source --csv --print-source sass > $O/sectors-\$n.csv 2> $O/sectors-\$n.err;
     echo \"# source page: \$(wc -l < $O/sectors-\$n.csv) lines\"; head -c 600 $O/sectors-\$n.err; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \

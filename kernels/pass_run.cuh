@@ -146,7 +146,7 @@ static __device__ unsigned wht__l2_sync[2 + WHT__L2_MAX_CHUNKS];
  * tile(second, b, lpol, spol), which runs tile b of p1 (second) or p0 with
  * all its phases and barriers, loading with policy lpol and storing with
  * spol. A p1 tile first waits until every p0 tile of its chunk has been
- * stored (their stores fenced before the chunk's count is raised) and
+ * stored (their stores released before the chunk's count is raised) and
  * must load through L2 (CG): what other multiprocessors just wrote, likely
  * still in L2. */
 /* The L2 eviction policies of an L2-blocked pair's loads (*ld) and stores
@@ -163,6 +163,47 @@ __device__ __forceinline__ void wht__l2_pair_policies(unsigned hints, bool secon
 #endif
   *ld = (second ? hints & 2 : hints & 4) ? drop : norm;
   *st = second ? (hints & 2 ? drop : norm) : (hints & 1 ? keep : norm);
+}
+
+/* A chunk's count raised after a block's first-pass tile (thread 0,
+ * after the tile's last barrier), and read by a second-pass tile's thread
+ * 0 before its block's barrier. RA (hints bit 3): release and acquire at
+ * GPU scope, CUTLASS's semaphore (fence.acq_rel then a relaxed reduction;
+ * an acquiring load): the barrier orders the block's stores before thread
+ * 0's release, and thread 0's acquire before the block's loads; else a
+ * __threadfence (fence.sc.gpu, with an L1 invalidation) on either side, as
+ * cooperative groups' grid barrier. */
+__device__ __forceinline__ void wht__l2_count_raise(unsigned *c, bool ra)
+{
+#if __CUDA_ARCH__ >= 700
+  if (ra) {
+    asm volatile("fence.acq_rel.gpu;\n\tred.relaxed.gpu.global.add.u32 [%0], 1;" ::"l"(c) : "memory");
+    return;
+  }
+#endif
+  __threadfence();
+  atomicAdd(c, 1u);
+}
+
+__device__ __forceinline__ void wht__l2_count_wait(const unsigned *c, unsigned need, bool ra)
+{
+#if __CUDA_ARCH__ >= 700
+  if (ra) {
+    for (;;) {
+      unsigned v;
+      asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(c) : "memory");
+      if (v >= need) return;
+      __nanosleep(64);
+    }
+  }
+#endif
+  const volatile unsigned *vc = c;
+  while (*vc < need) {
+#if __CUDA_ARCH__ >= 700
+    __nanosleep(64);
+#endif
+  }
+  __threadfence();
 }
 
 template <class TILE>
@@ -196,24 +237,15 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
         /* a chunk's first-pass tiles: 2^cs, fewer in a partial last chunk
          * (the tensor-core pairs' batches; the pass planner's chunks are whole) */
         const unsigned c0 = (unsigned)(b >> cs << cs), need = M - c0 < (1u << cs) ? M - c0 : 1u << cs;
-        const volatile unsigned *c = done + (b >> cs);
-        while (*c < need) {
-#if __CUDA_ARCH__ >= 700
-          __nanosleep(64);
-#endif
-        }
-        __threadfence();
+        wht__l2_count_wait(done + (b >> cs), need, hints & 8u);
       }
       __syncthreads();
       tile(true, b, ld1, st1);
     } else {
       tile(false, b, ld0, st0);
       /* the block's stores (ordered before thread 0 by the tile's last
-       * barrier), fenced before the count; as cooperative groups' grid barrier */
-      if (threadIdx.x == 0) {
-        __threadfence();
-        atomicAdd(done + (b >> cs), 1u);
-      }
+       * barrier), released before the count */
+      if (threadIdx.x == 0) wht__l2_count_raise(done + (b >> cs), hints & 8u);
     }
   }
 }
@@ -247,13 +279,17 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
   });
 }
 
-/* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default 7. */
+/* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default
+ * 7; bit 3 the chunk counts' release and acquire (wht__l2_count_raise),
+ * on unless WHT_GPU_L2_SYNC=0 (the fences, for comparisons: on an H200
+ * the pairs took 1.2-1.3 % longer with them, docs/PERFORMANCE.md) */
 static unsigned wht__l2_hints(void)
 {
   static long hints = -1;
   if (hints < 0) {
-    const char *v = getenv("WHT_GPU_L2_HINTS");
+    const char *v = getenv("WHT_GPU_L2_HINTS"), *ra = getenv("WHT_GPU_L2_SYNC");
     hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
+    if (!(ra && *ra && strtoul(ra, NULL, 10) == 0)) hints |= 8;
   }
   return (unsigned)hints;
 }

@@ -12,7 +12,10 @@ kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
 # the .cu.lo suffix rule tracks no headers: list them
 kernels/tensor_core.lo: $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
-  $(top_srcdir)/kernels/tensor_core_strided.cuh \
+  $(top_srcdir)/kernels/tensor_core_strided.cuh $(top_srcdir)/kernels/pass_run.cuh \
+  $(top_srcdir)/kernels/pass_plan.h $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
+  $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh \
+  $(top_srcdir)/kernels/single_reg.cuh \
   $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h \
   $(top_srcdir)/kernels/gpu_util.h
 kernels/tensor_core_bench.$(OBJEXT): $(top_srcdir)/lib/wht.h
