@@ -1065,7 +1065,8 @@ want l2sync && step l2sync ${L2SYNC_LIMIT:-400} sh -c "
 # counters (per SASS instruction, CSV) of the tensor cores' tile pass of
 # rows of 2^15 and widened-pass's f16 block rows of 2^12 (SECTORS_CASES:
 # env,algo,format,log2n[,kernels]: over 2^28 elements, the transform's
-# kernels, default 1, of its timed run; experiments/ncu_excess.py lists a
+# kernels, default 1, of its timed run; the CSVs in OUTDIR/sectors.tgz, as
+# a lent machine returns few files; experiments/ncu_excess.py lists a
 # CSV's instructions with excess sectors or shared-memory wavefronts)
 want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
   for c in ${SECTORS_CASES:-WHT_TC_SMALL_KMAX=14,tensor-core,f16,15 WHT_GPU_ROWS_PF_BYTES=2097152,widened-pass,f16,12}; do
@@ -1075,7 +1076,8 @@ want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
       $B/experiments/wht-bench --algo \$2 --format \$3 --log2n \$4 --total-log2 28 --place in --reps 1 --warmup 1 > /dev/null;
     ncu -i /tmp/sectors-\$n.ncu-rep --print-details all --section SourceCounters --metrics gpu__time_duration.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_write.sum;
     ncu -i /tmp/sectors-\$n.ncu-rep --page source --csv --print-source sass > $O/sectors-\$n.csv 2> $O/sectors-\$n.err;
-    echo \"# source page: \$(wc -l < $O/sectors-\$n.csv) lines\"; head -c 600 $O/sectors-\$n.err; done"
+    echo \"# source page: \$(wc -l < $O/sectors-\$n.csv) lines\"; head -c 600 $O/sectors-\$n.err; done;
+  (cd $O && tar czf sectors.tgz sectors-*.csv sectors-*.err && rm -f sectors-*.csv sectors-*.err)"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
