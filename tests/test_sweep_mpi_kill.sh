@@ -38,20 +38,29 @@ rank_pid() {
 count() { "$rows" "$f" 2> /dev/null | wc -l; }
 inode() { stat -c %i "$f" 2> /dev/null; }
 # start `mpirun -n $1 wht-sweep GRID -o $f $2` (with $3, find rank $3's
-# pid first: victim) and wait until the file has more rows than before:
-# until the writer's first publication (at its first new row it renames a
-# new image over FILE: a new inode), watched by stat, not by reading the
-# file, so that the wait ends within 10 ms of it even on a loaded machine
-# (a resume of this grid can end in a few tenths of a second)
+# pid first: victim) and wait until the file has more rows than before
+# (prev, 0 at first): each publication of the writer renames a new image
+# over FILE (a new inode), watched by stat every 10 ms, and the rows are
+# read only when the inode changed, so that the wait ends soon after the
+# first publication with a new row even on a loaded machine (a resume of
+# this grid can end in a few tenths of a second). An image without a new
+# row does not end the wait (a CI run on a loaded machine found no row
+# after the first kill, its wait ended by an inode change alone).
 start() {
-  ino0=$(inode)
+  ino=$(inode)
+  want=$((${prev:-0} + 1))
   # shellcheck disable=SC2086
   env "$mpi_asan" mpirun --oversubscribe -n "$1" "$sweep" $grid -o "$f" $2 2> "$dir/err" &
   job=$!
   victim=
   while [ -n "${3:-}" ] && [ -z "$victim" ] && kill -0 "$job" 2> /dev/null; do victim=$(rank_pid "$job" "$3"); done
   i=0
-  while kill -0 "$job" 2> /dev/null && [ "$(inode)" = "$ino0" ] && [ $i -lt 6000 ]; do
+  while kill -0 "$job" 2> /dev/null && [ $i -lt 6000 ]; do
+    cur=$(inode)
+    if [ "$cur" != "$ino" ]; then
+      ino=$cur
+      [ -n "$cur" ] && [ "$(count)" -ge "$want" ] && break
+    fi
     sleep 0.01
     i=$((i + 1))
   done
