@@ -41,7 +41,8 @@
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
-# pair starts, tcbits for their strided passes of 12 bits, sectors for
+# pair starts, tcbits for their strided passes of 12 bits, tc10 for
+# their strided pass of 10 bits (tests, 2^29 and 2^30), sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -813,6 +814,16 @@ want tcbits && step tcbits ${TCBITS_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 8 12; do echo \"## round \$r: WHT_TC_STRIDED_BITS=\$v\";
     WHT_TC_STRIDED_BITS=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n ${TCBITS_LOG2N:-16,18,20,21,22,23,24,25,26} | grep -v '^#'; done; done"
+# the tensor cores' strided pass of 10 bits (tensor_core_strided10.cuh):
+# its test (every last strided pass of up to 10 bits on it, k = 16..22),
+# the default test to k = 22 (k = 21, 22 take it), then f16/bf16 single
+# vectors of 2^29, 2^30 with it (WHT_TC_STRIDED10=1) and without (0)
+want tc10 && step tc10test ${TC10_TEST_LIMIT:-200} sh -c "
+  $B/tests/test_tensor_core_gpu10; WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu"
+want tc10 && step tc10 ${TC10_LIMIT:-200} sh -c "
+  for r in \$(seq ${TC10_ROUNDS:-1}); do for v in 1 0; do echo \"## round \$r: WHT_TC_STRIDED10=\$v\";
+    WHT_TC_STRIDED10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
+      --log2n ${TC10_LOG2N:-29,30} | grep -v '^#'; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

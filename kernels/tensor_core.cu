@@ -22,6 +22,10 @@
  *               elements (WHT_TC_L2_CHUNK), so that the second reads from
  *               L2 what the first wrote: for k <= 20 the whole transform,
  *               after it 1 + ceil((k - 20) / 8) passes over device memory.
+ *               Where 9 or 10 row bits remain for the last strided pass,
+ *               one pass of three groups (tensor_core_strided10.cuh, runs
+ *               of 64 bytes) takes them: 2^29 and 2^30 in two passes over
+ *               device memory, not three (WHT_TC_STRIDED10).
  * Stage groups never straddle a pass. Launches are asynchronous, like any
  * kernel; errors of a running kernel surface at the next synchronization. */
 #include <stdint.h>
@@ -35,6 +39,7 @@ extern "C" {
 }
 #include "gpu_util.h"
 #include "tensor_core_strided.cuh"
+#include "tensor_core_strided10.cuh"
 
 /* Natural tiles: first W2 straight from device memory (1) or staged
  * through shared memory (0, faster on an H200); row bits per strided pass
@@ -140,8 +145,13 @@ extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
   const unsigned b = wht__tc_strided_bits();
   if (k == 0) return 0;
   if (k <= 15) return 1;
-  if (wht__tc_fused(k, batch)) return k <= 20 ? 1 : 1 + (k - 20 + b - 1) / b;
-  return 1 + (k - 12 + b - 1) / b;
+  const unsigned s0 = wht__tc_fused(k, batch) ? 20 : 12;
+  /* strided passes of b bits as wht__tc_run_aligned takes them, the last
+   * of up to 10 bits where tensor_core_strided10.cuh's pass takes it */
+  unsigned n = 1;
+  for (unsigned s = s0; s < k; s += b, n++)
+    if (b == 8 && wht__tc_reg_strided() && wht__tc10_takes(k - s)) return n + 1;
+  return n;
 }
 
 /* rb[i]: the row bit that tile bit i stands for, -1 for a row-index bit.
@@ -387,6 +397,11 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   }
   const unsigned groups = bits == 8 ? wht__tc_reg_strided() : 0; /* tensor_core_strided.cuh */
   for (; st == WHT_OK && s0 < k; s0 += bits) {
+    if (groups && wht__tc10_takes(k - s0)) { /* the last pass, tensor_core_strided10.cuh */
+      wht__tc10_plan(&p, k, batch, s0);
+      st = wht__tc10_launch<M>(p, x);
+      break;
+    }
     if (groups) {
       wht__tc_rstrided(&p, k, batch, s0, groups == 2 ? 7 : 6);
       st = wht__tc_launch_rstrided<M>(p, x, groups);

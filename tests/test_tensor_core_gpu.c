@@ -10,7 +10,13 @@
  *     equals the CPU model element for element, which checks the stage
  *     groups, their order, the data layouts and the rounding to storage;
  *   - a device pointer that is not 16-byte aligned gives the same result.
- * Skips (exit 0, "1..0 # SKIP") without a GPU. */
+ * Skips (exit 0, "1..0 # SKIP") without a GPU.
+ *
+ * Built a second time as test_tensor_core_gpu10 (WHT_TEST_STRIDED10): k =
+ * 16..22 with every last strided pass of at most 10 bits on
+ * tensor_core_strided10.cuh's pass (WHT_TC_STRIDED10=2), its stage masks
+ * cut to 4..10 bits with filler bits; by default that pass runs only where
+ * 9 or 10 bits remain (k = 21, 22 here, 29 and 30 after the pair). */
 #include <stdio.h>
 #include <string.h>
 #include "tap.h"
@@ -50,11 +56,22 @@ static uint64_t max_elements(unsigned kmax)
   return cap;
 }
 
+#ifdef WHT_TEST_STRIDED10
+#define KMIN 16
+#define KMAX_DEFAULT 22
+#else
+#define KMIN 0
+#define KMAX_DEFAULT 20
+#endif
+
 int main(void)
 {
+#ifdef WHT_TEST_STRIDED10
+  setenv("WHT_TC_STRIDED10", "2", 1); /* read at the first transform */
+#endif
   if (!wht_gpu_available()) return tap_skip_all("no GPU (CUDA not compiled in, or no device)");
   const char *e = getenv("WHT_TC_TEST_KMAX");
-  const unsigned kmax = e && *e ? (unsigned)atoi(e) : 20;
+  const unsigned kmax = e && *e ? (unsigned)atoi(e) : KMAX_DEFAULT;
   const char *se = getenv("WHT_TC_TEST_SEED");
   const uint64_t seed = se && *se ? strtoull(se, NULL, 0) : 7;
   tap_diag("seed %llu (WHT_TC_TEST_SEED), k <= %u (WHT_TC_TEST_KMAX)", (unsigned long long)seed, kmax);
@@ -65,7 +82,7 @@ int main(void)
   for (int a = 0; a < TC_NVARIANTS; a++) {
     const tc_variant *t = &tc_variants[a];
     const char *fn = wht_format_name(t->fmt);
-    for (unsigned k = 0; k <= kmax; k++) {
+    for (unsigned k = KMIN; k <= kmax; k++) {
       const uint64_t n = (uint64_t)1 << k;
       uint64_t bs[3];
       const unsigned nb = batches(k, bs);
