@@ -90,6 +90,34 @@ __device__ __forceinline__ uint4 wht__tc_ld16(const uint16_t *p, uint64_t pol)
   return v;
 }
 
+/* Group a of a register pass on one set of runs: the lane's 16-byte
+ * vectors v[h][b] (k-index 2t + h + 8b, element q of each vector) as eight
+ * mma, one per q, with the stage's fragment a. The first set's results
+ * (second false) wait in d0; the second's pair with them into words whose
+ * low halves are the first set's, put(q, r, hp, word) for the result rows
+ * g + 8r and column 2t + hp. */
+template <class M, class PUT>
+__device__ __forceinline__ void wht__tc_loaded_group(const uint4 (&v)[2][2], const uint32_t a[4], bool second,
+                                                     uint32_t (&d0)[8][2], const PUT &put)
+{
+#pragma unroll
+  for (unsigned q = 0; q < 8; q++) {
+    const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
+    const uint32_t b0 = __byte_perm(wht__tc_word(v[0][0], q >> 1), wht__tc_word(v[1][0], q >> 1), sel);
+    const uint32_t b1 = __byte_perm(wht__tc_word(v[0][1], q >> 1), wht__tc_word(v[1][1], q >> 1), sel);
+    if (!second) {
+      M::stage(d0[q], a, b0, b1);
+      continue;
+    }
+    uint32_t d1[2];
+    M::stage(d1, a, b0, b1);
+#pragma unroll
+    for (unsigned r = 0; r < 2; r++)
+#pragma unroll
+      for (unsigned hp = 0; hp < 2; hp++) put(q, r, hp, __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u));
+  }
+}
+
 /* One group of 8 warps (warp w of it) on its 2^8 runs of 64 elements from
  * x + tb (runs 2^R elements apart in the tile's element order: tile bit
  * R + j of the run index j is p.stride[R + j] apart); sw: the group's
@@ -124,23 +152,9 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
         v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
-#pragma unroll
-    for (unsigned q = 0; q < 8; q++) {
-      const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
-      const uint32_t b0 = __byte_perm(wht__tc_word(v[0][0], q >> 1), wht__tc_word(v[1][0], q >> 1), sel);
-      const uint32_t b1 = __byte_perm(wht__tc_word(v[0][1], q >> 1), wht__tc_word(v[1][1], q >> 1), sel);
-      if (s == 0) {
-        M::stage(d0[q], a[0], b0, b1);
-        continue;
-      }
-      uint32_t d1[2];
-      M::stage(d1, a[0], b0, b1);
-#pragma unroll
-      for (unsigned r = 0; r < 2; r++)
-#pragma unroll
-        for (unsigned hp = 0; hp < 2; hp++)
-          sw[xs[hp] + (q << 5) + (r << 11)] = __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u);
-    }
+    wht__tc_loaded_group<M>(v, a[0], s != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
+      sw[xs[hp] + (q << 5) + (r << 11)] = word;
+    });
   }
   __syncthreads();
 #pragma unroll

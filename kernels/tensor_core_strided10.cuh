@@ -38,7 +38,13 @@
  *
  * The stage groups, their order and their rounding are the model's
  * (lib/tensor_core_model.c: groups [s0, s0 + 4), [s0 + 4, s0 + 8),
- * [s0 + 8, s0 + 10) of a pass starting at a multiple of 4). */
+ * [s0 + 8, s0 + 10) of a pass starting at a multiple of 4).
+ *
+ * On an H200 (docs/PERFORMANCE.md) f16 2^30 took 3.23 ms (3.22x a memcpy)
+ * against 4.05 in three passes, 2^29 1.61 against 2.02; as the last pass
+ * of 8 bits at 2^28 as fast as the 8-bit pass, below 2^21 slower (half
+ * its tiles). Its indices were checked by an emulation before its first
+ * run. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 
@@ -78,24 +84,9 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
             v[h][b] = wht__tc_ld16<false>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s0 ? st[4] : 0) +
                                               (s1 ? st[9] : 0),
                                           0);
-#pragma unroll
-        for (unsigned q = 0; q < 8; q++) {
-          const unsigned sel = q & 1u ? 0x7632u : 0x5410u;
-          const uint32_t b0 = __byte_perm(wht__tc_word(v[0][0], q >> 1), wht__tc_word(v[1][0], q >> 1), sel);
-          const uint32_t b1 = __byte_perm(wht__tc_word(v[0][1], q >> 1), wht__tc_word(v[1][1], q >> 1), sel);
-          if (s0 == 0) {
-            M::stage(d0[q], a[0], b0, b1);
-            continue;
-          }
-          uint32_t d1[2];
-          M::stage(d1, a[0], b0, b1);
-#pragma unroll
-          for (unsigned r = 0; r < 2; r++)
-#pragma unroll
-            for (unsigned hp = 0; hp < 2; hp++)
-              sw[((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13] =
-                __byte_perm(d0[q][r], d1[r], hp ? 0x7632u : 0x5410u);
-        }
+        wht__tc_loaded_group<M>(v, a[0], s0 != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
+          sw[((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13] = word;
+        });
       }
     }
   }
