@@ -42,7 +42,8 @@
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
 # pair starts, tcbits for their strided passes of 12 bits, tc10 for
-# their strided pass of 10 bits (tests, 2^29 and 2^30), sectors for
+# their strided pass of 10 bits (tests, 2^29 and 2^30), tcpair10 for it
+# as the pair's second pass, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -824,6 +825,19 @@ want tc10 && step tc10 ${TC10_LIMIT:-200} sh -c "
   for r in \$(seq ${TC10_ROUNDS:-1}); do for v in 1 0; do echo \"## round \$r: WHT_TC_STRIDED10=\$v\";
     WHT_TC_STRIDED10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
       --log2n ${TC10_LOG2N:-29,30} | grep -v '^#'; done; done"
+# the pass of 10 bits as the L2-blocked pair's second pass (WHT_TC_PAIR10=1:
+# row bits 12-21, chunks of 2^22): its tests (the pair from 2^16, k <= 22,
+# also at the tightest lag), then f16/bf16 rows of 2^21, 2^22 over 2^28
+# elements and single vectors of 2^26..2^30 with it and without, two rounds
+want tcpair10 && step tcpair10test ${TCPAIR10_TEST_LIMIT:-300} sh -c "
+  export WHT_TC_PAIR10=1 WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22; $B/tests/test_tensor_core_gpu;
+  WHT_GPU_L2_LAG=0 $B/tests/test_tensor_core_gpu"
+want tcpair10 && step tcpair10 ${TCPAIR10_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_TC_PAIR10=\$v\";
+    WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
+      --log2n ${TCPAIR10_LOG2N:-26,27,28,29,30} | grep -v '^#';
+    WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core --format f16,bf16 \
+      --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

@@ -139,13 +139,27 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
   return ((N + ((uint64_t)1 << C) - 1) >> C) <= WHT__L2_MAX_CHUNKS && (N >> WHT__TC_TILE_LOG2) < ((uint64_t)1 << 30);
 }
 
+/* The row bits of an L2-blocked pair's second pass for rows of 2^k: 8
+ * (the register groups, row bits 12-19), or with WHT_TC_PAIR10=1 (read
+ * once; off by default until measured) and k >= 21 the pass of 10 bits
+ * (tensor_core_strided10.cuh: row bits 12-21, 9 where k = 21, in chunks
+ * of at least 2^22 elements), so that rows of 2^21, 2^22 take one pass
+ * over device memory and 2^30 the pair and a last pass of 8 bits. */
+static unsigned wht__tc_pair_bits(unsigned k)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR10", 0) == 1; /* rows_reg.cuh */
+  if (!v || k < 21 || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
+  return k - 12 < 10 ? k - 12 : 10;
+}
+
 /* Passes over device memory (an L2-blocked pair counting one). */
 extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
 {
   const unsigned b = wht__tc_strided_bits();
   if (k == 0) return 0;
   if (k <= 15) return 1;
-  const unsigned s0 = wht__tc_fused(k, batch) ? 20 : 12;
+  const unsigned s0 = wht__tc_fused(k, batch) ? 12 + wht__tc_pair_bits(k) : 12;
   /* strided passes of b bits as wht__tc_run_aligned takes them, the last
    * of up to 10 bits where tensor_core_strided10.cuh's pass takes it */
   unsigned n = 1;
@@ -296,13 +310,16 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
 /* The L2-blocked pair of rows of 2^k >= 2^16 (wht__tc_fused): ticket b of
  * the first pass is the 2^15 elements at b << 15 as four steps of the
  * register kernel of rows of 2^12 (masks0), of the second pass tile b of
- * p1 (row bits 12..19, runs of 128). A chunk of 2^C elements holds
+ * p1 (row bits 12..19, runs of 128; SK = 2: row bits 12..21, runs of 32,
+ * wht__tc_pair_bits). A chunk of 2^C elements holds
  * 2^(C-15) consecutive tiles of either pass (the tile order of
- * wht__tc_strided: row bits 7-11 vary first, then bits from 20 up, then
- * rows), so that the ticket queue's chunk counts order them. Both passes
+ * wht__tc_strided_tile: row bits 7-11 (SK = 2: 5-11) vary first, then the
+ * bits above the pass's, then rows), so that the ticket queue's chunk
+ * counts order them. SK: the second pass's kind, 0 the tile pass, 1 the
+ * register groups, 2 the pass of 10 bits. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1, bool REG>
+template <class M, bool W1, unsigned SK>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
@@ -315,7 +332,10 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
     uint64_t lpol, spol;
     wht__l2_pair_policies(hints, second, &lpol, &spol);
     uint32_t a[4][4];
-    if (second && REG) {
+    if (second && SK == 2) {
+      /* the pass of 10 bits (tensor_core_strided10.cuh): row bits 12-21 */
+      wht__tc10_tile<M, true>(p1, x, wht__tc_tile_base<false>(p1, b), (uint32_t *)wht__tc_smem, lpol, spol);
+    } else if (second && SK == 1) {
       /* the register groups (tensor_core_strided.cuh), one after the other */
       wht__tc_afrag<M>(a[0], p1.masks & 15u);
       wht__tc_afrag<M>(a[1], p1.masks >> 4 & 15u);
@@ -338,11 +358,13 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
   });
 }
 
+/* sk: the second pass's kind (0 tiles, 1 register groups, 2 the pass of
+ * 10 bits, whose chunks hold at least 2^22 elements) */
 template <class M>
-static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0, bool reg)
+static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0, unsigned sk)
 {
-  static wht__fused_cache cache;
-  const unsigned C = wht__tc_l2_chunk();
+  static wht__fused_cache cache[3];
+  const unsigned C = sk == 2 && wht__tc_l2_chunk() < 22 ? 22 : wht__tc_l2_chunk();
   wht__pass q;
   memset(&q, 0, sizeof q);
   q.N = p1.N;
@@ -352,11 +374,13 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
   typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
-  static const kern_t by[2][2] = { { wht__tc_fused_kernel<M, false, false>, wht__tc_fused_kernel<M, false, true> },
-                                   { wht__tc_fused_kernel<M, true, false>, wht__tc_fused_kernel<M, true, true> } };
-  const kern_t kern = by[wht__tc_w1_on()][reg];
+  static const kern_t by[2][3] = {
+    { wht__tc_fused_kernel<M, false, 0>, wht__tc_fused_kernel<M, false, 1>, wht__tc_fused_kernel<M, false, 2> },
+    { wht__tc_fused_kernel<M, true, 0>, wht__tc_fused_kernel<M, true, 1>, wht__tc_fused_kernel<M, true, 2> }
+  };
+  const kern_t kern = by[wht__tc_w1_on()][sk];
   /* a lag of two thirds of the resident blocks beyond a chunk (pass_run.cuh) */
-  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache, &grid, &lag, WHT__TC_THREADS, 2);
+  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache[sk], &grid, &lag, WHT__TC_THREADS, 2);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
@@ -382,10 +406,12 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
     const unsigned masks0 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, 12, 0) |
                             (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, 12, 2) & 0xf00u);
     const bool reg = wht__tc_reg_strided() && wht__tc_reg_pair(); /* tensor_core_strided.cuh */
-    if (reg) wht__tc_rstrided(&p, k, batch, 12, 7);
+    const unsigned sk = wht__tc_pair_bits(k) == 10 ? 2 : reg ? 1 : 0;
+    if (sk == 2) wht__tc10_plan(&p, k, batch, 12);
+    else if (reg) wht__tc_rstrided(&p, k, batch, 12, 7);
     else wht__tc_strided(&p, k, batch, 12, 8);
-    st = wht__tc_launch_fused<M>(x, p, masks0, reg);
-    s0 = 20;
+    st = wht__tc_launch_fused<M>(x, p, masks0, sk);
+    s0 = 12 + wht__tc_pair_bits(k);
   } else {
     p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
     p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s0, 0) | wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s0, 2);

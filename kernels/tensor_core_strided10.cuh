@@ -53,10 +53,15 @@
 #define WHT__TC10_R 5u /* log2 of a run's elements */
 
 /* One tile of the pass p at x + tb (st[j]: run bit j's offset); sw: its
- * 64 KB; a[j]: the fragments of groups a, b, c. */
-template <class M>
+ * 64 KB; each group's fragment made where the group starts (from
+ * p.masks: held from the start they cost the L2-blocked pair's kernel
+ * 8 more registers than it has). L2P: as the L2-blocked
+ * pair's second pass (loads through L2 only, the pair's policies lpol,
+ * spol). One barrier, after which the warps' own shared reads follow: a
+ * caller that reuses sw first needs another. */
+template <class M, bool L2P>
 __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
-                                               const uint32_t a[3][4])
+                                               uint64_t lpol, uint64_t spol)
 {
   const unsigned lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u, w = threadIdx.x >> 5;
   const uint64_t *st = p.stride + WHT__TC10_R;
@@ -71,6 +76,8 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
      * r5..r7 = w, r9 = s1; hp flips bank bit 2 */
     const unsigned xa = ((w0 ^ g0) | (w1 ^ g1) << 1 | g2 << 2 | t1 << 3 | t0 << 4) | w2 << 8 |
                         (g1 | g2 << 1 | g0 << 3) << 9;
+    uint32_t aa[4];
+    wht__tc_afrag<M>(aa, p.masks & 15u);
 #pragma unroll 1
     for (unsigned s1 = 0; s1 < 2; s1++) {
       uint32_t d0[8][2];
@@ -81,10 +88,10 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
         for (unsigned h = 0; h < 2; h++)
 #pragma unroll
           for (unsigned b = 0; b < 2; b++)
-            v[h][b] = wht__tc_ld16<false>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s0 ? st[4] : 0) +
-                                              (s1 ? st[9] : 0),
-                                          0);
-        wht__tc_loaded_group<M>(v, a[0], s0 != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
+            v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s0 ? st[4] : 0) +
+                                            (s1 ? st[9] : 0),
+                                        lpol);
+        wht__tc_loaded_group<M>(v, aa, s0 != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
           sw[((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13] = word;
         });
       }
@@ -96,13 +103,15 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
    * r7 = r, eb = t */
   const unsigned xb = t0 | (t1 ^ w0) << 1 | (g1 ^ w1) << 2 | g0 << 3 | g2 << 4 | w << 9;
   const unsigned x2 = g0 | g1 << 1 | g2 << 2 | t0 << 3 | t1 << 4 | w << 9;
+  uint32_t ab[4];
+  wht__tc_afrag<M>(ab, p.masks >> 4 & 15u);
 #pragma unroll
   for (unsigned sp = 0; sp < 4; sp++) {
     const unsigned r0 = sp & 1u, r9 = sp >> 1, region = (r0 << 3 | r9 << 4) << 9;
     const unsigned rb = (xb ^ r0) + region;
     uint32_t e[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++) M::stage(e[q], a[1], sw[rb + (q << 5)], sw[rb + (q << 5) + 256u]);
+    for (unsigned q = 0; q < 8; q++) M::stage(e[q], ab, sw[rb + (q << 5)], sw[rb + (q << 5) + 256u]);
     __syncwarp();
     const unsigned wb = (x2 ^ r9 << 2) + region;
 #pragma unroll
@@ -115,6 +124,8 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
    * r6 = the register (bank bit 2); results: r8 = g0, r9 = g1, r5 = g2,
    * r6 = r, r4 = the half, eb = t */
   const unsigned xc = g0 | t1 << 1 | t0 << 2 | g1 << 3 | g2 << 4 | (w | t0 << 4) << 9;
+  uint32_t ac[4];
+  wht__tc_afrag<M>(ac, p.masks >> 8 & 15u);
   const uint64_t os = tb + 8u * t + (g0 ? st[8] : 0) + (g1 ? st[9] : 0) + (g2 ? st[5] : 0) + (w0 ? st[1] : 0) +
                       (w1 ? st[2] : 0) + (w2 ? st[3] : 0);
 #pragma unroll
@@ -122,16 +133,16 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
     const unsigned r0 = sc & 1u, r7 = sc >> 1, rc = xc + (r7 << 8) + (r0 << 12);
     uint32_t f[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++) M::stage(f[q], a[2], sw[rc + (q << 5)], sw[(rc ^ 4u) + (q << 5)]);
+    for (unsigned q = 0; q < 8; q++) M::stage(f[q], ac, sw[rc + (q << 5)], sw[(rc ^ 4u) + (q << 5)]);
 #pragma unroll
     for (unsigned r = 0; r < 2; r++)
 #pragma unroll
       for (unsigned hv = 0; hv < 2; hv++) {
         const unsigned sel = hv ? 0x7632u : 0x5410u;
         uint16_t *o = x + os + (r ? st[6] : 0) + (hv ? st[4] : 0) + (r0 ? st[0] : 0) + (r7 ? st[7] : 0);
-        wht__tc_st16<false>(o, make_uint4(__byte_perm(f[0][r], f[1][r], sel), __byte_perm(f[2][r], f[3][r], sel),
-                                          __byte_perm(f[4][r], f[5][r], sel), __byte_perm(f[6][r], f[7][r], sel)),
-                            0);
+        wht__tc_st16<L2P>(o, make_uint4(__byte_perm(f[0][r], f[1][r], sel), __byte_perm(f[2][r], f[3][r], sel),
+                                        __byte_perm(f[4][r], f[5][r], sel), __byte_perm(f[6][r], f[7][r], sel)),
+                          spol);
       }
   }
 }
@@ -140,10 +151,7 @@ template <class M>
 __global__ void __launch_bounds__(256u, 3) wht__tc10_kernel(const wht__tc_pass p, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
-  uint32_t a[3][4];
-#pragma unroll
-  for (unsigned j = 0; j < 3; j++) wht__tc_afrag<M>(a[j], p.masks >> 4 * j & 15u);
-  wht__tc10_tile<M>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, a);
+  wht__tc10_tile<M, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, 0, 0);
 }
 
 /* The pass over row bits [s0, s0 + 10) of `batch` rows of 2^k (k >= 16,
