@@ -43,7 +43,8 @@
 # the tensor cores' strided passes in registers, tcl2min for where their
 # pair starts, tcbits for their strided passes of 12 bits, tc10 for
 # their strided pass of 10 bits (tests, 2^29 and 2^30; tc10ncu: 2^30's
-# passes profiled), tcpair10 for it as the pair's second pass, sectors for
+# passes profiled), tcpair10 for it as the pair's second pass (rows of
+# 2^21, 2^22), sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -826,27 +827,25 @@ want tc10 && step tc10 ${TC10_LIMIT:-200} sh -c "
     WHT_TC_STRIDED10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
       --log2n ${TC10_LOG2N:-29,30} | grep -v '^#'; done; done"
 # what 2^30's two passes on the tensor cores take apart (Nsight Compute, one
-# launch each: time, DRAM bytes, instructions, stalls), with the pass of
-# 10 bits last (WHT_TC_PAIR10=0) and in the pair (1), and folklore f16's
+# launch each: time, DRAM bytes, instructions, stalls), and folklore f16's
 want tc10ncu && step tc10ncu ${TC10NCU_LIMIT:-300} sh -c "
-  for a in tensor-core:0 tensor-core:1 folklore:0; do echo \"## ncu \${a%%:*} f16 2^30, WHT_TC_PAIR10=\${a#*:}\";
-    WHT_TC_PAIR10=\${a#*:} ncu --clock-control none --kernel-name regex:'wht__(tc_fused|tc10|tc_rstrided|single_|fused)' --launch-skip 2 --launch-count 2 \
+  for a in tensor-core folklore; do echo \"## ncu \$a f16 2^30\";
+    ncu --clock-control none --kernel-name regex:'wht__(tc_fused|tc10|tc_rstrided|single_|fused)' --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
-      $B/experiments/wht-bench --algo \${a%%:*} --format f16 --log2n 30 --place in --reps 1 --warmup 1 | grep -v '^#';
+      $B/experiments/wht-bench --algo \$a --format f16 --log2n 30 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
-# the pass of 10 bits as the L2-blocked pair's second pass (WHT_TC_PAIR10=1:
-# row bits 12-21, chunks of 2^22): its tests (the pair from 2^16, k <= 22,
-# also at the tightest lag), then f16/bf16 rows of 2^21, 2^22 over 2^28
-# elements and single vectors of 2^26..2^30 with it and without, two rounds
+# the pass of 10 bits as the L2-blocked pair's second pass for rows of
+# 2^21, 2^22 (WHT_TC_PAIR10=1: row bits 12..k-1, chunks of 2^22): its
+# tests (the pair from 2^16, k <= 22, also at the tightest lag), then
+# f16/bf16 rows of 2^21, 2^22 over 2^26 and 2^28 elements with it and
+# without, two rounds
 want tcpair10 && step tcpair10test ${TCPAIR10_TEST_LIMIT:-300} sh -c "
   export WHT_TC_PAIR10=1 WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22; $B/tests/test_tensor_core_gpu;
   WHT_GPU_L2_LAG=0 $B/tests/test_tensor_core_gpu"
 want tcpair10 && step tcpair10 ${TCPAIR10_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_TC_PAIR10=\$v\";
-    WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 \
-      --log2n ${TCPAIR10_LOG2N:-26,27,28,29,30} | grep -v '^#';
-    WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core --format f16,bf16 \
-      --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
+    for t in 26 28; do WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc \
+      --format f16,bf16 --log2n 21,22 --total-log2 \$t | grep -v '^#'; done; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

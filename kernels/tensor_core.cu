@@ -141,16 +141,17 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
 
 /* The row bits of an L2-blocked pair's second pass for rows of 2^k: 8
  * (the register groups, row bits 12-19), or with WHT_TC_PAIR10=1 (read
- * once; off by default until measured) and k >= 21 the pass of 10 bits
- * (tensor_core_strided10.cuh: row bits 12-21, 9 where k = 21, in chunks
- * of at least 2^22 elements), so that rows of 2^21, 2^22 take one pass
- * over device memory and 2^30 the pair and a last pass of 8 bits. */
+ * once; off by default until measured) and k = 21, 22 the pass of 10 bits
+ * (tensor_core_strided10.cuh: row bits 12..k-1, in chunks of at least 2^22
+ * elements), so that such rows take one pass over device memory. Not for
+ * longer rows: the model's stage group [20, 24) would straddle the pair
+ * and the next pass (lib/tensor_core_model.c: groups [4j, 4j + 4)). */
 static unsigned wht__tc_pair_bits(unsigned k)
 {
   static unsigned v = ~0u;
   if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR10", 0) == 1; /* rows_reg.cuh */
-  if (!v || k < 21 || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
-  return k - 12 < 10 ? k - 12 : 10;
+  if (!v || (k != 21 && k != 22) || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
+  return k - 12;
 }
 
 /* Passes over device memory (an L2-blocked pair counting one). */
@@ -310,11 +311,12 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
 /* The L2-blocked pair of rows of 2^k >= 2^16 (wht__tc_fused): ticket b of
  * the first pass is the 2^15 elements at b << 15 as four steps of the
  * register kernel of rows of 2^12 (masks0), of the second pass tile b of
- * p1 (row bits 12..19, runs of 128; SK = 2: row bits 12..21, runs of 32,
- * wht__tc_pair_bits). A chunk of 2^C elements holds
+ * p1 (row bits 12..19, runs of 128; SK = 2: row bits 12..k-1 for k = 21,
+ * 22, runs of 32, wht__tc_pair_bits). A chunk of 2^C elements holds
  * 2^(C-15) consecutive tiles of either pass (the tile order of
- * wht__tc_strided_tile: row bits 7-11 (SK = 2: 5-11) vary first, then the
- * bits above the pass's, then rows), so that the ticket queue's chunk
+ * wht__tc_strided_tile: the row bits from 7 (SK = 2: 5) to 11 that no run
+ * bit takes vary first, then the bits above the pass's, then rows), so
+ * that the ticket queue's chunk
  * counts order them. SK: the second pass's kind, 0 the tile pass, 1 the
  * register groups, 2 the pass of 10 bits. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
@@ -402,11 +404,12 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   unsigned s0 = k <= 15 ? k : 12; /* the natural pass: stage groups inside [0, s0) */
   wht_status st;
   if (wht__tc_fused(k, batch)) {
-    /* bits 0-11 as the register kernel's rows of 2^12 (its masks), 12-19 strided */
+    /* bits 0-11 as the register kernel's rows of 2^12 (its masks), 12-19
+     * strided (or 12..k-1, wht__tc_pair_bits) */
     const unsigned masks0 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, 12, 0) |
                             (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, 12, 2) & 0xf00u);
     const bool reg = wht__tc_reg_strided() && wht__tc_reg_pair(); /* tensor_core_strided.cuh */
-    const unsigned sk = wht__tc_pair_bits(k) == 10 ? 2 : reg ? 1 : 0;
+    const unsigned sk = wht__tc_pair_bits(k) > 8 ? 2 : reg ? 1 : 0;
     if (sk == 2) wht__tc10_plan(&p, k, batch, 12);
     else if (reg) wht__tc_rstrided(&p, k, batch, 12, 7);
     else wht__tc_strided(&p, k, batch, 12, 8);
