@@ -21,11 +21,13 @@
  *               (pass_run.cuh's wht__fused_loop) in chunks of 2^20
  *               elements (WHT_TC_L2_CHUNK), so that the second reads from
  *               L2 what the first wrote: for k <= 20 the whole transform,
- *               after it 1 + ceil((k - 20) / 8) passes over device memory.
+ *               after it strided passes of 8 bits from bit 20.
  *               Where 9 or 10 row bits remain for the last strided pass,
  *               one pass of three groups (tensor_core_strided10.cuh, runs
  *               of 64 bytes) takes them: 2^29 and 2^30 in two passes over
- *               device memory, not three (WHT_TC_STRIDED10).
+ *               device memory, not three (WHT_TC_STRIDED10; with
+ *               WHT_TC_PAIR10=1 rows of 2^21, 2^22 in the pair itself).
+ *               wht__tc_pass_count counts the passes as planned here.
  * Stage groups never straddle a pass. Launches are asynchronous, like any
  * kernel; errors of a running kernel surface at the next synchronization. */
 #include <stdint.h>
