@@ -191,17 +191,10 @@ static bool wht__tc10_takes(unsigned left)
 template <class M>
 static wht_status wht__tc10_launch(const wht__tc_pass &p, uint16_t *x)
 {
-  const int smem = 65536;
-  static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
-  const int dev = wht__gpu_current_device();
-  if (dev < 0 || !ready[dev]) {
-    if (cudaFuncSetAttribute((const void *)wht__tc10_kernel<M>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
-        cudaSuccess) {
-      cudaGetLastError();
-      return WHT_E_CUDA;
-    }
-    if (dev >= 0) ready[dev] = 1;
-  }
+  const size_t smem = 65536;
+  static size_t raised[WHT__MAX_DEVICES];
+  const wht_status s = wht__rows_raise_smem((const void *)wht__tc10_kernel<M>, smem, raised); /* rows_reg.cuh */
+  if (s != WHT_OK) return s;
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
   wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
