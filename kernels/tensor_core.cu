@@ -25,8 +25,8 @@
  *               Where 9 or 10 row bits remain for the last strided pass,
  *               one pass of three groups (tensor_core_strided10.cuh, runs
  *               of 64 bytes) takes them: 2^29 and 2^30 in two passes over
- *               device memory, not three (WHT_TC_STRIDED10; with
- *               WHT_TC_PAIR10=1 rows of 2^21, 2^22 in the pair itself).
+ *               device memory, not three (WHT_TC_STRIDED10); rows of
+ *               2^21, 2^22 in the pair itself (WHT_TC_PAIR10).
  *               wht__tc_pass_count counts the passes as planned here.
  * Stage groups never straddle a pass. Launches are asynchronous, like any
  * kernel; errors of a running kernel surface at the next synchronization. */
@@ -142,16 +142,19 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
 }
 
 /* The row bits of an L2-blocked pair's second pass for rows of 2^k: 8
- * (the register groups, row bits 12-19), or with WHT_TC_PAIR10=1 (read
- * once; off by default until measured) and k = 21, 22 the pass of 10 bits
- * (tensor_core_strided10.cuh: row bits 12..k-1, in chunks of at least 2^22
- * elements), so that such rows take one pass over device memory. Not for
- * longer rows: the model's stage group [20, 24) would straddle the pair
- * and the next pass (lib/tensor_core_model.c: groups [4j, 4j + 4)). */
+ * (the register groups, row bits 12-19), or for k = 21, 22 the pass of 10
+ * bits (tensor_core_strided10.cuh: row bits 12..k-1, in chunks of at
+ * least 2^22 elements), so that such rows take one pass over device
+ * memory: on an H200 f16 rows of 2^21 over 2^28 elements 2.54-2.56x a
+ * memcpy against 2.77-2.78x for the pair and a last pass of 1-2 bits,
+ * 2^22 2.60-2.63x against 2.79x (docs/PERFORMANCE.md). WHT_TC_PAIR10 (read once): 1
+ * (default) so, 0 the 8-bit pair. Not for longer rows: the model's stage
+ * group [20, 24) would straddle the pair and the next pass
+ * (lib/tensor_core_model.c: groups [4j, 4j + 4)). */
 static unsigned wht__tc_pair_bits(unsigned k)
 {
   static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR10", 0) == 1; /* rows_reg.cuh */
+  if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR10", 1) == 1; /* rows_reg.cuh */
   if (!v || (k != 21 && k != 22) || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
   return k - 12;
 }
