@@ -602,6 +602,79 @@ __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename 
   wht__rows_comp_body<F, ERR, K>(src, dst, N);
 }
 
+/* Which warp and block kernels the build holds: the forms and sizes that
+ * ERR's tables (compensated_err.cuh) choose, or every one where
+ * WHT_GPU_ALL_FORMS is defined (CPPFLAGS=-DWHT_GPU_ALL_FORMS: the
+ * comparisons of docs/PERFORMANCE.md that force another form or size by
+ * WHT_GPU_ROWS_COMP_XP or WHT_GPU_ROWS_BLK=2). The tables' other entries
+ * were half of kahan_block.cu's kernels and of its compile time, which
+ * CI pays. Without it a forced form or size that is not built runs on the
+ * tiles. A form as the launch takes it: f64 rows only in lanes, 2-byte
+ * rows not persistent. */
+template <class F>
+constexpr unsigned wht__rows_comp_eff_form(unsigned form)
+{
+  return sizeof(typename F::U) == 8 ? 0u : sizeof(typename F::U) == 2 && form == 2 ? 1u : form;
+}
+
+template <class F, class ERR>
+constexpr bool wht__rows_comp_warp_built(unsigned k, unsigned form)
+{
+#ifdef WHT_GPU_ALL_FORMS
+  return form == wht__rows_comp_eff_form<F>(form);
+#else
+  typedef wht__rows_reg_shape<F> S;
+  const unsigned i = k - S::KMIN;
+  return (ERR::rows_warp_mask(F::ID) >> i & 1u) &&
+         wht__rows_comp_eff_form<F>(ERR::rows_forms(F::ID) >> (2 * i) & 3u) == form;
+#endif
+}
+
+template <class F, class ERR>
+constexpr bool wht__rows_comp_blk_built(unsigned M)
+{
+#ifdef WHT_GPU_ALL_FORMS
+  return true;
+#else
+  return ERR::rows_blk_mask(F::ID) >> (M - 1) & 1u;
+#endif
+}
+
+/* A kernel of the tables below where the build holds it, else NULL (the
+ * discarded branch instantiates nothing) */
+template <class F, class ERR, unsigned K, bool CAP>
+static auto wht__rows_comp_lane_k() -> void (*)(const typename F::U *, typename F::U *, uint64_t)
+{
+  if constexpr (wht__rows_comp_warp_built<F, ERR>(K, 0)) {
+    if constexpr (CAP) return wht__rows_comp_kernel3<F, ERR, K>;
+    else return wht__rows_comp_kernel<F, ERR, K>;
+  } else {
+    return NULL;
+  }
+}
+
+template <class F, class ERR, unsigned K, unsigned FORM>
+static auto wht__rows_comp_xp_k() -> void (*)(const typename F::U *, typename F::U *, uint64_t)
+{
+  if constexpr (wht__rows_comp_warp_built<F, ERR>(K, FORM)) {
+    if constexpr (FORM == 2) return wht__rows_comp_xp_pf_kernel<F, ERR, K>;
+    else return wht__rows_comp_xp_kernel<F, ERR, K>;
+  } else {
+    return NULL;
+  }
+}
+
+template <class F, class ERR, unsigned M>
+static auto wht__rows_comp_blk_k() -> void (*)(const typename F::U *, typename F::U *, unsigned)
+{
+  if constexpr (wht__rows_comp_blk_built<F, ERR>(M)) return wht__rows_comp_blk_kernel<F, ERR, M>;
+  else return NULL;
+}
+
+/* below: the warp rows' form */
+template <class F, class ERR>
+static unsigned wht__rows_comp_form(unsigned k);
+
 /* whether rows of 2^k in format F run here: f32 rows of 2^7..2^10, f64
  * rows of 2^6..2^9 and f16/bf16 rows of 2^8..2^11 (lane pairs) in a warp
  * (eight vectors a lane) where ERR::rows_warp_mask says so, and of the four
@@ -621,10 +694,12 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
     blk = (int)wht__rows_env("WHT_GPU_ROWS_BLK", 1);
   }
   if (!on || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
-  if (k <= S::LV + 8) return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN)) & 1u;
+  if (k <= S::LV + 8)
+    return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN) & 1u) &&
+           wht__rows_comp_warp_built<F, ERR>(k, wht__rows_comp_eff_form<F>(wht__rows_comp_form<F, ERR>(k)));
   return k <= S::LV + 12 && blk != 0 &&
          (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
-         wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
+         wht__rows_comp_blk_built<F, ERR>(k - (S::LV + 8)) && wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
 
 template <class F, class ERR>
@@ -633,10 +708,11 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, unsigned);
-  static const kern by_m[4] = { wht__rows_comp_blk_kernel<F, ERR, 1>, wht__rows_comp_blk_kernel<F, ERR, 2>,
-                                wht__rows_comp_blk_kernel<F, ERR, 3>, wht__rows_comp_blk_kernel<F, ERR, 4> };
+  static const kern by_m[4] = { wht__rows_comp_blk_k<F, ERR, 1>(), wht__rows_comp_blk_k<F, ERR, 2>(),
+                                wht__rows_comp_blk_k<F, ERR, 3>(), wht__rows_comp_blk_k<F, ERR, 4>() };
   static size_t raised[4][WHT__MAX_DEVICES];
   const unsigned M = k - (S::LV + 8);
+  if (!by_m[M - 1]) return WHT_E_CUDA; /* not built: fits said no */
   return wht__rows_blk_run<U>(by_m[M - 1], src, dst, N, k, M, 2 * (sizeof(U) << k), raised[M - 1]);
 }
 
@@ -686,15 +762,16 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
   typedef void (*kern)(const U *, U *, uint64_t);
   constexpr unsigned K0 = S::KMIN, T = wht__rows_xp_shape<F>::T; /* log2 of a tile's elements */
   static_assert(T == K0 + 3, "four sizes");
-  static const kern plain[4] = { wht__rows_comp_xp_kernel<F, ERR, K0>, wht__rows_comp_xp_kernel<F, ERR, K0 + 1>,
-                                 wht__rows_comp_xp_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_kernel<F, ERR, K0 + 3> };
+  static const kern plain[4] = { wht__rows_comp_xp_k<F, ERR, K0, 1>(), wht__rows_comp_xp_k<F, ERR, K0 + 1, 1>(),
+                                 wht__rows_comp_xp_k<F, ERR, K0 + 2, 1>(), wht__rows_comp_xp_k<F, ERR, K0 + 3, 1>() };
   if constexpr (sizeof(U) == 2) form = 1; /* the persistent form, slower at every 2-byte size, is not built */
   kern f = plain[k - K0];
   if constexpr (sizeof(U) == 4) {
-    static const kern pf[4] = { wht__rows_comp_xp_pf_kernel<F, ERR, K0>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 1>,
-                                wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 2>, wht__rows_comp_xp_pf_kernel<F, ERR, K0 + 3> };
+    static const kern pf[4] = { wht__rows_comp_xp_k<F, ERR, K0, 2>(), wht__rows_comp_xp_k<F, ERR, K0 + 1, 2>(),
+                                wht__rows_comp_xp_k<F, ERR, K0 + 2, 2>(), wht__rows_comp_xp_k<F, ERR, K0 + 3, 2>() };
     if (form == 2) f = pf[k - K0];
   }
+  if (!f) return WHT_E_CUDA; /* not built: fits said no */
   const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
   uint64_t blocks = (tiles + 3) / 4;
   if (form == 2) {
@@ -731,11 +808,12 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   if constexpr (sizeof(U) != 8)
     if (const unsigned form = wht__rows_comp_form<F, ERR>(k)) return wht__rows_comp_xp_launch<F, ERR>(src, dst, N, k, form);
   static const kern by_k[2][4] = {
-    { wht__rows_comp_kernel<F, ERR, S::KMIN>, wht__rows_comp_kernel<F, ERR, S::KMIN + 1>,
-      wht__rows_comp_kernel<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel<F, ERR, S::KMIN + 3> },
-    { wht__rows_comp_kernel3<F, ERR, S::KMIN>, wht__rows_comp_kernel3<F, ERR, S::KMIN + 1>,
-      wht__rows_comp_kernel3<F, ERR, S::KMIN + 2>, wht__rows_comp_kernel3<F, ERR, S::KMIN + 3> }
+    { wht__rows_comp_lane_k<F, ERR, S::KMIN, false>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 1, false>(),
+      wht__rows_comp_lane_k<F, ERR, S::KMIN + 2, false>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 3, false>() },
+    { wht__rows_comp_lane_k<F, ERR, S::KMIN, true>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 1, true>(),
+      wht__rows_comp_lane_k<F, ERR, S::KMIN + 2, true>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 3, true>() }
   };
+  if (!by_k[0][k - S::KMIN]) return WHT_E_CUDA; /* not built: fits said no */
   /* ptxas's own choice where it leaves three blocks per multiprocessor
    * (at most 80 registers), else the cap: on an H100 the better of the
    * two at every size but f64 kahan rows of 2^7 (equal), e.g. kahan f32

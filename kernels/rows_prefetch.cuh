@@ -57,14 +57,19 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
         wht__rows_pf_kernel<F, 8, 5, false> },
       { wht__rows_pf_kernel<F, 8, 1, WD>, wht__rows_pf_kernel<F, 8, 2, WD>, wht__rows_pf_kernel<F, 8, 3, WD>,
         wht__rows_pf_kernel<F, 8, 4, WD>, wht__rows_pf_kernel<F, 8, 5, WD> } },
+#ifdef WHT_GPU_ALL_FORMS /* sixteen vectors a lane (WHT_GPU_ROWS_BLK_W=16): rows_reg.cuh */
     { { wht__rows_pf_kernel<F, 16, 1, false>, wht__rows_pf_kernel<F, 16, 2, false>,
         wht__rows_pf_kernel<F, 16, 3, false>, wht__rows_pf_kernel<F, 16, 4, false>, NULL },
       { wht__rows_pf_kernel<F, 16, 1, WD>, wht__rows_pf_kernel<F, 16, 2, WD>, wht__rows_pf_kernel<F, 16, 3, WD>,
         wht__rows_pf_kernel<F, 16, 4, WD>, NULL } }
+#else
+    { { NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL, NULL } }
+#endif
   };
   static size_t raised[2][2][5][WHT__MAX_DEVICES];
   const unsigned wi = W == 16, M = k - (S::LV + 8 + wi), words = WD && wht__rows_words(M);
   kern f = by_m[wi][words][M - 1];
+  if (!f) return wht__rows_pf_launch<F>(src, dst, N, k, 8, ahead); /* sixteen not built */
   const size_t smem = sizeof(U) << k;
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][words][M - 1]);
   if (st != WHT_OK) return st;

@@ -677,6 +677,17 @@ static inline bool wht__rows_loop(bool dflt)
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
+#ifndef WHT_GPU_ALL_FORMS
+  /* The build holds the default, rows_prefetch.cuh's form with eight
+   * vectors a lane; WHT_GPU_ROWS_PF_BYTES=0 runs it without asking L2
+   * (the plain form with its loads gathered, less the look-ahead). The
+   * forms below, which the look-ahead replaced (the loop form, loads not
+   * gathered: WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER), and sixteen
+   * vectors a lane (WHT_GPU_ROWS_BLK_W=16, slower on an H200) are built
+   * only with -DWHT_GPU_ALL_FORMS, for comparisons: they were about 140
+   * of folklore.cu's kernels, compile time that CI pays. */
+  return wht__rows_pf_launch<F>(src, dst, N, k, 8, wht__rows_ahead(sizeof(typename F::U) << k));
+#else
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
   typedef void (*kern)(const U *, U *, uint64_t);
@@ -732,6 +743,7 @@ static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, u
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
   f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, rows);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+#endif
 }
 
 template <class F>
