@@ -44,7 +44,8 @@
 # pair starts, tcbits for their strided passes of 12 bits, tc10 for
 # their strided pass of 10 bits (tests, 2^29 and 2^30; tc10ncu: 2^30's
 # passes profiled), tcpair10 for it as the pair's second pass (rows of
-# 2^21, 2^22), sectors for
+# 2^21, 2^22), tcpfs for the strided register passes asking L2 for the
+# runs of tiles ahead, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -58,7 +59,11 @@
 # profile and the data of docs/STABILIZATION.md (i14bench its speed table
 # alone); mpiscale and
 # mpirows for issue 11's rank
-# scaling). Run from the repository root with the CUDA build in
+# scaling). Steps that force a rows form the tables do not choose
+# (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
+# WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
+# rowsloop, gather and the like) need a build configured with
+# CPPFLAGS=-DWHT_GPU_ALL_FORMS (docs/DESIGN.md section 5). Run from the repository root with the CUDA build in
 # BUILD (default _build-cuda); logs and the timings file go to OUTDIR
 # (default $OUT, else ./gpu-host-out). Each step has a time limit (seconds).
 set -u
@@ -846,6 +851,21 @@ want tcpair10 && step tcpair10 ${TCPAIR10_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_TC_PAIR10=\$v\";
     for t in 26 28; do WHT_TC_PAIR10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc \
       --format f16,bf16 --log2n 21,22 --total-log2 \$t | grep -v '^#'; done; done; done"
+# the tensor cores' strided register passes asking L2 for the runs of the
+# tiles some blocks on, in runs of 512 bytes (WHT_TC_PF_STRIDED8 for the
+# passes of 8 bits, WHT_TC_PF_STRIDED10 for the pass of 10; both set to
+# each of TCPFS_AHEAD; only where the requests are runs of 512 bytes):
+# tests and memcheck with both at 1 (small grids: the next tile, or group
+# of tiles), then f16/bf16
+# single vectors of 2^28 (8-bit last pass), 2^29 and 2^30 (10-bit), two
+# rounds
+want tcpfs && step tcpfstest ${TCPFS_TEST_LIMIT:-300} sh -c "
+  export WHT_TC_PF_STRIDED8=1 WHT_TC_PF_STRIDED10=1; WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
+  $B/tests/test_tensor_core_gpu10; WHT_TC_TEST_KMAX=17 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu10"
+want tcpfs && step tcpfs ${TCPFS_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in ${TCPFS_AHEAD:-0 8 16 32 64 128}; do echo \"## round \$r: ahead \$v\";
+    WHT_TC_PF_STRIDED8=\$v WHT_TC_PF_STRIDED10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc \
+      --format f16,bf16 --log2n ${TCPFS_LOG2N:-28,29,30} | grep -v '^#'; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

@@ -180,13 +180,70 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
   }
 }
 
+/* The strided register passes' look-ahead (issue 16: their runs of 64 and
+ * 128 bytes cost the access pattern 1.2x a memcpy and more, runs of 512
+ * bytes 1.05x; docs/PERFORMANCE.md): block b asks L2 for its share of
+ * the runs of the 2^G tiles from t = b - b mod 2^G + ahead. Where the
+ * tile index's low G bits are the row bits just above a run
+ * (wht__tc_pf_group), those tiles' runs lie side by side, so each request
+ * is one run of 2^(R+1+G) bytes, G chosen for 512. Tile bits R..R+L-1 are
+ * the run bits (p.stride). A prefetch is a hint: L2 is where device memory
+ * is coherent, and the results do not change. ahead 0: none. */
+template <unsigned R, unsigned L>
+__device__ __forceinline__ void wht__tc_strided_prefetch(const wht__tc_pass &p, const uint16_t *x, unsigned ahead,
+                                                         unsigned G)
+{
+  const uint64_t b = blockIdx.x, t = ((b >> G) << G) + ahead;
+  if (!ahead || t >= p.ntiles) return;
+  const uint64_t tb = wht__tc_tile_base<false>(p, t);
+  const unsigned per = (1u << L) >> G, j0 = (unsigned)(b & ((1u << G) - 1u)) * per;
+  for (unsigned u = threadIdx.x; u < per; u += blockDim.x) {
+    const unsigned j = j0 + u;
+    uint64_t o = tb;
+#pragma unroll
+    for (unsigned i = 0; i < L; i++)
+      if (j >> i & 1u) o += p.stride[R + i];
+    wht__l2_prefetch(x + o, 2u << (R + G));
+  }
+}
+
+/* The G of wht__tc_strided_prefetch for a pass with runs of 2^R elements:
+ * the low tile-index bits that are the row bits R, R + 1, ..., at most
+ * up to runs of 512 bytes */
+static unsigned wht__tc_pf_group(const wht__tc_pass &p, unsigned R)
+{
+  unsigned G = 0;
+  while (R + 1 + G < 9 && G < p.nrest && p.rest[G] == R + G) G++;
+  return G;
+}
+
+/* Tiles ahead for a pass with runs of 2^R elements (WHT_TC_PF_STRIDED8
+ * for the passes of 8 bits, default 0; WHT_TC_PF_STRIDED10 for the pass
+ * of 10, default 8; read once), rounded up to a multiple of 2^G; none
+ * where the requests would be shorter than 512 bytes. On an H200
+ * (docs/PERFORMANCE.md) 8 tiles ahead took the pass of 10 bits of f16
+ * 2^30 (runs of 64 bytes, requests of 512) from 3.234 to 3.190 ms, 16
+ * as much, 64 and 128 were slower; at 2^29 (a filler bit above the run,
+ * requests of 64 bytes) it was 14 % slower; the pass of 8 bits at 2^28
+ * (requests of 512 bytes from runs of 128) was as fast with 8..32 and
+ * slower with more. */
+static unsigned wht__tc_pf_ahead_strided(bool ten, unsigned R, unsigned G)
+{
+  static unsigned v[2] = { ~0u, ~0u };
+  if (v[ten] == ~0u)
+    v[ten] = wht__rows_env(ten ? "WHT_TC_PF_STRIDED10" : "WHT_TC_PF_STRIDED8", ten ? 8 : 0); /* rows_reg.cuh */
+  if (R + 1 + G < 9) return 0;
+  return (v[ten] + (1u << G) - 1u) >> G << G;
+}
+
 /* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
  * at least B blocks a multiprocessor */
 template <class M, unsigned G, unsigned B>
 __global__ void __launch_bounds__(256u * G, B)
-wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x)
+wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead, unsigned pg)
 {
   extern __shared__ uint4 wht__tc_smem[];
+  wht__tc_strided_prefetch<G == 2 ? 7u : 6u, 8>(p, x, ahead, pg);
   const unsigned grp = threadIdx.x >> 8;
   uint32_t a[2][4];
   wht__tc_afrag<M>(a[0], p.masks & 15u);
@@ -237,7 +294,7 @@ static bool wht__tc_reg_pair(void)
 template <class M>
 static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, unsigned v)
 {
-  typedef void (*kern)(const wht__tc_pass, uint16_t *);
+  typedef void (*kern)(const wht__tc_pass, uint16_t *, unsigned, unsigned);
   static const kern by[2] = { wht__tc_rstrided_kernel<M, 1, 3>, wht__tc_rstrided_kernel<M, 2, 2> };
   const unsigned G = v == 2 ? 2 : 1;
   const int smem = (int)(32768u * G);
@@ -251,7 +308,8 @@ static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, un
     if (dev >= 0) ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x);
+  const unsigned pg = wht__tc_pf_group(p, G == 2 ? 7u : 6u);
+  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x, wht__tc_pf_ahead_strided(false, G == 2 ? 7u : 6u, pg), pg);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -148,9 +148,10 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
 }
 
 template <class M>
-__global__ void __launch_bounds__(256u, 3) wht__tc10_kernel(const wht__tc_pass p, uint16_t *x)
+__global__ void __launch_bounds__(256u, 3) wht__tc10_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead, unsigned pg)
 {
   extern __shared__ uint4 wht__tc_smem[];
+  wht__tc_strided_prefetch<WHT__TC10_R, 10>(p, x, ahead, pg); /* tensor_core_strided.cuh */
   wht__tc10_tile<M, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, 0, 0);
 }
 
@@ -196,7 +197,8 @@ static wht_status wht__tc10_launch(const wht__tc_pass &p, uint16_t *x)
   const wht_status s = wht__rows_raise_smem((const void *)wht__tc10_kernel<M>, smem, raised); /* rows_reg.cuh */
   if (s != WHT_OK) return s;
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x);
+  const unsigned pg = wht__tc_pf_group(p, WHT__TC10_R);
+  wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x, wht__tc_pf_ahead_strided(true, WHT__TC10_R, pg), pg);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
