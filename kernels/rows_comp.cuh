@@ -621,6 +621,7 @@ template <class F, class ERR>
 constexpr bool wht__rows_comp_warp_built(unsigned k, unsigned form)
 {
 #ifdef WHT_GPU_ALL_FORMS
+  (void)k;
   return form == wht__rows_comp_eff_form<F>(form);
 #else
   typedef wht__rows_reg_shape<F> S;
@@ -634,6 +635,7 @@ template <class F, class ERR>
 constexpr bool wht__rows_comp_blk_built(unsigned M)
 {
 #ifdef WHT_GPU_ALL_FORMS
+  (void)M;
   return true;
 #else
   return ERR::rows_blk_mask(F::ID) >> (M - 1) & 1u;
