@@ -44,7 +44,7 @@
  * against 4.05 in three passes, 2^29 1.61 against 2.02; as the last pass
  * of 8 bits at 2^28 as fast as the 8-bit pass, below 2^21 slower (half
  * its tiles). Its indices were checked by an emulation before its first
- * run. */
+ * run (experiments/tc10_layout.py: change it with them). */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# tc10_layout.py - a design check of kernels/tensor_core_strided10.cuh's
+# index formulas (the pass of 10 bits: three stage groups of 4, 4 and 2 row
+# bits on 2^10 runs of 32 elements): emulates one tile (element u = e +
+# 32 * run) and checks that every mma column holds 16 elements that differ
+# only in the group's k bits (in order), that each shared-memory access
+# instruction hits 32 distinct banks, that the second group writes its
+# results into exactly the words it read (each warp in its own region),
+# and that every element is stored once at its own address. The formulas
+# here are copies of the kernel's: change both together, and run this
+# before the kernel's first GPU run (it needs no GPU; python3 only).
+st = [1 << (5 + j) for j in range(10)]
+def bit(x, i): return (x >> i) & 1
+def run(u): return u >> 5
+smem = {}
+def mma_check(B, kbits):
+    # B[k][n] element ids; each column: 16 elements differing only in kbits, k = value
+    D = {}
+    for n in range(8):
+        col = [B[k][n] for k in range(16)]
+        base = None
+        for k in range(16):
+            u = col[k]
+            r = run(u)
+            kv = sum(bit(r, kbits[j]) << j for j in range(4))
+            assert kv == k, ("k mismatch", k, kv, kbits)
+            stripped = u
+            for j in range(4): stripped &= ~(1 << (5 + kbits[j]))
+            if base is None: base = stripped
+            assert stripped == base
+        for m in range(16):
+            u = base
+            for j in range(4):
+                if bit(m, j): u |= 1 << (5 + kbits[j])
+            D[(m, n)] = u
+    return D
+def banks(addrs):
+    b = [a % 32 for a in addrs]
+    assert len(set(b)) == 32, ("bank conflict", sorted(b))
+# phase a
+for w in range(8):
+    w0, w1, w2 = w & 1, w >> 1 & 1, w >> 2
+    for s1 in range(2):
+        d0 = {}
+        for s0 in range(2):
+            Bq = {q: [[None]*8 for _ in range(16)] for q in range(8)}
+            for lane in range(32):
+                g, t = lane >> 2, lane & 3
+                g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                ol = 8*(g & 3) + (st[1] if t0 else 0) + (st[2] if t1 else 0) + (st[5] if w0 else 0) + (st[6] if w1 else 0) + (st[7] if w2 else 0) + (st[8] if g2 else 0)
+                v = {}
+                for h in range(2):
+                    for b in range(2):
+                        a = ol + (st[0] if h else 0) + (st[3] if b else 0) + (st[4] if s0 else 0) + (st[9] if s1 else 0)
+                        v[(h, b)] = [a + i for i in range(8)]
+                for q in range(8):
+                    Bq[q][2*t][g] = v[(0, 0)][q]; Bq[q][2*t+1][g] = v[(1, 0)][q]
+                    Bq[q][2*t+8][g] = v[(0, 1)][q]; Bq[q][2*t+9][g] = v[(1, 1)][q]
+            for q in range(8):
+                D = mma_check(Bq[q], [0, 1, 2, 3])
+                if s0 == 0:
+                    d0[q] = D
+                    continue
+                for r in range(2):
+                    for hp in range(2):
+                        addrs = []
+                        for lane in range(32):
+                            g, t = lane >> 2, lane & 3
+                            g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                            xa = ((w0 ^ g0) | (w1 ^ g1) << 1 | g2 << 2 | t1 << 3 | t0 << 4) | w2 << 8 | (g1 | g2 << 1 | g0 << 3) << 9
+                            addr = ((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13
+                            lo = d0[q][(g + 8*r, 2*t + hp)]; hi = D[(g + 8*r, 2*t + hp)]
+                            assert hi == lo | (1 << 9) and not bit(run(lo), 4)
+                            assert addr not in smem
+                            smem[addr] = (lo, hi); addrs.append(addr)
+                        banks(addrs)
+assert len(smem) == 1 << 14
+# phase b
+for w in range(8):
+    w0, w1, w2 = w & 1, w >> 1 & 1, w >> 2
+    for sp in range(4):
+        r0, r9 = sp & 1, sp >> 1
+        region = (r0 << 3 | r9 << 4) << 9
+        Es = {}; read = set()
+        for q in range(8):
+            B = [[None]*8 for _ in range(16)]
+            for reg in range(2):
+                addrs = []
+                for lane in range(32):
+                    g, t = lane >> 2, lane & 3
+                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    xb = t0 | (t1 ^ w0) << 1 | (g1 ^ w1) << 2 | g0 << 3 | g2 << 4 | w << 9
+                    rb = (xb ^ r0) + region
+                    addr = rb + (q << 5) + (256 if reg else 0)
+                    lo, hi = smem[addr]; addrs.append(addr); read.add(addr)
+                    B[2*t + 8*reg][g] = lo; B[2*t + 8*reg + 1][g] = hi
+                banks(addrs)
+            Es[q] = mma_check(B, [4, 5, 6, 7])
+        written = set()
+        for q in range(8):
+            for r in range(2):
+                addrs = []
+                for lane in range(32):
+                    g, t = lane >> 2, lane & 3
+                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    x2 = g0 | g1 << 1 | g2 << 2 | t0 << 3 | t1 << 4 | w << 9
+                    wb = (x2 ^ r9 << 2) + region
+                    addr = wb + (q << 5) + (r << 8)
+                    lo = Es[q][(g + 8*r, 2*t)]; hi = Es[q][(g + 8*r, 2*t + 1)]
+                    assert hi == lo | (1 << (5 + 8))
+                    smem[addr] = (lo, hi); addrs.append(addr); written.add(addr)
+                banks(addrs)
+        assert written == read, "X2 not in place"
+# phase c
+stored = {}
+for w in range(8):
+    w0, w1, w2 = w & 1, w >> 1 & 1, w >> 2
+    for sc in range(4):
+        r0, r7 = sc & 1, sc >> 1
+        F = {}
+        for q in range(8):
+            B = [[None]*8 for _ in range(16)]
+            for reg in range(2):
+                addrs = []
+                for lane in range(32):
+                    g, t = lane >> 2, lane & 3
+                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    xc = g0 | t1 << 1 | t0 << 2 | g1 << 3 | g2 << 4 | (w | t0 << 4) << 9
+                    rc = xc + (r7 << 8) + (r0 << 12)
+                    addr = ((rc ^ 4) if reg else rc) + (q << 5)
+                    lo, hi = smem[addr]; addrs.append(addr)
+                    B[2*t + 8*reg][g] = lo; B[2*t + 8*reg + 1][g] = hi
+                banks(addrs)
+            F[q] = mma_check(B, [8, 9, 5, 6])
+        for r in range(2):
+            for hv in range(2):
+                for lane in range(32):
+                    g, t = lane >> 2, lane & 3
+                    g0, g1, g2 = g & 1, g >> 1 & 1, g >> 2
+                    os_ = 8*t + (st[8] if g0 else 0) + (st[9] if g1 else 0) + (st[5] if g2 else 0) + (st[1] if w0 else 0) + (st[2] if w1 else 0) + (st[3] if w2 else 0)
+                    o = os_ + (st[6] if r else 0) + (st[4] if hv else 0) + (st[0] if r0 else 0) + (st[7] if r7 else 0)
+                    for q in range(8):
+                        u = F[q][(g + 8*r, 2*t + hv)]
+                        assert u == o + q, ("store", u, o + q)
+                        assert u not in stored
+                        stored[u] = 1
+assert len(stored) == 1 << 15
+print("tc10 layout OK: every group's k bits, banks, X2 in place, stores")
