@@ -549,11 +549,13 @@ struct wht__rows_blk_shape {
   typedef wht__rows_reg_shape<F> S;
   static constexpr unsigned KLO = S::KMAX + 1, KHI = S::LV + 13;
   static constexpr bool by_default(unsigned) { return S::V == 4 || S::V == 8; }
-  /* without the prefetch form (WHT_GPU_ROWS_PF_BYTES=0): the kernel's
-   * LOOP form by default for f32 rows of 2^15 (32 warps;
-   * WHT_GPU_ROWS_LOOP=0|1 forces either), the plain form with its loads
-   * gathered for the other rows of eight vectors a lane
-   * (WHT_GPU_ROWS_GATHER=0|1 forces either) */
+  /* in a build with -DWHT_GPU_ALL_FORMS and without the prefetch form
+   * (WHT_GPU_ROWS_PF_BYTES=0): the kernel's LOOP form by default for f32
+   * rows of 2^15 (32 warps; WHT_GPU_ROWS_LOOP=0|1 forces either), the
+   * plain form with its loads gathered for the other rows of eight
+   * vectors a lane (WHT_GPU_ROWS_GATHER=0|1 forces either); the default
+   * build runs the prefetch form's kernel without its look-ahead there
+   * (wht__rows_blk_launch) */
   static constexpr bool loop(unsigned M) { return S::V == 4 && M >= 5; }
   static unsigned w_of(unsigned k, unsigned forced)
   {

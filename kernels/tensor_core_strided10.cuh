@@ -168,9 +168,10 @@ static void wht__tc10_plan(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
 }
 
 /* WHT_TC_STRIDED10 (read once): 1 (default) the pass above where 9 or 10
- * row bits remain, 0 never (two passes of the register groups), 2 for
- * every last strided pass of at most 10 bits (the tests' coverage of its
- * filler bits) */
+ * row bits remain, 0 never as a last pass (two passes of the register
+ * groups; the L2-blocked pair of rows of 2^21, 2^22 still takes it unless
+ * WHT_TC_PAIR10=0, tensor_core.cu), 2 for every last strided pass of at
+ * most 10 bits (the tests' coverage of its filler bits) */
 static unsigned wht__tc10_mode(void)
 {
   static unsigned v = ~0u;

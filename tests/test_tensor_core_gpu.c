@@ -17,10 +17,12 @@
  * tensor_core_strided10.cuh's pass (WHT_TC_STRIDED10=2), its stage masks
  * cut to 4..10 bits with filler bits; by default that pass runs only where
  * 9 or 10 bits remain (k = 21, 22 here, 29 and 30 after the pair). It
- * also lowers the L2-blocked pair's threshold to 2^21 elements
- * (WHT_TC_L2_MIN=21), so that rows of 2^21 and 2^22 take the pair with
- * that pass as its second (wht__tc_pair_bits, by default from 2^26
- * elements) while k = 16..20 keep their strided passes. */
+ * also lowers the L2-blocked pair's threshold to 2^22 elements
+ * (WHT_TC_L2_MIN=22), so that a row of 2^22 takes the pair with that
+ * pass as its second (wht__tc_pair_bits, by default from 2^26 elements),
+ * while k = 16..21 (every batch of batches() below 2^22 elements) keep
+ * their strided passes, k = 21's last one of 9 bits and a filler bit as
+ * 2^29's. */
 #include <stdio.h>
 #include <string.h>
 #include "tap.h"
@@ -72,7 +74,7 @@ int main(void)
 {
 #ifdef WHT_TEST_STRIDED10
   setenv("WHT_TC_STRIDED10", "2", 1); /* read at the first transform */
-  setenv("WHT_TC_L2_MIN", "21", 1);
+  setenv("WHT_TC_L2_MIN", "22", 1);
 #endif
   if (!wht_gpu_available()) return tap_skip_all("no GPU (CUDA not compiled in, or no device)");
   const char *e = getenv("WHT_TC_TEST_KMAX");
