@@ -12,6 +12,10 @@
 st = [1 << (5 + j) for j in range(10)]
 def bit(x, i): return (x >> i) & 1
 def run(u): return u >> 5
+def lane_bits(lane):
+    # lane 4g + t: g, t and their bits as the kernel names them
+    g, t = lane >> 2, lane & 3
+    return g, t, g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
 smem = {}
 def mma_check(B, kbits):
     # B[k][n] element ids; each column: 16 elements differing only in kbits, k = value
@@ -45,8 +49,7 @@ for w in range(8):
         for s0 in range(2):
             Bq = {q: [[None]*8 for _ in range(16)] for q in range(8)}
             for lane in range(32):
-                g, t = lane >> 2, lane & 3
-                g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                g, t, g0, g1, g2, t0, t1 = lane_bits(lane)
                 ol = 8*(g & 3) + (st[1] if t0 else 0) + (st[2] if t1 else 0) + (st[5] if w0 else 0) + (st[6] if w1 else 0) + (st[7] if w2 else 0) + (st[8] if g2 else 0)
                 v = {}
                 for h in range(2):
@@ -65,8 +68,7 @@ for w in range(8):
                     for hp in range(2):
                         addrs = []
                         for lane in range(32):
-                            g, t = lane >> 2, lane & 3
-                            g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                            g, t, g0, g1, g2, t0, t1 = lane_bits(lane)
                             xa = ((w0 ^ g0) | (w1 ^ g1) << 1 | g2 << 2 | t1 << 3 | t0 << 4) | w2 << 8 | (g1 | g2 << 1 | g0 << 3) << 9
                             addr = ((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13
                             lo = d0[q][(g + 8*r, 2*t + hp)]; hi = D[(g + 8*r, 2*t + hp)]
@@ -87,8 +89,7 @@ for w in range(8):
             for reg in range(2):
                 addrs = []
                 for lane in range(32):
-                    g, t = lane >> 2, lane & 3
-                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    g, t, g0, g1, g2, t0, t1 = lane_bits(lane)
                     xb = t0 | (t1 ^ w0) << 1 | (g1 ^ w1) << 2 | g0 << 3 | g2 << 4 | w << 9
                     rb = (xb ^ r0) + region
                     addr = rb + (q << 5) + (256 if reg else 0)
@@ -101,8 +102,7 @@ for w in range(8):
             for r in range(2):
                 addrs = []
                 for lane in range(32):
-                    g, t = lane >> 2, lane & 3
-                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    g, t, g0, g1, g2, t0, t1 = lane_bits(lane)
                     x2 = g0 | g1 << 1 | g2 << 2 | t0 << 3 | t1 << 4 | w << 9
                     wb = (x2 ^ r9 << 2) + region
                     addr = wb + (q << 5) + (r << 8)
@@ -123,8 +123,7 @@ for w in range(8):
             for reg in range(2):
                 addrs = []
                 for lane in range(32):
-                    g, t = lane >> 2, lane & 3
-                    g0, g1, g2, t0, t1 = g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+                    g, t, g0, g1, g2, t0, t1 = lane_bits(lane)
                     xc = g0 | t1 << 1 | t0 << 2 | g1 << 3 | g2 << 4 | (w | t0 << 4) << 9
                     rc = xc + (r7 << 8) + (r0 << 12)
                     addr = ((rc ^ 4) if reg else rc) + (q << 5)
@@ -135,8 +134,7 @@ for w in range(8):
         for r in range(2):
             for hv in range(2):
                 for lane in range(32):
-                    g, t = lane >> 2, lane & 3
-                    g0, g1, g2 = g & 1, g >> 1 & 1, g >> 2
+                    g, t, g0, g1, g2, _, _ = lane_bits(lane)
                     os_ = 8*t + (st[8] if g0 else 0) + (st[9] if g1 else 0) + (st[5] if g2 else 0) + (st[1] if w0 else 0) + (st[2] if w1 else 0) + (st[3] if w2 else 0)
                     o = os_ + (st[6] if r else 0) + (st[4] if hv else 0) + (st[0] if r0 else 0) + (st[7] if r7 else 0)
                     for q in range(8):

@@ -69,7 +69,6 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
   static size_t raised[2][2][5][WHT__MAX_DEVICES];
   const unsigned wi = W == 16, M = k - (S::LV + 8 + wi), words = WD && wht__rows_words(M);
   kern f = by_m[wi][words][M - 1];
-  if (!f) return wht__rows_pf_launch<F>(src, dst, N, k, 8, ahead); /* sixteen not built */
   const size_t smem = sizeof(U) << k;
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][words][M - 1]);
   if (st != WHT_OK) return st;

@@ -185,7 +185,7 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
  * bytes 1.05x; docs/PERFORMANCE.md): block b asks L2 for its share of
  * the runs of the 2^G tiles from t = b - b mod 2^G + ahead. Where the
  * tile index's low G bits are the row bits just above a run
- * (wht__tc_pf_group), those tiles' runs lie side by side, so each request
+ * (wht__tc_strided_ahead), those tiles' runs lie side by side, so each request
  * is one run of 2^(R+1+G) bytes, G chosen for 512. Tile bits R..R+L-1 are
  * the run bits (p.stride). A prefetch is a hint: L2 is where device memory
  * is coherent, and the results do not change. ahead 0: none. */
@@ -207,33 +207,27 @@ __device__ __forceinline__ void wht__tc_strided_prefetch(const wht__tc_pass &p, 
   }
 }
 
-/* The G of wht__tc_strided_prefetch for a pass with runs of 2^R elements:
- * the low tile-index bits that are the row bits R, R + 1, ..., at most
- * up to runs of 512 bytes */
-static unsigned wht__tc_pf_group(const wht__tc_pass &p, unsigned R)
-{
-  unsigned G = 0;
-  while (R + 1 + G < 9 && G < p.nrest && p.rest[G] == R + G) G++;
-  return G;
-}
-
-/* Tiles ahead for a pass with runs of 2^R elements (WHT_TC_PF_STRIDED8
- * for the passes of 8 bits, default 0; WHT_TC_PF_STRIDED10 for the pass
- * of 10, default 8; read once), rounded up to a multiple of 2^G; none
- * where the requests would be shorter than 512 bytes. On an H200
- * (docs/PERFORMANCE.md) 8 tiles ahead took the pass of 10 bits of f16
- * 2^30 (runs of 64 bytes, requests of 512) from 3.234 to 3.190 ms, 16
- * as much, 64 and 128 were slower; at 2^29 (a filler bit above the run,
- * requests of 64 bytes) it was 14 % slower; the pass of 8 bits at 2^28
- * (requests of 512 bytes from runs of 128) was as fast with 8..32 and
- * slower with more. */
-static unsigned wht__tc_pf_ahead_strided(bool ten, unsigned R, unsigned G)
+/* The look-ahead of a pass with runs of 2^R elements: returns the tiles
+ * ahead (WHT_TC_PF_STRIDED8 for the passes of 8 bits, default 0;
+ * WHT_TC_PF_STRIDED10 for the pass of 10, default 8; read once), rounded
+ * up to a multiple of 2^G, and sets *G, the low tile-index bits that are
+ * the row bits R, R + 1, ... up to requests of 512 bytes; none where the
+ * requests would be shorter. On an H200 (docs/PERFORMANCE.md) 8 tiles
+ * ahead took the pass of 10 bits of f16 2^30 (runs of 64 bytes, requests
+ * of 512) from 3.234 to 3.190 ms, 16 as much, 64 and 128 were slower; at
+ * 2^29 (a filler bit above the run, requests of 64 bytes) it was 14 %
+ * slower; the pass of 8 bits at 2^28 (requests of 512 bytes from runs of
+ * 128) was as fast with 8..32 and slower with more. */
+static unsigned wht__tc_strided_ahead(const wht__tc_pass &p, unsigned R, bool ten, unsigned *G)
 {
   static unsigned v[2] = { ~0u, ~0u };
   if (v[ten] == ~0u)
     v[ten] = wht__rows_env(ten ? "WHT_TC_PF_STRIDED10" : "WHT_TC_PF_STRIDED8", ten ? 8 : 0); /* rows_reg.cuh */
-  if (R + 1 + G < 9) return 0;
-  return (v[ten] + (1u << G) - 1u) >> G << G;
+  unsigned g = 0;
+  while (R + 1 + g < 9 && g < p.nrest && p.rest[g] == R + g) g++;
+  *G = g;
+  if (R + 1 + g < 9) return 0;
+  return (v[ten] + (1u << g) - 1u) >> g << g;
 }
 
 /* A tile a block: G groups of 8 warps, group j on the run elements 64 j..;
@@ -308,8 +302,9 @@ static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, un
     if (dev >= 0) ready[v - 1][dev] = 1;
   }
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  const unsigned pg = wht__tc_pf_group(p, G == 2 ? 7u : 6u);
-  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x, wht__tc_pf_ahead_strided(false, G == 2 ? 7u : 6u, pg), pg);
+  unsigned pg;
+  const unsigned ahead = wht__tc_strided_ahead(p, G == 2 ? 7u : 6u, false, &pg);
+  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x, ahead, pg);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -198,8 +198,9 @@ static wht_status wht__tc10_launch(const wht__tc_pass &p, uint16_t *x)
   const wht_status s = wht__rows_raise_smem((const void *)wht__tc10_kernel<M>, smem, raised); /* rows_reg.cuh */
   if (s != WHT_OK) return s;
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
-  const unsigned pg = wht__tc_pf_group(p, WHT__TC10_R);
-  wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x, wht__tc_pf_ahead_strided(true, WHT__TC10_R, pg), pg);
+  unsigned pg;
+  const unsigned ahead = wht__tc_strided_ahead(p, WHT__TC10_R, true, &pg); /* tensor_core_strided.cuh */
+  wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x, ahead, pg);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
