@@ -14,4 +14,4 @@ experiments_l2_probe_SOURCES = experiments/l2_probe.cu
 experiments_l2_probe_LDADD = $(CUDA_LIBS)
 endif
 EXTRA_DIST += experiments/l2_probe.cu
-EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py experiments/tc10_layout.py
+EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py

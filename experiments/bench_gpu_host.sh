@@ -45,7 +45,7 @@
 # their strided pass of 10 bits (tests, 2^29 and 2^30; tc10ncu: 2^30's
 # passes profiled), tcpair10 for it as the pair's second pass (rows of
 # 2^21, 2^22), tcpfs for the strided register passes asking L2 for the
-# runs of tiles ahead, sectors for
+# runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -866,6 +866,27 @@ want tcpfs && step tcpfs ${TCPFS_LIMIT:-400} sh -c "
   for r in 1 2; do for v in ${TCPFS_AHEAD:-0 8 16 32 64 128}; do echo \"## round \$r: ahead \$v\";
     WHT_TC_PF_STRIDED8=\$v WHT_TC_PF_STRIDED10=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc \
       --format f16,bf16 --log2n ${TCPFS_LOG2N:-28,29,30} | grep -v '^#'; done; done"
+# the tensor cores' pass of 10 bits (16-byte exchange words) with all of
+# a lane's loads issued first (WHT_TC10_EARLY=1, the default) or one half
+# after the other's mma (0): tests (tc10vtest: the standalone pass, the
+# pair of 10 bits from 2^16, at the tightest lag too, and the sanitizers),
+# then f16 single vectors of 2^28..2^30 and rows of 2^21, 2^22 over 2^28
+# elements (the pair) under TC10V_VARIANTS, two rounds
+want tc10v && step tc10vtest ${TC10V_TEST_LIMIT:-400} sh -c "
+  $B/tests/test_tensor_core_gpu10; WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
+  WHT_GPU_L2_LAG=0 WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=22 $B/tests/test_tensor_core_gpu;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu10;
+  WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu10;
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu;
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=17 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu"
+want tc10v && step tc10v ${TC10V_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${TC10V_VARIANTS:-WHT_TC10_EARLY=1 WHT_TC10_EARLY=0}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n ${TC10V_LOG2N:-28,29,30} | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

@@ -147,7 +147,8 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
  * least 2^22 elements), so that such rows take one pass over device
  * memory: on an H200 f16 rows of 2^21 over 2^28 elements 2.54-2.56x a
  * memcpy against 2.77-2.78x for the pair and a last pass of 1-2 bits,
- * 2^22 2.60-2.63x against 2.79x (docs/PERFORMANCE.md). WHT_TC_PAIR10
+ * 2^22 2.60-2.63x against 2.79x, and with the pass's 16-byte exchange
+ * words 2.09-2.11x and 2.15-2.17x (docs/PERFORMANCE.md). WHT_TC_PAIR10
  * (read once): 1 (default) so, 0 the 8-bit pair. Not for longer rows: the model's stage
  * group [20, 24) would straddle the pair and the next pass
  * (lib/tensor_core_model.c: groups [4j, 4j + 4)). */

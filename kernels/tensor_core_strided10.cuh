@@ -31,10 +31,15 @@
  * results (columns r4 and eb on the halves and t) become, by byte permutes
  * across q, 16-byte vectors whose lane quads store 64 contiguous bytes
  * (whole sectors).
- * Word addresses: bits 9-13 the region (r1, r2, r3, r0, r9) in both
- * layouts; bits 0-4 (the bank) X1: r5^r0, r6^r1, eb0^r2, r8, eb1; X2: r4,
- * r5, r6^r9, eb0, eb1; bits 5-7 q, bit 8 r7. Each access instruction of
- * each phase hits 32 distinct banks (the lanes' varying bits above).
+ * Word addresses: bits 0-1 q0, q1, so that a lane's words of q = 4 q2 +
+ * 0..3 are one 16-byte access (every phase holds all eight q of its
+ * words); bits 2-4 X1: r8, eb1^r5, r0^r6; X2: r4, eb0^r9, eb1^r5 (in every
+ * phase a bijection of the quarter warp's lane bits t0, t1, g0, so each
+ * of its 16-byte accesses hits eight distinct groups of four banks: no
+ * conflict); bit 5 q2; bits 6-8 X1: eb0, r5, r7; X2: r5, r6, r7; bits
+ * 9-13 the region (r1, r2, r3, r0, r9) in both layouts. The 32-bit words
+ * of the first layout (q in bits 5-7) took four times the shared-memory
+ * instructions and were slower (below).
  *
  * The stage groups, their order and their rounding are the model's
  * (lib/tensor_core_model.c: groups [s0, s0 + 4), [s0 + 4, s0 + 8),
@@ -43,8 +48,14 @@
  * On an H200 (docs/PERFORMANCE.md) f16 2^30 took 3.23 ms (3.22x a memcpy)
  * against 4.05 in three passes, 2^29 1.61 against 2.02; as the last pass
  * of 8 bits at 2^28 as fast as the 8-bit pass, below 2^21 slower (half
- * its tiles). Its indices were checked by an emulation before its first
- * run (experiments/tc10_layout.py: change it with them). */
+ * its tiles). With the loads issued at once (wht__tc10_early) and the
+ * 16-byte exchange: f16 2^30 3.070-3.074 ms (3.04x; f16acc 2.966-2.971,
+ * 2.93-2.94x) against 3.171-3.185 (f16acc 3.061-3.074) with neither, and
+ * as the pair's second pass f16 rows of 2^21 over 2^28 elements 2.10x a
+ * memcpy against 2.54-2.56x (f16acc 1.85-1.86x against 2.37-2.39x; its
+ * kernel's spills 188 -> 60 bytes). Its indices were checked by an
+ * emulation before its first run (tests/test_tc10_layout.py, in make check: change it
+ * with them). */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 
@@ -57,9 +68,10 @@
  * p.masks: held from the start they cost the L2-blocked pair's kernel
  * 8 more registers than it has). L2P: as the L2-blocked
  * pair's second pass (loads through L2 only, the pair's policies lpol,
- * spol). One barrier, after which the warps' own shared reads follow: a
- * caller that reuses sw first needs another. */
-template <class M, bool L2P>
+ * spol). EARLY: group a's two halves (s1) of loads issued at once, else
+ * one half after the other's mma. One barrier, after which the warps' own
+ * shared reads follow: a caller that reuses sw first needs another. */
+template <class M, bool L2P, bool EARLY = false>
 __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *x, uint64_t tb, uint32_t *sw,
                                                uint64_t lpol, uint64_t spol)
 {
@@ -67,18 +79,18 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   const uint64_t *st = p.stride + WHT__TC10_R;
   const unsigned g0 = g & 1u, g1 = g >> 1 & 1u, g2 = g >> 2, t0 = t & 1u, t1 = t >> 1, w0 = w & 1u,
                  w1 = w >> 1 & 1u, w2 = w >> 2;
+  uint4 *const s4 = (uint4 *)sw; /* 16-byte vectors: word address / 4 */
   {
     /* group a: loads of runs (h = r0, t = r1 r2, b = r3, s0 = r4, w = r5..r7,
      * g2 = r8, s1 = r9), vector eb = g & 3 */
     const uint64_t ol = tb + 8u * (g & 3u) + (t0 ? st[1] : 0) + (t1 ? st[2] : 0) + (w0 ? st[5] : 0) +
                         (w1 ? st[6] : 0) + (w2 ? st[7] : 0) + (g2 ? st[8] : 0);
     /* X1 words written: r0..r2 = g, r3 = r, eb0 = hp, eb1 = t0, r8 = t1,
-     * r5..r7 = w, r9 = s1; hp flips bank bit 2 */
-    const unsigned xa = ((w0 ^ g0) | (w1 ^ g1) << 1 | g2 << 2 | t1 << 3 | t0 << 4) | w2 << 8 |
-                        (g1 | g2 << 1 | g0 << 3) << 9;
+     * r5..r7 = w, r9 = s1 */
+    const unsigned xa = t1 << 2 | (t0 ^ w0) << 3 | (g0 ^ w1) << 4 | w0 << 7 | w2 << 8 | g1 << 9 | g2 << 10 | g0 << 12;
     uint32_t aa[4];
     wht__tc_afrag<M>(aa, p.masks & 15u);
-#pragma unroll 1
+#pragma unroll(EARLY ? 2 : 1)
     for (unsigned s1 = 0; s1 < 2; s1++) {
       uint32_t d0[8][2];
 #pragma unroll
@@ -91,8 +103,17 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
             v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s0 ? st[4] : 0) +
                                             (s1 ? st[9] : 0),
                                         lpol);
+        /* the words of q = 4 q2 + 0..3 go out as one vector once q2's last is made */
+        uint32_t wq[4][2][2];
         wht__tc_loaded_group<M>(v, aa, s0 != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
-          sw[((xa ^ hp << 2) + (q << 5) + (r << 11)) | s1 << 13] = word;
+          wq[q & 3u][r][hp] = word;
+          if ((q & 3u) == 3u && r && hp)
+#pragma unroll
+            for (unsigned rr = 0; rr < 2; rr++)
+#pragma unroll
+              for (unsigned hh = 0; hh < 2; hh++)
+                s4[(xa + (q >> 2 << 5) + (hh << 6) + (rr << 11) + (s1 << 13)) >> 2] =
+                    make_uint4(wq[0][rr][hh], wq[1][rr][hh], wq[2][rr][hh], wq[3][rr][hh]);
         });
       }
     }
@@ -101,29 +122,33 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   /* group b: warp w = r1..r3; X1 words read: r8 = g0, eb0 = g1, eb1 = g2,
    * r5 = t0, r6 = t1, r7 = the register; X2 words written: r4..r6 = g,
    * r7 = r, eb = t */
-  const unsigned xb = t0 | (t1 ^ w0) << 1 | (g1 ^ w1) << 2 | g0 << 3 | g2 << 4 | w << 9;
-  const unsigned x2 = g0 | g1 << 1 | g2 << 2 | t0 << 3 | t1 << 4 | w << 9;
+  const unsigned xb = g0 << 2 | (g2 ^ t0) << 3 | t1 << 4 | g1 << 6 | t0 << 7 | w << 9;
+  const unsigned x2 = g0 << 2 | t0 << 3 | (t1 ^ g1) << 4 | g1 << 6 | g2 << 7 | w << 9;
   uint32_t ab[4];
   wht__tc_afrag<M>(ab, p.masks >> 4 & 15u);
 #pragma unroll
   for (unsigned sp = 0; sp < 4; sp++) {
-    const unsigned r0 = sp & 1u, r9 = sp >> 1, region = (r0 << 3 | r9 << 4) << 9;
-    const unsigned rb = (xb ^ r0) + region;
+    const unsigned r0 = sp & 1u, r9 = sp >> 1, region = r0 << 12 | r9 << 13;
+    uint4 in[2][2]; /* [q2][the register] */
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[((xb ^ r0 << 4) + region + ((i >> 1) << 5) + ((i & 1u) << 8)) >> 2];
     uint32_t e[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++) M::stage(e[q], ab, sw[rb + (q << 5)], sw[rb + (q << 5) + 256u]);
-    __syncwarp();
-    const unsigned wb = (x2 ^ r9 << 2) + region;
-#pragma unroll
     for (unsigned q = 0; q < 8; q++)
+      M::stage(e[q], ab, wht__tc_word(in[q >> 2][0], q & 3u), wht__tc_word(in[q >> 2][1], q & 3u));
+    __syncwarp();
 #pragma unroll
-      for (unsigned r = 0; r < 2; r++) sw[wb + (q << 5) + (r << 8)] = e[q][r];
+    for (unsigned i = 0; i < 4; i++) {
+      const unsigned q2 = i >> 1, r = i & 1u;
+      s4[((x2 ^ r9 << 3) + region + (q2 << 5) + (r << 8)) >> 2] =
+          make_uint4(e[4 * q2][r], e[4 * q2 + 1][r], e[4 * q2 + 2][r], e[4 * q2 + 3][r]);
+    }
   }
   __syncwarp();
   /* group c: X2 words read: r4 = g0, eb0 = g1, eb1 = g2, r9 = t0, r5 = t1,
-   * r6 = the register (bank bit 2); results: r8 = g0, r9 = g1, r5 = g2,
-   * r6 = r, r4 = the half, eb = t */
-  const unsigned xc = g0 | t1 << 1 | t0 << 2 | g1 << 3 | g2 << 4 | (w | t0 << 4) << 9;
+   * r6 = the register; results: r8 = g0, r9 = g1, r5 = g2, r6 = r, r4 =
+   * the half, eb = t */
+  const unsigned xc = g0 << 2 | (g1 ^ t0) << 3 | (g2 ^ t1) << 4 | t1 << 6 | w << 9 | t0 << 13;
   uint32_t ac[4];
   wht__tc_afrag<M>(ac, p.masks >> 8 & 15u);
   const uint64_t os = tb + 8u * t + (g0 ? st[8] : 0) + (g1 ? st[9] : 0) + (g2 ? st[5] : 0) + (w0 ? st[1] : 0) +
@@ -131,9 +156,13 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
 #pragma unroll
   for (unsigned sc = 0; sc < 4; sc++) {
     const unsigned r0 = sc & 1u, r7 = sc >> 1, rc = xc + (r7 << 8) + (r0 << 12);
+    uint4 in[2][2]; /* [q2][the register] */
+#pragma unroll
+    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[(rc + ((i >> 1) << 5) + ((i & 1u) << 7)) >> 2];
     uint32_t f[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++) M::stage(f[q], ac, sw[rc + (q << 5)], sw[(rc ^ 4u) + (q << 5)]);
+    for (unsigned q = 0; q < 8; q++)
+      M::stage(f[q], ac, wht__tc_word(in[q >> 2][0], q & 3u), wht__tc_word(in[q >> 2][1], q & 3u));
 #pragma unroll
     for (unsigned r = 0; r < 2; r++)
 #pragma unroll
@@ -147,12 +176,12 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   }
 }
 
-template <class M>
+template <class M, bool EARLY>
 __global__ void __launch_bounds__(256u, 3) wht__tc10_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead, unsigned pg)
 {
   extern __shared__ uint4 wht__tc_smem[];
   wht__tc_strided_prefetch<WHT__TC10_R, 10>(p, x, ahead, pg); /* tensor_core_strided.cuh */
-  wht__tc10_tile<M, false>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, 0, 0);
+  wht__tc10_tile<M, false, EARLY>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, 0, 0);
 }
 
 /* The pass over row bits [s0, s0 + 10) of `batch` rows of 2^k (k >= 16,
@@ -190,17 +219,37 @@ static bool wht__tc10_takes(unsigned left)
   return left <= 10 && (m == 2 || (m == 1 && left > 8));
 }
 
+/* WHT_TC10_EARLY (read once): 1 (default) the standalone pass issues all
+ * sixteen loads of a lane first (80 registers, no spill), 0 one half
+ * after the other's mma. On an H200 (docs/PERFORMANCE.md; 4-byte
+ * exchange words then) f16 2^30 took 3.074-3.085 ms against 3.177-3.185,
+ * f16acc 3.057-3.062 against 3.070-3.074; 2^28, 2^29 the same; with the
+ * 16-byte words 3.070-3.074 against 3.086-3.088 (f16acc 2.966-2.971
+ * against 3.013-3.018). Tried and slower there: the second half by
+ * cp.async into shared memory while the first is computed (3.164-3.177
+ * ms; 2^29 2 % slower), and the exchange's next reads issued an
+ * iteration early (spills: 3.25 ms). The L2-blocked pair of rows of
+ * 2^21, 2^22 keeps the halves in turn (its kernel spills as it is). */
+static bool wht__tc10_early(void)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) v = wht__rows_env("WHT_TC10_EARLY", 1) != 0; /* rows_reg.cuh */
+  return v != 0;
+}
+
 template <class M>
 static wht_status wht__tc10_launch(const wht__tc_pass &p, uint16_t *x)
 {
+  typedef void (*kern)(const wht__tc_pass, uint16_t *, unsigned, unsigned);
+  const kern k = wht__tc10_early() ? wht__tc10_kernel<M, true> : wht__tc10_kernel<M, false>;
   const size_t smem = 65536;
-  static size_t raised[WHT__MAX_DEVICES];
-  const wht_status s = wht__rows_raise_smem((const void *)wht__tc10_kernel<M>, smem, raised); /* rows_reg.cuh */
+  static size_t raised[2][WHT__MAX_DEVICES];
+  const wht_status s = wht__rows_raise_smem((const void *)k, smem, raised[wht__tc10_early()]); /* rows_reg.cuh */
   if (s != WHT_OK) return s;
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
   unsigned pg;
   const unsigned ahead = wht__tc_strided_ahead(p, WHT__TC10_R, true, &pg); /* tensor_core_strided.cuh */
-  wht__tc10_kernel<M><<<(unsigned)p.ntiles, 256u, smem>>>(p, x, ahead, pg);
+  k<<<(unsigned)p.ntiles, 256u, smem>>>(p, x, ahead, pg);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
