@@ -56,14 +56,18 @@
  * cp.async into shared memory), the tile b + 32 or + 128 asked of L2, a
  * group taking a run's two 128-byte halves in turn (plain, with the runs
  * asked of L2, or the second half by cp.async). The pass's access
- * pattern alone (tensor_core_bench --runs) takes as long as the pass. */
+ * pattern alone (tensor_core_bench --runs) takes as long as the pass.
+ * The exchange in 16-byte words (q in the address's low bits, as the pass
+ * of 10 bits has) was slower too: f16acc 2^28 0.741 against 0.720 ms,
+ * 2^30 3.045 against 2.962; f32 accumulation the same or 1 % slower. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
 #include "tensor_core_tile.cuh"
 
 /* The exchange's word of run bits 5-7 = j, run bits 0-3 = rl, element p
- * (0..63) of a group: banks [p3 ^ rl0, p4, p5, j0 ^ rl1, j1 ^ rl2] */
+ * (0..63) of a group: banks [p3 ^ rl0, p4, p5, j0 ^ rl1, j1 ^ rl2]
+ * (tests/test_tc8_layout.py emulates the group's indices: change both) */
 __device__ __forceinline__ unsigned wht__tc_xw(unsigned j, unsigned rl, unsigned p)
 {
   const unsigned bank = ((p >> 3 ^ rl) & 1u) | (p >> 4 & 3u) << 1 | ((j ^ rl >> 1) & 3u) << 3;

@@ -32,9 +32,10 @@ TESTS += tests/test_format_load
 # end-to-end expectations of a real sweep (Python: PY_LOG_COMPILER, analysis/local.mk)
 TESTS += tests/test_sweep_expectations.py
 EXTRA_DIST += tests/test_sweep_expectations.py
-# the tensor cores' pass of 10 bits: its index formulas emulated (no GPU)
-TESTS += tests/test_tc10_layout.py
-EXTRA_DIST += tests/test_tc10_layout.py
+# the tensor cores' strided register passes of 8 and of 10 bits: their
+# index formulas emulated (no GPU)
+TESTS += tests/test_tc8_layout.py tests/test_tc10_layout.py
+EXTRA_DIST += tests/test_tc8_layout.py tests/test_tc10_layout.py tests/tc_layout.py
 # quickstart's configure step: WHT_CONFIGURE_FLAGS, reconfigure on a change
 TESTS += tests/test_configure_flags.sh
 EXTRA_DIST += tests/test_configure_flags.sh

@@ -13,42 +13,14 @@
 # here are copies of the kernel's: change both together, and run this
 # before the kernel's first GPU run (it needs no GPU; python3 only; make
 # check runs it, TAP: one test, a failed check ends it with a traceback).
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tc_layout import bit, lane_bits, banks128 as banks, mma_check as mma_check_r
 print("1..1")
 st = [1 << (5 + j) for j in range(10)]
-def bit(x, i): return (x >> i) & 1
 def run(u): return u >> 5
-def lane_bits(lane):
-    # lane 4g + t: g, t and their bits as the kernel names them
-    g, t = lane >> 2, lane & 3
-    return g, t, g & 1, g >> 1 & 1, g >> 2, t & 1, t >> 1
+def mma_check(B, kbits): return mma_check_r(B, kbits, 5)
 smem = {}
-def mma_check(B, kbits):
-    # B[k][n] element ids; each column: 16 elements differing only in kbits, k = value
-    D = {}
-    for n in range(8):
-        col = [B[k][n] for k in range(16)]
-        base = None
-        for k in range(16):
-            u = col[k]
-            r = run(u)
-            kv = sum(bit(r, kbits[j]) << j for j in range(4))
-            assert kv == k, ("k mismatch", k, kv, kbits)
-            stripped = u
-            for j in range(4): stripped &= ~(1 << (5 + kbits[j]))
-            if base is None: base = stripped
-            assert stripped == base
-        for m in range(16):
-            u = base
-            for j in range(4):
-                if bit(m, j): u |= 1 << (5 + kbits[j])
-            D[(m, n)] = u
-    return D
-def banks(addrs):
-    # addrs: the 32 lanes' first words of a 16-byte access
-    for a in addrs: assert a % 4 == 0, "not 16-byte aligned"
-    for i in range(4):
-        b = [a >> 2 & 7 for a in addrs[8*i:8*i+8]]
-        assert len(set(b)) == 8, ("bank conflict", i, sorted(b))
 def read_operands(addr, read=None):
     # the mma operands of a phase that reads its words: addr(lane, q2, reg)
     # the lane's 16-byte access; B[q][k][n] the element ids (k = 2t + h +
