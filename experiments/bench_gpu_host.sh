@@ -45,7 +45,8 @@
 # their strided pass of 10 bits (tests, 2^29 and 2^30; tc10ncu: 2^30's
 # passes profiled), tcpair10 for it as the pair's second pass (rows of
 # 2^21, 2^22), tcpfs for the strided register passes asking L2 for the
-# runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), sectors for
+# runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), tc22
+# for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -886,6 +887,33 @@ want tc10v && step tc10v ${TC10V_LIMIT:-300} sh -c "
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n ${TC10V_LOG2N:-28,29,30} | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
+# the tensor cores' one-bit stage at bit 12 for k >= 29, k mod 4 = 1
+# (WHT_TC_SHORT12_MIN moves it down; 64: as before, the short stage last):
+# tests (tc22test) with it from k = 17 in every plan (the pair from 2^16
+# with a first pass of rows of 2^13; without the pair; the tile pass in the
+# pair; 12-bit strided passes; the pass of 10 bits as every last pass; the
+# tightest lag) and the sanitizers, then (tc22) f16 and bf16 single vectors
+# of 2^29, 2^30 and f16 rows of 2^21, 2^22 over 2^28 elements under
+# TC22_VARIANTS (default: 17, the one-bit stage at 12 for rows of 2^21 too;
+# 64, the short stage last everywhere), two rounds
+want tc22 && step tc22test ${TC22_TEST_LIMIT:-500} sh -c "
+  export WHT_TC_SHORT12_MIN=17 WHT_TC_TEST_KMAX=22;
+  echo '## the pair from 2^16'; WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu;
+  echo '## the tightest lag'; WHT_GPU_L2_LAG=0 WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu;
+  echo '## default: the pair from 2^26'; $B/tests/test_tensor_core_gpu;
+  echo '## the tile pass in the pair'; WHT_TC_REG_PAIR=0 WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu;
+  echo '## strided passes of 12 bits'; WHT_TC_STRIDED_BITS=12 $B/tests/test_tensor_core_gpu;
+  echo '## the pass of 10 bits as every last pass'; $B/tests/test_tensor_core_gpu10;
+  echo '## memcheck, racecheck'; WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=18 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=18 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2;
+  WHT_TC_TEST_KMAX=19 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -2"
+want tc22 && step tc22 ${TC22_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${TC22_VARIANTS:-WHT_TC_SHORT12_MIN=17 WHT_TC_SHORT12_MIN=64}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n ${TC22_LOG2N:-29,30} | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core --format f16 \
       --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its

@@ -11,7 +11,9 @@
  *               exchange through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
- *               of 2^12), then strided passes of 8 bits (two stage groups;
+ *               of 2^12; bits 0-12, rows of 2^13, where the one-bit stage
+ *               is bit 12: k >= 29 with k mod 4 = 1, wht__tc_short12,
+ *               lib/tensor_core_model.c), then strided passes of 8 bits (two stage groups;
  *               in registers, 128-byte runs, tensor_core_strided.cuh, or
  *               tiles of 256-byte runs), or of 12 bits (tiles of three
  *               groups, 16-byte runs: fewer passes, but measured far slower
@@ -21,10 +23,12 @@
  *               (pass_run.cuh's wht__fused_loop) in chunks of 2^20
  *               elements (WHT_TC_L2_CHUNK), so that the second reads from
  *               L2 what the first wrote: for k <= 20 the whole transform,
- *               after it strided passes of 8 bits from bit 20.
+ *               after it strided passes of 8 bits from bit 20 (with the
+ *               one-bit stage at 12: bits 0-20 in chunks of 2^21, on an
+ *               H200 2^29 2-4 % faster than with a last pass of 9 bits).
  *               Where 9 or 10 row bits remain for the last strided pass,
  *               one pass of three groups (tensor_core_strided10.cuh, runs
- *               of 64 bytes) takes them: 2^29 and 2^30 in two passes over
+ *               of 64 bytes) takes them: 2^30 in two passes over
  *               device memory, not three (WHT_TC_STRIDED10); rows of
  *               2^21, 2^22 in the pair itself (WHT_TC_PAIR10).
  *               wht__tc_pass_count counts the passes as planned here.
@@ -38,6 +42,7 @@
 #include "pass_run.cuh"
 extern "C" {
 #include "algorithms.h"
+#include "tensor_core_model.h" /* wht__tc_short12 */
 }
 #include "gpu_util.h"
 #include "tensor_core_strided.cuh"
@@ -136,6 +141,9 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
   }
   const unsigned C = wht__tc_l2_chunk();
   if (k < 16 || !C || wht__tc_strided_bits() != 8 || wht__tc_direct || wht__tc_reg_kmax() < 12) return false;
+  /* the one-bit stage at bit 12 (lib/tensor_core_model.c): a first pass of
+   * rows of 2^13 in the pair, with the register groups only */
+  if (wht__tc_short12(k) && !(wht__tc_reg_strided() && wht__tc_reg_pair())) return false;
   const uint64_t N = batch << k;
   if (N < ((uint64_t)1 << min_log2)) return false;
   return ((N + ((uint64_t)1 << C) - 1) >> C) <= WHT__L2_MAX_CHUNKS && (N >> WHT__TC_TILE_LOG2) < ((uint64_t)1 << 30);
@@ -156,9 +164,13 @@ static unsigned wht__tc_pair_bits(unsigned k)
 {
   static unsigned v = ~0u;
   if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR10", 1) == 1; /* rows_reg.cuh */
-  if (!v || (k != 21 && k != 22) || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
+  if (!v || (k != 21 && k != 22) || wht__tc_short12(k) || !wht__tc_reg_strided() || !wht__tc_reg_pair()) return 8;
   return k - 12;
 }
+
+/* The row bits of the first pass of rows of 2^k > 2^15: 12, or 13 where
+ * the one-bit stage is bit 12 (lib/tensor_core_model.c) */
+static unsigned wht__tc_first_bits(unsigned k) { return 12 + wht__tc_short12(k); }
 
 /* Passes over device memory (an L2-blocked pair counting one). */
 extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
@@ -166,7 +178,7 @@ extern "C" unsigned wht__tc_pass_count(unsigned k, uint64_t batch)
   const unsigned b = wht__tc_strided_bits();
   if (k == 0) return 0;
   if (k <= 15) return 1;
-  const unsigned s0 = wht__tc_fused(k, batch) ? 12 + wht__tc_pair_bits(k) : 12;
+  const unsigned s0 = wht__tc_first_bits(k) + (wht__tc_fused(k, batch) ? wht__tc_pair_bits(k) : 0);
   /* strided passes of b bits as wht__tc_run_aligned takes them, the last
    * of up to 10 bits where tensor_core_strided10.cuh's pass takes it */
   unsigned n = 1;
@@ -262,6 +274,19 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* The stage masks of the exchange kernel on rows of 2^k (k = 11..15):
+ * stages 0, 1, then its exchanged frame's stage 2 (nibble 2) and 3
+ * (nibble 3, the b stage: an identity for k <= 12) */
+static unsigned wht__tc_x_masks(const int rb[], unsigned k)
+{
+  static unsigned (*const masks[4])(const int[], unsigned, unsigned, unsigned) = {
+    wht__tc_frame_masks<wht__tc_fx12>, wht__tc_frame_masks<wht__tc_fx13>, wht__tc_frame_masks<wht__tc_fx14>,
+    wht__tc_frame_masks<wht__tc_fx15>
+  };
+  const unsigned j = k <= 12 ? 0 : k - 12;
+  return wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, k, 0) | (masks[j](rb, 8, k, 2) & (j ? 0xff00u : 0xf00u));
+}
+
 /* Rows of up to 2^15 without the tile (tensor_core_tile.cuh): a warp per
  * unit of 1024 elements to k = 10; for 2^11..2^15 the warps of a block
  * per 2^max(k, 13) elements with one exchange through shared memory. */
@@ -281,17 +306,11 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2), wht__tc_pf_ahead());
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
-  /* by K - 12: the kernel, and its exchanged frame's masks of stage 2
-   * (nibble 2) and 3 (nibble 3, the b stage: an identity for K = 12) */
+  /* by K - 12: the kernel */
   static wht_status (*const launch[4])(uint16_t *, uint64_t, unsigned) = {
     wht__tc_launch_x<M, 12>, wht__tc_launch_x<M, 13>, wht__tc_launch_x<M, 14>, wht__tc_launch_x<M, 15>
   };
-  static unsigned (*const masks[4])(const int[], unsigned, unsigned, unsigned) = {
-    wht__tc_frame_masks<wht__tc_fx12>, wht__tc_frame_masks<wht__tc_fx13>, wht__tc_frame_masks<wht__tc_fx14>,
-    wht__tc_frame_masks<wht__tc_fx15>
-  };
-  const unsigned j = k <= 12 ? 0 : k - 12;
-  return launch[j](x, N, m01 | (masks[j](rb, 8, k, 2) & (j ? 0xff00u : 0xf00u)));
+  return launch[k <= 12 ? 0 : k - 12](x, N, wht__tc_x_masks(rb, k));
 }
 
 /* The strided pass over row bits [s0, s0 + bits) of `batch` rows of 2^k
@@ -327,7 +346,7 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * register groups, 2 the pass of 10 bits. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1, unsigned SK>
+template <class M, bool W1, unsigned SK, unsigned K>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
@@ -357,22 +376,27 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
       for (unsigned j = 0; j < 2; j++) wht__tc_afrag<M>(a[j], p1.masks >> 4 * j & 15u);
       wht__tc_tile_step<M, 3, true>(p1, x, b, sm, a, lpol, spol);
     } else {
+      /* four steps of the exchange kernel of rows of 2^K (K = 12, 13: 2^13
+       * elements, the block's 8 warps) */
 #pragma unroll
       for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
 #pragma unroll 1
       for (unsigned s = 0; s < 4; s++)
-        wht__tc_x12_step<M, true, 12, true, W1>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
+        wht__tc_x12_step<M, true, K, true, W1>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
     }
   });
 }
 
 /* sk: the second pass's kind (0 tiles, 1 register groups, 2 the pass of
- * 10 bits, whose chunks hold at least 2^22 elements) */
+ * 10 bits, whose chunks hold at least 2^22 elements); r12 = 1: the first
+ * pass on rows of 2^13 (with the register groups, bits 13..20: chunks of
+ * at least 2^21) */
 template <class M>
-static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0, unsigned sk)
+static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsigned masks0, unsigned sk,
+                                       unsigned r12)
 {
-  static wht__fused_cache cache[3];
-  const unsigned C = sk == 2 && wht__tc_l2_chunk() < 22 ? 22 : wht__tc_l2_chunk();
+  static wht__fused_cache cache[4];
+  const unsigned cmin = sk == 2 ? 22 : 20 + r12, C = wht__tc_l2_chunk() < cmin ? cmin : wht__tc_l2_chunk();
   wht__pass q;
   memset(&q, 0, sizeof q);
   q.N = p1.N;
@@ -383,12 +407,14 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   unsigned grid, lag;
   typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
   static const kern_t by[2][3] = {
-    { wht__tc_fused_kernel<M, false, 0>, wht__tc_fused_kernel<M, false, 1>, wht__tc_fused_kernel<M, false, 2> },
-    { wht__tc_fused_kernel<M, true, 0>, wht__tc_fused_kernel<M, true, 1>, wht__tc_fused_kernel<M, true, 2> }
+    { wht__tc_fused_kernel<M, false, 0, 12>, wht__tc_fused_kernel<M, false, 1, 12>,
+      wht__tc_fused_kernel<M, false, 2, 12> },
+    { wht__tc_fused_kernel<M, true, 0, 12>, wht__tc_fused_kernel<M, true, 1, 12>, wht__tc_fused_kernel<M, true, 2, 12> }
   };
-  const kern_t kern = by[wht__tc_w1_on()][sk];
+  const kern_t kern = r12 ? wht__tc_fused_kernel<M, false, 1, 13> : by[wht__tc_w1_on()][sk];
+  const unsigned ci = r12 ? 3 : sk;
   /* a lag of two thirds of the resident blocks beyond a chunk (pass_run.cuh) */
-  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache[sk], &grid, &lag, WHT__TC_THREADS, 2);
+  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache[ci], &grid, &lag, WHT__TC_THREADS, 2);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
@@ -407,26 +433,26 @@ static wht_status wht__tc_run_aligned(uint16_t *x, uint64_t n, unsigned k, uint6
   p.N = N;
   p.n = n;
   const unsigned bits = wht__tc_strided_bits();
-  unsigned s0 = k <= 15 ? k : 12; /* the natural pass: stage groups inside [0, s0) */
+  /* the natural pass: stage groups inside [0, s0) */
+  unsigned s0 = k <= 15 ? k : wht__tc_first_bits(k);
   wht_status st;
   if (wht__tc_fused(k, batch)) {
-    /* bits 0-11 as the register kernel's rows of 2^12 (its masks), 12-19
-     * strided (or 12..k-1, wht__tc_pair_bits) */
-    const unsigned masks0 = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, 12, 0) |
-                            (wht__tc_frame_masks<wht__tc_fx12>(rb, 8, 12, 2) & 0xf00u);
+    /* bits 0..s0-1 as the register kernel's rows of 2^s0 (its masks), then
+     * s0..s0+7 strided (or 12..k-1, wht__tc_pair_bits) */
+    const unsigned masks0 = wht__tc_x_masks(rb, s0);
     const bool reg = wht__tc_reg_strided() && wht__tc_reg_pair(); /* tensor_core_strided.cuh */
     const unsigned sk = wht__tc_pair_bits(k) > 8 ? 2 : reg ? 1 : 0;
     if (sk == 2) wht__tc10_plan(&p, k, batch, 12);
-    else if (reg) wht__tc_rstrided(&p, k, batch, 12, 7);
-    else wht__tc_strided(&p, k, batch, 12, 8);
-    st = wht__tc_launch_fused<M>(x, p, masks0, sk);
-    s0 = 12 + wht__tc_pair_bits(k);
+    else if (reg) wht__tc_rstrided(&p, k, batch, s0, 7);
+    else wht__tc_strided(&p, k, batch, s0, 8);
+    st = wht__tc_launch_fused<M>(x, p, masks0, sk, s0 - 12);
+    s0 += wht__tc_pair_bits(k);
   } else {
     p.ntiles = (N + ((uint64_t)1 << WHT__TC_TILE_LOG2) - 1) >> WHT__TC_TILE_LOG2;
     p.masks = wht__tc_frame_masks<wht__tc_f1nat>(rb, 0, s0, 0) | wht__tc_frame_masks<wht__tc_f2nat>(rb, 8, s0, 2);
-    /* the first pass of a long row (bits 0-11) is the register kernel of rows
-     * of 2^12: bit 12 and above are rows to it */
-    st = s0 == 12 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, 12, rb)
+    /* the first pass of a long row (bits 0..s0-1, s0 = 12..15) is the
+     * register kernel of rows of 2^s0: bit s0 and above are rows to it */
+    st = k > 15 && wht__tc_reg_kmax() >= 12 && !wht__tc_direct ? wht__tc_run_registers<M>(x, N, s0, rb)
          : wht__tc_direct                                          ? wht__tc_launch_tile<M, 0>(p, x)
                                                                    : wht__tc_launch_tile<M, 1>(p, x);
   }

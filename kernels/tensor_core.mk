@@ -18,7 +18,7 @@ kernels/tensor_core.lo: $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/pass_plan.h $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh \
   $(top_srcdir)/kernels/single_reg.cuh \
-  $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h \
+  $(top_srcdir)/lib/algorithms.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/wht.h $(top_srcdir)/lib/tensor_core_model.h \
   $(top_srcdir)/kernels/gpu_util.h
 kernels/tensor_core_bench.$(OBJEXT): $(top_srcdir)/lib/wht.h
 endif

@@ -5,7 +5,17 @@
  * s = ceil(k/4) stages; stage j transforms the index bits
  * G_j = [4j, min(4j+4, k)) (w_j bits: 16-point Hadamards for the first
  * q = floor(k/4) stages, then, when r = k mod 4 > 0, one stage of
- * I (x) H_(2^r)), in increasing j. Output i of stage j is the exact sum
+ * I (x) H_(2^r)), in increasing j. For k >= 29 with r = 1 the one-bit
+ * stage is the fourth instead: G_3 = [12, 13), G_j = [4j - 3, 4j + 1) for
+ * j >= 4. Why: the GPU runs such rows as an L2-blocked pair of passes over
+ * bits [0, 21) (its first pass the exchange kernel of rows of 2^13, its
+ * second two groups of 4) and passes of two groups of 4 with runs of 128
+ * bytes; with the short stage last 2^29's last pass took 9 bits in runs of
+ * 64 bytes, 2-4 % slower on an H200. The same for r = 2 (a first pass of
+ * rows of 2^14, chunks of 2^22 elements) made 2^30 5 % slower, so there
+ * the short stage stays last (docs/PERFORMANCE.md). The rows of
+ * 2^16..2^28 of the data files keep the short stage last.
+ * Output i of stage j is the exact sum
  *     S_i = sum over m equal to i outside G_j of (-1)^popcount(i & m & G_j) x_m
  * of 2^(w_j) products (the GPU's 16 x 16 tile adds exact zeros for the
  * other index values), accumulated:
@@ -58,6 +68,28 @@
 #include "tensor_core_model.h"
 
 unsigned wht__tc_stage_count(unsigned k) { return (k + 3) / 4; }
+
+unsigned wht__tc_short12(unsigned k)
+{
+  static unsigned kmin = 0; /* 0: not yet read */
+  if (!kmin) {
+    const char *e = getenv("WHT_TC_SHORT12_MIN");
+    const unsigned long v = e && *e ? strtoul(e, NULL, 10) : 29;
+    kmin = v >= 16 && v <= 64 ? (unsigned)v : 29;
+  }
+  return k >= kmin && k % 4 == 1;
+}
+
+/* stage j's bits with the short stage at [12, 12 + r12) (r12 = k mod 4),
+ * or last (r12 = 0) */
+static unsigned bits_at(unsigned k, unsigned j, unsigned r12, unsigned *w)
+{
+  const unsigned lo = r12 && j >= 4 ? 4 * j + r12 - 4 : 4 * j;
+  *w = r12 && j == 3 ? r12 : k - lo < 4 ? k - lo : 4;
+  return lo;
+}
+
+unsigned wht__tc_stage_bits(unsigned k, unsigned j, unsigned *w) { return bits_at(k, j, wht__tc_short12(k), w); }
 
 static double load(wht_format f, uint16_t h)
 {
@@ -132,6 +164,12 @@ static int stage(wht_format f, wht__tc_acc acc, const double *v, double *out, ui
 
 int wht__tc_model(wht_format f, wht__tc_acc acc, uint16_t *x, unsigned k, uint64_t batch)
 {
+  return wht__tc_model_grouped(f, acc, x, k, batch, wht__tc_short12(k) != 0);
+}
+
+int wht__tc_model_grouped(wht_format f, wht__tc_acc acc, uint16_t *x, unsigned k, uint64_t batch, int short12)
+{
+  const unsigned r12 = short12 && k >= 16 ? k % 4 : 0;
   if ((f != WHT_F16 && f != WHT_BF16) || (acc == WHT__TC_ACC_F16 && f != WHT_F16) || k > 40)
     return -1;
   const uint64_t n = (uint64_t)1 << k;
@@ -146,7 +184,8 @@ int wht__tc_model(wht_format f, wht__tc_acc acc, uint16_t *x, unsigned k, uint64
     uint16_t *row = x + r * n;
     for (uint64_t i = 0; i < n; i++) v[i] = load(f, row[i]);
     for (unsigned j = 0; j < wht__tc_stage_count(k); j++) {
-      const unsigned lo = 4 * j, width = k - lo < 4 ? k - lo : 4;
+      unsigned width;
+      const unsigned lo = bits_at(k, j, r12, &width);
       exact &= stage(f, acc, v, w, n, lo, width);
       double *t = v;
       v = w;

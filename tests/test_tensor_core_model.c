@@ -7,7 +7,13 @@
  *     while no stage result needs rounding (|values| <= 2^p) the model
  *     equals H x exactly;
  *   - the bound is not vacuous: a transform missing its last stage, or
- *     with two outputs swapped, is rejected at small k. */
+ *     with two outputs swapped, is rejected at small k;
+ *   - the stage groups: [4j, 4j + 4) with the short one last, except
+ *     the one-bit stage at bit 12 for k >= 29, k mod 4 = 1 (to 40: a partition
+ *     of the index bits); and the GPU test's order-independent data
+ *     (test_tensor_core_gpu) with f32 accumulation tell the two groupings
+ *     apart at k = 18..22, so that its runs with WHT_TC_SHORT12_MIN would
+ *     see a kernel that keeps the wrong one. */
 #include <stdio.h>
 #include <string.h>
 #include "tap.h"
@@ -15,8 +21,26 @@
 
 #define KMAX 20
 
+/* Whether the stages of 2^k are the definition's (tensor_core_model.h):
+ * widths 4 but one of k mod 4, a one-bit one at 12 from k = 29, else last,
+ * and the groups in increasing order partition [0, k). */
+static int groups_ok(unsigned k)
+{
+  const unsigned r = k % 4, s = wht__tc_stage_count(k);
+  unsigned next = 0;
+  for (unsigned j = 0; j < s; j++) {
+    unsigned w;
+    const unsigned lo = wht__tc_stage_bits(k, j, &w);
+    const unsigned want = r == 0 ? 4 : k >= 29 && r == 1 ? (j == 3 ? r : 4) : (j == s - 1 ? r : 4);
+    if (lo != next || w != want) return 0;
+    next = lo + w;
+  }
+  return next == k;
+}
+
 int main(void)
 {
+  unsetenv("WHT_TC_SHORT12_MIN"); /* the default grouping (read once) */
   const uint64_t nmax = (uint64_t)1 << KMAX;
   uint16_t *x = malloc(nmax * 4 * sizeof *x), *y = malloc(nmax * 4 * sizeof *y);
   double *v = malloc(nmax * 4 * sizeof *v), *w = malloc(nmax * 4 * sizeof *w);
@@ -104,6 +128,40 @@ int main(void)
          "the model refuses f32 storage and bf16 with f16 accumulation");
   tap_ok(wht__tc_stage_count(0) == 0 && wht__tc_stage_count(4) == 1 && wht__tc_stage_count(5) == 2 &&
          wht__tc_stage_count(30) == 8, "stage counts: ceil(k / 4)");
+  {
+    long bad = -1;
+    for (unsigned k = 0; k <= 40 && bad < 0; k++)
+      if (!groups_ok(k)) bad = k;
+    unsigned w3, w4;
+    const unsigned lo3 = wht__tc_stage_bits(33, 3, &w3), lo4 = wht__tc_stage_bits(33, 4, &w4);
+    tap_ok(bad < 0 && lo3 == 12 && w3 == 1 && lo4 == 13 && w4 == 4 && wht__tc_short12(25) == 0 &&
+               wht__tc_short12(29) == 1 && wht__tc_short12(30) == 0 && wht__tc_short12(31) == 0,
+           "stage groups: the short one last, the one-bit one at bit 12 for k >= 29 (first bad k %ld)", bad);
+  }
+  /* the GPU test's order-independent data, one row: with f32 accumulation
+   * (dense integers, rounded to storage) the two groupings give different
+   * results at every k = 18..22 with k mod 4 > 0 (at 17 they happen to
+   * agree in f16 for this seed, not in bf16); with f16 accumulation the
+   * data (sparse ones) are exact either way, so they must agree: that
+   * variant's kernels share the planner of tensor-core f16 */
+  for (int a = 0; a < TC_NVARIANTS; a++) {
+    const tc_variant *t = &tc_variants[a];
+    const int f32acc = t->acc == WHT__TC_ACC_F32;
+    long bad = -1;
+    for (unsigned k = 18; k <= 22; k++) {
+      if (k % 4 == 0) continue;
+      const uint64_t n = (uint64_t)1 << k;
+      if (f32acc) tc_fill_int(t->fmt, x, n, 4, 4000 + k);
+      else tc_fill_sparse(t->fmt, x, n, 1, 5, 4000 + k);
+      memcpy(y, x, n * sizeof *x);
+      const int e0 = wht__tc_model_grouped(t->fmt, t->acc, x, k, 1, 0);
+      const int e1 = wht__tc_model_grouped(t->fmt, t->acc, y, k, 1, 1);
+      if ((e0 != 1 || e1 != 1 || (tc_first_diff(t->fmt, x, y, n) >= 0) != f32acc) && bad < 0) bad = k;
+    }
+    tap_ok(bad < 0, "%s %s: the short stage last or at bit 12 give %s results on exact-accumulation "
+           "data, k = 18..22 (first k where not: %ld)", t->algo, wht_format_name(t->fmt),
+           f32acc ? "different" : "the same", bad);
+  }
   free(x);
   free(y);
   free(v);
