@@ -835,10 +835,10 @@ want tc10 && step tc10 ${TC10_LIMIT:-200} sh -c "
 # what 2^30's two passes on the tensor cores take apart (Nsight Compute, one
 # launch each: time, DRAM bytes, instructions, stalls), and folklore f16's
 want tc10ncu && step tc10ncu ${TC10NCU_LIMIT:-300} sh -c "
-  for a in tensor-core folklore; do echo \"## ncu \$a f16 2^30\";
+  for a in ${TC10NCU_ALGOS:-tensor-core folklore}; do echo \"## ncu \$a f16 2^${TC10NCU_LOG2N:-30}\";
     ncu --clock-control none --kernel-name regex:'wht__(tc_fused|tc10|tc_rstrided|single_|fused)' --launch-skip 2 --launch-count 2 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
-      $B/experiments/wht-bench --algo \$a --format f16 --log2n 30 --place in --reps 1 --warmup 1 | grep -v '^#';
+      $B/experiments/wht-bench --algo \$a --format f16 --log2n ${TC10NCU_LOG2N:-30} --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # the pass of 10 bits as the L2-blocked pair's second pass for rows of
 # 2^21, 2^22 (WHT_TC_PAIR10=1: row bits 12..k-1, chunks of 2^22): its
