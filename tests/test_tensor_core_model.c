@@ -12,7 +12,7 @@
  *     the one-bit stage at bit 12 for k >= 29, k mod 4 = 1 (to 40: a partition
  *     of the index bits); and the GPU test's order-independent data
  *     (test_tensor_core_gpu) with f32 accumulation tell the two groupings
- *     apart at k = 18..22, so that its runs with WHT_TC_SHORT12_MIN would
+ *     apart at k = 18 and 21, so that its runs with WHT_TC_SHORT12_MIN would
  *     see a kernel that keeps the wrong one. */
 #include <stdio.h>
 #include <string.h>
@@ -140,16 +140,16 @@ int main(void)
   }
   /* the GPU test's order-independent data, one row: with f32 accumulation
    * (dense integers, rounded to storage) the two groupings give different
-   * results at every k = 18..22 with k mod 4 > 0 (at 17 they happen to
-   * agree in f16 for this seed, not in bf16); with f16 accumulation the
-   * data (sparse ones) are exact either way, so they must agree: that
-   * variant's kernels share the planner of tensor-core f16 */
+   * results at k = 18 and 21 (at 17 they happen to agree in f16 for this
+   * seed, not in bf16); with f16 accumulation the data (sparse ones) are
+   * exact either way, so they must agree: that variant's kernels share the
+   * planner of tensor-core f16. (k = 19 and 22 differ too; left out for
+   * the suite's time under the sanitizers.) */
   for (int a = 0; a < TC_NVARIANTS; a++) {
     const tc_variant *t = &tc_variants[a];
     const int f32acc = t->acc == WHT__TC_ACC_F32;
     long bad = -1;
-    for (unsigned k = 18; k <= 22; k++) {
-      if (k % 4 == 0) continue;
+    for (unsigned k = 18; k <= 21; k += 3) {
       const uint64_t n = (uint64_t)1 << k;
       if (f32acc) tc_fill_int(t->fmt, x, n, 4, 4000 + k);
       else tc_fill_sparse(t->fmt, x, n, 1, 5, 4000 + k);
@@ -159,7 +159,7 @@ int main(void)
       if ((e0 != 1 || e1 != 1 || (tc_first_diff(t->fmt, x, y, n) >= 0) != f32acc) && bad < 0) bad = k;
     }
     tap_ok(bad < 0, "%s %s: the short stage last or at bit 12 give %s results on exact-accumulation "
-           "data, k = 18..22 (first k where not: %ld)", t->algo, wht_format_name(t->fmt),
+           "data, k = 18 and 21 (first k where not: %ld)", t->algo, wht_format_name(t->fmt),
            f32acc ? "different" : "the same", bad);
   }
   free(x);
