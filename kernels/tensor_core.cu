@@ -7,7 +7,8 @@
  *   k = 0:      nothing to do;
  *   k <= 14:    the register kernels, one read and one write: a warp per
  *               1024 elements to k = 10 (no shared memory), above that the
- *               8 or 16 warps of a block per 2^max(k, 13) elements with one
+ *               8 warps of a block per 2^max(k, 13) elements (two units
+ *               a warp for k = 14, the results restaged) with one
  *               exchange through shared memory;
  *   k <= 15:    one natural pass (several rows per tile), one read and write;
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
@@ -94,6 +95,18 @@ static bool wht__tc_full(void)
     const char *e = getenv("WHT_TC_FULL");
     v = !(e && *e && strtoul(e, NULL, 10) == 0);
   }
+  return v != 0;
+}
+
+/* Whether rows of 2^14 run on 8 warps of two units each with their
+ * results stored from shared memory (wht__tc_x12_step_in's UW = 2, RS; on
+ * an H200 1.00-1.01x the add-one kernel against 1.04-1.08x,
+ * docs/PERFORMANCE.md): WHT_TC_X14=0 (read once) keeps 16 warps of one
+ * unit and the exchanged frame's 8-byte stores, for comparisons. */
+static bool wht__tc_x14_restaged(void)
+{
+  static unsigned v = ~0u;
+  if (v == ~0u) v = wht__rows_env("WHT_TC_X14", 1) != 0; /* rows_reg.cuh */
   return v != 0;
 }
 
@@ -255,8 +268,11 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
-  void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = wht__tc_full() ? wht__tc_x12_kernel<M, K, true>
-                                                                           : wht__tc_x12_kernel<M, K, false>;
+  const bool rs = K == 14 && wht__tc_full() && wht__tc_x14_restaged();
+  const unsigned uw = rs ? 2 : 1;
+  void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
+                                                           : rs            ? wht__tc_x12_kernel<M, K, true, K == 14, K == 14 ? 2 : 1>
+                                                                           : wht__tc_x12_kernel<M, K, true>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
@@ -270,7 +286,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, 32u << (L - 10), smem>>>(x, N, masks, wht__tc_pf_ahead());
+  kern<<<grid, (32u << (L - 10)) / uw, smem>>>(x, N, masks, wht__tc_pf_ahead());
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

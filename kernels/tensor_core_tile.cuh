@@ -289,7 +289,14 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
  * tile bits 12..K-1 on s and lane bits 4, 3), so there is still one
  * exchange; tile bit 14 is also XORed into element bit 3, so that a
  * half-warp's reads (lane bits 0-3: tile bits 10, 11, 2, 14) stay in
- * distinct banks. */
+ * distinct banks. Rows of 2^14 run UW = 2 units a warp on 8 warps and
+ * restaged (RS): frame fx14's lanes hold tile bits 2, 3 and not 4, so its
+ * 8-byte stores write runs of 32 bytes; the results go back to shared
+ * memory and the natural units leave in 16-byte vectors (on an H200
+ * 1.00-1.01x the add-one kernel against 1.04-1.08x; RS on 16 warps
+ * 1.17x, UW = 2 alone 1.04-1.09x; for rows of 2^15, UW = 2 or 4 with or
+ * without RS took 1.28-2.0x against the tile's 1.16x,
+ * docs/PERFORMANCE.md). */
 __device__ __forceinline__ unsigned wht__tc_x12_phys(unsigned u)
 {
   return u ^ ((u >> 10) & 3u) << 4 ^ ((u >> 14) & 1u) << 3;
@@ -323,52 +330,87 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
  * reaches its words at compile-time offsets from one global pointer per
  * side and one shared index per exchanged side (the word index i, tile
  * bits 8 and 9, and the natural side bit 7 are untouched by
- * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5). */
-template <class M, bool L2P, unsigned K, bool FULL, bool W1>
+ * wht__tc_x12_phys's XOR, which reads tile bits 10, 11, 14 into 3-5).
+ * UW: units a warp (the block has 2^(x_log2 - 10) / UW warps; warp w0
+ * takes units w0, w0 + NW, ... in both phases). RS (with FULL): the
+ * results are put back in shared memory and stored in natural order in
+ * 16-byte vectors after one more barrier. */
+template <class M, bool L2P, unsigned K, bool FULL, bool W1, bool RS = false, unsigned UW = 1>
 __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
                                                     const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
-  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-  const unsigned nat = (w << 10) + F::lane_offset(lane), xo = wht__tc_x12_offset<K>(lane, w, 0, 0);
-  uint2 v[2][4];
-  if (FULL) wht__tc_unit_load_full<L2P>(x + base + nat, v, lpol);
-  else wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
-  wht__tc_w2<M>(v, a[0], a[1]);
-  const unsigned wr = wht__tc_x12_phys(nat) >> 2;
+  /* the block's warps; warp w0 takes the units w0, w0 + NW, ... */
+  constexpr unsigned NW = (1u << (wht__tc_x_log2<K>() - 10)) / UW;
+  const unsigned lane = threadIdx.x & 31, w0 = threadIdx.x >> 5;
 #pragma unroll
-  for (unsigned s = 0; s < 2; s++)
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) sm[wr + (F::word(i, s) >> 2)] = v[s][i];
-  __syncthreads();
-#pragma unroll
-  for (unsigned s = 0; s < 2; s++) {
-    const unsigned rd = wht__tc_x12_phys(xo | s << X::s) >> 2;
-#pragma unroll
-    for (unsigned i = 0; i < 4; i++) v[s][i] = sm[rd + (i << 6)];
-  }
-  wht__tc_transpose(v[0]);
-  wht__tc_transpose(v[1]);
-  if constexpr (W1) {
-    /* K = 12: stage 2 alone (its b stage an identity), 16-byte stores; the
-     * warp's tile bits are those of xo minus its lane's */
-    static_assert(K == 12, "rows of 2^13..2^15 do stage 3 in the b stage");
-    uint32_t y[2][4][2];
-    wht__tc_w1<M>(v, a[2], y);
-    const unsigned wo = xo & ~wht__tc_x12_offset<K>(lane, 0, 0, 0);
-    wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol);
-  } else {
-    wht__tc_w2<M>(v, a[2], a[3]);
-    wht__tc_transpose(v[0]);
-    wht__tc_transpose(v[1]);
+  for (unsigned j = 0; j < UW; j++) {
+    const unsigned w = w0 + j * NW, nat = (w << 10) + F::lane_offset(lane);
+    uint2 v[2][4];
+    if (FULL) wht__tc_unit_load_full<L2P>(x + base + nat, v, lpol);
+    else wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
+    wht__tc_w2<M>(v, a[0], a[1]);
+    const unsigned wr = wht__tc_x12_phys(nat) >> 2;
 #pragma unroll
     for (unsigned s = 0; s < 2; s++)
 #pragma unroll
-      for (unsigned i = 0; i < 4; i++) {
-        if (FULL) wht__tc_st8<L2P>(x + base + xo + (s << X::s) + (i << 8), v[s][i], spol);
-        else wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
+      for (unsigned i = 0; i < 4; i++) sm[wr + (F::word(i, s) >> 2)] = v[s][i];
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned j = 0; j < UW; j++) {
+    const unsigned w = w0 + j * NW, xo = wht__tc_x12_offset<K>(lane, w, 0, 0);
+    uint2 v[2][4];
+#pragma unroll
+    for (unsigned s = 0; s < 2; s++) {
+      const unsigned rd = wht__tc_x12_phys(xo | s << X::s) >> 2;
+#pragma unroll
+      for (unsigned i = 0; i < 4; i++) v[s][i] = sm[rd + (i << 6)];
+    }
+    wht__tc_transpose(v[0]);
+    wht__tc_transpose(v[1]);
+    if constexpr (W1) {
+      /* K = 12: stage 2 alone (its b stage an identity), 16-byte stores; the
+       * warp's tile bits are those of xo minus its lane's */
+      static_assert(K == 12 && UW == 1, "rows of 2^13..2^15 do stage 3 in the b stage");
+      uint32_t y[2][4][2];
+      wht__tc_w1<M>(v, a[2], y);
+      const unsigned wo = xo & ~wht__tc_x12_offset<K>(lane, 0, 0, 0);
+      wht__tc_w1_store<X, L2P, FULL>(x, base + wo + X::w1_lane_offset(lane), N, y, spol);
+    } else {
+      wht__tc_w2<M>(v, a[2], a[3]);
+      wht__tc_transpose(v[0]);
+      wht__tc_transpose(v[1]);
+      if constexpr (RS && FULL) {
+        /* restaged: each lane puts its words back where it read them (no
+         * other lane reads those); after the barrier below warp w stores its
+         * natural units from there in 16-byte vectors */
+#pragma unroll
+        for (unsigned s = 0; s < 2; s++) {
+          const unsigned rd = wht__tc_x12_phys(xo | s << X::s) >> 2;
+#pragma unroll
+          for (unsigned i = 0; i < 4; i++) sm[rd + (i << 6)] = v[s][i];
+        }
+      } else {
+#pragma unroll
+        for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+          for (unsigned i = 0; i < 4; i++) {
+            if (FULL) wht__tc_st8<L2P>(x + base + xo + (s << X::s) + (i << 8), v[s][i], spol);
+            else wht__tc_store4<L2P>(x, base + wht__tc_x12_offset<K>(lane, w, i, s), N, v[s][i], spol);
+          }
       }
+    }
+  }
+  if constexpr (RS && FULL) {
+    __syncthreads();
+    const uint4 *sm4 = (const uint4 *)sm;
+#pragma unroll
+    for (unsigned j = 0; j < 4 * UW; j++) {
+      const unsigned u = ((w0 + (j >> 2) * NW) << 10) + ((j & 3u) << 8) + (lane << 3);
+      wht__tc_st16<L2P>(x + base + u, sm4[wht__tc_x12_phys(u) >> 3], spol);
+    }
   }
   __syncthreads();
 }
@@ -378,14 +420,14 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
  * (the L2-blocked pair's first pass: 3 % faster on an H200; the rows of
  * 2^11, 2^12 took 1.16x the add-one kernel so against 1.06x, their
  * stores touching 1.75x the sectors, docs/PERFORMANCE.md) */
-template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false>
+template <class M, bool L2P, unsigned K = 12, bool FAST = true, bool W1 = false, bool RS = false, unsigned UW = 1>
 __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
                                                  const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
 {
   if (FAST && base + (1u << wht__tc_x_log2<K>()) <= N)
-    wht__tc_x12_step_in<M, L2P, K, true, W1>(x, base, N, sm, a, lpol, spol);
+    wht__tc_x12_step_in<M, L2P, K, true, W1, RS, UW>(x, base, N, sm, a, lpol, spol);
   else
-    wht__tc_x12_step_in<M, L2P, K, false, W1>(x, base, N, sm, a, lpol, spol);
+    wht__tc_x12_step_in<M, L2P, K, false, W1, false, UW>(x, base, N, sm, a, lpol, spol);
 }
 
 /* The exchange kernel for rows of 2^11..2^K: 32 << (x_log2 - 10) threads,
@@ -394,8 +436,14 @@ __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uin
  * warp's 1024 elements, one cp.async.bulk.prefetch.L2), which a block
  * starting shortly after loads, as folklore's block rows do
  * (rows_prefetch.cuh); a hint only, so the results are unchanged. */
-template <class M, unsigned K, bool FAST = true>
-__global__ void __launch_bounds__(32u << (wht__tc_x_log2<K>() - 10))
+template <unsigned K, unsigned UW>
+__host__ __device__ constexpr unsigned wht__tc_x_threads() { return (32u << (wht__tc_x_log2<K>() - 10)) / UW; }
+/* at most 64 registers */
+template <unsigned K, unsigned UW>
+__host__ __device__ constexpr unsigned wht__tc_x_min_blocks() { return 1024u / wht__tc_x_threads<K, UW>(); }
+
+template <class M, unsigned K, bool FAST = true, bool RS = false, unsigned UW = 1>
+__global__ void __launch_bounds__(wht__tc_x_threads<K, UW>(), (wht__tc_x_min_blocks<K, UW>()))
 wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
 {
   extern __shared__ uint2 wht__tc_xsm[];
@@ -405,10 +453,13 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const uint64_t p = ((t + ahead) << L) + ((uint64_t)(threadIdx.x >> 5) << 10); /* N: a multiple of 2^11 */
-    if (ahead && p < N && (threadIdx.x & 31u) == 0)
-      wht__l2_prefetch(x + p, 2048);
-    wht__tc_x12_step<M, false, K, FAST>(x, t << L, N, wht__tc_xsm, a, 0, 0);
+#pragma unroll
+    for (unsigned j = 0; j < UW; j++) {
+      const uint64_t p = ((t + ahead) << L) + ((uint64_t)((threadIdx.x >> 5) + j * wht__tc_x_threads<K, UW>() / 32u) << 10); /* N: a multiple of 2^11 */
+      if (ahead && p < N && (threadIdx.x & 31u) == 0)
+        wht__l2_prefetch(x + p, 2048);
+    }
+    wht__tc_x12_step<M, false, K, FAST, false, RS, UW>(x, t << L, N, wht__tc_xsm, a, 0, 0);
   }
 }
 
