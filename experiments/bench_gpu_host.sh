@@ -47,7 +47,7 @@
 # 2^21, 2^22), tcpfs for the strided register passes asking L2 for the
 # runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), tc22
 # for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), tc14 for
-# the rows of 2^14 on 8 warps of two units, restaged, sectors for
+# the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
 # their pair's lag and chunk, xpab for the
@@ -916,23 +916,24 @@ want tc22 && step tc22 ${TC22_LIMIT:-300} sh -c "
       --log2n ${TC22_LOG2N:-29,30} | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core --format f16 \
       --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
-# the tensor cores' rows of 2^14 on 8 warps of two units, results stored
-# from shared memory in 16-byte vectors (default), against WHT_TC_X14=0
-# (16 warps of one unit, 8-byte stores): tests and sanitizers under both
+# the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
+# units, results stored from shared memory in 16-byte vectors (default),
+# against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows
+# of 2^15, the tile (WHT_TC_SMALL_KMAX=14): tests and sanitizers
 # (tc14test), rows of 2^12..2^15 over 2^28 elements, two rounds, and
-# Nsight Compute on the rows of 2^14 (tc14)
+# Nsight Compute on the rows of 2^14 and 2^15 (tc14)
 want tc14 && step tc14test ${TC14_TEST_LIMIT:-300} sh -c "
-  for v in 1 0; do echo \"## WHT_TC_X14=\$v\"; WHT_TC_X14=\$v WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu | grep -v '^ok';
-    WHT_TC_X14=\$v WHT_TC_TEST_KMAX=14 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1;
-    WHT_TC_X14=\$v WHT_TC_TEST_KMAX=14 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1; done"
+  for v in WHT_TC_X_RESTAGE=1 WHT_TC_X_RESTAGE=0 WHT_TC_SMALL_KMAX=14; do echo \"## \$v\"; env \$v WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu | grep -v '^ok';
+    env \$v WHT_TC_TEST_KMAX=15 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1;
+    env \$v WHT_TC_TEST_KMAX=15 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1; done"
 want tc14 && step tc14 ${TC14_LIMIT:-300} sh -c "
-  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_TC_X14=\$v\";
-    WHT_TC_X14=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+  for r in 1 2; do for v in WHT_TC_X_RESTAGE=1 WHT_TC_X_RESTAGE=0 WHT_TC_SMALL_KMAX=14; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n 12:15 | grep -v '^#'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for v in 1 0; do echo \"## ncu WHT_TC_X14=\$v\"; WHT_TC_X14=\$v ncu --clock-control none --kernel-name regex:'wht__tc_x12' \
-    --launch-skip 1 --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,lts__t_requests_srcunit_tex_op_write.sum,lts__t_sectors_srcunit_tex_op_write.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
-    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 14 --total-log2 28 --place in --reps 2 --warmup 1 | grep -E 'wht__tc|duration|inst_exec|lts__|warps_active|issue_active|bank|stalled'; done"
+  for k in 14 15; do echo \"## ncu rows of 2^\$k\"; ncu --clock-control none --kernel-name regex:'wht__tc_x12' \
+    --launch-skip 1 --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,lts__t_requests_srcunit_tex_op_write.sum,lts__t_sectors_srcunit_tex_op_write.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,dram__throughput.avg.pct_of_peak_sustained_elapsed \
+    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n \$k --total-log2 28 --place in --reps 2 --warmup 1 | grep -E 'wht__tc|duration|inst_exec|lts__|warps_active|issue_active|bank|stalled|dram'; done"
 # the tensor cores' L2-blocked pair under TCPAIR_VARIANTS (its lag beyond
 # a chunk, WHT_GPU_L2_LAG tiles, default half the resident blocks; its
 # chunk, WHT_TC_L2_CHUNK), f16 single vectors, two rounds

@@ -5,12 +5,13 @@
  *
  * Passes (DESIGN.md section 5; tiles of 2^15 elements, tensor_core_tile.cuh):
  *   k = 0:      nothing to do;
- *   k <= 14:    the register kernels, one read and one write: a warp per
+ *   k <= 15:    the register kernels, one read and one write: a warp per
  *               1024 elements to k = 10 (no shared memory), above that the
  *               8 warps of a block per 2^max(k, 13) elements (two units
- *               a warp for k = 14, the results restaged) with one
- *               exchange through shared memory;
- *   k <= 15:    one natural pass (several rows per tile), one read and write;
+ *               a warp for k = 14, four for k = 15, the results restaged)
+ *               with one exchange through shared memory (with
+ *               WHT_TC_SMALL_KMAX=14, rows of 2^15 take one natural pass
+ *               of tiles instead);
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
  *               of 2^12; bits 0-12, rows of 2^13, where the one-bit stage
  *               is bit 12: k >= 29 with k mod 4 = 1, wht__tc_short12,
@@ -67,20 +68,22 @@ static unsigned wht__tc_strided_bits(void)
   return wht__tc_bits_v;
 }
 
-/* The register kernels' reach: rows of up to 2^14, or WHT_TC_SMALL_KMAX =
- * 8, 10, 12, 13 or 15 (read once) for comparisons with the tiles in one
+/* The register kernels' reach: rows of up to 2^15, or WHT_TC_SMALL_KMAX =
+ * 8, 10, 12, 13 or 14 (read once) for comparisons with the tiles in one
  * build. Rows of 2^13..2^15 by a block with two exchanges (commit a210f42)
  * lost to the tile on an H100; with one exchange (stage 3 in the exchanged
- * unit's b stage) rows of 2^13, 2^14 beat it, while 2^15, whose block of
- * 1024 threads and 64 KB is alone on its multiprocessor, took 1.69x the
- * add-one kernel against the tile's 1.04x (docs/PERFORMANCE.md). */
+ * unit's b stage) rows of 2^13, 2^14 beat it. Rows of 2^15 on a block of
+ * 1024 threads and 64 KB, alone on its multiprocessor, took 1.69x the
+ * add-one kernel against the tile's 1.04x there; on 8 warps of four units
+ * each, restaged, 1.04-1.06x on an H200 against the tile's 1.17-1.18x
+ * (docs/PERFORMANCE.md). */
 static unsigned wht__tc_reg_kmax(void)
 {
   static unsigned v = 0;
   if (!v) {
     const char *e = getenv("WHT_TC_SMALL_KMAX");
-    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 14;
-    v = r == 8 || r == 10 || (r >= 12 && r <= 15) ? (unsigned)r : 14;
+    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 15;
+    v = r == 8 || r == 10 || (r >= 12 && r <= 15) ? (unsigned)r : 15;
   }
   return v;
 }
@@ -98,15 +101,16 @@ static bool wht__tc_full(void)
   return v != 0;
 }
 
-/* Whether rows of 2^14 run on 8 warps of two units each with their
- * results stored from shared memory (wht__tc_x12_step_in's UW = 2, RS; on
- * an H200 1.00-1.01x the add-one kernel against 1.04-1.08x,
- * docs/PERFORMANCE.md): WHT_TC_X14=0 (read once) keeps 16 warps of one
- * unit and the exchanged frame's 8-byte stores, for comparisons. */
-static bool wht__tc_x14_restaged(void)
+/* Whether rows of 2^14 and 2^15 run on 8 warps of two or four units each
+ * with their results stored from shared memory (wht__tc_x12_step_in's UW,
+ * RS; on an H200 1.00-1.01x and 1.04-1.06x the add-one kernel against
+ * 1.04-1.08x and, on 32 warps, 2.1x, docs/PERFORMANCE.md):
+ * WHT_TC_X_RESTAGE=0 (read once) keeps a warp a unit and the exchanged
+ * frame's 8-byte stores, for comparisons. */
+static bool wht__tc_x_restaged(void)
 {
   static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_TC_X14", 1) != 0; /* rows_reg.cuh */
+  if (v == ~0u) v = wht__rows_env("WHT_TC_X_RESTAGE", 1) != 0; /* rows_reg.cuh */
   return v != 0;
 }
 
@@ -247,17 +251,19 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Tiles ahead that the exchange kernel asks L2 for: WHT_TC_PF_AHEAD (read
- * once; 0: none), else 128 (on an H200, rows of 2^11..2^13 took 1.08x
- * the add-one kernel without, 1.04x at 16 or 32 tiles ahead, 1.02x at
- * 64, 1.00-1.01x at 96 and 128; 2^14 1.19x, 1.14x, 1.12x, 1.08x,
- * 1.05-1.06x; docs/PERFORMANCE.md. The natural tiles, rows of 2^15,
- * asking the same lost: 1.31x -> 1.37-1.38x) */
-static unsigned wht__tc_pf_ahead(void)
+/* Tiles ahead that the exchange kernel of rows of 2^K asks L2 for:
+ * WHT_TC_PF_AHEAD (read once; 0: none), else 128, 8 for K = 15 (on an
+ * H200, rows of 2^11..2^13 took 1.08x the add-one kernel without, 1.04x
+ * at 16 or 32 tiles ahead, 1.02x at 64, 1.00-1.01x at 96 and 128; 2^14
+ * (16 warps) 1.19x, 1.14x, 1.12x, 1.08x, 1.05-1.06x; 2^15 (8 warps of
+ * four units) 1.05-1.06x without, 1.04-1.06x at 4..16, 1.09-1.10x at 64,
+ * 1.22-1.23x at 128; docs/PERFORMANCE.md. The natural tiles, rows of
+ * 2^15, asking 128 ahead lost: 1.31x -> 1.37-1.38x) */
+static unsigned wht__tc_pf_ahead(unsigned K)
 {
   static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_TC_PF_AHEAD", 128); /* rows_reg.cuh */
-  return v;
+  if (v == ~0u) v = wht__rows_env("WHT_TC_PF_AHEAD", ~1u); /* rows_reg.cuh */
+  return v != ~1u ? v : K == 15 ? 8 : 128;
 }
 
 /* The exchange kernel of rows of 2^11..2^K (K = 12..15; 2^(K-10) warps a
@@ -268,10 +274,10 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
-  const bool rs = K == 14 && wht__tc_full() && wht__tc_x14_restaged();
-  const unsigned uw = rs ? 2 : 1;
+  const bool rs = K >= 14 && wht__tc_full() && wht__tc_x_restaged();
+  const unsigned uw = rs ? (K == 15 ? 4 : 2) : 1;
   void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
-                                                           : rs            ? wht__tc_x12_kernel<M, K, true, K == 14, K == 14 ? 2 : 1>
+                                                           : rs            ? wht__tc_x12_kernel<M, K, true, K >= 14, K == 14 ? 2 : K == 15 ? 4 : 1>
                                                                            : wht__tc_x12_kernel<M, K, true>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
@@ -286,7 +292,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, (32u << (L - 10)) / uw, smem>>>(x, N, masks, wht__tc_pf_ahead());
+  kern<<<grid, (32u << (L - 10)) / uw, smem>>>(x, N, masks, wht__tc_pf_ahead(K));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -319,7 +325,7 @@ static wht_status wht__tc_run_registers(uint16_t *x, uint64_t N, unsigned k, con
     void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = k <= 8 ? wht__tc_small_kernel<M, false, false>
                                                    : wht__tc_full() ? wht__tc_small_kernel<M, true, true>
                                                                     : wht__tc_small_kernel<M, true, false>;
-    kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2), wht__tc_pf_ahead());
+    kern<<<grid, WHT__TC_THREADS>>>(x, N, m01 | wht__tc_frame_masks<wht__tc_f3nat>(rb, 8, k, 2), wht__tc_pf_ahead(k));
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
   /* by K - 12: the kernel */

@@ -440,7 +440,10 @@ template <unsigned K, unsigned UW>
 __host__ __device__ constexpr unsigned wht__tc_x_threads() { return (32u << (wht__tc_x_log2<K>() - 10)) / UW; }
 /* at most 64 registers */
 template <unsigned K, unsigned UW>
-__host__ __device__ constexpr unsigned wht__tc_x_min_blocks() { return 1024u / wht__tc_x_threads<K, UW>(); }
+__host__ __device__ constexpr unsigned wht__tc_x_min_blocks()
+{
+  return K == 15 && wht__tc_x_threads<K, UW>() == 256 ? 3u : 1024u / wht__tc_x_threads<K, UW>();
+}
 
 template <class M, unsigned K, bool FAST = true, bool RS = false, unsigned UW = 1>
 __global__ void __launch_bounds__(wht__tc_x_threads<K, UW>(), (wht__tc_x_min_blocks<K, UW>()))
