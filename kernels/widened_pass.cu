@@ -16,12 +16,14 @@
  * holds a row (f16/bf16 rows to 2^14, f32 to 2^13) all its blocks run in
  * one pass, the first round of each later block rounding the values it
  * loads (wht__wpass_fresh_alg). No clusters; the first two blocks run as an
- * L2-blocked pair where both fit a chunk (wht__wpass_plan), so a single
- * vector of 2^28 takes two passes over device memory for its three blocks;
- * longer rows (f16/bf16 2^15, f32 2^14, 2^15) take two tile passes,
- * L2-blocked where the pair fits (not more than 8192 chunks). f32 rows of
- * 2^5..2^10 and f16/bf16 rows of 2^5..2^11 run in a warp's registers
- * instead (rows_wide.cuh). */
+ * L2-blocked pair where both fit a chunk (wht__wpass_plan); longer rows
+ * (f16/bf16 2^15, f32 2^14, 2^15) take two tile passes, L2-blocked where
+ * the pair fits (not more than 8192 chunks). f32 rows of 2^5..2^14 and
+ * f16/bf16 rows of 2^5..2^15 run in registers instead (rows_wide.cuh), and
+ * so does the first block of longer rows and single vectors
+ * (wht__wpass_rows1; then a tile pass a later block, no pair: a single
+ * vector of 2^28 takes three passes over device memory, 11-16 % faster
+ * than the tiles' pair and pass). */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "rows_wide.cuh"
@@ -281,23 +283,25 @@ wht__wpass_fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned l
  * both fit a chunk of wht__plan_l2_chunk_log2 elements (8 MiB of the
  * format by default), their tiles are of one size, and the data spans two
  * chunks or more: one pass over device memory less. */
+/* The passes of rows of 2^k from stage s1 (a block's first; 0, or the
+ * first block's end where wht__wpass_rows1 took it) */
 template <class F>
-static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
+static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, unsigned s1 = 0)
 {
   typedef wht__wpass_fmt<F> M;
   constexpr unsigned cmax = wht__round_cmax(M::DD, WHT__SCHED_RADIX2, sizeof(typename M::WF::U));
   unsigned np = 0, len[WHT__MAX_PASSES], nb = 0;
   for (unsigned s = 0; s < k; s += len[nb++]) len[nb] = wht__pb_len(k, s);
-  if (nb >= 2 && k <= M::TILE_LOG2) { /* the tile holds a row: its blocks in one pass */
+  if (nb >= 2 && k <= M::TILE_LOG2 && s1 == 0) { /* the tile holds a row: its blocks in one pass */
     wht__plan_blocks_pass(k, batch, M::TILE_LOG2, cmax, len, nb, out);
     return 1;
   }
-  for (unsigned s = 0; s < k; np++) {
+  for (unsigned s = s1; s < k; np++) {
     const unsigned L = wht__pb_len(k, s);
     wht__plan_one_pass(k, batch, s, L, M::TILE_LOG2, cmax, &out[np]);
     s += L;
   }
-  if (np >= 2) {
+  if (np >= 2 && s1 == 0) { /* a pair's chunks are 2^C consecutive elements: its first pass starts at stage 0 */
     wht__pass &p0 = out[0];
     const unsigned C = p0.L + out[1].L, chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);
     if (chunk && C <= chunk && out[1].Tt == p0.Tt && C >= p0.Tt && (p0.N >> C) >= 2 &&
@@ -307,6 +311,36 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out)
     }
   }
   return np;
+}
+
+/* The first block of rows of 2^k as rows of its own length on the register
+ * kernels (rows_wide.cuh) where those never take the whole row (k > T +
+ * 4) and take the block without a device query (at most T + 2 stages: a
+ * warp, or a block of up to 32 KB of shared memory), so that the plan is
+ * the same on every machine: its length, else 0. A row of 2^L1 (L1 <= 12)
+ * is one block, the same stages in the same arithmetic, so the result is
+ * the tiles'. The later blocks then take a tile pass each: an L2-blocked
+ * pair's chunks are 2^C consecutive elements, which only a pair starting
+ * at stage 0 keeps to itself (a pair of blocks 2 and 3 gave wrong results
+ * at k = 25, 26). Even so, one pass more over device memory, it is faster
+ * wherever it applies: on an H200 f32 2^28 took 2.216 ms against the
+ * tiles' 2.498 (pair and pass), f16 2^28 1.109 against 1.323, f32 rows of
+ * 2^16 over 2^28 elements 1.108 against 1.454 (docs/PERFORMANCE.md).
+ * WHT_GPU_WPASS_ROWS1=0 (read once) keeps every block on the tiles, for
+ * comparisons. */
+template <class F>
+static unsigned wht__wpass_rows1(unsigned k, uint64_t batch)
+{
+  if constexpr (sizeof(typename F::U) == 8) {
+    return 0;
+  } else {
+    static unsigned on = ~0u;
+    if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_ROWS1", 1) != 0; /* rows_reg.cuh */
+    constexpr unsigned T = wht__rows_wide_fmt<F>::T;
+    const unsigned L1 = k ? wht__pb_len(k, 0) : 0;
+    (void)batch;
+    return on && k > T + 4 && L1 < k && L1 >= 5 && L1 <= T + 2 ? L1 : 0;
+  }
 }
 
 template <class F, bool VEC, bool MB>
@@ -351,10 +385,16 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
 {
   typedef typename F::U U;
   if (wht__rows_wide_fits<F>(k, src, dst)) return wht__rows_wide_launch<F>(src, dst, n * batch, k);
-  wht__pass passes[WHT__MAX_PASSES];
-  const unsigned np = wht__wpass_plan<F>(k, batch, passes);
   const U *xin = (const U *)src;
   U *x = (U *)dst;
+  const unsigned s1 = (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k, batch) : 0;
+  if (s1) { /* the first block as rows of 2^s1 */
+    const wht_status s = wht__rows_wide_launch<F>(src, dst, n * batch, s1);
+    if (s != WHT_OK) return s;
+    xin = x;
+  }
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes, s1);
   if (np == 0 && src != dst) {
     if (cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess)
       return WHT_OK;
@@ -406,10 +446,19 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
 {
   typedef typename F::U U;
   typedef typename wht__wpass_fmt<F>::WF::U WU;
-  wht__pass passes[WHT__MAX_PASSES];
-  const unsigned np = wht__wpass_plan<F>(k, batch, passes);
   const U *xin = (const U *)src;
   U *x = (U *)dst;
+  /* the first block as rows of 2^s1 where the GPU takes it to the
+   * register kernels: emulated as the tiles' plan of such rows (both are
+   * the CPU's bits), then the passes from s1 */
+  const unsigned s1 = (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k, batch) : 0;
+  if (s1) {
+    const wht_status s = wht__wpass_emulate_out<F>(src, dst, (uint64_t)1 << s1, s1, (n * batch) >> s1, NULL);
+    if (s != WHT_OK) return s;
+    xin = x;
+  }
+  wht__pass passes[WHT__MAX_PASSES];
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes, s1);
   if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
   const size_t tile = (size_t)1 << wht__wpass_fmt<F>::TILE_LOG2;
   WU *smem = (WU *)malloc(2 * tile * sizeof(WU));
@@ -473,9 +522,18 @@ extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS] = 
 unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch)
 {
   wht__pass ps[WHT__MAX_PASSES];
-  static unsigned (*const plan[WHT_NFORMATS])(unsigned, uint64_t, wht__pass *) = {
+  static unsigned (*const plan[WHT_NFORMATS])(unsigned, uint64_t, wht__pass *, unsigned) = {
     wht__wpass_plan<wht__f64_ops>, wht__wpass_plan<wht__f32_ops>, wht__wpass_plan<wht__f16_ops>,
     wht__wpass_plan<wht__bf16_ops> };
-  return (unsigned)f < WHT_NFORMATS ? wht__plan_dram_passes(ps, plan[f](k, batch, ps)) : 0;
+  if ((unsigned)f >= WHT_NFORMATS) return 0;
+  const unsigned s1 = wht__widened_pass_first_rows(f, k, batch);
+  return (s1 ? 1 : 0) + wht__plan_dram_passes(ps, plan[f](k, batch, ps, s1));
+}
+
+unsigned wht__widened_pass_first_rows(wht_format f, unsigned k, uint64_t batch)
+{
+  static unsigned (*const rows1[WHT_NFORMATS])(unsigned, uint64_t) = { wht__wpass_rows1<wht__f64_ops>, wht__wpass_rows1<wht__f32_ops>,
+                                                               wht__wpass_rows1<wht__f16_ops>, wht__wpass_rows1<wht__bf16_ops> };
+  return (unsigned)f < WHT_NFORMATS ? rows1[f](k, batch) : 0;
 }
 }

@@ -6,7 +6,8 @@
  * they save a pass; L2-blocked pairs of passes, compensated algorithms
  * included), the automatic size without clusters, unaligned data
  * (scalar accesses), folklore's long rows in register passes (their host
- * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), and
+ * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), widened-pass's
+ * single vectors with the first block as rows (k = 19), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
@@ -139,17 +140,24 @@ int main(void)
   /* folklore's long rows in register passes (kernels/single_reg.cuh): their
    * host twin at the smallest k of both plans, two passes (k = LV+16) and
    * the L2-blocked pair and a pass (k = LV+23; f64 and f32 only: 2-byte
-   * formats there are 2^26 elements of software arithmetic), in place and
-   * out of place */
+   * formats there are 2^26 elements of software arithmetic); widened-pass's
+   * single vectors whose first block runs as rows on the register kernels
+   * (kernels/widened_pass.cu, wht__wpass_rows1: blocks (10, 9) at k = 19);
+   * in place and out of place */
   static const struct {
+    const char *algo;
     wht_format f;
     unsigned k;
     uint64_t batch;
-  } longrows[] = { { WHT_F64, 17, 1 }, { WHT_F64, 17, 2 }, { WHT_F32, 18, 1 }, { WHT_F32, 18, 2 }, { WHT_F16, 19, 1 },
-                   { WHT_BF16, 19, 1 }, { WHT_F64, 24, 1 }, { WHT_F32, 25, 1 } };
-  int folklore_wanted = 0;
-  for (int ai = 0; ai < nalgos; ai++) folklore_wanted |= !strcmp(algos[ai], "folklore");
-  for (size_t i = 0; folklore_wanted && maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
+  } longrows[] = { { "folklore", WHT_F64, 17, 1 },     { "folklore", WHT_F64, 17, 2 },     { "folklore", WHT_F32, 18, 1 },
+                   { "folklore", WHT_F32, 18, 2 },     { "folklore", WHT_F16, 19, 1 },     { "folklore", WHT_BF16, 19, 1 },
+                   { "folklore", WHT_F64, 24, 1 },     { "folklore", WHT_F32, 25, 1 },     { "widened-pass", WHT_F32, 19, 1 },
+                   { "widened-pass", WHT_F16, 19, 1 }, { "widened-pass", WHT_BF16, 19, 1 } };
+  for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
+    int wanted = 0;
+    for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], longrows[i].algo);
+    if (!wanted) continue;
+    const int wp = !strcmp(longrows[i].algo, "widened-pass");
     const wht_format f = longrows[i].f;
     const size_t esz = wht_format_size(f);
     const uint64_t n = (uint64_t)1 << longrows[i].k, N = n * longrows[i].batch;
@@ -157,21 +165,24 @@ int main(void)
     if (!in || !ref || !x) { tap_ok(0, "allocation"); return tap_done(); }
     gc_fill_input(GC_RANDOM, f, longrows[i].k, in, longrows[i].batch, gc_mix(seed ^ (uint64_t)i));
     memcpy(ref, in, N * esz);
-    const wht_status cs = gc_cpu_transform("folklore", f, n, longrows[i].batch, ref);
+    const wht_status cs = gc_cpu_transform(longrows[i].algo, f, n, longrows[i].batch, ref);
     for (int out = 0; out < 2; out++) {
       uint64_t first = 0;
       wht_status gs;
       if (out) {
         memset(x, 0xff, N * esz);
-        gs = wht__folklore_gpu_out_emulated[f](in, x, n, longrows[i].k, longrows[i].batch, NULL);
+        gs = (wp ? wht__widened_pass_gpu_out_emulated : wht__folklore_gpu_out_emulated)[f](in, x, n, longrows[i].k,
+                                                                                            longrows[i].batch, NULL);
       } else {
         memcpy(x, in, N * esz);
-        gs = wht__folklore_gpu_emulated[f](x, n, longrows[i].k, longrows[i].batch, NULL);
+        gs = (wp ? wht__widened_pass_gpu_emulated : wht__folklore_gpu_emulated)[f](x, n, longrows[i].k, longrows[i].batch,
+                                                                                    NULL);
       }
       char h1[20], h2[20];
       if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
-                  "emulated folklore %s k=%u batch=%llu in register passes%s", wht_format_name(f), longrows[i].k,
-                  (unsigned long long)longrows[i].batch, out ? ", out of place" : "") &&
+                  "emulated %s %s k=%u batch=%llu %s%s", longrows[i].algo, wht_format_name(f), longrows[i].k,
+                  (unsigned long long)longrows[i].batch,
+                  wp ? "with its first block as rows" : "in register passes", out ? ", out of place" : "") &&
           cs == WHT_OK && gs == WHT_OK)
         tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                  gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
