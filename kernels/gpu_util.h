@@ -70,9 +70,9 @@ unsigned wht__kahan_block_round_cap(wht_format f);
 unsigned wht__neumaier_block_round_cap(wht_format f);
 unsigned wht__widened_round_cap(wht_format f);
 /* widened-pass's first block as rows on the register kernels
- * (kernels/widened_pass.cu): its stages for rows of 2^k, batch of them
- * (16-byte aligned), or 0 where the tiles take it. */
-unsigned wht__widened_pass_first_rows(wht_format f, unsigned k, uint64_t batch);
+ * (kernels/widened_pass.cu): its stages for rows of 2^k (16-byte aligned
+ * data; any batch), or 0 where the tiles take it. */
+unsigned wht__widened_pass_first_rows(wht_format f, unsigned k);
 /* The plan's transform out of place (a GPU plan taking device pointers). */
 wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
 

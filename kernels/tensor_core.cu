@@ -274,10 +274,10 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
-  const bool rs = K >= 14 && wht__tc_full() && wht__tc_x_restaged();
-  const unsigned uw = rs ? (K == 15 ? 4 : 2) : 1;
+  constexpr unsigned UW = wht__tc_x_units<K>();
+  const bool rs = UW > 1 && wht__tc_full() && wht__tc_x_restaged();
   void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
-                                                           : rs            ? wht__tc_x12_kernel<M, K, true, K >= 14, K == 14 ? 2 : K == 15 ? 4 : 1>
+                                                           : rs            ? wht__tc_x12_kernel<M, K, true, (UW > 1), UW>
                                                                            : wht__tc_x12_kernel<M, K, true>;
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
@@ -292,7 +292,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, (32u << (L - 10)) / uw, smem>>>(x, N, masks, wht__tc_pf_ahead(K));
+  kern<<<grid, (32u << (L - 10)) / (rs ? UW : 1), smem>>>(x, N, masks, wht__tc_pf_ahead(K));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -294,9 +294,9 @@ wht__tc_small_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
  * 8-byte stores write runs of 32 bytes; the results go back to shared
  * memory and the natural units leave in 16-byte vectors (on an H200
  * 1.00-1.01x the add-one kernel against 1.04-1.08x; RS on 16 warps
- * 1.17x, UW = 2 alone 1.04-1.09x; for rows of 2^15, UW = 2 or 4 with or
- * without RS took 1.28-2.0x against the tile's 1.16x,
- * docs/PERFORMANCE.md). */
+ * 1.17x, UW = 2 alone 1.04-1.09x), rows of 2^15 UW = 4 restaged (80
+ * registers, three blocks a multiprocessor: 1.04-1.06x against the
+ * tile's 1.17-1.18x; docs/PERFORMANCE.md): wht__tc_x_units. */
 __device__ __forceinline__ unsigned wht__tc_x12_phys(unsigned u)
 {
   return u ^ ((u >> 10) & 3u) << 4 ^ ((u >> 14) & 1u) << 3;
@@ -438,7 +438,11 @@ __device__ __forceinline__ void wht__tc_x12_step(uint16_t *x, uint64_t base, uin
  * (rows_prefetch.cuh); a hint only, so the results are unchanged. */
 template <unsigned K, unsigned UW>
 __host__ __device__ constexpr unsigned wht__tc_x_threads() { return (32u << (wht__tc_x_log2<K>() - 10)) / UW; }
-/* at most 64 registers */
+/* restaged rows of 2^K: units a warp */
+template <unsigned K>
+__host__ __device__ constexpr unsigned wht__tc_x_units() { return K == 14 ? 2u : K == 15 ? 4u : 1u; }
+/* at most 64 registers; 80 for the 8 warps of rows of 2^15, whose 64 KB
+ * allow three blocks a multiprocessor anyway */
 template <unsigned K, unsigned UW>
 __host__ __device__ constexpr unsigned wht__tc_x_min_blocks()
 {

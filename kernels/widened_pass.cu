@@ -329,7 +329,7 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, unsi
  * WHT_GPU_WPASS_ROWS1=0 (read once) keeps every block on the tiles, for
  * comparisons. */
 template <class F>
-static unsigned wht__wpass_rows1(unsigned k, uint64_t batch)
+static unsigned wht__wpass_rows1(unsigned k)
 {
   if constexpr (sizeof(typename F::U) == 8) {
     return 0;
@@ -338,9 +338,15 @@ static unsigned wht__wpass_rows1(unsigned k, uint64_t batch)
     if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_ROWS1", 1) != 0; /* rows_reg.cuh */
     constexpr unsigned T = wht__rows_wide_fmt<F>::T;
     const unsigned L1 = k ? wht__pb_len(k, 0) : 0;
-    (void)batch;
     return on && k > T + 4 && L1 < k && L1 >= 5 && L1 <= T + 2 ? L1 : 0;
   }
+}
+
+/* ... for data at src, dst: the register kernels take 16-byte aligned data */
+template <class F>
+static unsigned wht__wpass_rows1_at(unsigned k, const void *src, const void *dst)
+{
+  return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k) : 0;
 }
 
 template <class F, bool VEC, bool MB>
@@ -387,7 +393,7 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
   if (wht__rows_wide_fits<F>(k, src, dst)) return wht__rows_wide_launch<F>(src, dst, n * batch, k);
   const U *xin = (const U *)src;
   U *x = (U *)dst;
-  const unsigned s1 = (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k, batch) : 0;
+  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst);
   if (s1) { /* the first block as rows of 2^s1 */
     const wht_status s = wht__rows_wide_launch<F>(src, dst, n * batch, s1);
     if (s != WHT_OK) return s;
@@ -451,7 +457,7 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
   /* the first block as rows of 2^s1 where the GPU takes it to the
    * register kernels: emulated as the tiles' plan of such rows (both are
    * the CPU's bits), then the passes from s1 */
-  const unsigned s1 = (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k, batch) : 0;
+  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst);
   if (s1) {
     const wht_status s = wht__wpass_emulate_out<F>(src, dst, (uint64_t)1 << s1, s1, (n * batch) >> s1, NULL);
     if (s != WHT_OK) return s;
@@ -526,14 +532,14 @@ unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch)
     wht__wpass_plan<wht__f64_ops>, wht__wpass_plan<wht__f32_ops>, wht__wpass_plan<wht__f16_ops>,
     wht__wpass_plan<wht__bf16_ops> };
   if ((unsigned)f >= WHT_NFORMATS) return 0;
-  const unsigned s1 = wht__widened_pass_first_rows(f, k, batch);
+  const unsigned s1 = wht__widened_pass_first_rows(f, k);
   return (s1 ? 1 : 0) + wht__plan_dram_passes(ps, plan[f](k, batch, ps, s1));
 }
 
-unsigned wht__widened_pass_first_rows(wht_format f, unsigned k, uint64_t batch)
+unsigned wht__widened_pass_first_rows(wht_format f, unsigned k)
 {
-  static unsigned (*const rows1[WHT_NFORMATS])(unsigned, uint64_t) = { wht__wpass_rows1<wht__f64_ops>, wht__wpass_rows1<wht__f32_ops>,
+  static unsigned (*const rows1[WHT_NFORMATS])(unsigned) = { wht__wpass_rows1<wht__f64_ops>, wht__wpass_rows1<wht__f32_ops>,
                                                                wht__wpass_rows1<wht__f16_ops>, wht__wpass_rows1<wht__bf16_ops> };
-  return (unsigned)f < WHT_NFORMATS ? rows1[f](k, batch) : 0;
+  return (unsigned)f < WHT_NFORMATS ? rows1[f](k) : 0;
 }
 }
