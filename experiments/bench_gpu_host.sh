@@ -37,7 +37,8 @@
 # Alman-Rao's rows in registers, widerows for widened-pass's, rowspftest
 # and rowspf for folklore's block rows with the next rows asked of L2, singlereg
 # for folklore's long rows in passes of register tiles (singlesan their
-# sanitizers, singlencu their stalls), tcpf
+# sanitizers, singlencu their stalls), singlecomp for kahan's and
+# neumaier's (singlecompsan their sanitizers), tcpf
 # for the tensor-core exchange kernel's, tctest and tcsinglencu for the
 # tensor-core tests and its single vectors' kernels profiled, tcreg for
 # the tensor cores' strided passes in registers, tcl2min for where their
@@ -754,6 +755,33 @@ want singlereg && step singlereg ${SINGLE_LIMIT:-400} sh -c "
     env \$v ncu --clock-control none --kernel-name regex:'wht__(single|fused|pass)_' --launch-skip 2 --launch-count 2 \
       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers \
       $B/experiments/wht-bench --algo folklore --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# kahan's and neumaier's long rows in register passes (single_comp.cuh):
+# their tests at every size they can take (WHT_GPU_SINGLE_COMP=2; k =
+# 0..26 and the spot checks, batches of 3 from k = 16), compute-sanitizer
+# on both plans (singlecompsan), and (singlecomp) their timings under
+# SCOMP_VARIANTS (default: the tiles, the table, both ranges forced) in
+# the same run, two rounds, with Nsight Compute on kahan and neumaier f32
+# 2^28 (both ranges forced)
+want singlecomp && step singlecomptest ${SINGLE_TEST_LIMIT:-300} sh -c "
+  export WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_SINGLE_COMP=2;
+  $B/tests/test_gpu_bitident; WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BATCH=3 $B/tests/test_gpu_bitident"
+for t in memcheck racecheck; do
+want singlecompsan && step singlecomp$t ${SINGLE_SAN_LIMIT:-200} sh -c "
+  export WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_BIG=0 WHT_GPU_SINGLE_COMP=2;
+  WHT_GPU_TEST_MINK=17 WHT_GPU_TEST_MAXK=18 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
+  WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
+done
+want singlecomp && step singlecomp ${SINGLE_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in ${SCOMP_VARIANTS:-WHT_GPU_SINGLE_COMP=0 WHT_GPU_SINGLE_COMP=1 WHT_GPU_SINGLE_COMP=2}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SCOMP_ALGOS:-folklore,kahan,neumaier} --format f32,f16,bf16 --log2n ${SCOMP_LOG2N:-20,26,28} | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SCOMP_ALGOS:-folklore,kahan,neumaier} --format f64 --log2n ${SCOMP_LOG2N_F64:-19,27} | grep -v '^#';
+  done; done;
+  for a in ${SCOMP_NCU:-kahan neumaier}; do echo \"## ncu \$a f32 2^28\";
+    WHT_GPU_SINGLE_COMP=2 ncu --clock-control none --kernel-name regex:'wht__single_comp_' --launch-skip 2 --launch-count 2 \
+      --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+      $B/experiments/wht-bench --algo \$a --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # what the long rows' register passes wait on: Nsight Compute's stall reasons
 # of the fused kernel and the strided pass of f32 2^28 under SINGLE_NCU_VARIANTS

@@ -55,4 +55,7 @@ struct wht__limits<wht__compensated_alg<ERR>, F> {
 template <class ERR>
 struct wht__rows_compensated<wht__compensated_alg<ERR>> : wht__rows_comp_trait<ERR> {};
 
+/* their long rows in register passes, the error terms in the work array */
+#include "single_comp.cuh"
+
 #endif

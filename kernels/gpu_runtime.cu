@@ -174,6 +174,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides, an L2-blocked pair) */
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k, batch);
   if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(f, k, batch);
+  if (a->gpu == wht__kahan_gpu || a->gpu == wht__neumaier_gpu) /* their long rows: single_comp.cuh */
+    if (const unsigned np = wht__single_comp_pass_count(a->gpu == wht__neumaier_gpu, f, k, n * batch)) return np;
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
   const int sched = pass_algorithms[i].sched;

@@ -494,16 +494,36 @@ __device__ __forceinline__ uint4 wht__rows_comp_vec_out(const typename wht__rows
   }
 }
 
+/* x's values as one 16-byte vector, unchanged (values and error terms
+ * stored apart: a pass that another follows, single_comp.cuh) */
+template <class F>
+__device__ __forceinline__ uint4 wht__rows_comp_vec_bits(const typename wht__rows_comp_vals<F>::FV::T *x)
+{
+  if constexpr (sizeof(typename F::U) == 2) {
+    typedef wht__pair_fmt<F> F2;
+    return make_uint4(F2::to_bits(x[0]), F2::to_bits(x[1]), F2::to_bits(x[2]), F2::to_bits(x[3]));
+  } else {
+    return wht__rows_comp_pack<F>(x);
+  }
+}
+
 /* Rows of 2^(K0+M), K0 = LV+8, over the 2^M warps of a block (M = 1..4:
  * f32 2^11..2^14, f64 2^10..2^13, f16 and bf16 2^12..2^15), as
  * rows_reg.cuh's block kernel with the error terms beside the values:
  * each warp's stages 0..K0-1 as above (2-byte formats in the pair layout,
  * back to vectors before the exchange), one exchange of x and e through
  * shared memory, the top M stages across registers (three) and lanes (the
- * fourth), on whole words in 2-byte formats, y = x - e stored. */
-template <class F, class ERR, unsigned M>
-__global__ void __launch_bounds__(32u << M)
-    wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
+ * fourth), on whole words in 2-byte formats, y = x - e stored.
+ * IO (rows_reg.cuh's wht__blk_io) maps element u to memory: a row, or a
+ * strided pass's tile of single_comp.cuh (runs of 2^(LV+5), whose stages
+ * are the three across a lane's vectors, then the block's M); EIN: the
+ * error terms loaded from ein (else +0; strided tiles only), EOUT: values
+ * and error terms stored to xout and eout (else y = x - e to xout). The
+ * blocked ERR's folds run on rows only. */
+template <class F, class ERR, unsigned M, bool EIN = false, bool EOUT = false, class IO = wht__blk_io<>>
+__device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin, const typename F::U *ein,
+                                                       typename F::U *xout, typename F::U *eout,
+                                                       const IO &io = IO{ 0, 0, 0 })
 {
   typedef typename F::T T;
   typedef wht__rows_reg_shape<F> S;
@@ -514,16 +534,36 @@ __global__ void __launch_bounds__(32u << M)
   constexpr unsigned VW = P ? 4 : V, NX = W * VW; /* values a vector and a lane after the exchange */
   constexpr unsigned MR = M < 3 ? M : 3, ML = M - MR, TT = W >> MR, LL = 5 - ML, NS = 1u << (M + 8);
   static_assert(M >= 1 && ML <= 1, "at most one of the top bits on lanes");
+  static_assert(IO::STRIDED || !EIN, "error terms come in to strided tiles only");
+  static_assert(!ERR::BLOCKED || (!IO::STRIDED && !EOUT), "a blocked ERR's folds run on rows only");
   extern __shared__ uint4 wht__rows_comp_sh[]; /* NS vectors of x, then NS of e */
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  wht__rows_blk_prefetch<K0, K0 + M>(src, ahead); /* rows_reg.cuh */
-  const typename F::U *in = src + ((uint64_t)blockIdx.x << (K0 + M));
-  typename F::U *out = dst + ((uint64_t)blockIdx.x << (K0 + M));
-  if constexpr (P) {
+  if constexpr (IO::STRIDED) {
+    static_assert(IO::RUN == LV + 5, "a strided tile's runs are a warp's lanes");
+    TV x[NX], e[NX];
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      const unsigned u = (w << K0) | ((i * 32u + lane) << LV);
+      wht__rows_comp_vec_in<F>(io.load(xin, u), x + i * VW);
+      if constexpr (EIN) {
+        wht__rows_comp_vec_in<F>(io.load(ein, u), e + i * VW);
+      } else {
+#pragma unroll
+        for (unsigned v = 0; v < VW; v++) e[i * VW + v] = FV::from_bits(0);
+      }
+    }
+#pragma unroll
+    for (unsigned s = 0; s < 3; s++) wht__rows_comp_regs<FV, ERR, NX>(x, e, VW << s);
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      wht__rows_comp_sh[(w * W + i) * 32u + lane] = wht__rows_comp_vec_bits<F>(x + i * VW);
+      wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = wht__rows_comp_vec_bits<F>(e + i * VW);
+    }
+  } else if constexpr (P) {
     typedef wht__pair_fmt<F> F2;
     uint4 r[W];
 #pragma unroll
-    for (unsigned i = 0; i < W; i++) r[i] = *(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV)));
+    for (unsigned i = 0; i < W; i++) r[i] = io.load(xin, (w << K0) | ((i * 32u + lane) << LV));
     TV x[NV / 2], e[NV / 2];
 #pragma unroll
     for (unsigned i = 0; i < W / 2; i++) {
@@ -549,7 +589,7 @@ __global__ void __launch_bounds__(32u << M)
     T x[NV], e[NV];
 #pragma unroll
     for (unsigned i = 0; i < W; i++) {
-      wht__rows_comp_unpack<F>(*(const uint4 *)(in + ((w << K0) | ((i * 32u + lane) << LV))), x + i * V);
+      wht__rows_comp_unpack<F>(io.load(xin, (w << K0) | ((i * 32u + lane) << LV)), x + i * V);
 #pragma unroll
       for (unsigned v = 0; v < V; v++) e[i * V + v] = F::from_bits(0);
     }
@@ -576,14 +616,31 @@ __global__ void __launch_bounds__(32u << M)
     wht__rows_comp_regs<FV, ERR, NX>(x, e, VW << s);
     if (wht__rows_comp_folds<ERR>(K0 + M, K0 + s)) wht__rows_comp_fold<FV, NX>(x, e);
   }
-  if constexpr (ML > 0) wht__rows_comp_cross<FV, ERR, NX>(x, e, 1u << LL, jl & 1u); /* the row's last stage */
+  if constexpr (ML > 0) wht__rows_comp_cross<FV, ERR, NX>(x, e, 1u << LL, jl & 1u); /* the tile's last stage */
 #pragma unroll
   for (unsigned t = 0; t < TT; t++)
 #pragma unroll
     for (unsigned jr = 0; jr < (1u << MR); jr++) {
-      const unsigned j = jr | jl << MR, pos = ((w * TT + t) << LL) | lo, r = t << MR | jr;
-      *(uint4 *)(out + ((j << K0) | (pos << LV))) = wht__rows_comp_vec_out<F>(x + r * VW, e + r * VW);
+      const unsigned j = jr | jl << MR, u = (j << K0) | ((((w * TT + t) << LL) | lo) << LV), r = t << MR | jr;
+      if constexpr (EOUT) {
+        io.store(xout, u, wht__rows_comp_vec_bits<F>(x + r * VW));
+        io.store(eout, u, wht__rows_comp_vec_bits<F>(e + r * VW));
+      } else {
+        io.store(xout, u, wht__rows_comp_vec_out<F>(x + r * VW, e + r * VW));
+      }
     }
+}
+
+/* a block's row of 2^(K0+M) (the grid: a block a row), asking L2 for the
+ * row `ahead` rows on first */
+template <class F, class ERR, unsigned M>
+__global__ void __launch_bounds__(32u << M)
+    wht__rows_comp_blk_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
+{
+  constexpr unsigned K0 = wht__rows_reg_shape<F>::LV + 8;
+  wht__rows_blk_prefetch<K0, K0 + M>(src, ahead); /* rows_reg.cuh */
+  const uint64_t base = (uint64_t)blockIdx.x << (K0 + M);
+  wht__rows_comp_blk_row<F, ERR, M>(src + base, NULL, dst + base, NULL);
 }
 
 /* the body under ptxas's own register choice, and capped at 80 registers

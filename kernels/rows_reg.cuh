@@ -47,6 +47,15 @@ struct wht__rows_compensated {
   static const bool value = false;
 };
 
+/* whether algorithm A runs its long rows (single vectors) in register
+ * passes with the error terms in the work array (single_comp.cuh says so
+ * for kahan and neumaier), with static member templates plan<F>, fits<F>
+ * (k, N, src, dst), launch<F> and emulate<F>(src, dst, work, N, k) */
+template <class A>
+struct wht__single_compensated {
+  static const bool value = false;
+};
+
 template <class F>
 struct wht__rows_reg_shape {
   static constexpr unsigned V = 16 / sizeof(typename F::U), LV = V == 2 ? 1 : V == 4 ? 2 : 3;

@@ -236,6 +236,30 @@ static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R
     }
 }
 
+/* The pair's tiles of N elements on the host in the ticket queue's order
+ * at its tightest lag: tile(second, b) for each (single_comp.cuh too) */
+template <class F, class TILE>
+static wht_status wht__single_emulate_pair(uint64_t N, const TILE &tile)
+{
+  const wht__pass p0 = wht__single_pair<F>(N);
+  const uint64_t M = p0.ntiles, lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
+  unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+  if (!done) return WHT_E_NOMEM;
+  for (uint64_t tk = 0; tk < 2 * M; tk++) {
+    bool second;
+    uint64_t b;
+    wht__fused_ticket(tk, M, lag, &second, &b);
+    if (second && done[b >> cs] != (1u << cs)) {
+      free(done);
+      return WHT_E_CUDA;
+    }
+    tile(second, b);
+    if (!second) done[b >> cs]++;
+  }
+  free(done);
+  return WHT_OK;
+}
+
 template <class F>
 static wht_status wht__single_reg_emulate(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -243,26 +267,14 @@ static wht_status wht__single_reg_emulate(const void *src, void *dst, uint64_t N
   typedef typename F::U U;
   U *x = (U *)dst;
   if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
-  const uint64_t M = N >> S::K1; /* tiles of either kind of the first two passes */
   if (k <= S::K1 + 8) {
-    for (uint64_t b = 0; b < M; b++) wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1);
+    for (uint64_t b = 0; b < (N >> S::K1); b++) wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1);
   } else {
-    const wht__pass p0 = wht__single_pair<F>(N);
-    const uint64_t lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
-    unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
-    if (!done) return WHT_E_NOMEM;
-    for (uint64_t tk = 0; tk < 2 * M; tk++) {
-      bool second;
-      uint64_t b;
-      wht__fused_ticket(tk, M, lag, &second, &b);
-      if (second && done[b >> cs] != (1u << cs)) {
-        free(done);
-        return WHT_E_CUDA;
-      }
+    const wht_status st = wht__single_emulate_pair<F>(N, [&](bool second, uint64_t b) {
       if (second) wht__single_emulate_tile<F>(x, wht__single_tile_base<S::R>(b, S::K1, 7), S::R, S::K1, 7);
-      else wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1), done[b >> cs]++;
-    }
-    free(done);
+      else wht__single_emulate_tile<F>(x, b << S::K1, 0, 0, S::K1);
+    });
+    if (st != WHT_OK) return st;
   }
   const unsigned s0 = S::last_s0(k), L = k - s0;
   for (uint64_t b = 0; b < (N >> (S::R + L)); b++)

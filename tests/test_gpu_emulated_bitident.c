@@ -6,7 +6,8 @@
  * they save a pass; L2-blocked pairs of passes, compensated algorithms
  * included), the automatic size without clusters, unaligned data
  * (scalar accesses), folklore's long rows in register passes (their host
- * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), widened-pass's
+ * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), kahan's and
+ * neumaier's (kernels/single_comp.cuh, the same k), widened-pass's
  * single vectors with the first block as rows (k = 19), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
@@ -50,6 +51,9 @@ static int emulation_of(const char *algo)
 
 int main(void)
 {
+  /* kahan's and neumaier's long rows in register passes at every size
+   * they can take (kernels/single_comp.cuh; by default only kahan's pair) */
+  setenv("WHT_GPU_SINGLE_COMP", "2", 1);
   const uint64_t seed = gc_seed();
   const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
   const uint64_t batches[] = { 1, 3, 64 };
@@ -143,7 +147,10 @@ int main(void)
    * formats there are 2^26 elements of software arithmetic); widened-pass's
    * single vectors whose first block runs as rows on the register kernels
    * (kernels/widened_pass.cu, wht__wpass_rows1: blocks (10, 9) at k = 19);
-   * in place and out of place */
+   * kahan's and neumaier's (kernels/single_comp.cuh, both ranges forced
+   * above: two passes at k = LV+16, the pair and a pass at LV+23, kahan
+   * f64 only: the pair's plan is the recovery's); in place and out of
+   * place */
   static const struct {
     const char *algo;
     wht_format f;
@@ -152,17 +159,22 @@ int main(void)
   } longrows[] = { { "folklore", WHT_F64, 17, 1 },     { "folklore", WHT_F64, 17, 2 },     { "folklore", WHT_F32, 18, 1 },
                    { "folklore", WHT_F32, 18, 2 },     { "folklore", WHT_F16, 19, 1 },     { "folklore", WHT_BF16, 19, 1 },
                    { "folklore", WHT_F64, 24, 1 },     { "folklore", WHT_F32, 25, 1 },     { "widened-pass", WHT_F32, 19, 1 },
-                   { "widened-pass", WHT_F16, 19, 1 }, { "widened-pass", WHT_BF16, 19, 1 } };
+                   { "widened-pass", WHT_F16, 19, 1 }, { "widened-pass", WHT_BF16, 19, 1 },
+                   { "kahan", WHT_F32, 18, 1 },        { "kahan", WHT_F32, 18, 2 },        { "kahan", WHT_F16, 19, 1 },
+                   { "kahan", WHT_BF16, 19, 1 },       { "kahan", WHT_F64, 17, 1 },        { "kahan", WHT_F64, 24, 1 },
+                   { "neumaier", WHT_F32, 18, 1 },     { "neumaier", WHT_F16, 19, 1 },     { "neumaier", WHT_BF16, 19, 1 },
+                   { "neumaier", WHT_F64, 17, 2 } };
   for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
     int wanted = 0;
     for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], longrows[i].algo);
     if (!wanted) continue;
-    const int wp = !strcmp(longrows[i].algo, "widened-pass");
+    const int wp = !strcmp(longrows[i].algo, "widened-pass"), em = emulation_of(longrows[i].algo);
     const wht_format f = longrows[i].f;
     const size_t esz = wht_format_size(f);
     const uint64_t n = (uint64_t)1 << longrows[i].k, N = n * longrows[i].batch;
-    unsigned char *in = malloc(N * esz), *ref = malloc(N * esz), *x = malloc(N * esz);
-    if (!in || !ref || !x) { tap_ok(0, "allocation"); return tap_done(); }
+    /* the work array: kahan's and neumaier's error terms (kernels/single_comp.cuh) */
+    unsigned char *in = malloc(N * esz), *ref = malloc(N * esz), *x = malloc(N * esz), *work = malloc(N * esz);
+    if (!in || !ref || !x || !work || em < 0) { tap_ok(0, "allocation, emulation of %s", longrows[i].algo); return tap_done(); }
     gc_fill_input(GC_RANDOM, f, longrows[i].k, in, longrows[i].batch, gc_mix(seed ^ (uint64_t)i));
     memcpy(ref, in, N * esz);
     const wht_status cs = gc_cpu_transform(longrows[i].algo, f, n, longrows[i].batch, ref);
@@ -171,12 +183,10 @@ int main(void)
       wht_status gs;
       if (out) {
         memset(x, 0xff, N * esz);
-        gs = (wp ? wht__widened_pass_gpu_out_emulated : wht__folklore_gpu_out_emulated)[f](in, x, n, longrows[i].k,
-                                                                                            longrows[i].batch, NULL);
+        gs = emulations[em].out_of_place[f](in, x, n, longrows[i].k, longrows[i].batch, work);
       } else {
         memcpy(x, in, N * esz);
-        gs = (wp ? wht__widened_pass_gpu_emulated : wht__folklore_gpu_emulated)[f](x, n, longrows[i].k, longrows[i].batch,
-                                                                                    NULL);
+        gs = emulations[em].in_place[f](x, n, longrows[i].k, longrows[i].batch, work);
       }
       char h1[20], h2[20];
       if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
@@ -190,6 +200,7 @@ int main(void)
     free(in);
     free(ref);
     free(x);
+    free(work);
   }
   return tap_done();
 }

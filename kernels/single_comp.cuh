@@ -1,0 +1,243 @@
+/* single_comp.cuh - kahan's and neumaier's long rows (single vectors) in
+ * passes of register tiles, the error terms carried between passes in the
+ * work array (issue 15: compensation that costs memory, not
+ * instructions). single_reg.cuh's passes for folklore, with rows_comp.cuh's
+ * block kernel (wht__rows_comp_blk_row) in place of rows_reg.cuh's:
+ *   pass 1: rows of 2^K1, K1 = LV + 12 (16 warps, eight vectors of x and
+ *     eight of e a lane, one exchange of both): x in, e = +0; x and e out;
+ *   strided passes of stages s0..s0+L-1 (L = 3 + M, M = 1..4: the block
+ *     kernel's largest tile holds 2^K1 values and their error terms, 128
+ *     KiB of f32) on 2^L runs of 2^R contiguous elements (R = LV + 5), runs
+ *     2^s0 apart: x and e in; x and e out, or in the last pass y = x - e.
+ * Where k is K1 + 4 .. K1 + 7 that is two passes; where k is C + 4 ..
+ * C + 7 (C = K1 + 7), pass 1 and the strided pass of stages K1..C-1 run
+ * as one persistent L2-blocked kernel on the tiles' ticket queue
+ * (wht__fused_loop, pass_run.cuh; a chunk of 2^C values and 2^C error
+ * terms, 16 MiB in f32, so two live chunks fit the H200's L2), then the
+ * last pass of stages C..k-1: two passes over device memory, the byte
+ * floor issue 15 names (read x; write x and e; read x and e; write y),
+ * where the tiles take three or more. Other k take the tiles, and so do
+ * the ranges ERR::single_ranges leaves out (compensated_err.cuh: on an
+ * H200 kahan's pair won, 0.78x the tiles' time at f32 2^28, and its two
+ * plain passes did not; neumaier's 128 registers and spills lost in both).
+ *
+ * Every stage is the CPU's compensated butterfly (compensated.cuh) on the
+ * same operands, the stages in increasing order and y = x - e once at the
+ * end, so the result is the CPU's bit for bit; the host twin
+ * (wht__single_comp_emulate, at the end) runs the same tiles, element
+ * maps and ticket order (test_gpu_emulated_bitident) and the GPU tests
+ * the kernels (test_gpu_bitident). kahan-block and neumaier-block (no
+ * error array) keep their own paths. WHT_GPU_SINGLE_COMP=0 sends these
+ * rows to the tiles, =2 takes both ranges for both recoveries (for
+ * comparisons and the tests). */
+#ifndef WHT_KERNELS_SINGLE_COMP_CUH
+#define WHT_KERNELS_SINGLE_COMP_CUH
+
+#include "pass_run.cuh"
+
+template <class F>
+struct wht__single_comp_shape {
+  typedef wht__single_reg_shape<F> S;
+  static constexpr unsigned LV = S::LV, R = S::R, K1 = S::K1, C = S::C; /* C = K1 + 7 */
+  static constexpr unsigned last_s0(unsigned k) { return k <= K1 + 7 ? K1 : C; }
+};
+
+/* pass 1: rows of 2^K1 (x; e = +0) to x and e, a block a row */
+template <class F, class ERR>
+__global__ void __launch_bounds__(512)
+    wht__single_comp_first_kernel(const typename F::U *src, typename F::U *x, typename F::U *e, unsigned ahead)
+{
+  typedef wht__single_comp_shape<F> S;
+  wht__rows_blk_prefetch<S::LV + 8, S::K1>(src, ahead); /* rows_reg.cuh */
+  const uint64_t base = (uint64_t)blockIdx.x << S::K1;
+  wht__rows_comp_blk_row<F, ERR, 4, false, true>(src + base, NULL, x + base, e + base);
+}
+
+/* the last pass: stages s0..s0+2+M of x and e to y = x - e in x, one tile
+ * a block (grid: the tiles) */
+template <class F, class ERR, unsigned M>
+__global__ void __launch_bounds__(32u << M)
+    wht__single_comp_last_kernel(typename F::U *x, const typename F::U *e, unsigned s0, unsigned ahead)
+{
+  typedef wht__single_comp_shape<F> S;
+  const uint64_t b = blockIdx.x, base = wht__single_tile_base<S::R>(b, s0, 3 + M);
+  wht__single_tile_prefetch<F, M>(x, b, gridDim.x, s0, ahead); /* single_reg.cuh */
+  wht__single_tile_prefetch<F, M>(e, b, gridDim.x, s0, ahead);
+  wht__rows_comp_blk_row<F, ERR, M, true, false>(x + base, e + base, x + base, NULL,
+                                                 wht__blk_io<S::R>{ s0, 0, 0 });
+}
+
+/* pass 1 and the strided pass of stages K1..C-1 as one persistent
+ * L2-blocked kernel (single_reg.cuh's wht__single_fused_kernel with the
+ * error terms: a second-pass tile loads both through L2 only) */
+template <class F, class ERR>
+__global__ void __launch_bounds__(512)
+    wht__single_comp_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
+                                  const typename F::U *xin, typename F::U *x, typename F::U *e, unsigned ahead)
+{
+  typedef wht__single_comp_shape<F> S;
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
+    if (second) {
+      const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
+      wht__rows_comp_blk_row<F, ERR, 4, true, true>(x + base, e + base, x + base, e + base,
+                                                    wht__blk_io<S::R, true, true>{ S::K1, lpol, spol });
+    } else {
+      const uint64_t base = b << S::K1;
+      wht__rows_blk_prefetch<S::LV + 8, S::K1>(xin, b, p0.ntiles, ahead);
+      wht__rows_comp_blk_row<F, ERR, 4, false, true>(xin + base, NULL, x + base, e + base,
+                                                     wht__blk_io<0, false, true>{ 0, lpol, spol });
+      __syncthreads();
+    }
+  });
+}
+
+/* Whether kahan's or neumaier's (ERR, not blocked) rows of 2^k, N elements
+ * in all, from src to dst take these passes (the kernels, or their host
+ * twin below): k = K1+4..K1+7 (two passes) or C+4..C+7 (the pair, where
+ * the chunks fit the queue's counters) where ERR::single_ranges has the
+ * range's bit (compensated_err.cuh: kahan the pair's, neumaier none),
+ * 16-byte aligned pointers. WHT_GPU_SINGLE_COMP (read once): 0 none, 2
+ * both ranges for both recoveries (for comparisons and the tests), else
+ * the table. */
+template <class F, class ERR>
+static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const void *dst)
+{
+  typedef wht__single_comp_shape<F> S;
+  static int mode = -1;
+  if (mode < 0) mode = (int)wht__rows_env("WHT_GPU_SINGLE_COMP", 1);
+  const unsigned ranges = mode == 0 ? 0u : mode == 2 ? 3u : ERR::single_ranges;
+  const bool two = (ranges & 1u) && k >= S::K1 + 4 && k <= S::K1 + 7;
+  const bool fused = (ranges & 2u) && k >= S::C + 4 && k <= S::C + 7 && (N >> S::C) <= WHT__L2_MAX_CHUNKS;
+  return !ERR::BLOCKED && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+}
+
+/* ... and the kernels run here: the device allows their shared memory
+ * (2^K1 values and as many error terms, the largest tile of either kind) */
+template <class F, class ERR>
+static bool wht__single_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
+{
+  return wht__single_comp_plan<F, ERR>(k, N, src, dst) &&
+         wht__rows_smem_fits(2 * (sizeof(typename F::U) << wht__single_comp_shape<F>::K1));
+}
+
+/* The last pass, stages s0..s0+L-1 (L = 4..7) of N elements in place */
+template <class F, class ERR>
+static wht_status wht__single_comp_last_launch(typename F::U *x, const typename F::U *e, uint64_t N, unsigned s0,
+                                               unsigned L)
+{
+  typedef wht__single_comp_shape<F> S;
+  typedef typename F::U U;
+  typedef void (*kern)(U *, const U *, unsigned, unsigned);
+  static const kern by_m[4] = { wht__single_comp_last_kernel<F, ERR, 1>, wht__single_comp_last_kernel<F, ERR, 2>,
+                                wht__single_comp_last_kernel<F, ERR, 3>, wht__single_comp_last_kernel<F, ERR, 4> };
+  static size_t raised[4][WHT__MAX_DEVICES];
+  const unsigned M = L - 3, T = S::R + L;
+  const size_t smem = 2 * (sizeof(U) << T);
+  const wht_status st = wht__rows_raise_smem((const void *)by_m[M - 1], smem, raised[M - 1]);
+  if (st != WHT_OK) return st;
+  const uint64_t tiles = N >> T;
+  if (tiles > 0x7fffffffu) return WHT_E_SIZE;
+  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, e, s0, wht__single_ahead(true, smem));
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* e: the work array, N elements (its contents on entry do not matter) */
+template <class F, class ERR>
+static wht_status wht__single_comp_launch(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
+{
+  typedef wht__single_comp_shape<F> S;
+  typedef typename F::U U;
+  U *x = (U *)dst, *e = (U *)ework;
+  if (!e) return WHT_E_NULL;
+  const size_t smem = 2 * (sizeof(U) << S::K1);
+  if (k <= S::K1 + 7) {
+    static size_t raised[WHT__MAX_DEVICES];
+    const wht_status st = wht__rows_raise_smem((const void *)wht__single_comp_first_kernel<F, ERR>, smem, raised);
+    if (st != WHT_OK) return st;
+    const uint64_t rows = N >> S::K1;
+    if (rows > 0x7fffffffu) return WHT_E_SIZE;
+    wht__single_comp_first_kernel<F, ERR><<<(unsigned)rows, 512, smem>>>((const U *)src, x, e,
+                                                                          wht__rows_ahead(sizeof(U) << S::K1));
+    if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
+    return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
+  }
+  static wht__fused_cache cache;
+  const wht__pass p0 = wht__single_pair<F>(N); /* single_reg.cuh: the same tiles and chunks */
+  unsigned grid, lag;
+  const wht_status st =
+      wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512);
+  if (st != WHT_OK) return st;
+  wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, e,
+                                                               wht__single_ahead(false, smem));
+  if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
+  return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);
+}
+
+/* The host twin of these passes (the emulation, pass_run.cuh; checked by
+ * tests/test_gpu_emulated_bitident): the same tiles, element maps
+ * (wht__single_tile_base, wht__blk_io::at) and stage bits, each tile's
+ * stages in increasing order, the fused pair's tiles in the ticket
+ * queue's order at its tightest lag (a second-pass tile checked to come
+ * after its chunk's first-pass tiles, else WHT_E_CUDA), then y = x - e. */
+template <class F, class ERR>
+static void wht__single_comp_emulate_tile(typename F::U *x, typename F::U *e, uint64_t base, unsigned R, unsigned s0,
+                                          unsigned L)
+{
+  typedef wht__single_comp_shape<F> S;
+  typedef typename F::T T;
+  const wht__blk_io<S::R> io = { s0, 0, 0 };
+  for (unsigned s = 0; s < L; s++)
+    for (unsigned u = 0; u < (1u << (R + L)); u++) {
+      const unsigned h = 1u << (R + s);
+      if (u & h) continue;
+      const uint64_t a = base + (R ? io.at(u) : u), b = base + (R ? io.at(u | h) : u | h);
+      T A = F::from_bits(x[a]), eA = F::from_bits(e[a]), B = F::from_bits(x[b]), eB = F::from_bits(e[b]);
+      wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
+      x[a] = F::to_bits(A), e[a] = F::to_bits(eA), x[b] = F::to_bits(B), e[b] = F::to_bits(eB);
+    }
+}
+
+template <class F, class ERR>
+static wht_status wht__single_comp_emulate(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
+{
+  typedef wht__single_comp_shape<F> S;
+  typedef typename F::U U;
+  U *x = (U *)dst, *e = (U *)ework;
+  if (!e) return WHT_E_NULL;
+  if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
+  memset(e, 0, (size_t)N * sizeof(U)); /* +0 */
+  if (k <= S::K1 + 7) {
+    for (uint64_t b = 0; b < (N >> S::K1); b++) wht__single_comp_emulate_tile<F, ERR>(x, e, b << S::K1, 0, 0, S::K1);
+  } else {
+    const wht_status st = wht__single_emulate_pair<F>(N, [&](bool second, uint64_t b) { /* single_reg.cuh */
+      if (second) wht__single_comp_emulate_tile<F, ERR>(x, e, wht__single_tile_base<S::R>(b, S::K1, 7), S::R, S::K1, 7);
+      else wht__single_comp_emulate_tile<F, ERR>(x, e, b << S::K1, 0, 0, S::K1);
+    });
+    if (st != WHT_OK) return st;
+  }
+  const unsigned s0 = S::last_s0(k), L = k - s0;
+  for (uint64_t b = 0; b < (N >> (S::R + L)); b++)
+    wht__single_comp_emulate_tile<F, ERR>(x, e, wht__single_tile_base<S::R>(b, s0, L), S::R, s0, L);
+  for (uint64_t i = 0; i < N; i++) x[i] = F::to_bits(F::sub(F::from_bits(x[i]), F::from_bits(e[i])));
+  return WHT_OK;
+}
+
+/* kahan's and neumaier's single vectors here (pass_run.cuh asks) */
+template <class ERR>
+struct wht__single_compensated<wht__compensated_alg<ERR>> {
+  static const bool value = !ERR::BLOCKED;
+  template <class F>
+  static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)
+  { return wht__single_comp_plan<F, ERR>(k, N, src, dst); }
+  template <class F>
+  static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
+  { return wht__single_comp_fits<F, ERR>(k, N, src, dst); }
+  template <class F>
+  static wht_status launch(const void *src, void *dst, void *e, uint64_t N, unsigned k)
+  { return wht__single_comp_launch<F, ERR>(src, dst, e, N, k); }
+  template <class F>
+  static wht_status emulate(const void *src, void *dst, void *e, uint64_t N, unsigned k)
+  { return wht__single_comp_emulate<F, ERR>(src, dst, e, N, k); }
+};
+
+#endif
