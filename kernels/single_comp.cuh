@@ -164,8 +164,11 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   static wht__fused_cache cache;
   const wht__pass p0 = wht__single_pair<F>(N); /* single_reg.cuh: the same tiles and chunks */
   unsigned grid, lag;
+  /* a lag of a chunk and the resident blocks (one a multiprocessor): on an
+   * H200 kahan's pair took 1-2 % less than at half of them (the tiles'
+   * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md) */
   const wht_status st =
-      wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512);
+      wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
   wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, e,
                                                                wht__single_ahead(false, smem));
