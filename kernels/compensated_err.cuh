@@ -37,10 +37,10 @@ struct wht__kahan_err {
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* long rows in register passes (single_comp.cuh): bit 0 the two plain
    * passes (k = LV+16..LV+19), bit 1 the L2-blocked pair and a pass
-   * (LV+23..LV+26). On an H200 the pair took 0.78x the tiles' time at f32
-   * 2^28, 0.86x at f16 and bf16 2^28, 0.88x at f64 2^27; the two passes
-   * 1.00x at f32 2^20, 1.04x at f64 2^19, 1.18-1.20x at f16 and bf16 2^20
-   * (docs/PERFORMANCE.md) */
+   * (LV+23..LV+26). On an H200 the pair took 0.77-0.78x the tiles' time
+   * at f32 2^28, 0.83-0.86x at f16 and bf16 2^28, 0.88-0.89x at f64 2^27;
+   * the two passes 1.00x at f32 2^20, 1.04x at f64 2^19, 1.19-1.23x at
+   * f16 and bf16 2^20 (docs/PERFORMANCE.md) */
   static constexpr unsigned single_ranges = 2u;
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err): faster
    * than the tiles on an H100 for f32 rows of 2^7..2^13, f64 rows of 2^8
@@ -122,8 +122,8 @@ struct wht__neumaier_err {
   /* long rows in register passes (single_comp.cuh), as kahan's: none. On
    * an H200 (128 registers, spills in f16, bf16 and f64, one block of 16
    * warps a multiprocessor) the pair took 1.12x the tiles' time at f32
-   * 2^28, 1.06x at f16, 1.26x at bf16, 0.99x at f64 2^27, the two passes
-   * 1.18-2.8x (docs/PERFORMANCE.md) */
+   * 2^28, 1.08-1.09x at f16, 1.26x at bf16, 1.00x at f64 2^27, the two
+   * passes 1.16-2.8x at 2^19 and 2^20 (docs/PERFORMANCE.md) */
   static constexpr unsigned single_ranges = 0u;
   /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
    * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of

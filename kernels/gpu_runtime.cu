@@ -175,7 +175,9 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k, batch);
   if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(f, k, batch);
   if (a->gpu == wht__kahan_gpu || a->gpu == wht__neumaier_gpu) /* their long rows: single_comp.cuh */
-    if (const unsigned np = wht__single_comp_pass_count(a->gpu == wht__neumaier_gpu, f, k, n * batch)) return np;
+    if (const unsigned np = (a->gpu == wht__kahan_gpu ? wht__kahan_single_passes : wht__neumaier_single_passes)(
+            f, k, n * batch))
+      return np;
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
   const int sched = pass_algorithms[i].sched;

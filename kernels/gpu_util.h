@@ -73,10 +73,12 @@ unsigned wht__widened_round_cap(wht_format f);
  * (kernels/widened_pass.cu): its stages for rows of 2^k (16-byte aligned
  * data; any batch), or 0 where the tiles take it. */
 unsigned wht__widened_pass_first_rows(wht_format f, unsigned k);
-/* kahan's (neumaier = 0) or neumaier's long rows in register passes
+/* kahan's and neumaier's long rows in register passes
  * (kernels/single_comp.cuh): 2 (passes over device memory) where rows of
- * 2^k, N elements in all, take them (16-byte aligned data), else 0. */
-unsigned wht__single_comp_pass_count(int neumaier, wht_format f, unsigned k, uint64_t N);
+ * 2^k, N elements in all, take them (16-byte aligned data; the current
+ * device's shared memory, where there is one), else 0. */
+unsigned wht__kahan_single_passes(wht_format f, unsigned k, uint64_t N);
+unsigned wht__neumaier_single_passes(wht_format f, unsigned k, uint64_t N);
 /* The plan's transform out of place (a GPU plan taking device pointers). */
 wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
 

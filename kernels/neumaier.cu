@@ -86,3 +86,9 @@ extern "C" void wht__neumaier_err_host(wht_format f, int in_float, size_t n, con
     break;
   }
 }
+
+/* wht-bench's pass count of neumaier's long rows (single_comp.cuh) */
+extern "C" unsigned wht__neumaier_single_passes(wht_format f, unsigned k, uint64_t N)
+{
+  return wht__single_comp_count<wht__neumaier_err>(f, k, N);
+}

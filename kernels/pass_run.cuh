@@ -115,7 +115,8 @@ WHT__HD void wht__fused_ticket(uint64_t tk, uint64_t M, uint64_t lag, bool *seco
  * that a chunk's second-pass tiles come about the tickets in flight after
  * its last first-pass tile, which has finished by then; thirds = 2: two
  * thirds, the tensor cores' pair, whose f16 2^26..2^30 ran 0.6-1.4 %
- * faster so on an H200, docs/PERFORMANCE.md), or WHT_GPU_L2_LAG tiles
+ * faster so on an H200; thirds = 3: all of them, kahan's register pair,
+ * single_comp.cuh; docs/PERFORMANCE.md), or WHT_GPU_L2_LAG tiles
  * instead of that part (for measurements). The host emulation passes
  * resident = 0: the tightest order the queue allows. */
 static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident, unsigned thirds = 0)
@@ -456,7 +457,7 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
     if (wht__rows_compensated<A>::template fits<F>(k, src, dst))
       return wht__rows_compensated<A>::template launch<F>(src, dst, n * batch, k);
   if constexpr (wht__single_compensated<A>::value) /* single_comp.cuh: their long rows */
-    if (wht__single_compensated<A>::template fits<F>(k, n * batch, src, dst))
+    if (wht__single_compensated<A>::template fits<F>(k, n * batch, src, dst) && (uintptr_t)dwork % 16 == 0)
       return wht__single_compensated<A>::template launch<F>(src, dst, dwork, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
@@ -537,7 +538,7 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   if constexpr (wht__rows_in_registers<A>::value) /* single_reg.cuh's passes, as the GPU takes them */
     if (wht__single_reg_plan<F>(k, n * batch, src, dst)) return wht__single_reg_emulate<F>(src, dst, n * batch, k);
   if constexpr (wht__single_compensated<A>::value) /* single_comp.cuh's, as the GPU takes them */
-    if (wht__single_compensated<A>::template plan<F>(k, n * batch, src, dst))
+    if (wht__single_compensated<A>::template plan<F>(k, n * batch, src, dst) && (uintptr_t)hwork % 16 == 0)
       return wht__single_compensated<A>::template emulate<F>(src, dst, hwork, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;

@@ -516,11 +516,11 @@ __device__ __forceinline__ uint4 wht__rows_comp_vec_bits(const typename wht__row
  * fourth), on whole words in 2-byte formats, y = x - e stored.
  * IO (rows_reg.cuh's wht__blk_io) maps element u to memory: a row, or a
  * strided pass's tile of single_comp.cuh (runs of 2^(LV+5), whose stages
- * are the three across a lane's vectors, then the block's M); EIN: the
- * error terms loaded from ein (else +0; strided tiles only), EOUT: values
- * and error terms stored to xout and eout (else y = x - e to xout). The
+ * are the three across a lane's vectors, then the block's M), which loads
+ * its error terms from ein (a row starts at e = +0); EOUT: values and
+ * error terms stored to xout and eout (else y = x - e to xout). The
  * blocked ERR's folds run on rows only. */
-template <class F, class ERR, unsigned M, bool EIN = false, bool EOUT = false, class IO = wht__blk_io<>>
+template <class F, class ERR, unsigned M, bool EOUT = false, class IO = wht__blk_io<>>
 __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin, const typename F::U *ein,
                                                        typename F::U *xout, typename F::U *eout,
                                                        const IO &io = IO{ 0, 0, 0 })
@@ -534,7 +534,6 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
   constexpr unsigned VW = P ? 4 : V, NX = W * VW; /* values a vector and a lane after the exchange */
   constexpr unsigned MR = M < 3 ? M : 3, ML = M - MR, TT = W >> MR, LL = 5 - ML, NS = 1u << (M + 8);
   static_assert(M >= 1 && ML <= 1, "at most one of the top bits on lanes");
-  static_assert(IO::STRIDED || !EIN, "error terms come in to strided tiles only");
   static_assert(!ERR::BLOCKED || (!IO::STRIDED && !EOUT), "a blocked ERR's folds run on rows only");
   extern __shared__ uint4 wht__rows_comp_sh[]; /* NS vectors of x, then NS of e */
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
@@ -545,12 +544,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
     for (unsigned i = 0; i < W; i++) {
       const unsigned u = (w << K0) | ((i * 32u + lane) << LV);
       wht__rows_comp_vec_in<F>(io.load(xin, u), x + i * VW);
-      if constexpr (EIN) {
-        wht__rows_comp_vec_in<F>(io.load(ein, u), e + i * VW);
-      } else {
-#pragma unroll
-        for (unsigned v = 0; v < VW; v++) e[i * VW + v] = FV::from_bits(0);
-      }
+      wht__rows_comp_vec_in<F>(io.load(ein, u), e + i * VW);
     }
 #pragma unroll
     for (unsigned s = 0; s < 3; s++) wht__rows_comp_regs<FV, ERR, NX>(x, e, VW << s);

@@ -13,10 +13,12 @@
  * C + 7 (C = K1 + 7), pass 1 and the strided pass of stages K1..C-1 run
  * as one persistent L2-blocked kernel on the tiles' ticket queue
  * (wht__fused_loop, pass_run.cuh; a chunk of 2^C values and 2^C error
- * terms, 16 MiB in f32, so two live chunks fit the H200's L2), then the
- * last pass of stages C..k-1: two passes over device memory, the byte
- * floor issue 15 names (read x; write x and e; read x and e; write y),
- * where the tiles take three or more. Other k take the tiles, and so do
+ * terms, 16 MiB in f32, so two live chunks fit the H200's L2; the
+ * tiles' WHT_GPU_L2_CHUNK settings do not apply), then the last pass of
+ * stages C..k-1: two passes over device memory, the byte floor issue 15
+ * names (read x; write x and e; read x and e; write y), where the tiles
+ * take three (at K1+4..K1+7 they take two as well). Other k take the
+ * tiles, and so do
  * the ranges ERR::single_ranges leaves out (compensated_err.cuh: on an
  * H200 kahan's pair won, 0.78x the tiles' time at f32 2^28, and its two
  * plain passes did not; neumaier's 128 registers and spills lost in both).
@@ -50,7 +52,7 @@ __global__ void __launch_bounds__(512)
   typedef wht__single_comp_shape<F> S;
   wht__rows_blk_prefetch<S::LV + 8, S::K1>(src, ahead); /* rows_reg.cuh */
   const uint64_t base = (uint64_t)blockIdx.x << S::K1;
-  wht__rows_comp_blk_row<F, ERR, 4, false, true>(src + base, NULL, x + base, e + base);
+  wht__rows_comp_blk_row<F, ERR, 4, true>(src + base, NULL, x + base, e + base);
 }
 
 /* the last pass: stages s0..s0+2+M of x and e to y = x - e in x, one tile
@@ -63,7 +65,7 @@ __global__ void __launch_bounds__(32u << M)
   const uint64_t b = blockIdx.x, base = wht__single_tile_base<S::R>(b, s0, 3 + M);
   wht__single_tile_prefetch<F, M>(x, b, gridDim.x, s0, ahead); /* single_reg.cuh */
   wht__single_tile_prefetch<F, M>(e, b, gridDim.x, s0, ahead);
-  wht__rows_comp_blk_row<F, ERR, M, true, false>(x + base, e + base, x + base, NULL,
+  wht__rows_comp_blk_row<F, ERR, M, false>(x + base, e + base, x + base, NULL,
                                                  wht__blk_io<S::R>{ s0, 0, 0 });
 }
 
@@ -79,19 +81,19 @@ __global__ void __launch_bounds__(512)
   wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t lpol, uint64_t spol) {
     if (second) {
       const uint64_t base = wht__single_tile_base<S::R>(b, S::K1, 7);
-      wht__rows_comp_blk_row<F, ERR, 4, true, true>(x + base, e + base, x + base, e + base,
+      wht__rows_comp_blk_row<F, ERR, 4, true>(x + base, e + base, x + base, e + base,
                                                     wht__blk_io<S::R, true, true>{ S::K1, lpol, spol });
     } else {
       const uint64_t base = b << S::K1;
       wht__rows_blk_prefetch<S::LV + 8, S::K1>(xin, b, p0.ntiles, ahead);
-      wht__rows_comp_blk_row<F, ERR, 4, false, true>(xin + base, NULL, x + base, e + base,
+      wht__rows_comp_blk_row<F, ERR, 4, true>(xin + base, NULL, x + base, e + base,
                                                      wht__blk_io<0, false, true>{ 0, lpol, spol });
       __syncthreads();
     }
   });
 }
 
-/* Whether kahan's or neumaier's (ERR, not blocked) rows of 2^k, N elements
+/* Whether kahan's or neumaier's (recovery ERR) rows of 2^k, N elements
  * in all, from src to dst take these passes (the kernels, or their host
  * twin below): k = K1+4..K1+7 (two passes) or C+4..C+7 (the pair, where
  * the chunks fit the queue's counters) where ERR::single_ranges has the
@@ -108,7 +110,7 @@ static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const
   const unsigned ranges = mode == 0 ? 0u : mode == 2 ? 3u : ERR::single_ranges;
   const bool two = (ranges & 1u) && k >= S::K1 + 4 && k <= S::K1 + 7;
   const bool fused = (ranges & 2u) && k >= S::C + 4 && k <= S::C + 7 && (N >> S::C) <= WHT__L2_MAX_CHUNKS;
-  return !ERR::BLOCKED && (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+  return (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
 /* ... and the kernels run here: the device allows their shared memory
@@ -137,7 +139,8 @@ static wht_status wht__single_comp_last_launch(typename F::U *x, const typename 
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> T;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, e, s0, wht__single_ahead(true, smem));
+  /* bytes ahead counted in x, as folklore's (each tile asks for its x and e) */
+  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, e, s0, wht__single_ahead(true, sizeof(U) << T));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -165,13 +168,13 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   const wht__pass p0 = wht__single_pair<F>(N); /* single_reg.cuh: the same tiles and chunks */
   unsigned grid, lag;
   /* a lag of a chunk and the resident blocks (one a multiprocessor): on an
-   * H200 kahan's pair took 1-2 % less than at half of them (the tiles'
+   * H200 kahan's pair took 0.6-2 % less than at half of them (the tiles'
    * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md) */
   const wht_status st =
       wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
   wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, e,
-                                                               wht__single_ahead(false, smem));
+                                                               wht__single_ahead(false, sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);
 }
@@ -225,10 +228,26 @@ static wht_status wht__single_comp_emulate(const void *src, void *dst, void *ewo
   return WHT_OK;
 }
 
+/* Passes over device memory (2) where rows of 2^k, N elements in all, run
+ * here on the current device (a device's shared memory decides, none
+ * known: the plan), else 0: wht-bench's count (kahan.cu, neumaier.cu) */
+template <class ERR>
+static unsigned wht__single_comp_count(wht_format f, unsigned k, uint64_t N)
+{
+  typedef bool (*plan_fn)(unsigned, uint64_t, const void *, const void *);
+  static const plan_fn plan[WHT_NFORMATS] = { wht__single_comp_plan<wht__f64_ops, ERR>,
+                                              wht__single_comp_plan<wht__f32_ops, ERR>,
+                                              wht__single_comp_plan<wht__f16_ops, ERR>,
+                                              wht__single_comp_plan<wht__bf16_ops, ERR> };
+  if ((unsigned)f >= WHT_NFORMATS || !plan[f](k, N, NULL, NULL)) return 0;
+  const size_t smem = (size_t)2 * 16 << 12; /* 2^K1 values and error terms, 2^K1 = 2^12 16-byte vectors */
+  return wht__gpu_current_device() < 0 || wht__rows_smem_fits(smem) ? 2u : 0u;
+}
+
 /* kahan's and neumaier's single vectors here (pass_run.cuh asks) */
 template <class ERR>
 struct wht__single_compensated<wht__compensated_alg<ERR>> {
-  static const bool value = !ERR::BLOCKED;
+  static const bool value = true;
   template <class F>
   static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)
   { return wht__single_comp_plan<F, ERR>(k, N, src, dst); }

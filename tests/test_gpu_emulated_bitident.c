@@ -53,7 +53,7 @@ int main(void)
 {
   /* kahan's and neumaier's long rows in register passes at every size
    * they can take (kernels/single_comp.cuh; by default only kahan's pair) */
-  setenv("WHT_GPU_SINGLE_COMP", "2", 1);
+  setenv("WHT_GPU_SINGLE_COMP", "2", 0); /* unless set (0: the tiles' emulation) */
   const uint64_t seed = gc_seed();
   const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
   const uint64_t batches[] = { 1, 3, 64 };
@@ -183,9 +183,11 @@ int main(void)
       wht_status gs;
       if (out) {
         memset(x, 0xff, N * esz);
+        memset(work, 0xa5, N * esz); /* the error terms start as +0 whatever the array held */
         gs = emulations[em].out_of_place[f](in, x, n, longrows[i].k, longrows[i].batch, work);
       } else {
         memcpy(x, in, N * esz);
+        memset(work, 0x5a, N * esz);
         gs = emulations[em].in_place[f](x, n, longrows[i].k, longrows[i].batch, work);
       }
       char h1[20], h2[20];

@@ -28,22 +28,24 @@ static const struct {
 
 int main(void)
 {
+  unsetenv("WHT_GPU_SINGLE_COMP"); /* the defaults, read at the first plan */
   for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
     const wht_format f = ranges[i].f;
     const char *name = wht_format_name(f);
     for (unsigned k = 10; k <= 32; k++) {
       const int in = k >= ranges[i].lo && k <= ranges[i].hi;
-      tap_ok(wht__single_comp_pass_count(0, f, k, (uint64_t)1 << k) == (in ? 2u : 0u), "kahan %s rows of 2^%u: %s",
+      tap_ok(wht__kahan_single_passes(f, k, (uint64_t)1 << k) == (in ? 2u : 0u), "kahan %s rows of 2^%u: %s",
              name, k, in ? "register passes (2)" : "the tiles");
-      tap_ok(wht__single_comp_pass_count(1, f, k, (uint64_t)1 << k) == 0u, "neumaier %s rows of 2^%u: the tiles", name,
+      tap_ok(wht__neumaier_single_passes(f, k, (uint64_t)1 << k) == 0u, "neumaier %s rows of 2^%u: the tiles", name,
              k);
     }
-    /* batches: the pair's chunks of 2^C count, at most 8192 of them */
-    const unsigned C = ranges[i].lo - 4, k = ranges[i].lo;
-    tap_ok(wht__single_comp_pass_count(0, f, k, (uint64_t)8192 << C) == 2u, "kahan %s rows of 2^%u, 8192 chunks: the pair",
+    /* batches: the pair's chunks of 2^C count, at most 8192 of them (512
+     * rows of 2^(C+4); 513 rows are 8208 chunks) */
+    const unsigned k = ranges[i].lo; /* C + 4 */
+    tap_ok(wht__kahan_single_passes(f, k, (uint64_t)512 << k) == 2u, "kahan %s 512 rows of 2^%u, 8192 chunks: the pair",
            name, k);
-    tap_ok(wht__single_comp_pass_count(0, f, k, (uint64_t)8193 << C) == 0u,
-           "kahan %s rows of 2^%u, 8193 chunks: the tiles", name, k);
+    tap_ok(wht__kahan_single_passes(f, k, (uint64_t)513 << k) == 0u,
+           "kahan %s 513 rows of 2^%u, 8208 chunks: the tiles", name, k);
     tap_ok(wht__gpu_pass_count("kahan", f, (uint64_t)1 << ranges[i].hi, 1) == 2,
            "wht-bench's pass count: kahan %s 2^%u takes 2", name, ranges[i].hi);
   }
