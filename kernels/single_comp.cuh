@@ -41,6 +41,9 @@ template <class F>
 struct wht__single_comp_shape {
   typedef wht__single_reg_shape<F> S;
   static constexpr unsigned LV = S::LV, R = S::R, K1 = S::K1, C = S::C; /* C = K1 + 7 */
+  /* shared memory of the largest tile of either kind: 2^K1 values and as
+   * many error terms (128 KiB in every format) */
+  static constexpr size_t SMEM = 2 * (sizeof(typename F::U) << K1);
   static constexpr unsigned last_s0(unsigned k) { return k <= K1 + 7 ? K1 : C; }
 };
 
@@ -113,13 +116,19 @@ static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const
   return (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
 
-/* ... and the kernels run here: the device allows their shared memory
- * (2^K1 values and as many error terms, the largest tile of either kind) */
+/* ... and the kernels run here: the device allows their shared memory */
 template <class F, class ERR>
 static bool wht__single_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
 {
-  return wht__single_comp_plan<F, ERR>(k, N, src, dst) &&
-         wht__rows_smem_fits(2 * (sizeof(typename F::U) << wht__single_comp_shape<F>::K1));
+  return wht__single_comp_plan<F, ERR>(k, N, src, dst) && wht__rows_smem_fits(wht__single_comp_shape<F>::SMEM);
+}
+
+/* ... where there is a device, else as planned (wht-bench's count) */
+template <class F, class ERR>
+static bool wht__single_comp_counts(unsigned k, uint64_t N)
+{
+  return wht__gpu_current_device() < 0 ? wht__single_comp_plan<F, ERR>(k, N, NULL, NULL)
+                                       : wht__single_comp_fits<F, ERR>(k, N, NULL, NULL);
 }
 
 /* The last pass, stages s0..s0+L-1 (L = 4..7) of N elements in place */
@@ -152,7 +161,7 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   typedef typename F::U U;
   U *x = (U *)dst, *e = (U *)ework;
   if (!e) return WHT_E_NULL;
-  const size_t smem = 2 * (sizeof(U) << S::K1);
+  const size_t smem = S::SMEM;
   if (k <= S::K1 + 7) {
     static size_t raised[WHT__MAX_DEVICES];
     const wht_status st = wht__rows_raise_smem((const void *)wht__single_comp_first_kernel<F, ERR>, smem, raised);
@@ -189,18 +198,11 @@ template <class F, class ERR>
 static void wht__single_comp_emulate_tile(typename F::U *x, typename F::U *e, uint64_t base, unsigned R, unsigned s0,
                                           unsigned L)
 {
-  typedef wht__single_comp_shape<F> S;
-  typedef typename F::T T;
-  const wht__blk_io<S::R> io = { s0, 0, 0 };
-  for (unsigned s = 0; s < L; s++)
-    for (unsigned u = 0; u < (1u << (R + L)); u++) {
-      const unsigned h = 1u << (R + s);
-      if (u & h) continue;
-      const uint64_t a = base + (R ? io.at(u) : u), b = base + (R ? io.at(u | h) : u | h);
-      T A = F::from_bits(x[a]), eA = F::from_bits(e[a]), B = F::from_bits(x[b]), eB = F::from_bits(e[b]);
-      wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
-      x[a] = F::to_bits(A), e[a] = F::to_bits(eA), x[b] = F::to_bits(B), e[b] = F::to_bits(eB);
-    }
+  wht__single_emulate_pairs<F>(base, R, s0, L, [&](uint64_t a, uint64_t b) { /* single_reg.cuh */
+    typename F::T A = F::from_bits(x[a]), eA = F::from_bits(e[a]), B = F::from_bits(x[b]), eB = F::from_bits(e[b]);
+    wht__compensated_butterfly<F, ERR>(A, eA, B, eB);
+    x[a] = F::to_bits(A), e[a] = F::to_bits(eA), x[b] = F::to_bits(B), e[b] = F::to_bits(eB);
+  });
 }
 
 template <class F, class ERR>
@@ -234,14 +236,12 @@ static wht_status wht__single_comp_emulate(const void *src, void *dst, void *ewo
 template <class ERR>
 static unsigned wht__single_comp_count(wht_format f, unsigned k, uint64_t N)
 {
-  typedef bool (*plan_fn)(unsigned, uint64_t, const void *, const void *);
-  static const plan_fn plan[WHT_NFORMATS] = { wht__single_comp_plan<wht__f64_ops, ERR>,
-                                              wht__single_comp_plan<wht__f32_ops, ERR>,
-                                              wht__single_comp_plan<wht__f16_ops, ERR>,
-                                              wht__single_comp_plan<wht__bf16_ops, ERR> };
-  if ((unsigned)f >= WHT_NFORMATS || !plan[f](k, N, NULL, NULL)) return 0;
-  const size_t smem = (size_t)2 * 16 << 12; /* 2^K1 values and error terms, 2^K1 = 2^12 16-byte vectors */
-  return wht__gpu_current_device() < 0 || wht__rows_smem_fits(smem) ? 2u : 0u;
+  typedef bool (*counts_fn)(unsigned, uint64_t);
+  static const counts_fn counts[WHT_NFORMATS] = {
+    wht__single_comp_counts<wht__f64_ops, ERR>, wht__single_comp_counts<wht__f32_ops, ERR>,
+    wht__single_comp_counts<wht__f16_ops, ERR>, wht__single_comp_counts<wht__bf16_ops, ERR>
+  };
+  return (unsigned)f < WHT_NFORMATS && counts[f](k, N) ? 2u : 0u;
 }
 
 /* kahan's and neumaier's single vectors here (pass_run.cuh asks) */

@@ -220,20 +220,27 @@ static wht_status wht__single_reg_launch(const void *src, void *dst, uint64_t N,
  * after its chunk's 128 first-pass tiles (else WHT_E_CUDA: the kernel
  * would wait on a later ticket). The butterflies inside a tile follow
  * stage by stage, as the kernels' do, so the results are theirs. */
-template <class F>
-static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R, unsigned s0, unsigned L)
+/* bf(a, b) for each butterfly of the tile's stages, in order (a, b:
+ * element offsets; single_comp.cuh's twin too) */
+template <class F, class BF>
+static void wht__single_emulate_pairs(uint64_t base, unsigned R, unsigned s0, unsigned L, const BF &bf)
 {
-  typedef wht__single_reg_shape<F> S;
-  const wht__blk_io<S::R> io = { s0, 0, 0 };
+  const wht__blk_io<wht__single_reg_shape<F>::R> io = { s0, 0, 0 };
   for (unsigned s = 0; s < L; s++)
     for (unsigned u = 0; u < (1u << (R + L)); u++) {
       const unsigned h = 1u << (R + s);
-      if (u & h) continue;
-      typename F::U *a = x + base + (R ? io.at(u) : u), *b = x + base + (R ? io.at(u | h) : u | h);
-      const typename F::T p = F::from_bits(*a), q = F::from_bits(*b);
-      *a = F::to_bits(F::add(p, q));
-      *b = F::to_bits(F::sub(p, q));
+      if (!(u & h)) bf(base + (R ? io.at(u) : u), base + (R ? io.at(u | h) : u | h));
     }
+}
+
+template <class F>
+static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R, unsigned s0, unsigned L)
+{
+  wht__single_emulate_pairs<F>(base, R, s0, L, [&](uint64_t a, uint64_t b) {
+    const typename F::T p = F::from_bits(x[a]), q = F::from_bits(x[b]);
+    x[a] = F::to_bits(F::add(p, q));
+    x[b] = F::to_bits(F::sub(p, q));
+  });
 }
 
 /* The pair's tiles of N elements on the host in the ticket queue's order
