@@ -47,7 +47,9 @@
 # passes profiled), tcpair10 for it as the pair's second pass (rows of
 # 2^21, 2^22), tcpfs for the strided register passes asking L2 for the
 # runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), tc22
-# for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), tc14 for
+# for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), l2ahead for the
+# pairs taking their next ticket ahead, scomppf for kahan's register passes'
+# L2 requests ahead, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -603,6 +605,12 @@ want rowsloop && step rowsloop ${ROWSLOOP_LIMIT:-200} sh -c "
 want gather && step gathertest ${GATHER_TEST_LIMIT:-200} env WHT_GPU_ROWS_GATHER=1 WHT_GPU_TEST_ALGOS=folklore \
   WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 "$B/tests/test_gpu_bitident"
 want gather && step gather ${GATHER_LIMIT:-200} sh -c "
+  for c in kahan:f32:28:wht__single_comp_fused tensor-core:f16:15:wht__tc_x12; do set -- \$(echo \$c | tr : ' ');
+    echo \"## source counters: \$*\"; T=\$( [ \$3 = 15 ] && echo '--total-log2 28' );
+    ncu --clock-control none --kernel-name regex:\$4 --launch-skip 1 --launch-count 1 --section WarpStateStats --section SourceCounters \
+      -o /tmp/src-\$1 -f $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 \$T --place in --reps 1 --warmup 1 > /dev/null;
+    ncu -i /tmp/src-\$1.ncu-rep --print-details all --section WarpStateStats | grep -i 'stall\|warp cycles' | head -30;
+    ncu -i /tmp/src-\$1.ncu-rep --page source --csv --print-source sass | gzip > $O/src-\$1.csv.gz; done;
   cuobjdump -sass $B/experiments/wht-bench | awk '/Function : /{f = \$3; n = 0; keep = f ~ /wht__rows_blk_kernelI12wht__f(32_opsLj8ELj5|16_opsLj8ELj2ELb1)E/}
     keep && /^ +\\/\\*[0-9a-f]+\\*\\/ / {n++; if (\$0 ~ /LDG|BAR/) print f, n, \$2}';
   W=\"$B/experiments/wht-bench --place in --total-log2 28 --algo folklore\";
@@ -944,6 +952,40 @@ want tc22 && step tc22 ${TC22_LIMIT:-300} sh -c "
       --log2n ${TC22_LOG2N:-29,30} | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo tensor-core --format f16 \
       --log2n 21,22 --total-log2 28 | grep -v '^#'; done; done"
+# the L2-blocked pairs' blocks taking their next ticket ahead
+# (WHT_GPU_L2_AHEAD=1, wht__fused_loop): every pair's GPU tests (folklore's,
+# Alman-Rao's, widened-pass's, kahan's and neumaier's from k = 20, the
+# tensor cores' to k = 22 with the pair from 2^16), also at the tightest
+# lag, and memcheck; then every pair's single vectors both ways (L2AHEAD_VARIANTS),
+# two rounds; L2AHEAD_NCU=1 adds Nsight Compute's stalls of kahan's pair
+want l2ahead && step l2aheadtest ${L2AHEAD_TEST_LIMIT:-400} sh -c "
+  export WHT_GPU_L2_AHEAD=1;
+  for v in WHT_GPU_L2_AHEAD=1 WHT_GPU_L2_LAG=0; do
+    env \$v WHT_GPU_SINGLE_COMP=2 WHT_GPU_TEST_ALGOS=folklore,alman-rao,widened-pass,kahan,neumaier WHT_GPU_TEST_MINK=20 $B/tests/test_gpu_bitident > $O/l2abi.log 2>&1;
+    echo \"# \$v: bitident k = 20..26 and the spot checks: \$(grep -c '^ok' $O/l2abi.log) ok, \$(grep -c '^not ok' $O/l2abi.log) not ok\"; grep '^not ok' $O/l2abi.log | head -5;
+    env \$v WHT_TC_TEST_KMAX=22 WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu > $O/l2atc.log 2>&1;
+    echo \"# \$v: tensor-core to k = 22, the pair from 2^16: \$(grep -c '^ok' $O/l2atc.log) ok, \$(grep -c '^not ok' $O/l2atc.log) not ok\"; grep '^not ok' $O/l2atc.log | head -5; done;
+  WHT_TC_TEST_KMAX=18 WHT_TC_L2_MIN=16 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1;
+  WHT_TC_TEST_KMAX=17 WHT_TC_L2_MIN=16 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_tensor_core_gpu | tail -1"
+want l2ahead && step l2ahead ${L2AHEAD_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in ${L2AHEAD_VARIANTS:-WHT_GPU_L2_AHEAD=0 WHT_GPU_L2_AHEAD=1}; do unset WHT_GPU_L2_AHEAD WHT_GPU_L2_LAG; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --algo folklore --format f32,f16,bf16 --log2n 26,28,30 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo folklore,kahan --format f64 --log2n 25,27 | grep -v '^[#]' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 --log2n 26,28,29,30 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo tensor-core --format bf16 --log2n 28,30 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo kahan,alman-rao,widened-pass,neumaier --format f32,f16 --log2n 25,28 | grep -v '^#' | grep -v '^algo'; done; done;
+  [ '${L2AHEAD_NCU:-0}' = 1 ] || exit 0; export PATH=/usr/local/cuda/bin:\$PATH;
+  for v in 0 1; do echo \"## ncu WHT_GPU_L2_AHEAD=\$v\"; WHT_GPU_L2_AHEAD=\$v ncu --clock-control none --kernel-name regex:'fused' --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
+    $B/experiments/wht-bench --algo kahan --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -E 'fused|duration|issue_active|stalled'; done"
+# kahan's register passes asking L2 for the tiles ahead
+# (WHT_GPU_SINGLE_PF_FUSED: the pair's first-pass rows; _LAST: the last
+# strided pass; bytes of x ahead; SCOMPPF_VARIANTS), two rounds
+want scomppf && step scomppf ${SCOMPPF_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${SCOMPPF_VARIANTS:-WHT_GPU_SINGLE_PF_FUSED=0 WHT_GPU_SINGLE_PF_FUSED=4194304 WHT_GPU_SINGLE_PF_FUSED=16777216 WHT_GPU_SINGLE_PF_LAST=2097152 WHT_GPU_SINGLE_PF_LAST=8388608}; do
+    unset WHT_GPU_SINGLE_PF_FUSED WHT_GPU_SINGLE_PF_LAST; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --algo kahan --format f32,f16 --log2n 28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo kahan --format f64 --log2n 27 | grep -v '^#' | grep -v '^algo'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -216,10 +216,25 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
   uint64_t ld0, st0, ld1, st1;
   wht__l2_pair_policies(hints, false, &ld0, &st0);
   wht__l2_pair_policies(hints, true, &ld1, &st1);
+  /* AHEAD (hints bit 4): thread 0 takes the next ticket as the block
+   * starts this one, and raises a first-pass tile's count after the next
+   * loop barrier, so that neither the ticket's atomic nor the release's
+   * fence holds the whole block at that barrier (warp 0 alone waits on
+   * the fence while the others load). No deadlock: a block works on a
+   * ticket lower than the one it holds, and a count is raised before the
+   * block waits on any, so the lowest unfinished ticket always proceeds. */
+  const bool ahead = hints & 16u;
+  unsigned next = 0, raise = ~0u; /* thread 0's */
+  if (ahead && threadIdx.x == 0) next = atomicAdd(&wht__l2_sync[0], 1u);
   for (;;) {
-    if (threadIdx.x == 0) ticket = atomicAdd(&wht__l2_sync[0], 1u);
+    if (threadIdx.x == 0) ticket = ahead ? next : atomicAdd(&wht__l2_sync[0], 1u);
     __syncthreads();
     const unsigned tk = ticket; /* rewritten only after the phases' barriers */
+    if (ahead && threadIdx.x == 0) {
+      if (raise != ~0u) wht__l2_count_raise(done + raise, hints & 8u); /* the barrier ordered the tile's stores */
+      raise = ~0u;
+      if (tk < 2 * M) next = atomicAdd(&wht__l2_sync[0], 1u);
+    }
     if (tk >= 2 * M) { /* every block takes one such ticket and finishes */
       if (threadIdx.x == 0) {
         __threadfence();
@@ -246,7 +261,10 @@ __device__ __forceinline__ void wht__fused_loop(const wht__pass &p0, unsigned la
       tile(false, b, ld0, st0);
       /* the block's stores (ordered before thread 0 by the tile's last
        * barrier), released before the count */
-      if (threadIdx.x == 0) wht__l2_count_raise(done + (b >> cs), hints & 8u);
+      if (threadIdx.x == 0) {
+        if (ahead) raise = (unsigned)(b >> cs);
+        else wht__l2_count_raise(done + (b >> cs), hints & 8u);
+      }
     }
   }
 }
@@ -280,11 +298,30 @@ wht__fused_kernel(const wht__pass p0, const wht__pass p1, const unsigned lag, co
   });
 }
 
+/* Whether a pair's blocks take their next ticket ahead (wht__fused_loop's
+ * AHEAD): WHT_GPU_L2_AHEAD (read once) 1 every pair, 0 none; unset, the
+ * pair's default dflt: on for kahan's and neumaier's register pairs
+ * (single_comp.cuh), off for the others. On an H200 kahan's f32 2^28 took
+ * 3.24 ms against 3.31 (f64 2^27 -1.5 %, f16 2^28 -1 %), while folklore's
+ * pairs lost 3-12 %, Alman-Rao's 12 %, the tensor cores' 1.5 %: their
+ * second-pass tickets then come while more first-pass tiles are in
+ * flight (docs/PERFORMANCE.md). */
+static bool wht__l2_ticket_ahead(bool dflt)
+{
+  static int v = -2;
+  if (v == -2) {
+    const char *e = getenv("WHT_GPU_L2_AHEAD");
+    v = e && *e ? strtoul(e, NULL, 10) != 0 : -1;
+  }
+  return v < 0 ? dflt : v != 0;
+}
+
 /* The L2 eviction hints of the pairs' kernels: WHT_GPU_L2_HINTS, default
  * 7; bit 3 the chunk counts' release and acquire (wht__l2_count_raise),
  * on unless WHT_GPU_L2_SYNC=0 (the fences, for comparisons: on an H200
- * the pairs took 1.2-1.3 % longer with them, docs/PERFORMANCE.md) */
-static unsigned wht__l2_hints(void)
+ * the pairs took 1.2-1.3 % longer with them, docs/PERFORMANCE.md); bit 4
+ * the next ticket ahead (wht__l2_ticket_ahead, the pair's default ahead) */
+static unsigned wht__l2_hints(bool ahead = false)
 {
   static long hints = -1;
   if (hints < 0) {
@@ -292,7 +329,7 @@ static unsigned wht__l2_hints(void)
     hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
     if (!(ra && *ra && strtoul(ra, NULL, 10) == 0)) hints |= 8;
   }
-  return (unsigned)hints;
+  return (unsigned)hints | (wht__l2_ticket_ahead(ahead) ? 16u : 0u);
 }
 
 /* Whether pass p can use 16-byte accesses on xin, x (and e). */

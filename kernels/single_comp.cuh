@@ -178,11 +178,12 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   unsigned grid, lag;
   /* a lag of a chunk and the resident blocks (one a multiprocessor): on an
    * H200 kahan's pair took 0.6-2 % less than at half of them (the tiles'
-   * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md) */
+   * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md); each
+   * block takes its next ticket ahead (wht__fused_loop: f32 2^28 2 % less) */
   const wht_status st =
       wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
-  wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(), (const U *)src, x, e,
+  wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
                                                                wht__single_ahead(false, sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);
