@@ -49,7 +49,7 @@
 # runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), tc22
 # for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), l2ahead for the
 # pairs taking their next ticket ahead, scomppf for kahan's register passes'
-# L2 requests ahead, tc14 for
+# L2 requests ahead, scomplag for their lag and neumaier's, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -986,6 +986,15 @@ want scomppf && step scomppf ${SCOMPPF_LIMIT:-300} sh -c "
     unset WHT_GPU_SINGLE_PF_FUSED WHT_GPU_SINGLE_PF_LAST; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
     $B/experiments/wht-bench --place in --algo kahan --format f32,f16 --log2n 28 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo kahan --format f64 --log2n 27 | grep -v '^#' | grep -v '^algo'; done; done"
+# kahan's register pair (its next ticket ahead) at other lags beyond a
+# chunk (WHT_GPU_L2_LAG tiles; default all 132 resident blocks of an
+# H200), and neumaier's register passes (WHT_GPU_SINGLE_COMP=2) against
+# its tiles; SCOMPLAG_VARIANTS, two rounds
+want scomplag && step scomplag ${SCOMPLAG_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${SCOMPLAG_VARIANTS:-WHT_GPU_L2_LAG=66 WHT_GPU_L2_LAG=99 WHT_GPU_L2_LAG=132 WHT_GPU_L2_LAG=198 WHT_GPU_SINGLE_COMP=1 WHT_GPU_SINGLE_COMP=2}; do
+    unset WHT_GPU_L2_LAG WHT_GPU_SINGLE_COMP; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16 --log2n 28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo kahan,neumaier --format f64 --log2n 27 | grep -v '^#' | grep -v '^algo'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows
