@@ -49,7 +49,8 @@
 # runs of tiles ahead, tc10v for the pass of 10 bits's loads issued first (its tests, sanitizers, timings), tc22
 # for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), l2ahead for the
 # pairs taking their next ticket ahead, scomppf for kahan's register passes'
-# L2 requests ahead, scomplag for their lag and neumaier's, tc14 for
+# L2 requests ahead, scomplag for their lag and neumaier's, scompxp for the
+# f32 pair's first pass in the transposed form, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -995,6 +996,23 @@ want scomplag && step scomplag ${SCOMPLAG_LIMIT:-300} sh -c "
     unset WHT_GPU_L2_LAG WHT_GPU_SINGLE_COMP; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
     $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16 --log2n 28 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo kahan,neumaier --format f64 --log2n 27 | grep -v '^#' | grep -v '^algo'; done; done"
+# kahan's (and neumaier's) f32, f16 and bf16 pair with its first pass in
+# the transposed form (WHT_GPU_SINGLE_COMP_XP=1, the default): GPU tests of both recoveries' register
+# ranges from k = 23 (the pair: f32 2^25..2^28, f16 and bf16 from 2^26) and memcheck at k = 25, 26,
+# then timings both ways, two rounds, and the pair under Nsight Compute
+want scompxp && step scompxptest ${SCOMPXP_TEST_LIMIT:-300} sh -c "
+  export WHT_GPU_SINGLE_COMP_XP=1;
+  WHT_GPU_SINGLE_COMP=2 WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_MINK=23 $B/tests/test_gpu_bitident > $O/scxbi.log 2>&1;
+  echo \"# both ranges forced, k >= 23 and the spot checks: \$(grep -c '^ok' $O/scxbi.log) ok, \$(grep -c '^not ok' $O/scxbi.log) not ok\"; grep '^not ok' $O/scxbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=kahan WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_MAXK=26 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -2"
+want scompxp && step scompxp ${SCOMPXP_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_SINGLE_COMP_XP=\$v\"; export WHT_GPU_SINGLE_COMP_XP=\$v;
+    $B/experiments/wht-bench --place in --algo kahan --format f32,f16,bf16 --log2n 25,26,27,28,29 | grep -v '^#';
+    WHT_GPU_SINGLE_COMP=2 $B/experiments/wht-bench --place in --algo neumaier --format f32,f16,bf16 --log2n 25,28 | grep -v '^#' | grep -v '^algo'; done; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for v in 0 1; do echo \"## ncu WHT_GPU_SINGLE_COMP_XP=\$v\"; WHT_GPU_SINGLE_COMP_XP=\$v ncu --clock-control none --kernel-name regex:'fused' --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo kahan --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -E 'fused|duration|inst_exec|issue_active|stalled|bank|registers'; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -311,17 +311,14 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
 }
 
 /* layout B to C through shx (x) and she (e), 256 slots each, which no
- * lane reads any more; stages 5..K-1; y = x - e stored to the tile at
- * out (its first 2^T elements, those below n) */
-template <class F, class ERR, unsigned K>
-__device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsigned lane,
+ * lane reads any more; stages 5..K-1 (KT: the row's stages, for the
+ * blocked ERR's folds) */
+template <class F, class ERR, unsigned K, unsigned KT = K>
+__device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsigned lane,
                                                   typename wht__rows_comp_vals<F>::FV::T *x,
-                                                  typename wht__rows_comp_vals<F>::FV::T *e, typename F::U *out,
-                                                  uint64_t n)
+                                                  typename wht__rows_comp_vals<F>::FV::T *e)
 {
-  typedef typename F::U U;
   typedef typename wht__rows_comp_vals<F>::FV FV;
-  constexpr bool P = sizeof(U) == 2;
   constexpr unsigned NV = 32;
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
@@ -341,8 +338,23 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
   for (unsigned s = 5; s < K; s++) {
     if (s < 10) wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << (s - 5));
     else wht__rows_comp_halves<FV, ERR, NV>(x, e); /* 2-byte rows of 2^11 */
-    if (wht__rows_comp_folds<ERR>(K, s)) wht__rows_comp_fold<FV, NV>(x, e);
+    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
   }
+}
+
+/* ... then y = x - e stored to the tile at out (its first 2^T elements,
+ * those below n) */
+template <class F, class ERR, unsigned K>
+__device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsigned lane,
+                                                  typename wht__rows_comp_vals<F>::FV::T *x,
+                                                  typename wht__rows_comp_vals<F>::FV::T *e, typename F::U *out,
+                                                  uint64_t n)
+{
+  typedef typename F::U U;
+  typedef typename wht__rows_comp_vals<F>::FV FV;
+  constexpr bool P = sizeof(U) == 2;
+  constexpr unsigned NV = 32;
+  wht__rows_xp_to_c<F, ERR, K>(shx, she, lane, x, e);
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
     const unsigned i = L * 32u + lane, y = FV::to_bits(FV::sub(x[L], e[L]));
@@ -623,6 +635,73 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
         io.store(xout, u, wht__rows_comp_vec_out<F>(x + r * VW, e + r * VW));
       }
     }
+}
+
+/* The same rows of 2^14 f32 or 2^15 f16 and bf16 (M = 4) with no stage
+ * across lanes, x and e stored (single_comp.cuh's first pass, EOUT):
+ * each warp takes its 2^K0 elements (K0 = 10, or 11 as 2^10 words of
+ * two, element w and 1024 + w) through the transposed form above (its
+ * 16-byte vectors into its own 4 KiB of x in shared memory, layout B,
+ * stages 0-4, layout C, stages 5..K0-1), puts its words back there in
+ * order (lane l's value L is word 32L + l of the warp's), and after the
+ * block's barrier each lane takes the 32 words j 2^10 + r 2^9 + 32w + l
+ * (j = 0..15 the warp that held it: element bits K0..K0+3, r = 0, 1):
+ * the stages on bits K0..K0+3 across its registers (value r + 2j), x and
+ * e stored an element a lane and instruction (128 or 64 contiguous
+ * bytes). Every shared load and store of one instruction touches 32
+ * consecutive words, or slots xp_slot keeps apart: no bank conflict. The
+ * lane form's six stages across lanes (two shuffles and the upper half's
+ * selects on every value, about twice a stage in registers) become three
+ * trips through shared memory; the stages keep their order and operands,
+ * so the values are the lane form's bit for bit. */
+template <class F, class ERR, class IO>
+__device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *xin, typename F::U *xout,
+                                                          typename F::U *eout, const IO &io)
+{
+  typedef typename F::U U;
+  typedef typename wht__rows_comp_vals<F>::FV FV;
+  constexpr bool P = sizeof(U) == 2;
+  static_assert((P || sizeof(U) == 4) && !IO::STRIDED && !ERR::BLOCKED, "2- and 4-byte rows, x and e out");
+  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, NS = 1u << 12; /* 2^14 words of x, then of e */
+  extern __shared__ uint4 wht__rows_comp_sh[];
+  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  uint4 *shx = wht__rows_comp_sh + w * W * 32u, *she = wht__rows_comp_sh + NS + w * W * 32u;
+#pragma unroll
+  for (unsigned i = 0; i < W; i++) shx[wht__rows_xp_slot(i * 32u + lane)] = io.load(xin, (w << K0) | ((i * 32u + lane) << LV));
+  __syncwarp();
+  typename FV::T x[32], e[32];
+  wht__rows_xp_first<F, ERR, K0 + 4>(shx, lane, x, e);
+  __syncwarp(); /* every lane has read its x */
+  wht__rows_xp_to_c<F, ERR, K0>(shx, she, lane, x, e);
+  __syncwarp(); /* ... and layout C */
+  unsigned *wx = (unsigned *)wht__rows_comp_sh, *we = (unsigned *)(wht__rows_comp_sh + NS);
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) {
+    wx[(w << 10) + L * 32u + lane] = FV::to_bits(x[L]);
+    we[(w << 10) + L * 32u + lane] = FV::to_bits(e[L]);
+  }
+  __syncthreads();
+#pragma unroll
+  for (unsigned v = 0; v < 32; v++) {
+    const unsigned q = (v >> 1) << 10 | (v & 1u) << 9 | w << 5 | lane;
+    x[v] = FV::from_bits(wx[q]);
+    e[v] = FV::from_bits(we[q]);
+  }
+#pragma unroll
+  for (unsigned s = 0; s < 4; s++) wht__rows_comp_regs<FV, ERR, 32>(x, e, 2u << s);
+#pragma unroll
+  for (unsigned v = 0; v < 32; v++) {
+    const unsigned u = (v >> 1) << K0 | (v & 1u) << 9 | w << 5 | lane, bx = FV::to_bits(x[v]), be = FV::to_bits(e[v]);
+    if constexpr (P) { /* the word's elements u and u + 1024 */
+      io.store2(xout, u, (unsigned short)bx);
+      io.store2(xout, u + 1024u, (unsigned short)(bx >> 16));
+      io.store2(eout, u, (unsigned short)be);
+      io.store2(eout, u + 1024u, (unsigned short)(be >> 16));
+    } else {
+      io.store4(xout, u, bx);
+      io.store4(eout, u, be);
+    }
+  }
 }
 
 /* a block's row of 2^(K0+M) (the grid: a block a row), asking L2 for the

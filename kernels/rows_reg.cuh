@@ -420,6 +420,16 @@ struct wht__blk_io {
   {
     wht__st16<HINT>(out + at(u), v, spol);
   }
+  template <class U>
+  __device__ __forceinline__ void store4(U *out, unsigned u, unsigned v) const
+  {
+    wht__st4<HINT>(out + at(u), v, spol);
+  }
+  template <class U>
+  __device__ __forceinline__ void store2(U *out, unsigned u, unsigned short v) const
+  {
+    wht__st2<HINT>(out + at(u), v, spol);
+  }
 };
 
 /* Rows of 2^(K0+M) elements over the 2^M warps of a block, K0 = LV+5+LW

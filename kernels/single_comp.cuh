@@ -4,7 +4,9 @@
  * instructions). single_reg.cuh's passes for folklore, with rows_comp.cuh's
  * block kernel (wht__rows_comp_blk_row) in place of rows_reg.cuh's:
  *   pass 1: rows of 2^K1, K1 = LV + 12 (16 warps, eight vectors of x and
- *     eight of e a lane, one exchange of both): x in, e = +0; x and e out;
+ *     eight of e a lane, one exchange of both): x in, e = +0; x and e out
+ *     (in the pair, f32, f16 and bf16 rows take the transposed form,
+ *     wht__rows_comp_blk_row_xp, with no stage across lanes);
  *   strided passes of stages s0..s0+L-1 (L = 3 + M, M = 1..4: the block
  *     kernel's largest tile holds 2^K1 values and their error terms, 128
  *     KiB of f32) on 2^L runs of 2^R contiguous elements (R = LV + 5), runs
@@ -20,8 +22,10 @@
  * take three (at K1+4..K1+7 they take two as well). Other k take the
  * tiles, and so do
  * the ranges ERR::single_ranges leaves out (compensated_err.cuh: on an
- * H200 kahan's pair won, 0.78x the tiles' time at f32 2^28, and its two
- * plain passes did not; neumaier's 128 registers and spills lost in both).
+ * H200 kahan's pair won, 0.78x the tiles' time at f32 2^28 before the
+ * transposed first pass, and its two plain passes did not; neumaier's
+ * 128 registers and spills lost in both, and its pair with the
+ * transposed first pass only tied).
  *
  * Every stage is the CPU's compensated butterfly (compensated.cuh) on the
  * same operands, the stages in increasing order and y = x - e once at the
@@ -75,7 +79,17 @@ __global__ void __launch_bounds__(32u << M)
 /* pass 1 and the strided pass of stages K1..C-1 as one persistent
  * L2-blocked kernel (single_reg.cuh's wht__single_fused_kernel with the
  * error terms: a second-pass tile loads both through L2 only) */
+/* The pair's f32, f16 and bf16 first pass in the transposed form, not inlined: inlined
+ * beside the second pass's tile ptxas spilled 364 bytes at its 128
+ * registers, called it spills none */
 template <class F, class ERR>
+__device__ __noinline__ void wht__single_comp_first_xp(const typename F::U *xin, typename F::U *x, typename F::U *e,
+                                                       uint64_t lpol, uint64_t spol)
+{
+  wht__rows_comp_blk_row_xp<F, ERR>(xin, x, e, wht__blk_io<0, false, true>{ 0, lpol, spol });
+}
+
+template <class F, class ERR, bool XP = false>
 __global__ void __launch_bounds__(512)
     wht__single_comp_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
                                   const typename F::U *xin, typename F::U *x, typename F::U *e, unsigned ahead)
@@ -89,11 +103,27 @@ __global__ void __launch_bounds__(512)
     } else {
       const uint64_t base = b << S::K1;
       wht__rows_blk_prefetch<S::LV + 8, S::K1>(xin, b, p0.ntiles, ahead);
-      wht__rows_comp_blk_row<F, ERR, 4, true>(xin + base, NULL, x + base, e + base,
-                                                     wht__blk_io<0, false, true>{ 0, lpol, spol });
+      if constexpr (XP)
+        wht__single_comp_first_xp<F, ERR>(xin + base, x + base, e + base, lpol, spol);
+      else
+        wht__rows_comp_blk_row<F, ERR, 4, true>(xin + base, NULL, x + base, e + base,
+                                                wht__blk_io<0, false, true>{ 0, lpol, spol });
       __syncthreads();
     }
   });
+}
+
+/* Whether the pair's f32, f16 and bf16 first pass takes the transposed
+ * form (rows_comp.cuh's wht__rows_comp_blk_row_xp; on an H200 kahan's f32
+ * 2^25..2^28 5 % faster, its pair 2.33 -> 2.17 ms with 12 % fewer
+ * instructions, f16 and bf16 2^26..2^29 2-3 %; docs/PERFORMANCE.md):
+ * WHT_GPU_SINGLE_COMP_XP=0 (read once) keeps the lane form, for
+ * comparisons */
+static bool wht__single_comp_xp(void)
+{
+  static int v = -1;
+  if (v < 0) v = wht__rows_env("WHT_GPU_SINGLE_COMP_XP", 1) != 0;
+  return v != 0;
 }
 
 /* Whether kahan's or neumaier's (recovery ERR) rows of 2^k, N elements
@@ -173,18 +203,21 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
     if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
     return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
   }
-  static wht__fused_cache cache;
+  static wht__fused_cache cache[2];
   const wht__pass p0 = wht__single_pair<F>(N); /* single_reg.cuh: the same tiles and chunks */
   unsigned grid, lag;
   /* a lag of a chunk and the resident blocks (one a multiprocessor): on an
    * H200 kahan's pair took 0.6-2 % less than at half of them (the tiles'
    * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md); each
    * block takes its next ticket ahead (wht__fused_loop: f32 2^28 2 % less) */
-  const wht_status st =
-      wht__fused_shape((const void *)wht__single_comp_fused_kernel<F, ERR>, smem, p0, &cache, &grid, &lag, 512, 3);
+  typedef void (*kern_t)(const wht__pass, unsigned, unsigned, const U *, U *, U *, unsigned);
+  const kern_t kern = sizeof(U) < 8 && wht__single_comp_xp() ? wht__single_comp_fused_kernel<F, ERR, (sizeof(U) < 8)>
+                                                             : wht__single_comp_fused_kernel<F, ERR>;
+  const wht_status st = wht__fused_shape((const void *)kern, smem, p0, &cache[kern != wht__single_comp_fused_kernel<F, ERR>],
+                                         &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
-  wht__single_comp_fused_kernel<F, ERR><<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
-                                                               wht__single_ahead(false, sizeof(U) << S::K1));
+  kern<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
+                            wht__single_ahead(false, sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);
 }

@@ -215,6 +215,32 @@ WHT__HD void wht__st16(void *dst, uint4 v, [[maybe_unused]] uint64_t pol = 0)
 #endif
 }
 
+/* one 4-byte word, as wht__st16 */
+template <bool HINT = false>
+__device__ __forceinline__ void wht__st4(void *dst, unsigned v, [[maybe_unused]] uint64_t pol = 0)
+{
+#if __CUDA_ARCH__ >= 800
+  if constexpr (HINT) {
+    asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" ::"l"(dst), "r"(v), "l"(pol) : "memory");
+    return;
+  }
+#endif
+  *(unsigned *)dst = v;
+}
+
+/* one 2-byte element, as wht__st16 */
+template <bool HINT = false>
+__device__ __forceinline__ void wht__st2(void *dst, unsigned short v, [[maybe_unused]] uint64_t pol = 0)
+{
+#if __CUDA_ARCH__ >= 800
+  if constexpr (HINT) {
+    asm volatile("st.global.L2::cache_hint.u16 [%0], %1, %2;" ::"l"(dst), "h"(v), "l"(pol) : "memory");
+    return;
+  }
+#endif
+  *(unsigned short *)dst = v;
+}
+
 /* Whether a thread's vectors are evenly spaced in device memory: every
  * thread has the same number of them (nv a multiple of P) and P vectors
  * span whole runs, so vector i of thread t sits at offset(tV) + i * inc. */
