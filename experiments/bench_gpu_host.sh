@@ -50,7 +50,8 @@
 # for the one-bit stage at bit 12 from 2^29 (tests, sanitizers, timings), l2ahead for the
 # pairs taking their next ticket ahead, scomppf for kahan's register passes'
 # L2 requests ahead, scomplag for their lag and neumaier's, scompxp for the
-# f32 pair's first pass in the transposed form, tc14 for
+# f32 pair's first pass in the transposed form, scomptwo for their two plain
+# passes, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1013,6 +1014,19 @@ want scompxp && step scompxp ${SCOMPXP_LIMIT:-300} sh -c "
   for v in 0 1; do echo \"## ncu WHT_GPU_SINGLE_COMP_XP=\$v\"; WHT_GPU_SINGLE_COMP_XP=\$v ncu --clock-control none --kernel-name regex:'fused' --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
     $B/experiments/wht-bench --algo kahan --format f32 --log2n 28 --place in --reps 1 --warmup 1 | grep -E 'fused|duration|inst_exec|issue_active|stalled|bank|registers'; done"
+# kahan's and neumaier's two plain register passes (k = K1+4..K1+7, f32
+# 2^18..2^21, f16 and bf16 2^19..2^22; WHT_GPU_SINGLE_COMP=2) against
+# the tiles (=1 keeps them there), single vectors and rows over 2^28
+# elements, two rounds; their GPU tests first
+want scomptwo && step scomptwotest ${SCOMPTWO_TEST_LIMIT:-200} sh -c "
+  WHT_GPU_SINGLE_COMP=2 WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=23 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sctbi.log 2>&1;
+  echo \"# both ranges forced, k = 16..23: \$(grep -c '^ok' $O/sctbi.log) ok, \$(grep -c '^not ok' $O/sctbi.log) not ok\"; grep '^not ok' $O/sctbi.log | head -5;
+  WHT_GPU_SINGLE_COMP=2 WHT_GPU_TEST_ALGOS=kahan WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_COMP=2 WHT_GPU_TEST_ALGOS=kahan WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want scomptwo && step scomptwo ${SCOMPTWO_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 1 2; do echo \"## round \$r: WHT_GPU_SINGLE_COMP=\$v\"; export WHT_GPU_SINGLE_COMP=\$v;
+    $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16,bf16 --log2n 18,19,20,21,22 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16,bf16 --log2n 18,19,20,21,22 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -35,13 +35,18 @@ struct wht__kahan_err {
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x6au : f == WHT_F64 ? 0u : 0x55u; }
   static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
-  /* long rows in register passes (single_comp.cuh): bit 0 the two plain
-   * passes (k = LV+16..LV+19), bit 1 the L2-blocked pair and a pass
-   * (LV+23..LV+26). On an H200 the pair took 0.77-0.78x the tiles' time
-   * at f32 2^28, 0.83-0.86x at f16 and bf16 2^28, 0.88-0.89x at f64 2^27;
-   * the two passes 1.00x at f32 2^20, 1.04x at f64 2^19, 1.19-1.23x at
-   * f16 and bf16 2^20 (docs/PERFORMANCE.md) */
-  static constexpr unsigned single_ranges = 2u;
+  /* long rows in register passes (single_comp.cuh), by element size:
+   * bit 0 the two plain passes (k = LV+16..LV+19, where they make at
+   * least 128 rows of the first pass), bit 1 the L2-blocked pair and a
+   * pass (LV+23..LV+26). On an H200 the pair took 0.77-0.78x the tiles'
+   * time at f32 2^28, 0.83-0.86x at f16 and bf16 2^28, 0.88-0.89x at f64
+   * 2^27, and with the transposed first pass 0.95x and 0.97-0.98x of
+   * that; the two passes with it 0.68-0.75x for f32 rows of 2^18..2^21
+   * over 2^28 elements and 0.71x for a single 2^21, 0.78-0.82x for f16
+   * and bf16 rows of 2^19..2^22 and a single 2^22, but 1.15-1.22x where
+   * 16-32 rows of the first pass leave most multiprocessors idle (f64:
+   * the lane form, 1.04x at 2^19; docs/PERFORMANCE.md) */
+  static constexpr unsigned single_ranges(unsigned esz) { return esz == 8 ? 2u : 3u; }
   /* the same for kahan-block (rows_comp.cuh's wht__blocked_err): faster
    * than the tiles on an H100 for f32 rows of 2^7..2^13, f64 rows of 2^8
    * and 2^11, and on an H200 for f16 and bf16 rows of 2^8..2^11 (0.64-0.71x
@@ -119,12 +124,15 @@ struct wht__neumaier_err {
    * f16 and bf16 kernels spill 8-20 bytes (the old form spilled 20-28 and
    * took 2) and four were mixed */
   static constexpr int min_blocks(unsigned esz) { return esz == 4 ? 4 : 3; }
-  /* long rows in register passes (single_comp.cuh), as kahan's: none. On
-   * an H200 (128 registers, spills in f16, bf16 and f64, one block of 16
-   * warps a multiprocessor) the pair took 1.12x the tiles' time at f32
-   * 2^28, 1.08-1.09x at f16, 1.26x at bf16, 1.00x at f64 2^27, the two
-   * passes 1.16-2.8x at 2^19 and 2^20 (docs/PERFORMANCE.md) */
-  static constexpr unsigned single_ranges = 0u;
+  /* long rows in register passes (single_comp.cuh), as kahan's: f32's two
+   * plain passes. On an H200 (128 registers, one block of 16 warps a
+   * multiprocessor) with the transposed first pass those took 0.79-0.81x
+   * the tiles' time for f32 rows of 2^18..2^21 over 2^28 elements, 0.95x
+   * for a single 2^21; the pair 1.00x at f32 2^28 (1.12x before the
+   * transposed form), f16 and bf16 0.92-0.95x of 1.08-1.26x, 1.00x at
+   * f64 2^27, and the f16 and bf16 two passes 1.05-1.24x
+   * (docs/PERFORMANCE.md) */
+  static constexpr unsigned single_ranges(unsigned esz) { return esz == 4 ? 1u : 0u; }
   /* rows in a block's registers (rows_comp.cuh), bit M-1 for rows of
    * 2^(LV+8+M): on an H100 faster than the tiles only for f32 rows of
    * 2^13 and 2^14; on an H200 f16 rows of 2^15 (0.95-0.98x the tiles'

@@ -5,7 +5,7 @@
  * block kernel (wht__rows_comp_blk_row) in place of rows_reg.cuh's:
  *   pass 1: rows of 2^K1, K1 = LV + 12 (16 warps, eight vectors of x and
  *     eight of e a lane, one exchange of both): x in, e = +0; x and e out
- *     (in the pair, f32, f16 and bf16 rows take the transposed form,
+ *     (f32, f16 and bf16 rows take the transposed form,
  *     wht__rows_comp_blk_row_xp, with no stage across lanes);
  *   strided passes of stages s0..s0+L-1 (L = 3 + M, M = 1..4: the block
  *     kernel's largest tile holds 2^K1 values and their error terms, 128
@@ -22,10 +22,9 @@
  * take three (at K1+4..K1+7 they take two as well). Other k take the
  * tiles, and so do
  * the ranges ERR::single_ranges leaves out (compensated_err.cuh: on an
- * H200 kahan's pair won, 0.78x the tiles' time at f32 2^28 before the
- * transposed first pass, and its two plain passes did not; neumaier's
- * 128 registers and spills lost in both, and its pair with the
- * transposed first pass only tied).
+ * H200 kahan's pair and, with the transposed first pass, its two plain
+ * passes won in f32, f16 and bf16, neumaier's two plain passes in f32;
+ * the two passes only where they make 128 rows of 2^K1 or more).
  *
  * Every stage is the CPU's compensated butterfly (compensated.cuh) on the
  * same operands, the stages in increasing order and y = x - e once at the
@@ -51,15 +50,17 @@ struct wht__single_comp_shape {
   static constexpr unsigned last_s0(unsigned k) { return k <= K1 + 7 ? K1 : C; }
 };
 
-/* pass 1: rows of 2^K1 (x; e = +0) to x and e, a block a row */
-template <class F, class ERR>
+/* pass 1: rows of 2^K1 (x; e = +0) to x and e, a block a row; XP: the
+ * transposed form (below) */
+template <class F, class ERR, bool XP = false>
 __global__ void __launch_bounds__(512)
     wht__single_comp_first_kernel(const typename F::U *src, typename F::U *x, typename F::U *e, unsigned ahead)
 {
   typedef wht__single_comp_shape<F> S;
   wht__rows_blk_prefetch<S::LV + 8, S::K1>(src, ahead); /* rows_reg.cuh */
   const uint64_t base = (uint64_t)blockIdx.x << S::K1;
-  wht__rows_comp_blk_row<F, ERR, 4, true>(src + base, NULL, x + base, e + base);
+  if constexpr (XP) wht__rows_comp_blk_row_xp<F, ERR>(src + base, x + base, e + base, wht__blk_io<>{ 0, 0, 0 });
+  else wht__rows_comp_blk_row<F, ERR, 4, true>(src + base, NULL, x + base, e + base);
 }
 
 /* the last pass: stages s0..s0+2+M of x and e to y = x - e in x, one tile
@@ -130,7 +131,7 @@ static bool wht__single_comp_xp(void)
  * in all, from src to dst take these passes (the kernels, or their host
  * twin below): k = K1+4..K1+7 (two passes) or C+4..C+7 (the pair, where
  * the chunks fit the queue's counters) where ERR::single_ranges has the
- * range's bit (compensated_err.cuh: kahan the pair's, neumaier none),
+ * range's bit (compensated_err.cuh: by element size),
  * 16-byte aligned pointers. WHT_GPU_SINGLE_COMP (read once): 0 none, 2
  * both ranges for both recoveries (for comparisons and the tests), else
  * the table. */
@@ -140,8 +141,10 @@ static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const
   typedef wht__single_comp_shape<F> S;
   static int mode = -1;
   if (mode < 0) mode = (int)wht__rows_env("WHT_GPU_SINGLE_COMP", 1);
-  const unsigned ranges = mode == 0 ? 0u : mode == 2 ? 3u : ERR::single_ranges;
-  const bool two = (ranges & 1u) && k >= S::K1 + 4 && k <= S::K1 + 7;
+  const unsigned ranges = mode == 0 ? 0u : mode == 2 ? 3u : ERR::single_ranges(sizeof(typename F::U));
+  /* the table's two passes where the first makes at least 128 rows (fewer
+   * leave most of the multiprocessors idle; forced, any) */
+  const bool two = (ranges & 1u) && k >= S::K1 + 4 && k <= S::K1 + 7 && (mode == 2 || (N >> S::K1) >= 128);
   const bool fused = (ranges & 2u) && k >= S::C + 4 && k <= S::C + 7 && (N >> S::C) <= WHT__L2_MAX_CHUNKS;
   return (two || fused) && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
 }
@@ -193,13 +196,15 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   if (!e) return WHT_E_NULL;
   const size_t smem = S::SMEM;
   if (k <= S::K1 + 7) {
-    static size_t raised[WHT__MAX_DEVICES];
-    const wht_status st = wht__rows_raise_smem((const void *)wht__single_comp_first_kernel<F, ERR>, smem, raised);
+    static size_t raised[2][WHT__MAX_DEVICES];
+    typedef void (*first_t)(const U *, U *, U *, unsigned);
+    const bool xp = sizeof(U) < 8 && wht__single_comp_xp();
+    const first_t first = xp ? wht__single_comp_first_kernel<F, ERR, (sizeof(U) < 8)> : wht__single_comp_first_kernel<F, ERR>;
+    const wht_status st = wht__rows_raise_smem((const void *)first, smem, raised[xp]);
     if (st != WHT_OK) return st;
     const uint64_t rows = N >> S::K1;
     if (rows > 0x7fffffffu) return WHT_E_SIZE;
-    wht__single_comp_first_kernel<F, ERR><<<(unsigned)rows, 512, smem>>>((const U *)src, x, e,
-                                                                          wht__rows_ahead(sizeof(U) << S::K1));
+    first<<<(unsigned)rows, 512, smem>>>((const U *)src, x, e, wht__rows_ahead(sizeof(U) << S::K1));
     if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
     return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
   }
