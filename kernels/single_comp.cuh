@@ -77,12 +77,9 @@ __global__ void __launch_bounds__(32u << M)
                                                  wht__blk_io<S::R>{ s0, 0, 0 });
 }
 
-/* pass 1 and the strided pass of stages K1..C-1 as one persistent
- * L2-blocked kernel (single_reg.cuh's wht__single_fused_kernel with the
- * error terms: a second-pass tile loads both through L2 only) */
-/* The pair's f32, f16 and bf16 first pass in the transposed form, not inlined: inlined
- * beside the second pass's tile ptxas spilled 364 bytes at its 128
- * registers, called it spills none */
+/* The pair's f32, f16 and bf16 first pass in the transposed form, not
+ * inlined: inlined beside the second pass's tile ptxas spilled 364 bytes
+ * at its 128 registers, called it spills none */
 template <class F, class ERR>
 __device__ __noinline__ void wht__single_comp_first_xp(const typename F::U *xin, typename F::U *x, typename F::U *e,
                                                        uint64_t lpol, uint64_t spol)
@@ -90,6 +87,10 @@ __device__ __noinline__ void wht__single_comp_first_xp(const typename F::U *xin,
   wht__rows_comp_blk_row_xp<F, ERR>(xin, x, e, wht__blk_io<0, false, true>{ 0, lpol, spol });
 }
 
+/* pass 1 and the strided pass of stages K1..C-1 as one persistent
+ * L2-blocked kernel (single_reg.cuh's wht__single_fused_kernel with the
+ * error terms: a second-pass tile loads both through L2 only); XP: its
+ * first pass in the transposed form */
 template <class F, class ERR, bool XP = false>
 __global__ void __launch_bounds__(512)
     wht__single_comp_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
@@ -195,11 +196,14 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
   U *x = (U *)dst, *e = (U *)ework;
   if (!e) return WHT_E_NULL;
   const size_t smem = S::SMEM;
+  /* the transposed first pass: 2- and 4-byte formats (XP below is false
+   * for f64, whose instance is then the lane form's) */
+  constexpr bool XP = sizeof(U) < 8;
+  const bool xp = XP && wht__single_comp_xp();
   if (k <= S::K1 + 7) {
     static size_t raised[2][WHT__MAX_DEVICES];
     typedef void (*first_t)(const U *, U *, U *, unsigned);
-    const bool xp = sizeof(U) < 8 && wht__single_comp_xp();
-    const first_t first = xp ? wht__single_comp_first_kernel<F, ERR, (sizeof(U) < 8)> : wht__single_comp_first_kernel<F, ERR>;
+    const first_t first = xp ? wht__single_comp_first_kernel<F, ERR, XP> : wht__single_comp_first_kernel<F, ERR>;
     const wht_status st = wht__rows_raise_smem((const void *)first, smem, raised[xp]);
     if (st != WHT_OK) return st;
     const uint64_t rows = N >> S::K1;
@@ -216,10 +220,8 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
    * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md); each
    * block takes its next ticket ahead (wht__fused_loop: f32 2^28 2 % less) */
   typedef void (*kern_t)(const wht__pass, unsigned, unsigned, const U *, U *, U *, unsigned);
-  const kern_t kern = sizeof(U) < 8 && wht__single_comp_xp() ? wht__single_comp_fused_kernel<F, ERR, (sizeof(U) < 8)>
-                                                             : wht__single_comp_fused_kernel<F, ERR>;
-  const wht_status st = wht__fused_shape((const void *)kern, smem, p0, &cache[kern != wht__single_comp_fused_kernel<F, ERR>],
-                                         &grid, &lag, 512, 3);
+  const kern_t kern = xp ? wht__single_comp_fused_kernel<F, ERR, XP> : wht__single_comp_fused_kernel<F, ERR>;
+  const wht_status st = wht__fused_shape((const void *)kern, smem, p0, &cache[xp], &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
   kern<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
                             wht__single_ahead(false, sizeof(U) << S::K1));
