@@ -51,7 +51,8 @@
 # pairs taking their next ticket ahead, scomppf for kahan's register passes'
 # L2 requests ahead, scomplag for their lag and neumaier's, scompxp for the
 # f32 pair's first pass in the transposed form, scomptwo for their two plain
-# passes, tc14 for
+# passes, wstr for widened-pass's later blocks on strided register tiles
+# (wstrtest their tests and sanitizers, wstrncu their profile), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1027,6 +1028,26 @@ want scomptwo && step scomptwo ${SCOMPTWO_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 1 2; do echo \"## round \$r: WHT_GPU_SINGLE_COMP=\$v\"; export WHT_GPU_SINGLE_COMP=\$v;
     $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16,bf16 --log2n 18,19,20,21,22 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo kahan,neumaier --format f32,f16,bf16 --log2n 18,19,20,21,22 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
+# widened-pass's later blocks on the strided register tiles
+# (kernels/wide_strided.cuh; WHT_GPU_WPASS_STRIDED=0 keeps the tiles'
+# pass): GPU tests from k = 16 and the spot checks, memcheck and racecheck
+# at k = 16..19 (wstrtest); single vectors and rows over 2^28 elements
+# both ways beside folklore, two rounds (wstr); the passes of f32 and f16
+# 2^28 under Nsight Compute (wstrncu)
+want wstrtest && step wstrtest ${WSTR_TEST_LIMIT:-300} sh -c "
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 $B/tests/test_gpu_bitident > $O/wstrbi.log 2>&1;
+  echo \"# k >= 16 and the spot checks: \$(grep -c '^ok' $O/wstrbi.log) ok, \$(grep -c '^not ok' $O/wstrbi.log) not ok\"; grep '^not ok' $O/wstrbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want wstr && step wstr ${WSTR_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_WPASS_STRIDED=\$v\"; export WHT_GPU_WPASS_STRIDED=\$v;
+    $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n ${WSTR_LOG2N:-16,19,22,25,28} | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n ${WSTR_ROWS:-16,19,22} --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
+want wstrncu && step wstrncu ${WSTR_NCU_LIMIT:-200} sh -c "
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for f in f32 f16; do for v in 0 1; do echo \"## ncu \$f 2^28 WHT_GPU_WPASS_STRIDED=\$v\"; WHT_GPU_WPASS_STRIDED=\$v ncu --clock-control none --kernel-name regex:'wht__rows_wide|wht__wide_strided|wht__wpass' --launch-count 3 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo widened-pass --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -27,6 +27,7 @@
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "rows_wide.cuh"
+#include "wide_strided.cuh"
 #include "gpu_util.h"
 #include "pass_blocks.h"
 extern "C" {
@@ -349,6 +350,69 @@ static unsigned wht__wpass_rows1_at(unsigned k, const void *src, const void *dst
   return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k) : 0;
 }
 
+/* Whether pass p (a block of L = 6 or 9 stages from s0, not a pair's)
+ * runs on the strided register tiles (wide_strided.cuh) for data at src,
+ * dst: 2- and 4-byte formats, 16-byte aligned pointers; the same on every
+ * machine. WHT_GPU_WPASS_STRIDED=0 (read once) keeps the tiles' pass, for
+ * comparisons. */
+template <class F>
+static bool wht__wpass_strided(const wht__pass &p, const void *src, const void *dst)
+{
+  if constexpr (sizeof(typename F::U) == 8) {
+    return false;
+  } else {
+    static unsigned on = ~0u;
+    if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_STRIDED", 1) != 0;
+    return on && !p.fuse && wht__wstr_shape<F>::fits(p.s0, p.L) && (uintptr_t)src % 16 == 0 &&
+           (uintptr_t)dst % 16 == 0;
+  }
+}
+
+template <class F, unsigned L>
+static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
+{
+  typedef wht__wstr_shape<F> S;
+  static size_t raised[WHT__MAX_DEVICES];
+  const wht_status st = wht__rows_raise_smem((const void *)wht__wide_strided_kernel<F, L>, S::SMEM, raised);
+  if (st != WHT_OK) return st;
+  const uint64_t tiles = p.N >> S::TILE;
+  if (tiles > 0x7fffffffu) return WHT_E_SIZE;
+  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* ... on the device, and on the host (wht__wpass_emulate_out) */
+template <class F>
+static wht_status wht__wpass_strided_run(const wht__pass &p, const typename F::U *xin, typename F::U *x)
+{
+  if constexpr (sizeof(typename F::U) == 8) {
+    return WHT_E_SIZE; /* wht__wpass_strided says no */
+  } else {
+    return p.L == 9 ? wht__wpass_strided_launch<F, 9>(p, xin, x) : wht__wpass_strided_launch<F, 6>(p, xin, x);
+  }
+}
+
+template <class F>
+static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename F::U *xin, typename F::U *x)
+{
+  if constexpr (sizeof(typename F::U) == 8) {
+    return WHT_E_SIZE;
+  } else {
+    typedef typename wht__wstr_word<F>::WT WT;
+    WT *xs = (WT *)malloc(sizeof(WT) * 32 * wht__wstr_shape<F>::THREADS), *sh = (WT *)malloc(wht__wstr_shape<F>::SMEM);
+    if (!xs || !sh) {
+      free(xs);
+      free(sh);
+      return WHT_E_NOMEM;
+    }
+    if (p.L == 9) wht__wide_strided_emulate_pass<F, 9>(xin, x, p.N, p.s0, xs, sh);
+    else wht__wide_strided_emulate_pass<F, 6>(xin, x, p.N, p.s0, xs, sh);
+    free(xs);
+    free(sh);
+    return WHT_OK;
+  }
+}
+
 template <class F, bool VEC, bool MB>
 static wht_status wht__wpass_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
 {
@@ -414,6 +478,11 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
                                : wht__wpass_launch_fused<F, false>(passes[i], passes[i + 1], xin, x);
       if (s != WHT_OK) return s;
       i++;
+      continue;
+    }
+    if (wht__wpass_strided<F>(passes[i], xin, x)) {
+      const wht_status s = wht__wpass_strided_run<F>(passes[i], xin, x);
+      if (s != WHT_OK) return s;
       continue;
     }
     const bool vec = wht__pass_vectorizable<F>(passes[i], xin, x, NULL), mb = wht__wpass_multi(passes[i]);
@@ -491,6 +560,10 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
       }
       free(done);
       i++;
+      continue;
+    }
+    if (wht__wpass_strided<F>(p, xin, x)) {
+      st = wht__wpass_strided_emulate<F>(p, xin, x);
       continue;
     }
     const bool vec = wht__pass_vectorizable<F>(p, xin, x, NULL);

@@ -1,0 +1,206 @@
+/* wide_strided.cuh - widened-pass's later blocks (lib/pass_blocks.h: L = 6
+ * or 9 stages from stage s0 >= 10) as a pass of register tiles (issue 14:
+ * widened-pass at folklore's speed), included by widened_pass.cu. The
+ * tiles' pass (tile.cuh through a shared tile of wide values) spent about
+ * 89 instructions an element and took 1.7x a memcpy on an H200; here a
+ * block of 8 warps holds a tile of 2^9 rows of one 64-byte run each (16
+ * words of 32 bits: an f32 element, or two neighbouring f16/bf16
+ * elements), in registers as wide words (f32 as a double, a pair of
+ * 2-byte elements as two floats: rows_wide.cuh's wht__rows_wide_fmt):
+ *   - row r of tile b is run j = r mod 2^L of the block's stride 2^s0,
+ *     shifted by (r >> L) runs: element wht__single_tile_base(b) +
+ *     j 2^s0 + (r >> L) 2^R + column (R: a run's elements; the rows past
+ *     2^L are neighbouring runs, so a tile is always 2^9 runs);
+ *   - layout A, as loaded: lane l = 16 h + c of warp w holds word c of
+ *     rows r = 64 w + 32 h + i in x[i], i = 0..31 (each warp load two
+ *     whole runs); stages 0-4 of the block run there (row bits 0-4);
+ *   - L = 9 or 6: the block exchanges the wide words once through 64 KB of
+ *     shared memory (8-byte words at r 16 + c: each half-warp's access 128
+ *     consecutive bytes, no conflict) into layout D: x[2 t + e] holds
+ *     row 32 t + 4 w + 2 h + e, t = 0..15, where stages 5..L-1 run (row
+ *     bits 5-8), and each word is rounded and stored from there.
+ * Every butterfly is the CPU's (a + b, a - b) in the wide format on the
+ * same operands, the stages in increasing order, the block's input the
+ * format's values and its output rounded once, so the result is the
+ * tiles' and the CPU's bit for bit. A block's loads precede its barrier
+ * and its stores follow it, tiles are disjoint: in place is safe. The host
+ * emulation runs the same functions thread by thread
+ * (wht__wide_strided_emulate; test_gpu_emulated_bitident). */
+#ifndef WHT_KERNELS_WIDE_STRIDED_CUH
+#define WHT_KERNELS_WIDE_STRIDED_CUH
+
+#include "widened_arith.cuh"
+
+/* The 32-bit words of format F as wide words, on the device and the host */
+template <class F, bool PAIRS = sizeof(typename F::U) == 2>
+struct wht__wstr_word {
+  typedef double WT;
+  static constexpr unsigned EL = 0; /* log2 elements a word */
+  static WHT__HD WT up(unsigned u) { return wht__wide<F>::up(F::from_bits(u)); }
+  static WHT__HD unsigned down(WT v) { return F::to_bits(wht__wide<F>::down(v)); }
+  static WHT__HD WT add(WT a, WT b) { return wht__f64_ops::add(a, b); }
+  static WHT__HD WT sub(WT a, WT b) { return wht__f64_ops::sub(a, b); }
+};
+
+template <class F>
+struct wht__wstr_word<F, true> {
+  typedef float2 WT;
+  typedef wht__f32_ops A;
+  static constexpr unsigned EL = 1;
+  /* the element at the lower address in the low half, as .x; the pair
+   * conversions round each lane as the scalar ones (widened_arith.cuh) */
+  static WHT__HD WT up(unsigned u)
+  {
+#ifdef __CUDA_ARCH__
+    decltype(wht__wide_pair_cvt<F>::down(float2{})) p;
+    memcpy(&p, &u, sizeof u);
+    return wht__wide_pair_cvt<F>::up(p);
+#else
+    return make_float2(wht__wide<F>::up(F::from_bits((typename F::U)(u & 0xffffu))),
+                       wht__wide<F>::up(F::from_bits((typename F::U)(u >> 16))));
+#endif
+  }
+  static WHT__HD unsigned down(WT v)
+  {
+#ifdef __CUDA_ARCH__
+    unsigned r;
+    const auto p = wht__wide_pair_cvt<F>::down(v);
+    memcpy(&r, &p, sizeof r);
+    return r;
+#else
+    return (unsigned)F::to_bits(wht__wide<F>::down(v.x)) | (unsigned)F::to_bits(wht__wide<F>::down(v.y)) << 16;
+#endif
+  }
+  static WHT__HD WT add(WT a, WT b) { return make_float2(A::add(a.x, b.x), A::add(a.y, b.y)); }
+  static WHT__HD WT sub(WT a, WT b) { return make_float2(A::sub(a.x, b.x), A::sub(a.y, b.y)); }
+};
+
+template <class F>
+struct wht__wstr_shape {
+  static constexpr unsigned EL = wht__wstr_word<F>::EL;
+  static constexpr unsigned R = 4 + EL;     /* a run: 16 words, 64 bytes */
+  static constexpr unsigned TILE = 9 + R;   /* a tile's elements, log2 */
+  static constexpr unsigned THREADS = 256;  /* 8 warps, 32 words a lane */
+  static constexpr size_t SMEM = (size_t)8 << 13; /* 2^13 wide words */
+  /* the tile's runs of 2^(R + 9 - L) contiguous elements lie 2^s0 apart */
+  static constexpr bool fits(unsigned s0, unsigned L) { return (L == 6 || L == 9) && s0 >= R + 9 - L; }
+};
+
+/* Word offset of row r's run within its tile (column 0) */
+template <class F, unsigned L>
+WHT__HD uint64_t wht__wstr_row(unsigned r, unsigned s0)
+{
+  constexpr unsigned EL = wht__wstr_shape<F>::EL;
+  return ((uint64_t)(r & ((1u << L) - 1u)) << (s0 - EL)) + ((uint64_t)(r >> L) << 4);
+}
+
+/* the stage between words j and j + h of the 32 a lane holds */
+template <class W>
+WHT__HD void wht__wstr_stage(typename W::WT *x, unsigned h)
+{
+WHT__UNROLL
+  for (unsigned j = 0; j < 32; j++)
+    if (!(j & h)) {
+      const typename W::WT a = x[j], b = x[j + h];
+      x[j] = W::add(a, b);
+      x[j + h] = W::sub(a, b);
+    }
+}
+
+/* Row of register i of thread t: layout A, or layout D. The thread's bits
+ * and i's are disjoint, and wht__wstr_row adds over such parts: a row's
+ * offset is the thread's (i = 0) plus the register's (t = 0), the latter
+ * a constant of the unrolled loops. */
+template <bool D>
+WHT__HD unsigned wht__wstr_r(unsigned t, unsigned i)
+{
+  const unsigned w = t >> 5, h = (t >> 4) & 1u;
+  return D ? ((i >> 1) << 5) | (w << 2) | (h << 1) | (i & 1u) : (w << 6) | (h << 5) | i;
+}
+
+/* Layout A of thread t of tile b: loaded, widened, stages 0..min(L, 5)-1 */
+template <class F, unsigned L>
+WHT__HD void wht__wstr_load(const typename F::U *src, uint64_t b, unsigned s0, unsigned t,
+                            typename wht__wstr_word<F>::WT *x)
+{
+  typedef wht__wstr_word<F> W;
+  typedef wht__wstr_shape<F> S;
+  const unsigned *in = (const unsigned *)(src + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 15u) +
+                       wht__wstr_row<F, L>(wht__wstr_r<false>(t, 0), s0);
+  unsigned u[32];
+WHT__UNROLL
+  for (unsigned i = 0; i < 32; i++) u[i] = in[wht__wstr_row<F, L>(wht__wstr_r<false>(0, i), s0)];
+WHT__UNROLL
+  for (unsigned i = 0; i < 32; i++) x[i] = W::up(u[i]);
+WHT__UNROLL
+  for (unsigned s = 0; s < 5 && s < L; s++) wht__wstr_stage<W>(x, 1u << s);
+}
+
+/* Layout A to the shared words (r 16 + c), and layout D back, stages 5..L-1 */
+template <class F>
+WHT__HD void wht__wstr_put(typename wht__wstr_word<F>::WT *sh, unsigned t, const typename wht__wstr_word<F>::WT *x)
+{
+WHT__UNROLL
+  for (unsigned i = 0; i < 32; i++) sh[(wht__wstr_r<false>(t, i) << 4) | (t & 15u)] = x[i];
+}
+
+template <class F, unsigned L>
+WHT__HD void wht__wstr_get(const typename wht__wstr_word<F>::WT *sh, unsigned t, typename wht__wstr_word<F>::WT *x)
+{
+WHT__UNROLL
+  for (unsigned i = 0; i < 32; i++) x[i] = sh[(wht__wstr_r<true>(t, i) << 4) | (t & 15u)];
+WHT__UNROLL
+  for (unsigned s = 5; s < L; s++) wht__wstr_stage<wht__wstr_word<F>>(x, 2u << (s - 5));
+}
+
+/* Each word of thread t (layout D where L > 5, else A) rounded and stored */
+template <class F, unsigned L>
+WHT__HD void wht__wstr_store(typename F::U *dst, uint64_t b, unsigned s0, unsigned t,
+                             const typename wht__wstr_word<F>::WT *x)
+{
+  typedef wht__wstr_shape<F> S;
+  constexpr bool D = L > 5;
+  unsigned *out = (unsigned *)(dst + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 15u) +
+                  wht__wstr_row<F, L>(wht__wstr_r<D>(t, 0), s0);
+WHT__UNROLL
+  for (unsigned i = 0; i < 32; i++) out[wht__wstr_row<F, L>(wht__wstr_r<D>(0, i), s0)] =
+      wht__wstr_word<F>::down(x[i]);
+}
+
+/* The same pass on the host, thread by thread: every thread's loads and
+ * stages, then (L > 5) every thread's shared words, every thread's layout
+ * D, then the stores; xs: 256 x 32 wide words, sh: 2^13 */
+template <class F, unsigned L>
+static void wht__wide_strided_emulate_pass(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned s0,
+                                           typename wht__wstr_word<F>::WT *xs, typename wht__wstr_word<F>::WT *sh)
+{
+  typedef wht__wstr_shape<F> S;
+  for (uint64_t b = 0; b < N >> S::TILE; b++) {
+    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_load<F, L>(src, b, s0, t, xs + 32 * t);
+    if (L > 5) {
+      for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_put<F>(sh, t, xs + 32 * t);
+      for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_get<F, L>(sh, t, xs + 32 * t);
+    }
+    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_store<F, L>(dst, b, s0, t, xs + 32 * t);
+  }
+}
+
+/* One tile a block (grid: the tiles, N >> TILE) */
+template <class F, unsigned L>
+__global__ void __launch_bounds__(256, 3)
+    wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0)
+{
+  typedef typename wht__wstr_word<F>::WT WT;
+  extern __shared__ uint4 wht__wstr_smem[];
+  WT x[32];
+  wht__wstr_load<F, L>(src, blockIdx.x, s0, threadIdx.x, x);
+  if constexpr (L > 5) {
+    WT *sh = (WT *)wht__wstr_smem;
+    wht__wstr_put<F>(sh, threadIdx.x, x);
+    __syncthreads();
+    wht__wstr_get<F, L>(sh, threadIdx.x, x);
+  }
+  wht__wstr_store<F, L>(dst, blockIdx.x, s0, threadIdx.x, x);
+}
+
+#endif
