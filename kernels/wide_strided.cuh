@@ -29,7 +29,8 @@
 #ifndef WHT_KERNELS_WIDE_STRIDED_CUH
 #define WHT_KERNELS_WIDE_STRIDED_CUH
 
-#include "widened_arith.cuh"
+#include "pass_run.cuh"
+#include "rows_wide.cuh"
 
 /* The 32-bit words of format F as wide words, on the device and the host */
 template <class F, bool PAIRS = sizeof(typename F::U) == 2>
@@ -118,8 +119,10 @@ WHT__HD unsigned wht__wstr_r(unsigned t, unsigned i)
   return D ? ((i >> 1) << 5) | (w << 2) | (h << 1) | (i & 1u) : (w << 6) | (h << 5) | i;
 }
 
-/* Layout A of thread t of tile b: loaded, widened, stages 0..min(L, 5)-1 */
-template <class F, unsigned L>
+/* Layout A of thread t of tile b: loaded (CG: through L2 only, for the
+ * pair's tiles, which other multiprocessors wrote), widened, stages
+ * 0..min(L, 5)-1 */
+template <class F, unsigned L, bool CG = false>
 WHT__HD void wht__wstr_load(const typename F::U *src, uint64_t b, unsigned s0, unsigned t,
                             typename wht__wstr_word<F>::WT *x)
 {
@@ -129,7 +132,14 @@ WHT__HD void wht__wstr_load(const typename F::U *src, uint64_t b, unsigned s0, u
                        wht__wstr_row<F, L>(wht__wstr_r<false>(t, 0), s0);
   unsigned u[32];
 WHT__UNROLL
-  for (unsigned i = 0; i < 32; i++) u[i] = in[wht__wstr_row<F, L>(wht__wstr_r<false>(0, i), s0)];
+  for (unsigned i = 0; i < 32; i++) {
+    const unsigned *a = in + wht__wstr_row<F, L>(wht__wstr_r<false>(0, i), s0);
+#ifdef __CUDA_ARCH__
+    u[i] = CG ? __ldcg(a) : *a;
+#else
+    u[i] = *a;
+#endif
+  }
 WHT__UNROLL
   for (unsigned i = 0; i < 32; i++) x[i] = W::up(u[i]);
 WHT__UNROLL
@@ -167,40 +177,80 @@ WHT__UNROLL
       wht__wstr_word<F>::down(x[i]);
 }
 
-/* The same pass on the host, thread by thread: every thread's loads and
- * stages, then (L > 5) every thread's shared words, every thread's layout
- * D, then the stores; xs: 256 x 32 wide words, sh: 2^13 */
+/* Tile b on the host, thread by thread: every thread's loads and stages,
+ * then (L > 5) every thread's shared words, every thread's layout D, then
+ * the stores; xs: 256 x 32 wide words, sh: 2^13 */
 template <class F, unsigned L>
-static void wht__wide_strided_emulate_pass(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned s0,
+static void wht__wide_strided_emulate_tile(const typename F::U *src, typename F::U *dst, uint64_t b, unsigned s0,
                                            typename wht__wstr_word<F>::WT *xs, typename wht__wstr_word<F>::WT *sh)
 {
   typedef wht__wstr_shape<F> S;
-  for (uint64_t b = 0; b < N >> S::TILE; b++) {
-    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_load<F, L>(src, b, s0, t, xs + 32 * t);
-    if (L > 5) {
-      for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_put<F>(sh, t, xs + 32 * t);
-      for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_get<F, L>(sh, t, xs + 32 * t);
-    }
-    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_store<F, L>(dst, b, s0, t, xs + 32 * t);
+  for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_load<F, L>(src, b, s0, t, xs + 32 * t);
+  if (L > 5) {
+    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_put<F>(sh, t, xs + 32 * t);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_get<F, L>(sh, t, xs + 32 * t);
   }
+  for (unsigned t = 0; t < S::THREADS; t++) wht__wstr_store<F, L>(dst, b, s0, t, xs + 32 * t);
 }
 
 /* One tile a block (grid: the tiles, N >> TILE) */
-template <class F, unsigned L>
-__global__ void __launch_bounds__(256, 3)
-    wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0)
+template <class F, unsigned L, bool CG = false>
+__device__ __forceinline__ void wht__wstr_tile(const typename F::U *src, typename F::U *dst, uint64_t b, unsigned s0,
+                                               uint4 *smem)
 {
   typedef typename wht__wstr_word<F>::WT WT;
-  extern __shared__ uint4 wht__wstr_smem[];
   WT x[32];
-  wht__wstr_load<F, L>(src, blockIdx.x, s0, threadIdx.x, x);
+  wht__wstr_load<F, L, CG>(src, b, s0, threadIdx.x, x);
   if constexpr (L > 5) {
-    WT *sh = (WT *)wht__wstr_smem;
+    WT *sh = (WT *)smem;
     wht__wstr_put<F>(sh, threadIdx.x, x);
     __syncthreads();
     wht__wstr_get<F, L>(sh, threadIdx.x, x);
   }
-  wht__wstr_store<F, L>(dst, blockIdx.x, s0, threadIdx.x, x);
+  wht__wstr_store<F, L>(dst, b, s0, threadIdx.x, x);
+}
+
+template <class F, unsigned L>
+__global__ void __launch_bounds__(256, 3)
+    wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0)
+{
+  extern __shared__ uint4 wht__wstr_smem[];
+  wht__wstr_tile<F, L>(src, dst, blockIdx.x, s0, wht__wstr_smem);
+}
+
+/* widened-pass's first two blocks as one persistent L2-blocked kernel
+ * (pass_run.cuh's wht__fused_loop: its ticket queue, lag and chunk
+ * counts; p0.ntiles tiles of each kind, 2^(K1 + L2 - TILE) a chunk): a
+ * first-pass tile is 2^TILE elements, 8 warps of rows_wide.cuh's warp
+ * tiles of rows of 2^K1 (K1 <= T), each rounded at the first block's end
+ * and stored; a second-pass tile is tile b of the strided pass of stages
+ * K1..K1+L2-1 above, loaded through L2. Both use the same 64 KB of shared
+ * memory (8 KB a warp, or the exchange), one tile after another. MINB
+ * blocks a multiprocessor: 3 (80 registers, the warp rows spilling 40-64
+ * bytes) or 2 (128). */
+template <class F, unsigned K1, unsigned L2, unsigned MINB>
+__global__ void __launch_bounds__(256, MINB)
+    wht__wide_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
+                          typename F::U *x)
+{
+  typedef wht__wstr_shape<F> S;
+  typedef wht__rows_wide_fmt<F> W;
+  static_assert(K1 <= W::T && S::TILE == W::T + 3, "a first-pass tile: 8 warp tiles of whole rows");
+  extern __shared__ uint4 wht__wstr_smem[];
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
+    if (second) {
+      wht__wstr_tile<F, L2, true>(x, x, b, K1, wht__wstr_smem);
+    } else {
+      const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+      const uint64_t base = (b << S::TILE) + ((uint64_t)w << W::T), N = p0.ntiles << S::TILE;
+      uint4 *sh = wht__wstr_smem + w * 512u;
+      typename W::WT v[32];
+      wht__rows_wide_warp<F, K1>(xin, base, N, sh, sh + 256, lane, v);
+WHT__UNROLL
+      for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F>(x + base, N - base, L * 32u + lane, v[L]);
+      __syncthreads(); /* the tile's stores before thread 0's count */
+    }
+  });
 }
 
 #endif

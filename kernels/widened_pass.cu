@@ -350,6 +350,13 @@ static unsigned wht__wpass_rows1_at(unsigned k, const void *src, const void *dst
   return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 ? wht__wpass_rows1<F>(k) : 0;
 }
 
+static bool wht__wpass_strided_on()
+{
+  static unsigned on = ~0u;
+  if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_STRIDED", 1) != 0;
+  return on != 0;
+}
+
 /* Whether pass p (a block of L = 6 or 9 stages from s0, not a pair's)
  * runs on the strided register tiles (wide_strided.cuh) for data at src,
  * dst: 2- and 4-byte formats, 16-byte aligned pointers; the same on every
@@ -361,9 +368,7 @@ static bool wht__wpass_strided(const wht__pass &p, const void *src, const void *
   if constexpr (sizeof(typename F::U) == 8) {
     return false;
   } else {
-    static unsigned on = ~0u;
-    if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_STRIDED", 1) != 0;
-    return on && !p.fuse && wht__wstr_shape<F>::fits(p.s0, p.L) && (uintptr_t)src % 16 == 0 &&
+    return wht__wpass_strided_on() && !p.fuse && wht__wstr_shape<F>::fits(p.s0, p.L) && (uintptr_t)src % 16 == 0 &&
            (uintptr_t)dst % 16 == 0;
   }
 }
@@ -392,24 +397,126 @@ static wht_status wht__wpass_strided_run(const wht__pass &p, const typename F::U
   }
 }
 
+/* The scratch of the host twin of the strided tiles (32 wide words a
+ * thread and the exchange), freed by the caller */
+template <class F>
+static typename wht__wstr_word<F>::WT *wht__wpass_strided_scratch()
+{
+  typedef typename wht__wstr_word<F>::WT WT;
+  return (WT *)malloc(sizeof(WT) * 32 * wht__wstr_shape<F>::THREADS + wht__wstr_shape<F>::SMEM);
+}
+
+/* Tile b of the strided pass of stages s0..s0+L-1 on the host */
+template <class F>
+static void wht__wpass_strided_emulate_tile(unsigned s0, unsigned L, const typename F::U *xin, typename F::U *x,
+                                            uint64_t b, typename wht__wstr_word<F>::WT *xs)
+{
+  if constexpr (sizeof(typename F::U) != 8) {
+    typename wht__wstr_word<F>::WT *sh = xs + 32 * wht__wstr_shape<F>::THREADS;
+    if (L == 9) wht__wide_strided_emulate_tile<F, 9>(xin, x, b, s0, xs, sh);
+    else wht__wide_strided_emulate_tile<F, 6>(xin, x, b, s0, xs, sh);
+  }
+}
+
 template <class F>
 static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename F::U *xin, typename F::U *x)
 {
   if constexpr (sizeof(typename F::U) == 8) {
-    return WHT_E_SIZE;
+    return WHT_E_SIZE; /* wht__wpass_strided says no */
   } else {
-    typedef typename wht__wstr_word<F>::WT WT;
-    WT *xs = (WT *)malloc(sizeof(WT) * 32 * wht__wstr_shape<F>::THREADS), *sh = (WT *)malloc(wht__wstr_shape<F>::SMEM);
-    if (!xs || !sh) {
-      free(xs);
-      free(sh);
-      return WHT_E_NOMEM;
-    }
-    if (p.L == 9) wht__wide_strided_emulate_pass<F, 9>(xin, x, p.N, p.s0, xs, sh);
-    else wht__wide_strided_emulate_pass<F, 6>(xin, x, p.N, p.s0, xs, sh);
+    typename wht__wstr_word<F>::WT *xs = wht__wpass_strided_scratch<F>();
+    if (!xs) return WHT_E_NOMEM;
+    for (uint64_t b = 0; b < p.N >> wht__wstr_shape<F>::TILE; b++)
+      wht__wpass_strided_emulate_tile<F>(p.s0, p.L, xin, x, b, xs);
     free(xs);
-    free(sh);
     return WHT_OK;
+  }
+}
+
+/* The chunk (log2 elements) of widened-pass's first two blocks as one
+ * L2-blocked pair on the register kernels (wide_strided.cuh's
+ * wht__wide_pair_kernel), else 0: where the first block runs as rows
+ * (wht__wpass_rows1) of at most a warp's tile (L1 <= T), the second on
+ * the strided tiles, the L2 blocking is on and 2^(L1+L2) elements fit its
+ * chunk (wht__plan_l2_chunk_log2: 8 MiB of the format by default), and the
+ * data span 2..WHT__L2_MAX_CHUNKS such chunks. Host code with no device
+ * query, so the plan is the same on every machine; WHT_GPU_WPASS_RPAIR=0
+ * (read once) keeps the two passes, for comparisons. */
+template <class F>
+static unsigned wht__wpass_rpair(unsigned k, uint64_t N)
+{
+  if constexpr (sizeof(typename F::U) == 8) {
+    return 0;
+  } else {
+    static unsigned on = ~0u;
+    if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_RPAIR", 1) != 0;
+    const unsigned L1 = wht__wpass_rows1<F>(k);
+    if (!on || !wht__wpass_strided_on() || !L1 || L1 > wht__rows_wide_fmt<F>::T || L1 >= k) return 0;
+    const unsigned L2 = wht__pb_len(k, L1), C = L1 + L2;
+    const unsigned chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);
+    return wht__wstr_shape<F>::fits(L1, L2) && chunk && C <= chunk && (N >> C) >= 2 &&
+                   (N >> C) <= WHT__L2_MAX_CHUNKS
+               ? C
+               : 0;
+  }
+}
+
+/* ... for data at src, dst (16-byte aligned, as the rows need) */
+template <class F>
+static unsigned wht__wpass_rpair_at(unsigned k, uint64_t N, const void *src, const void *dst)
+{
+  return wht__wpass_rows1_at<F>(k, src, dst) ? wht__wpass_rpair<F>(k, N) : 0;
+}
+
+/* The pair's queue: 2^(C - TILE) tiles of each kind a chunk */
+template <class F>
+static wht__pass wht__wpass_rpair_queue(uint64_t N, unsigned C)
+{
+  wht__pass p0 = {};
+  p0.N = N;
+  p0.ntiles = N >> wht__wstr_shape<F>::TILE;
+  p0.fuse = 1;
+  p0.fuse_chunk_tiles_log2 = C - wht__wstr_shape<F>::TILE;
+  return p0;
+}
+
+template <class F, unsigned K1, unsigned L2, unsigned MINB>
+static wht_status wht__wpass_rpair_launch_b(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
+{
+  typedef wht__wstr_shape<F> S;
+  static wht__fused_cache cache;
+  const wht__pass p0 = wht__wpass_rpair_queue<F>(N, C);
+  unsigned grid, lag;
+  const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2, MINB>, S::SMEM, p0, &cache,
+                                         &grid, &lag, S::THREADS);
+  if (st != WHT_OK) return st;
+  wht__wide_pair_kernel<F, K1, L2, MINB><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* WHT_GPU_WPASS_RPAIR_BLOCKS (read once): 2 or 3 blocks a multiprocessor */
+template <class F, unsigned K1, unsigned L2>
+static wht_status wht__wpass_rpair_launch(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
+{
+  static unsigned blocks = 0;
+  if (!blocks) blocks = wht__rows_env("WHT_GPU_WPASS_RPAIR_BLOCKS", 3) == 2 ? 2 : 3;
+  return blocks == 2 ? wht__wpass_rpair_launch_b<F, K1, L2, 2>(xin, x, N, C)
+                     : wht__wpass_rpair_launch_b<F, K1, L2, 3>(xin, x, N, C);
+}
+
+/* ... by the first block's length K1 (10 for f32; 10, 11 for f16, bf16) and the second's */
+template <class F>
+static wht_status wht__wpass_rpair_run(unsigned k, const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
+{
+  const unsigned K1 = wht__pb_len(k, 0), L2 = C - K1;
+  if constexpr (sizeof(typename F::U) == 4) {
+    return L2 == 9 ? wht__wpass_rpair_launch<F, 10, 9>(xin, x, N, C) : wht__wpass_rpair_launch<F, 10, 6>(xin, x, N, C);
+  } else if constexpr (sizeof(typename F::U) == 2) {
+    if (K1 == 10)
+      return L2 == 9 ? wht__wpass_rpair_launch<F, 10, 9>(xin, x, N, C) : wht__wpass_rpair_launch<F, 10, 6>(xin, x, N, C);
+    return L2 == 9 ? wht__wpass_rpair_launch<F, 11, 9>(xin, x, N, C) : wht__wpass_rpair_launch<F, 11, 6>(xin, x, N, C);
+  } else {
+    return WHT_E_SIZE; /* wht__wpass_rpair says no */
   }
 }
 
@@ -457,15 +564,19 @@ static wht_status wht__wpass_run_out(const void *src, void *dst, uint64_t n, uns
   if (wht__rows_wide_fits<F>(k, src, dst)) return wht__rows_wide_launch<F>(src, dst, n * batch, k);
   const U *xin = (const U *)src;
   U *x = (U *)dst;
-  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst);
-  if (s1) { /* the first block as rows of 2^s1 */
+  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst), C = wht__wpass_rpair_at<F>(k, n * batch, src, dst);
+  if (C) { /* the first two blocks as one L2-blocked pair */
+    const wht_status s = wht__wpass_rpair_run<F>(k, xin, x, n * batch, C);
+    if (s != WHT_OK) return s;
+    xin = x;
+  } else if (s1) { /* the first block as rows of 2^s1 */
     const wht_status s = wht__rows_wide_launch<F>(src, dst, n * batch, s1);
     if (s != WHT_OK) return s;
     xin = x;
   }
   wht__pass passes[WHT__MAX_PASSES];
-  const unsigned np = wht__wpass_plan<F>(k, batch, passes, s1);
-  if (np == 0 && src != dst) {
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes, C ? C : s1);
+  if (np == 0 && (const void *)xin == src && src != dst) {
     if (cudaMemcpyAsync(dst, src, (size_t)(n * batch * sizeof(U)), cudaMemcpyDeviceToDevice) == cudaSuccess)
       return WHT_OK;
     cudaGetLastError();
@@ -513,6 +624,43 @@ static void wht__wpass_emulate_tile(const wht__pass &p, bool vec, const typename
     }
 }
 
+template <class F>
+static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch, void *);
+
+/* The register pair on the host in its ticket order at the tightest lag,
+ * each second-pass tile checked to come after its chunk's first-pass tiles
+ * (else WHT_E_CUDA): a first-pass tile as rows of 2^K1 on the tiles'
+ * plan (the CPU's bits, as the warp rows are), a second-pass tile by the
+ * strided tiles' twin */
+template <class F>
+static wht_status wht__wpass_rpair_emulate(unsigned K1, const typename F::U *xin, typename F::U *x, uint64_t N,
+                                           unsigned C)
+{
+  constexpr unsigned TILE = wht__wstr_shape<F>::TILE;
+  const wht__pass p0 = wht__wpass_rpair_queue<F>(N, C);
+  const uint64_t M = p0.ntiles, cs = p0.fuse_chunk_tiles_log2, lag = wht__fused_lag(p0, 0);
+  unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+  typename wht__wstr_word<F>::WT *xs = wht__wpass_strided_scratch<F>();
+  wht_status st = done && xs ? WHT_OK : WHT_E_NOMEM;
+  for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
+    bool second;
+    uint64_t b;
+    wht__fused_ticket(tk, M, lag, &second, &b);
+    if (second && done[b >> cs] != (1u << cs)) {
+      st = WHT_E_CUDA; /* the kernel would wait on a later ticket */
+    } else if (second) {
+      wht__wpass_strided_emulate_tile<F>(K1, C - K1, x, x, b, xs);
+    } else {
+      st = wht__wpass_emulate_out<F>(xin + (b << TILE), x + (b << TILE), (uint64_t)1 << K1, K1,
+                                     (uint64_t)1 << (TILE - K1), NULL);
+      done[b >> cs]++;
+    }
+  }
+  free(done);
+  free(xs);
+  return st;
+}
+
 /* The same passes on the host, tile after tile; an L2-blocked pair in its
  * ticket order, each second-block tile checked to come after its chunk's
  * first-block tiles (else WHT_E_CUDA). */
@@ -526,15 +674,19 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
   /* the first block as rows of 2^s1 where the GPU takes it to the
    * register kernels: emulated as the tiles' plan of such rows (both are
    * the CPU's bits), then the passes from s1 */
-  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst);
-  if (s1) {
+  const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst), C = wht__wpass_rpair_at<F>(k, n * batch, src, dst);
+  if (C) {
+    const wht_status s = wht__wpass_rpair_emulate<F>(s1, xin, x, n * batch, C);
+    if (s != WHT_OK) return s;
+    xin = x;
+  } else if (s1) {
     const wht_status s = wht__wpass_emulate_out<F>(src, dst, (uint64_t)1 << s1, s1, (n * batch) >> s1, NULL);
     if (s != WHT_OK) return s;
     xin = x;
   }
   wht__pass passes[WHT__MAX_PASSES];
-  const unsigned np = wht__wpass_plan<F>(k, batch, passes, s1);
-  if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
+  const unsigned np = wht__wpass_plan<F>(k, batch, passes, C ? C : s1);
+  if (np == 0 && (const void *)xin == src && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
   const size_t tile = (size_t)1 << wht__wpass_fmt<F>::TILE_LOG2;
   WU *smem = (WU *)malloc(2 * tile * sizeof(WU));
   if (!smem) return WHT_E_NOMEM;
@@ -605,8 +757,11 @@ unsigned wht__widened_pass_pass_count(wht_format f, unsigned k, uint64_t batch)
     wht__wpass_plan<wht__f64_ops>, wht__wpass_plan<wht__f32_ops>, wht__wpass_plan<wht__f16_ops>,
     wht__wpass_plan<wht__bf16_ops> };
   if ((unsigned)f >= WHT_NFORMATS) return 0;
-  const unsigned s1 = wht__widened_pass_first_rows(f, k);
-  return (s1 ? 1 : 0) + wht__plan_dram_passes(ps, plan[f](k, batch, ps, s1));
+  static unsigned (*const rpair[WHT_NFORMATS])(unsigned, uint64_t) = {
+    wht__wpass_rpair<wht__f64_ops>, wht__wpass_rpair<wht__f32_ops>, wht__wpass_rpair<wht__f16_ops>,
+    wht__wpass_rpair<wht__bf16_ops> };
+  const unsigned s1 = wht__widened_pass_first_rows(f, k), C = rpair[f](k, batch << k);
+  return (s1 ? 1 : 0) + wht__plan_dram_passes(ps, plan[f](k, batch, ps, C ? C : s1));
 }
 
 unsigned wht__widened_pass_first_rows(wht_format f, unsigned k)

@@ -9,7 +9,8 @@
  * twin, kernels/single_reg.cuh, at k = LV+16 and LV+23), kahan's and
  * neumaier's (kernels/single_comp.cuh, the same k), widened-pass's
  * single vectors with the first block as rows and the later ones on the
- * strided register tiles (kernels/wide_strided.cuh: k = 16, 17, 19), and
+ * strided register tiles, the first two as a pair where they can
+ * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
@@ -149,7 +150,9 @@ int main(void)
    * single vectors whose first block runs as rows on the register kernels
    * (kernels/widened_pass.cu, wht__wpass_rows1) and the later ones on the
    * strided register tiles (wide_strided.cuh): blocks (10, 6) at k = 16,
-   * (11, 6) at 17, (10, 9) at 19;
+   * (11, 6) at 17, (10, 9) at 19; the first two as one L2-blocked pair
+   * where they make two chunks or more: f32 k = 16 and 19 in batches of
+   * 2, bf16 k = 17 in 2, f16 k = 22 (10, 6, 6: the pair and a pass);
    * kahan's and neumaier's (kernels/single_comp.cuh, both ranges forced
    * above: two passes at k = LV+16, the pair and a pass at LV+23, kahan
    * f64 only: the pair's plan is the recovery's); in place and out of
@@ -165,6 +168,7 @@ int main(void)
                    { "widened-pass", WHT_F16, 19, 1 }, { "widened-pass", WHT_BF16, 19, 1 },
                    { "widened-pass", WHT_F32, 16, 2 }, { "widened-pass", WHT_F16, 16, 1 },
                    { "widened-pass", WHT_BF16, 17, 2 }, { "widened-pass", WHT_F32, 17, 1 },
+                   { "widened-pass", WHT_F32, 19, 2 }, { "widened-pass", WHT_F16, 22, 1 },
                    { "kahan", WHT_F32, 18, 1 },        { "kahan", WHT_F32, 18, 2 },        { "kahan", WHT_F16, 19, 1 },
                    { "kahan", WHT_BF16, 19, 1 },       { "kahan", WHT_F64, 17, 1 },        { "kahan", WHT_F64, 24, 1 },
                    { "neumaier", WHT_F32, 18, 1 },     { "neumaier", WHT_F16, 19, 1 },     { "neumaier", WHT_BF16, 19, 1 },
@@ -199,7 +203,7 @@ int main(void)
       if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
                   "emulated %s %s k=%u batch=%llu %s%s", longrows[i].algo, wht_format_name(f), longrows[i].k,
                   (unsigned long long)longrows[i].batch,
-                  wp ? "with its first block as rows, then strided register tiles" : "in register passes", out ? ", out of place" : "") &&
+                  wp ? "on the register kernels" : "in register passes", out ? ", out of place" : "") &&
           cs == WHT_OK && gs == WHT_OK)
         tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                  gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));

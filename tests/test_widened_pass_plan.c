@@ -3,7 +3,10 @@
  * all blocks in one pass where the tile (64 KB of wide values: 2^14, 2^13,
  * 2^12 elements) holds a row, else one per block of lib/pass_blocks.h, the
  * first on the register rows kernels where those take it (f32 rows longer
- * than 2^14, f16/bf16 longer than 2^15), else the first two as one
+ * than 2^14, f16/bf16 longer than 2^15), with the second on the strided
+ * register tiles as one L2-blocked pair (kernels/wide_strided.cuh) where
+ * the first is at most a warp's rows (f32 2^10, f16/bf16 2^11) and the
+ * data span 2..8192 chunks of the two blocks, else the first two as one
  * L2-blocked pass where both fit a chunk of 8 MiB of the
  * format (2^22 f16/bf16, 2^21 f32, 2^20 f64 elements), their tiles are of
  * one size and the data span 2..8192 chunks. Each row of
@@ -33,16 +36,20 @@ static const struct {
   { WHT_F16, 14, (uint64_t)1 << 14, 1, "(11, 3): the 2^14 tile holds a row, both blocks in one pass" },
   { WHT_F16, 14, 1, 1, "(11, 3): a single vector of one tile, one pass" },
   { WHT_F16, 15, (uint64_t)1 << 13, 1, "(12, 3): 8192 chunks of 2^15, one pair" },
-  { WHT_F16, 20, 1, 2, "(11, 9): rows of 2^11, then a tile pass" },
-  { WHT_F16, 20, 4, 2, "(11, 9): rows of 2^11 on the register kernel, then a tile pass" },
-  { WHT_F16, 24, 1, 3, "(12, 6, 6): rows of 2^12, then a tile pass a block" },
-  { WHT_F16, 28, 1, 3, "(10, 9, 9): rows of 2^10, then a tile pass a block" },
-  { WHT_BF16, 28, 1, 3, "as f16" },
+  { WHT_F16, 20, 1, 2, "(11, 9): rows of 2^11, then a strided register pass (one chunk: no pair)" },
+  { WHT_F16, 20, 4, 1, "(11, 9): rows of 2^11 and the strided tiles as one register pair over 4 chunks" },
+  { WHT_F16, 22, 1, 2, "(10, 6, 6): the register pair over 64 chunks of 2^16, then a strided pass" },
+  { WHT_F16, 24, 1, 3, "(12, 6, 6): rows of 2^12 (a block of 2 warps: no pair), then a strided pass a block" },
+  { WHT_F16, 28, 1, 2, "(10, 9, 9): the register pair over 512 chunks of 2^19, then a strided pass" },
+  { WHT_BF16, 28, 1, 2, "as f16" },
   { WHT_F32, 13, (uint64_t)1 << 15, 1, "(10, 3): the 2^13 tile holds a row, both blocks in one pass" },
   { WHT_F32, 14, (uint64_t)1 << 14, 2, "(11, 3): a row is larger than the 2^13 tile; 16384 chunks, no pair" },
   { WHT_F32, 14, (uint64_t)1 << 13, 1, "(11, 3): a row is larger than the 2^13 tile; 8192 chunks, one pair" },
-  { WHT_F32, 28, 1, 3, "(10, 9, 9): rows of 2^10, then a tile pass a block" },
-  { WHT_F32, 30, 1, 3, "(12, 9, 9): rows of 2^12 (a block of 4 warps), then a tile pass a block" },
+  { WHT_F32, 16, (uint64_t)1 << 13, 1, "(10, 6): the register pair over 8192 chunks" },
+  { WHT_F32, 16, (uint64_t)1 << 14, 2, "(10, 6): 16384 chunks, no pair: rows, then a strided pass" },
+  { WHT_F32, 19, 2, 1, "(10, 9): the register pair over 2 chunks" },
+  { WHT_F32, 28, 1, 2, "(10, 9, 9): the register pair over 512 chunks of 2^19, then a strided pass" },
+  { WHT_F32, 30, 1, 3, "(12, 9, 9): rows of 2^12 (a block of 4 warps: no pair), then a strided pass a block" },
   { WHT_F64, 13, (uint64_t)1 << 15, 2, "(10, 3): a row is larger than the 2^12 tile; 32768 chunks, no pair" },
   { WHT_F64, 27, 1, 3, "(12, 9, 6): 21 stages, more than f64's chunk of 2^20" },
   { WHT_F64, 28, 1, 2, "(10, 9, 9): pair of 19 <= 20 stages" },
@@ -61,8 +68,9 @@ int main(void)
   }
   /* the first block as rows of its own on the register kernels where the
    * rows kernels never take the whole row (f32: k > 14, f16/bf16: k > 15)
-   * and the block has at most 12 (f32) or 13 stages; the later blocks then
-   * take a tile pass each (no pair: a pair's chunks start at stage 0) */
+   * and the block has at most 12 (f32) or 13 stages (alone, or in the
+   * register pair above); the later blocks then take a strided pass each
+   * (no tiles' pair: a pair's chunks start at stage 0) */
   static const struct {
     wht_format f;
     unsigned k;
@@ -88,6 +96,8 @@ int main(void)
   wht__gpu_set_l2_chunk(0, 0);
   tap_ok(wht__gpu_pass_count("widened-pass", WHT_F16, (uint64_t)1 << 28, 1) == 3,
          "widened-pass f16 2^28 without L2 blocking (chunk 0): 3 passes, one per block");
+  tap_ok(wht__gpu_pass_count("widened-pass", WHT_F32, (uint64_t)1 << 19, 2) == 2,
+         "widened-pass f32 2^19 x 2 without L2 blocking (chunk 0): 2 passes, no register pair");
   return tap_done();
 }
 #endif
