@@ -52,7 +52,8 @@
 # L2 requests ahead, scomplag for their lag and neumaier's, scompxp for the
 # f32 pair's first pass in the transposed form, scomptwo for their two plain
 # passes, wstr for widened-pass's later blocks on strided register tiles
-# (wstrtest their tests and sanitizers, wstrncu their profile), tc14 for
+# (wstrtest their tests and sanitizers, wstrncu their profile, wpf their
+# L2 requests ahead), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1031,31 +1032,41 @@ want scomptwo && step scomptwo ${SCOMPTWO_LIMIT:-300} sh -c "
 # widened-pass's later blocks on the strided register tiles
 # (kernels/wide_strided.cuh; WHT_GPU_WPASS_STRIDED=0 keeps the tiles'
 # pass; WHT_GPU_WPASS_RPAIR=0 the rows and the strided pass apart instead
-# of the register pair; WHT_GPU_WPASS_RPAIR_BLOCKS its blocks a
-# multiprocessor): GPU tests from k = 16 and the spot checks (also the pair
-# at 2 blocks and at lag 0), memcheck and racecheck at k = 21, 22
+# of the register pair, =2 the pair wherever it can): GPU tests from k =
+# 16 and the spot checks (also with the pair wherever it can, and so at lag
+# 0), memcheck and racecheck of that at k = 21, 22
 # (wstrtest); single vectors and rows over 2^28 elements under
 # WSTR_VARIANTS beside folklore, two rounds (wstr); the passes of f32 and
 # f16 2^28 under Nsight Compute (wstrncu)
 want wstrtest && step wstrtest ${WSTR_TEST_LIMIT:-400} sh -c "
   WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 $B/tests/test_gpu_bitident > $O/wstrbi.log 2>&1;
   echo \"# k >= 16 and the spot checks: \$(grep -c '^ok' $O/wstrbi.log) ok, \$(grep -c '^not ok' $O/wstrbi.log) not ok\"; grep '^not ok' $O/wstrbi.log | head -5;
-  WHT_GPU_WPASS_RPAIR_BLOCKS=2 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/wstrbi2.log 2>&1;
-  echo \"# the register pair at 2 blocks, k >= 16: \$(grep -c '^ok' $O/wstrbi2.log) ok, \$(grep -c '^not ok' $O/wstrbi2.log) not ok\"; grep '^not ok' $O/wstrbi2.log | head -5;
-  WHT_GPU_L2_LAG=0 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/wstrbi3.log 2>&1;
+  WHT_GPU_WPASS_RPAIR=2 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/wstrbi2.log 2>&1;
+  echo \"# the register pair wherever it can, k >= 16: \$(grep -c '^ok' $O/wstrbi2.log) ok, \$(grep -c '^not ok' $O/wstrbi2.log) not ok\"; grep '^not ok' $O/wstrbi2.log | head -5;
+  WHT_GPU_WPASS_RPAIR=2 WHT_GPU_L2_LAG=0 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/wstrbi3.log 2>&1;
   echo \"# the register pair at lag 0, k >= 16: \$(grep -c '^ok' $O/wstrbi3.log) ok, \$(grep -c '^not ok' $O/wstrbi3.log) not ok\"; grep '^not ok' $O/wstrbi3.log | head -5;
-  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
-  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+  WHT_GPU_WPASS_RPAIR=2 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_WPASS_RPAIR=2 WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
 want wstr && step wstr ${WSTR_LIMIT:-300} sh -c "
-  for r in 1 2; do for v in ${WSTR_VARIANTS:-WHT_GPU_WPASS_STRIDED=0 WHT_GPU_WPASS_RPAIR=0 WHT_GPU_WPASS_RPAIR_BLOCKS=3 WHT_GPU_WPASS_RPAIR_BLOCKS=2}; do
-    unset WHT_GPU_WPASS_STRIDED WHT_GPU_WPASS_RPAIR WHT_GPU_WPASS_RPAIR_BLOCKS; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+  for r in 1 2; do for v in ${WSTR_VARIANTS:-WHT_GPU_WPASS_STRIDED=0 WHT_GPU_WPASS_RPAIR=0 WHT_GPU_WPASS_RPAIR=1 WHT_GPU_WPASS_RPAIR=2}; do
+    unset WHT_GPU_WPASS_STRIDED WHT_GPU_WPASS_RPAIR; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
     $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n ${WSTR_LOG2N:-16,19,22,25,28} | grep -v '^#';
     $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n ${WSTR_ROWS:-16,19,22} --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
 want wstrncu && step wstrncu ${WSTR_NCU_LIMIT:-200} sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for f in f32 f16; do for v in ${WSTR_NCU_VARIANTS:-WHT_GPU_WPASS_RPAIR_BLOCKS=3 WHT_GPU_WPASS_RPAIR_BLOCKS=2}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__rows_wide|wht__wide_|wht__wpass' --launch-count 2 \
+  for f in f32 f16; do for v in ${WSTR_NCU_VARIANTS:-WHT_GPU_WPASS_RPAIR=0 WHT_GPU_WPASS_RPAIR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__rows_wide|wht__wide_|wht__wpass' --launch-count 2 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
     $B/experiments/wht-bench --algo widened-pass --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
+# widened-pass's register passes asking L2 for tiles ahead
+# (WHT_GPU_WPASS_PF_LAST: the strided passes, WHT_GPU_WPASS_PF_FIRST: the
+# pair's first-pass tiles) and the pair's next ticket ahead
+# (WHT_GPU_L2_AHEAD=1): WPF_VARIANTS, two rounds, beside folklore
+want wpf && step wpf ${WPF_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in ${WPF_VARIANTS:-WHT_GPU_WPASS_PF_LAST=0 WHT_GPU_WPASS_PF_LAST=8 WHT_GPU_WPASS_PF_LAST=32 WHT_GPU_WPASS_PF_LAST=128 WHT_GPU_WPASS_PF_FIRST=8 WHT_GPU_WPASS_PF_FIRST=32 WHT_GPU_L2_AHEAD=1}; do
+    unset WHT_GPU_WPASS_PF_LAST WHT_GPU_WPASS_PF_FIRST WHT_GPU_L2_AHEAD; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 25,28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 19,22 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done;
+  $B/experiments/wht-bench --place in --algo folklore --format f32,f16 --log2n 25,28 | grep -v '^#'"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

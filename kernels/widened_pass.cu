@@ -21,9 +21,13 @@
  * the pair fits (not more than 8192 chunks). f32 rows of 2^5..2^14 and
  * f16/bf16 rows of 2^5..2^15 run in registers instead (rows_wide.cuh), and
  * so does the first block of longer rows and single vectors
- * (wht__wpass_rows1; then a tile pass a later block, no pair: a single
- * vector of 2^28 takes three passes over device memory, 11-16 % faster
- * than the tiles' pair and pass). */
+ * (wht__wpass_rows1), each later block of 6 or 9 stages a pass of strided
+ * register tiles (wide_strided.cuh, wht__wpass_strided), and the first
+ * two as one L2-blocked register pair where the first is a warp's rows
+ * (wht__wpass_rpair): on an H200 f32 2^28 takes 1.66 ms (two passes over
+ * device memory) against 2.22 ms as rows and two tile passes and 2.50 ms
+ * as the tiles' pair and pass (docs/PERFORMANCE.md). f64 (double-double
+ * tiles) keeps the tiles. */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "rows_wide.cuh"
@@ -320,13 +324,16 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, unsi
  * warp, or a block of up to 32 KB of shared memory), so that the plan is
  * the same on every machine: its length, else 0. A row of 2^L1 (L1 <= 12)
  * is one block, the same stages in the same arithmetic, so the result is
- * the tiles'. The later blocks then take a tile pass each: an L2-blocked
- * pair's chunks are 2^C consecutive elements, which only a pair starting
- * at stage 0 keeps to itself (a pair of blocks 2 and 3 gave wrong results
- * at k = 25, 26). Even so, one pass more over device memory, it is faster
- * wherever it applies: on an H200 f32 2^28 took 2.216 ms against the
- * tiles' 2.498 (pair and pass), f16 2^28 1.109 against 1.323, f32 rows of
- * 2^16 over 2^28 elements 1.108 against 1.454 (docs/PERFORMANCE.md).
+ * the tiles'. The later blocks then take a pass each (strided register
+ * tiles, else the tiles), or the second joins the first in the register
+ * pair (wht__wpass_rpair): an L2-blocked pair's chunks are 2^C
+ * consecutive elements, which only a pair starting at stage 0 keeps to
+ * itself (a tiles' pair of blocks 2 and 3 gave wrong results at k = 25,
+ * 26). Even with one pass more over device memory than the tiles' pair,
+ * the rows and tile passes were faster wherever they applied: on an H200
+ * f32 2^28 took 2.216 ms against the tiles' 2.498 (pair and pass), f16
+ * 2^28 1.109 against 1.323, f32 rows of 2^16 over 2^28 elements 1.108
+ * against 1.454 (docs/PERFORMANCE.md).
  * WHT_GPU_WPASS_ROWS1=0 (read once) keeps every block on the tiles, for
  * comparisons. */
 template <class F>
@@ -373,6 +380,16 @@ static bool wht__wpass_strided(const wht__pass &p, const void *src, const void *
   }
 }
 
+/* Tiles ahead that the strided passes (last) and the register pair's
+ * first-pass tiles ask L2 for, 0 for none (read once):
+ * WHT_GPU_WPASS_PF_LAST, WHT_GPU_WPASS_PF_FIRST */
+static unsigned wht__wpass_ahead(bool last)
+{
+  static unsigned t[2] = { ~0u, ~0u };
+  if (t[last] == ~0u) t[last] = wht__rows_env(last ? "WHT_GPU_WPASS_PF_LAST" : "WHT_GPU_WPASS_PF_FIRST", 0);
+  return t[last];
+}
+
 template <class F, unsigned L>
 static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
 {
@@ -382,7 +399,7 @@ static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F
   if (st != WHT_OK) return st;
   const uint64_t tiles = p.N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0);
+  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0, wht__wpass_ahead(true));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -439,19 +456,27 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
  * (wht__wpass_rows1) of at most a warp's tile (L1 <= T), the second on
  * the strided tiles, the L2 blocking is on and 2^(L1+L2) elements fit its
  * chunk (wht__plan_l2_chunk_log2: 8 MiB of the format by default), and the
- * data span 2..WHT__L2_MAX_CHUNKS such chunks. Host code with no device
- * query, so the plan is the same on every machine; WHT_GPU_WPASS_RPAIR=0
- * (read once) keeps the two passes, for comparisons. */
+ * data span 2..WHT__L2_MAX_CHUNKS such chunks and at least 4096 tiles of
+ * each kind (WHT__WPASS_RPAIR_MIN_TILES: on an H200 the pair took 1.15-1.27x
+ * the two passes' time at 512 tiles, f32, f16 and bf16 2^22, 0.98-1.02x at
+ * 2048, f16 and bf16 2^25, and 0.90-0.98x at 4096 and more, f32 2^25 and
+ * 2^28, f16 2^28, rows over 2^28 elements; docs/PERFORMANCE.md). Host
+ * code with no device query, so the plan is the same on every machine.
+ * WHT_GPU_WPASS_RPAIR (read once): 0 keeps the two passes, 2 takes the pair
+ * from two chunks whatever the tiles (the tests' setting), 1 (default) as
+ * above. */
+#define WHT__WPASS_RPAIR_MIN_TILES 4096u
 template <class F>
 static unsigned wht__wpass_rpair(unsigned k, uint64_t N)
 {
   if constexpr (sizeof(typename F::U) == 8) {
     return 0;
   } else {
-    static unsigned on = ~0u;
-    if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_RPAIR", 1) != 0;
+    static unsigned mode = ~0u;
+    if (mode == ~0u) mode = wht__rows_env("WHT_GPU_WPASS_RPAIR", 1);
     const unsigned L1 = wht__wpass_rows1<F>(k);
-    if (!on || !wht__wpass_strided_on() || !L1 || L1 > wht__rows_wide_fmt<F>::T || L1 >= k) return 0;
+    if (!mode || !wht__wpass_strided_on() || !L1 || L1 > wht__rows_wide_fmt<F>::T || L1 >= k) return 0;
+    if (mode == 1 && (N >> wht__wstr_shape<F>::TILE) < WHT__WPASS_RPAIR_MIN_TILES) return 0;
     const unsigned L2 = wht__pb_len(k, L1), C = L1 + L2;
     const unsigned chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);
     return wht__wstr_shape<F>::fits(L1, L2) && chunk && C <= chunk && (N >> C) >= 2 &&
@@ -480,28 +505,19 @@ static wht__pass wht__wpass_rpair_queue(uint64_t N, unsigned C)
   return p0;
 }
 
-template <class F, unsigned K1, unsigned L2, unsigned MINB>
-static wht_status wht__wpass_rpair_launch_b(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
+template <class F, unsigned K1, unsigned L2>
+static wht_status wht__wpass_rpair_launch(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
 {
   typedef wht__wstr_shape<F> S;
   static wht__fused_cache cache;
   const wht__pass p0 = wht__wpass_rpair_queue<F>(N, C);
   unsigned grid, lag;
-  const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2, MINB>, S::SMEM, p0, &cache,
-                                         &grid, &lag, S::THREADS);
+  const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2>, S::SMEM, p0, &cache, &grid,
+                                         &lag, S::THREADS);
   if (st != WHT_OK) return st;
-  wht__wide_pair_kernel<F, K1, L2, MINB><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x);
+  wht__wide_pair_kernel<F, K1, L2><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x,
+                                                                wht__wpass_ahead(false));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-}
-
-/* WHT_GPU_WPASS_RPAIR_BLOCKS (read once): 2 or 3 blocks a multiprocessor */
-template <class F, unsigned K1, unsigned L2>
-static wht_status wht__wpass_rpair_launch(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
-{
-  static unsigned blocks = 0;
-  if (!blocks) blocks = wht__rows_env("WHT_GPU_WPASS_RPAIR_BLOCKS", 3) == 2 ? 2 : 3;
-  return blocks == 2 ? wht__wpass_rpair_launch_b<F, K1, L2, 2>(xin, x, N, C)
-                     : wht__wpass_rpair_launch_b<F, K1, L2, 3>(xin, x, N, C);
 }
 
 /* ... by the first block's length K1 (10 for f32; 10, 11 for f16, bf16) and the second's */

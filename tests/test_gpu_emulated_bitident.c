@@ -56,6 +56,9 @@ int main(void)
   /* kahan's and neumaier's long rows in register passes at every size
    * they can take (kernels/single_comp.cuh; by default only kahan's pair) */
   setenv("WHT_GPU_SINGLE_COMP", "2", 0); /* unless set (0: the tiles' emulation) */
+  /* widened-pass's register pair wherever it can (kernels/widened_pass.cu;
+   * by default only from 4096 tiles, 2^25 elements and more) */
+  setenv("WHT_GPU_WPASS_RPAIR", "2", 0);
   const uint64_t seed = gc_seed();
   const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
   const uint64_t batches[] = { 1, 3, 64 };

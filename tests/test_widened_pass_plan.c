@@ -6,7 +6,8 @@
  * than 2^14, f16/bf16 longer than 2^15), with the second on the strided
  * register tiles as one L2-blocked pair (kernels/wide_strided.cuh) where
  * the first is at most a warp's rows (f32 2^10, f16/bf16 2^11) and the
- * data span 2..8192 chunks of the two blocks, else the first two as one
+ * data span 2..8192 chunks of the two blocks and at least 4096 tiles of
+ * 2^13 (f32) or 2^14 (f16/bf16) elements, else the first two as one
  * L2-blocked pass where both fit a chunk of 8 MiB of the
  * format (2^22 f16/bf16, 2^21 f32, 2^20 f64 elements), their tiles are of
  * one size and the data span 2..8192 chunks. Each row of
@@ -37,8 +38,11 @@ static const struct {
   { WHT_F16, 14, 1, 1, "(11, 3): a single vector of one tile, one pass" },
   { WHT_F16, 15, (uint64_t)1 << 13, 1, "(12, 3): 8192 chunks of 2^15, one pair" },
   { WHT_F16, 20, 1, 2, "(11, 9): rows of 2^11, then a strided register pass (one chunk: no pair)" },
-  { WHT_F16, 20, 4, 1, "(11, 9): rows of 2^11 and the strided tiles as one register pair over 4 chunks" },
-  { WHT_F16, 22, 1, 2, "(10, 6, 6): the register pair over 64 chunks of 2^16, then a strided pass" },
+  { WHT_F16, 20, 4, 2, "(11, 9): 4 chunks but 256 tiles: rows of 2^11, then a strided pass" },
+  { WHT_F16, 22, 1, 3, "(10, 6, 6): 64 chunks but 256 tiles: rows, then a strided pass a block" },
+  { WHT_F16, 25, 1, 3, "(10, 9, 6): 2048 tiles, no register pair" },
+  { WHT_F16, 26, 1, 2, "(11, 9, 6): the register pair over 64 chunks, 4096 tiles, then a strided pass" },
+  { WHT_F16, 20, 1024, 1, "(11, 9): the register pair over 1024 chunks, 65536 tiles" },
   { WHT_F16, 24, 1, 3, "(12, 6, 6): rows of 2^12 (a block of 2 warps: no pair), then a strided pass a block" },
   { WHT_F16, 28, 1, 2, "(10, 9, 9): the register pair over 512 chunks of 2^19, then a strided pass" },
   { WHT_BF16, 28, 1, 2, "as f16" },
@@ -47,7 +51,8 @@ static const struct {
   { WHT_F32, 14, (uint64_t)1 << 13, 1, "(11, 3): a row is larger than the 2^13 tile; 8192 chunks, one pair" },
   { WHT_F32, 16, (uint64_t)1 << 13, 1, "(10, 6): the register pair over 8192 chunks" },
   { WHT_F32, 16, (uint64_t)1 << 14, 2, "(10, 6): 16384 chunks, no pair: rows, then a strided pass" },
-  { WHT_F32, 19, 2, 1, "(10, 9): the register pair over 2 chunks" },
+  { WHT_F32, 19, 2, 2, "(10, 9): 2 chunks but 128 tiles: rows, then a strided pass" },
+  { WHT_F32, 25, 1, 2, "(10, 9, 6): the register pair over 64 chunks, 4096 tiles, then a strided pass" },
   { WHT_F32, 28, 1, 2, "(10, 9, 9): the register pair over 512 chunks of 2^19, then a strided pass" },
   { WHT_F32, 30, 1, 3, "(12, 9, 9): rows of 2^12 (a block of 4 warps: no pair), then a strided pass a block" },
   { WHT_F64, 13, (uint64_t)1 << 15, 2, "(10, 3): a row is larger than the 2^12 tile; 32768 chunks, no pair" },
@@ -58,6 +63,8 @@ static const struct {
 
 int main(void)
 {
+  unsetenv("WHT_GPU_WPASS_RPAIR"); /* the default plan */
+  unsetenv("WHT_GPU_WPASS_STRIDED");
   wht__gpu_set_l2_chunk(23, 0); /* the default, whatever WHT_GPU_L2_CHUNK says */
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const unsigned got =
