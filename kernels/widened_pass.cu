@@ -24,10 +24,11 @@
  * (wht__wpass_rows1), each later block of 6 or 9 stages a pass of strided
  * register tiles (wide_strided.cuh, wht__wpass_strided), and the first
  * two as one L2-blocked register pair where the first is a warp's rows
- * (wht__wpass_rpair): on an H200 f32 2^28 takes 1.66 ms (two passes over
- * device memory) against 2.22 ms as rows and two tile passes and 2.50 ms
- * as the tiles' pair and pass (docs/PERFORMANCE.md). f64 (double-double
- * tiles) keeps the tiles. */
+ * (wht__wpass_rpair; f32 only by default): on an H200 f32 2^28 takes
+ * 1.66-1.69 ms (two passes over device memory) against 2.22 ms as rows
+ * and two tile passes and 2.50 ms as the tiles' pair and pass, f16 2^28
+ * 0.91-0.92 ms (three passes) against 1.11 ms (docs/PERFORMANCE.md). f64
+ * (double-double tiles) keeps the tiles. */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
 #include "rows_wide.cuh"
@@ -456,13 +457,15 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
  * (wht__wpass_rows1) of at most a warp's tile (L1 <= T), the second on
  * the strided tiles, the L2 blocking is on and 2^(L1+L2) elements fit its
  * chunk (wht__plan_l2_chunk_log2: 8 MiB of the format by default), and the
- * data span 2..WHT__L2_MAX_CHUNKS such chunks and at least 4096 tiles of
- * each kind (WHT__WPASS_RPAIR_MIN_TILES: on an H200 the pair took 1.15-1.27x
- * the two passes' time at 512 tiles, f32, f16 and bf16 2^22, 0.98-1.02x at
- * 2048, f16 and bf16 2^25, and 0.90-0.98x at 4096 and more, f32 2^25 and
- * 2^28, f16 2^28, rows over 2^28 elements; docs/PERFORMANCE.md). Host
- * code with no device query, so the plan is the same on every machine.
- * WHT_GPU_WPASS_RPAIR (read once): 0 keeps the two passes, 2 takes the pair
+ * data span 2..WHT__L2_MAX_CHUNKS such chunks; by default only in f32 and
+ * from 4096 tiles of each kind (WHT__WPASS_RPAIR_MIN_TILES). On an H200
+ * (docs/PERFORMANCE.md) the f32 pair took 0.92-0.97x the two passes' time
+ * from 4096 tiles (2^25, 2^28, rows of 2^16..2^22 over 2^28 elements),
+ * but 1.15-1.27x at 512 (2^22); the f16 and bf16 pairs 0.97-1.06x at
+ * 2^28 and their rows over 2^28 in two calls, 1.02-1.05x at 2048 tiles
+ * (2^25): a wash, so those keep the two passes. Host code with no device
+ * query, so the plan is the same on every machine. WHT_GPU_WPASS_RPAIR
+ * (read once): 0 keeps the two passes, 2 takes the pair in every format
  * from two chunks whatever the tiles (the tests' setting), 1 (default) as
  * above. */
 #define WHT__WPASS_RPAIR_MIN_TILES 4096u
@@ -476,7 +479,8 @@ static unsigned wht__wpass_rpair(unsigned k, uint64_t N)
     if (mode == ~0u) mode = wht__rows_env("WHT_GPU_WPASS_RPAIR", 1);
     const unsigned L1 = wht__wpass_rows1<F>(k);
     if (!mode || !wht__wpass_strided_on() || !L1 || L1 > wht__rows_wide_fmt<F>::T || L1 >= k) return 0;
-    if (mode == 1 && (N >> wht__wstr_shape<F>::TILE) < WHT__WPASS_RPAIR_MIN_TILES) return 0;
+    if (mode == 1 && (sizeof(typename F::U) != 4 || (N >> wht__wstr_shape<F>::TILE) < WHT__WPASS_RPAIR_MIN_TILES))
+      return 0;
     const unsigned L2 = wht__pb_len(k, L1), C = L1 + L2;
     const unsigned chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);
     return wht__wstr_shape<F>::fits(L1, L2) && chunk && C <= chunk && (N >> C) >= 2 &&
