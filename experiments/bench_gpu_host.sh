@@ -53,7 +53,8 @@
 # f32 pair's first pass in the transposed form, scomptwo for their two plain
 # passes, wstr for widened-pass's later blocks on strided register tiles
 # (wstrtest their tests and sanitizers, wstrncu their profile, wpf their
-# L2 requests ahead), tc14 for
+# L2 requests ahead), nmpair for neumaier's register pair against its
+# tiles, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1067,6 +1068,14 @@ want wpf && step wpf ${WPF_LIMIT:-400} sh -c "
     $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 25,28 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 19,22 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done;
   $B/experiments/wht-bench --place in --algo folklore --format f32,f16 --log2n 25,28 | grep -v '^#'"
+# neumaier's register pair (WHT_GPU_SINGLE_COMP=2 forces both ranges)
+# against its tiles (=0) at the pair's sizes (k = C+4..C+7: f32 2^25..2^28,
+# f16 and bf16 2^26..2^29, f64 2^24..2^27), two rounds
+want nmpair && step nmpair ${NMPAIR_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in 0 2; do echo \"## round \$r: WHT_GPU_SINGLE_COMP=\$v\"; export WHT_GPU_SINGLE_COMP=\$v;
+    $B/experiments/wht-bench --place in --algo neumaier --format f32 --log2n 25,26,27,28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo neumaier --format f16,bf16 --log2n 26,27,28,29 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo neumaier --format f64 --log2n 24,25,26,27 | grep -v '^#' | grep -v '^algo'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows
