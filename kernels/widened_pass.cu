@@ -461,9 +461,11 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
  * from 4096 tiles of each kind (WHT__WPASS_RPAIR_MIN_TILES). On an H200
  * (docs/PERFORMANCE.md) the f32 pair took 0.92-0.97x the two passes' time
  * from 4096 tiles (2^25, 2^28, rows of 2^16..2^22 over 2^28 elements),
- * but 1.15-1.27x at 512 (2^22); the f16 and bf16 pairs 0.97-1.06x at
- * 2^28 and their rows over 2^28 in two calls, 1.02-1.05x at 2048 tiles
- * (2^25): a wash, so those keep the two passes. Host code with no device
+ * but 1.15-1.26x at 512 (2^22, every format); the f16 and bf16 pairs
+ * 0.95-1.06x at 2^28 and their rows over 2^28 in two calls, 1.04-1.06x
+ * at 2048 tiles (2^25): a wash, so those keep the two passes. First
+ * blocks of 11 and 12 stages (block rows) in the f32 pair measured no
+ * faster and were not kept. Host code with no device
  * query, so the plan is the same on every machine. WHT_GPU_WPASS_RPAIR
  * (read once): 0 keeps the two passes, 2 takes the pair in every format
  * from two chunks whatever the tiles (the tests' setting), 1 (default) as
