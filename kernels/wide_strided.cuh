@@ -25,7 +25,11 @@
  * tiles' and the CPU's bit for bit. A block's loads precede its barrier
  * and its stores follow it, tiles are disjoint: in place is safe. The host
  * emulation runs the same functions thread by thread
- * (wht__wide_strided_emulate; test_gpu_emulated_bitident). */
+ * (wht__wide_strided_emulate_tile; test_gpu_emulated_bitident); the
+ * pair's first-pass tiles (warp rows, below) it runs as rows on the tiles'
+ * plan, which give the same bits, so their index map is tested on a GPU
+ * only (test_gpu_bitident; WHT_GPU_WPASS_RPAIR=2 takes the pair wherever
+ * it can: experiments/bench_gpu_host.sh's wstrtest). */
 #ifndef WHT_KERNELS_WIDE_STRIDED_CUH
 #define WHT_KERNELS_WIDE_STRIDED_CUH
 
@@ -240,9 +244,11 @@ __global__ void __launch_bounds__(256, 3)
  * K1..K1+L2-1 above, loaded through L2. Both use the same 64 KB of shared
  * memory (8 KB a warp, or the exchange), one tile after another; a
  * first-pass tile's warps ask L2 for their rows `ahead` tiles on (0:
- * none). Three blocks a multiprocessor, 80 registers (the warp rows
- * spill 48-88 bytes; at two blocks and 128 registers, 8-16, f32 2^28 took
- * 1.02x the time and f16 1.01x on an H200: docs/PERFORMANCE.md). */
+ * none). The queue's L2 eviction policies (lpol, spol) are not applied
+ * here: WHT_GPU_L2_HINTS does not reach this kernel. Three blocks a
+ * multiprocessor, 80 registers (ptxas spills 80-100 bytes, the warp
+ * rows'; at two blocks and 128 registers, 8-16, f32 2^28 took 1.02x the
+ * time and f16 1.01x on an H200: docs/PERFORMANCE.md). */
 template <class F, unsigned K1, unsigned L2>
 __global__ void __launch_bounds__(256, 3)
     wht__wide_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,

@@ -335,8 +335,9 @@ static unsigned wht__wpass_plan(unsigned k, uint64_t batch, wht__pass *out, unsi
  * f32 2^28 took 2.216 ms against the tiles' 2.498 (pair and pass), f16
  * 2^28 1.109 against 1.323, f32 rows of 2^16 over 2^28 elements 1.108
  * against 1.454 (docs/PERFORMANCE.md).
- * WHT_GPU_WPASS_ROWS1=0 (read once) keeps every block on the tiles, for
- * comparisons. */
+ * WHT_GPU_WPASS_ROWS1=0 (read once) keeps the first block (and so the
+ * pair) on the tiles, for comparisons; the later blocks then still take
+ * the strided register tiles unless WHT_GPU_WPASS_STRIDED=0 too. */
 template <class F>
 static unsigned wht__wpass_rows1(unsigned k)
 {
@@ -531,6 +532,8 @@ template <class F>
 static wht_status wht__wpass_rpair_run(unsigned k, const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C)
 {
   const unsigned K1 = wht__pb_len(k, 0), L2 = C - K1;
+  if (K1 < 10 || K1 > wht__rows_wide_fmt<F>::T || (L2 != 6 && L2 != 9))
+    return WHT_E_SIZE; /* wht__wpass_rpair takes no other: the kernels below are these */
   if constexpr (sizeof(typename F::U) == 4) {
     return L2 == 9 ? wht__wpass_rpair_launch<F, 10, 9>(xin, x, N, C) : wht__wpass_rpair_launch<F, 10, 6>(xin, x, N, C);
   } else if constexpr (sizeof(typename F::U) == 2) {
@@ -695,7 +698,8 @@ static wht_status wht__wpass_emulate_out(const void *src, void *dst, uint64_t n,
   U *x = (U *)dst;
   /* the first block as rows of 2^s1 where the GPU takes it to the
    * register kernels: emulated as the tiles' plan of such rows (both are
-   * the CPU's bits), then the passes from s1 */
+   * the CPU's bits), or the register pair (wht__wpass_rpair_emulate), then
+   * the passes from s1, or from C after the pair */
   const unsigned s1 = wht__wpass_rows1_at<F>(k, src, dst), C = wht__wpass_rpair_at<F>(k, n * batch, src, dst);
   if (C) {
     const wht_status s = wht__wpass_rpair_emulate<F>(s1, xin, x, n * batch, C);
