@@ -245,10 +245,12 @@ __global__ void __launch_bounds__(256, 3)
  * memory (8 KB a warp, or the exchange), one tile after another; a
  * first-pass tile's warps ask L2 for their rows `ahead` tiles on (0:
  * none). The queue's L2 eviction policies (lpol, spol) are not applied
- * here: WHT_GPU_L2_HINTS does not reach this kernel. Three blocks a
+ * here, so WHT_GPU_L2_HINTS does not reach this kernel: with them (hinted
+ * loads and stores, 88 bytes of spill) f32 2^28 took 1.05x the time on
+ * an H200, the hints' own gain 1-2.5 % of that. Three blocks a
  * multiprocessor, 80 registers (ptxas spills 80-100 bytes, the warp
  * rows'; at two blocks and 128 registers, 8-16, f32 2^28 took 1.02x the
- * time and f16 1.01x on an H200: docs/PERFORMANCE.md). */
+ * time and f16 1.01x on an H200). docs/PERFORMANCE.md has both. */
 template <class F, unsigned K1, unsigned L2>
 __global__ void __launch_bounds__(256, 3)
     wht__wide_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
