@@ -52,8 +52,7 @@
 # L2 requests ahead, scomplag for their lag and neumaier's, scompxp for the
 # f32 pair's first pass in the transposed form, scomptwo for their two plain
 # passes, wstr for widened-pass's later blocks on strided register tiles
-# (wstrtest their tests and sanitizers, wstrncu their profile, wpf their
-# L2 requests ahead), nmpair for neumaier's register pair against its
+# (wstrtest their tests and sanitizers, wstrncu their profile), nmpair for neumaier's register pair against its
 # tiles, tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
@@ -1058,16 +1057,6 @@ want wstrncu && step wstrncu ${WSTR_NCU_LIMIT:-200} sh -c "
   for f in f32 f16; do for v in ${WSTR_NCU_VARIANTS:-WHT_GPU_WPASS_RPAIR=0 WHT_GPU_WPASS_RPAIR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__rows_wide|wht__wide_|wht__wpass' --launch-count 2 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
     $B/experiments/wht-bench --algo widened-pass --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
-# widened-pass's register passes asking L2 for tiles ahead
-# (WHT_GPU_WPASS_PF_LAST: the strided passes, WHT_GPU_WPASS_PF_FIRST: the
-# pair's first-pass tiles) and the pair's next ticket ahead
-# (WHT_GPU_L2_AHEAD=1): WPF_VARIANTS, two rounds, beside folklore
-want wpf && step wpf ${WPF_LIMIT:-400} sh -c "
-  for r in 1 2; do for v in ${WPF_VARIANTS:-WHT_GPU_WPASS_PF_LAST=0 WHT_GPU_WPASS_PF_LAST=8 WHT_GPU_WPASS_PF_LAST=32 WHT_GPU_WPASS_PF_LAST=128 WHT_GPU_WPASS_PF_FIRST=8 WHT_GPU_WPASS_PF_FIRST=32 WHT_GPU_L2_AHEAD=1}; do
-    unset WHT_GPU_WPASS_PF_LAST WHT_GPU_WPASS_PF_FIRST WHT_GPU_L2_AHEAD; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
-    $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 25,28 | grep -v '^#';
-    $B/experiments/wht-bench --place in --algo widened-pass --format f32,f16 --log2n 19,22 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done;
-  $B/experiments/wht-bench --place in --algo folklore --format f32,f16 --log2n 25,28 | grep -v '^#'"
 # neumaier's register pair (WHT_GPU_SINGLE_COMP=2 forces both ranges)
 # against its tiles (=0) at the pair's sizes (k = C+4..C+7: f32 2^25..2^28,
 # f16 and bf16 2^26..2^29, f64 2^24..2^27), two rounds

@@ -214,24 +214,14 @@ __device__ __forceinline__ void wht__wstr_tile(const typename F::U *src, typenam
   wht__wstr_store<F, L>(dst, b, s0, threadIdx.x, x);
 }
 
-/* Thread t asks L2 for its two rows' runs (t, t + 256) of tile b: a hint,
- * the loads see what was written before them whatever it read */
-template <class F, unsigned L>
-__device__ __forceinline__ void wht__wstr_prefetch(const typename F::U *src, uint64_t b, unsigned s0)
-{
-  const unsigned *p = (const unsigned *)(src + wht__single_tile_base<wht__wstr_shape<F>::R + 9 - L>(b, s0, L));
-  wht__l2_prefetch(p + wht__wstr_row<F, L>(threadIdx.x, s0), 64);
-  wht__l2_prefetch(p + wht__wstr_row<F, L>(threadIdx.x + 256u, s0), 64);
-}
-
-/* One tile a block (grid: the tiles, N >> TILE), asking L2 for the tile
- * `ahead` blocks on (0: none) */
+/* One tile a block (grid: the tiles, N >> TILE). Asking L2 for tiles
+ * ahead (8-400 blocks on) took 1.01-1.18x the time on an H200
+ * (docs/PERFORMANCE.md). */
 template <class F, unsigned L>
 __global__ void __launch_bounds__(256, 3)
-    wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0, unsigned ahead)
+    wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0)
 {
   extern __shared__ uint4 wht__wstr_smem[];
-  if (ahead && blockIdx.x + ahead < gridDim.x) wht__wstr_prefetch<F, L>(src, blockIdx.x + ahead, s0);
   wht__wstr_tile<F, L>(src, dst, blockIdx.x, s0, wht__wstr_smem);
 }
 
@@ -242,19 +232,18 @@ __global__ void __launch_bounds__(256, 3)
  * tiles of rows of 2^K1 (K1 <= T), each rounded at the first block's end
  * and stored; a second-pass tile is tile b of the strided pass of stages
  * K1..K1+L2-1 above, loaded through L2. Both use the same 64 KB of shared
- * memory (8 KB a warp, or the exchange), one tile after another; a
- * first-pass tile's warps ask L2 for their rows `ahead` tiles on (0:
- * none). The queue's L2 eviction policies (lpol, spol) are not applied
+ * memory (8 KB a warp, or the exchange), one tile after another (asking
+ * L2 for the first-pass rows 8 or 32 tiles on was 1-7 % slower). The queue's L2 eviction policies (lpol, spol) are not applied
  * here, so WHT_GPU_L2_HINTS does not reach this kernel: with them (hinted
  * loads and stores, 88 bytes of spill) f32 2^28 took 1.05x the time on
  * an H200, the hints' own gain 1-2.5 % of that. Three blocks a
- * multiprocessor, 80 registers (ptxas spills 80-100 bytes, the warp
+ * multiprocessor, 80 registers (ptxas spills 56-80 bytes, the warp
  * rows'; at two blocks and 128 registers, 8-16, f32 2^28 took 1.02x the
  * time and f16 1.01x on an H200). docs/PERFORMANCE.md has both. */
 template <class F, unsigned K1, unsigned L2>
 __global__ void __launch_bounds__(256, 3)
     wht__wide_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
-                          typename F::U *x, const unsigned ahead)
+                          typename F::U *x)
 {
   typedef wht__wstr_shape<F> S;
   typedef wht__rows_wide_fmt<F> W;
@@ -267,8 +256,6 @@ __global__ void __launch_bounds__(256, 3)
       const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
       const uint64_t base = (b << S::TILE) + ((uint64_t)w << W::T), N = p0.ntiles << S::TILE;
       uint4 *sh = wht__wstr_smem + w * 512u;
-      if (ahead && b + ahead < p0.ntiles && lane == 0) /* the warp's rows `ahead` tiles on, asked of L2 */
-        wht__l2_prefetch(xin + base + ((uint64_t)ahead << S::TILE), (unsigned)sizeof(typename F::U) << W::T);
       typename W::WT v[32];
       wht__rows_wide_warp<F, K1>(xin, base, N, sh, sh + 256, lane, v);
 WHT__UNROLL

@@ -382,16 +382,6 @@ static bool wht__wpass_strided(const wht__pass &p, const void *src, const void *
   }
 }
 
-/* Tiles ahead that the strided passes (last) and the register pair's
- * first-pass tiles ask L2 for, 0 for none (read once):
- * WHT_GPU_WPASS_PF_LAST, WHT_GPU_WPASS_PF_FIRST */
-static unsigned wht__wpass_ahead(bool last)
-{
-  static unsigned t[2] = { ~0u, ~0u };
-  if (t[last] == ~0u) t[last] = wht__rows_env(last ? "WHT_GPU_WPASS_PF_LAST" : "WHT_GPU_WPASS_PF_FIRST", 0);
-  return t[last];
-}
-
 template <class F, unsigned L>
 static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
 {
@@ -401,7 +391,7 @@ static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F
   if (st != WHT_OK) return st;
   const uint64_t tiles = p.N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0, wht__wpass_ahead(true));
+  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -522,8 +512,7 @@ static wht_status wht__wpass_rpair_launch(const typename F::U *xin, typename F::
   const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2>, S::SMEM, p0, &cache, &grid,
                                          &lag, S::THREADS);
   if (st != WHT_OK) return st;
-  wht__wide_pair_kernel<F, K1, L2><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x,
-                                                                wht__wpass_ahead(false));
+  wht__wide_pair_kernel<F, K1, L2><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
