@@ -94,4 +94,18 @@ struct wht__limits<wht__alman_rao_alg, F> {
 template <>
 struct wht__rows_compensated<wht__alman_rao_alg> : wht__rows_ar_trait<wht__alman_rao_alg> {};
 
+/* f32, f16 and bf16 single vectors in register passes (single_ar.cuh) */
+#include "single_ar.cuh"
+template <>
+struct wht__single_own<wht__alman_rao_alg> : wht__single_ar_trait<wht__alman_rao_alg> {};
+
+/* wht-bench's pass count where the single vectors run there (gpu_runtime.cu) */
+extern "C" unsigned wht__alman_rao_single_passes(wht_format f, unsigned k, uint64_t N)
+{
+  typedef unsigned (*count_fn)(unsigned, uint64_t);
+  static const count_fn counts[WHT_NFORMATS] = { wht__sar_count<wht__f64_ops>, wht__sar_count<wht__f32_ops>,
+                                                 wht__sar_count<wht__f16_ops>, wht__sar_count<wht__bf16_ops> };
+  return (unsigned)f < WHT_NFORMATS ? counts[f](k, N) : 0u;
+}
+
 WHT__GPU_TABLES(wht__alman_rao, wht__alman_rao_alg)

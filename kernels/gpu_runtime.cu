@@ -178,6 +178,8 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
     if (const unsigned np = (a->gpu == wht__kahan_gpu ? wht__kahan_single_passes : wht__neumaier_single_passes)(
             f, k, n * batch))
       return np;
+  if (a->gpu == wht__alman_rao_gpu) /* its long rows: single_ar.cuh */
+    if (const unsigned np = wht__alman_rao_single_passes(f, k, n * batch)) return np;
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
   const int sched = pass_algorithms[i].sched;

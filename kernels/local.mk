@@ -5,7 +5,7 @@ lib_libwht_la_SOURCES += \
   kernels/pass_plan.cu kernels/pass_plan.h \
   kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/single_comp.cuh kernels/rows_comp.cuh \
   kernels/folklore.cu kernels/kahan.cu kernels/neumaier.cu kernels/compensated.cuh \
-  kernels/compensated_err.cuh kernels/alman_rao.cu kernels/rows_ar.cuh kernels/blocks.cuh kernels/kahan_block.cu \
+  kernels/compensated_err.cuh kernels/alman_rao.cu kernels/rows_ar.cuh kernels/single_ar.cuh kernels/blocks.cuh kernels/kahan_block.cu \
   kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu kernels/rows_wide.cuh kernels/wide_strided.cuh kernels/ops_gpu.cu
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
@@ -18,16 +18,17 @@ kernels/gpu_runtime.lo kernels/pass_plan.lo kernels/folklore.lo \
 kernels/kahan.lo kernels/neumaier.lo kernels/alman_rao.lo kernels/kahan_block.lo \
 kernels/widened.lo kernels/widened_pass.lo: $(WHT_KERNEL_INCLUDES)
 kernels/ops_gpu.lo: $(WHT_KERNEL_INCLUDES) $(top_srcdir)/lib/round_bits.h $(top_srcdir)/lib/gpu_ops.h
-kernels/alman_rao.lo: $(top_srcdir)/kernels/rows_ar.cuh
+kernels/alman_rao.lo: $(top_srcdir)/kernels/rows_ar.cuh $(top_srcdir)/kernels/single_ar.cuh
 kernels/widened_pass.lo: $(top_srcdir)/kernels/rows_wide.cuh $(top_srcdir)/kernels/wide_strided.cuh
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
 # a device) they print "1..0 # SKIP" (test_ops_gpu runs its emulated part
 # without a device). The emulated, CLI, Neumaier-form, widened-pass plan
-# and single_comp plan tests need no device.
+# and single_comp and single_ar plan tests need no device.
 GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli \
-  tests/test_neumaier_form tests/test_widened_pass_plan tests/test_single_comp_plan tests/test_ops_gpu
+  tests/test_neumaier_form tests/test_widened_pass_plan tests/test_single_comp_plan tests/test_single_ar_plan \
+  tests/test_ops_gpu
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h
@@ -37,4 +38,5 @@ tests_test_gpu_bitident_LDADD = $(LDADD) -lpthread
 tests_test_neumaier_form_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_widened_pass_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_single_comp_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
+tests_test_single_ar_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_neumaier_form_LDADD = $(LDADD) -lpthread

@@ -493,9 +493,9 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
   if constexpr (wht__rows_compensated<A>::value) /* rows_comp.cuh: kahan's and neumaier's */
     if (wht__rows_compensated<A>::template fits<F>(k, src, dst))
       return wht__rows_compensated<A>::template launch<F>(src, dst, n * batch, k);
-  if constexpr (wht__single_compensated<A>::value) /* single_comp.cuh: their long rows */
-    if (wht__single_compensated<A>::template fits<F>(k, n * batch, src, dst) && (uintptr_t)dwork % 16 == 0)
-      return wht__single_compensated<A>::template launch<F>(src, dst, dwork, n * batch, k);
+  if constexpr (wht__single_own<A>::value) /* single_comp.cuh, single_ar.cuh: their long rows */
+    if (wht__single_own<A>::template fits<F>(k, n * batch, src, dst) && (uintptr_t)dwork % 16 == 0)
+      return wht__single_own<A>::template launch<F>(src, dst, dwork, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__gpu_clusters_usable());
@@ -574,9 +574,9 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   typedef typename F::U U;
   if constexpr (wht__rows_in_registers<A>::value) /* single_reg.cuh's passes, as the GPU takes them */
     if (wht__single_reg_plan<F>(k, n * batch, src, dst)) return wht__single_reg_emulate<F>(src, dst, n * batch, k);
-  if constexpr (wht__single_compensated<A>::value) /* single_comp.cuh's, as the GPU takes them */
-    if (wht__single_compensated<A>::template plan<F>(k, n * batch, src, dst) && (uintptr_t)hwork % 16 == 0)
-      return wht__single_compensated<A>::template emulate<F>(src, dst, hwork, n * batch, k);
+  if constexpr (wht__single_own<A>::value) /* single_comp.cuh's, single_ar.cuh's, as the GPU takes them */
+    if (wht__single_own<A>::template plan<F>(k, n * batch, src, dst) && (uintptr_t)hwork % 16 == 0)
+      return wht__single_own<A>::template emulate<F>(src, dst, hwork, n * batch, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__plan_clusters());

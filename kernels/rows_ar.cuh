@@ -57,6 +57,17 @@ __device__ __forceinline__ unsigned wht__rows_ar_digits(unsigned d)
   return nz;
 }
 
+/* the number of nonzero octal digits of d (22 digits; the top one bit 63) */
+WHT__HD unsigned wht__rows_ar_digits64(uint64_t d)
+{
+  const uint64_t any = (d | d >> 1 | d >> 2) & 0x9249249249249249ull; /* bit 3t: digit t is not 0 */
+#ifdef __CUDA_ARCH__
+  return (unsigned)__popcll(any);
+#else
+  return (unsigned)__builtin_popcountll(any);
+#endif
+}
+
 /* the values of format F a lane holds: F's own, or for 2-byte formats
  * the lane pairs (tile_packed.cuh), element w of the tile in the low half
  * of word w and element 2048 + w in its high half */
@@ -64,18 +75,23 @@ template <class F, bool PAIRS = sizeof(typename F::U) == 2>
 struct wht__rows_ar_vals {
   typedef F FV;
   static constexpr unsigned T = 11, LEV = 2; /* log2: a tile's elements, a vector's */
-  static WHT__HD typename F::T scale(unsigned e) { return F::pow2(e); }
+  /* 2^e (lo and hi: the two halves of a pair, equal here) */
+  static WHT__HD typename F::T scale(unsigned lo, unsigned) { return F::pow2(lo); }
 };
 template <class F>
 struct wht__rows_ar_vals<F, true> {
   typedef wht__pair_fmt<F> FV;
   static constexpr unsigned T = 12, LEV = 3;
-  static WHT__HD typename FV::T scale(unsigned e) { return FV::P::pack(F::pow2(e), F::pow2(e)); }
+  static WHT__HD typename FV::T scale(unsigned lo, unsigned hi) { return FV::P::pack(F::pow2(lo), F::pow2(hi)); }
 };
 
-template <class F, class A, unsigned K>
-__device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
-                                                  unsigned ahead)
+/* The warp tile at element base (2^T elements, rows of 2^K) by lane
+ * `lane` of its warp, sh its 8 KiB of shared memory; SINGLE: the tile is
+ * part of the first pass of vectors of 2^ks, whose index sets the head's
+ * scale (single_ar.cuh; else ks = K, rows) */
+template <class F, class A, unsigned K, bool SINGLE = false>
+__device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
+                                                  uint64_t base, unsigned lane, unsigned ks)
 {
   typedef typename F::U U;
   typedef wht__rows_ar_vals<F> VS;
@@ -88,10 +104,6 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
    * C's first register bit, so that a warp's store covers 2^c0 words (16
    * or 32: whole 32-byte sectors in 2-byte formats too) */
   constexpr unsigned f = K % 3, b = f + 3, gc = f ? f + 3 : 6, c0 = f == 1 ? 4 : 5, NV = 64;
-  const unsigned lane = threadIdx.x & 31u;
-  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << VS::T;
-  wht__rows_prefetch<VS::T>(src, base, N, ahead); /* rows_reg.cuh */
-  if (base >= N) return; /* the whole warp */
   uint4 r[16];
   wht__rows_load<16, VS::LEV>(src, base, N, lane, r);
   TV x[NV];
@@ -116,7 +128,9 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
   /* layout B: the head round. Word 64 lane + v of the tile holds element
    * i = (64 lane + v) mod 2^K of its row (both halves of a pair: 2048 is
    * a multiple of 2^K); its digits above the lowest, of i >> b, share
-   * v >> b (2^(6-b) values) */
+   * v >> b (2^(6-b) values). In a vector of 2^ks (ks > K) the digits of
+   * the row's index in it add (K - f is a multiple of 3): the lane's
+   * words lie in one row (K >= 6), a pair's halves in two. */
 #pragma unroll
   for (unsigned h = 1; h < (1u << f); h <<= 1)
 #pragma unroll
@@ -130,8 +144,17 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
 #pragma unroll
   for (unsigned q = 0; q < (1u << (6 - b)); q++)
     hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
+  unsigned rlo = 0, rhi = 0; /* rows: none (2 registers fewer, rows of 2^7 f32 at 96 instead of 128) */
+  if constexpr (SINGLE) {
+    const uint64_t km = ((uint64_t)1 << ks) - 1u, w0 = base + (lane << 6);
+    rlo = wht__rows_ar_digits64((w0 & km) >> K);
+    rhi = P ? wht__rows_ar_digits64(((w0 + 2048u) & km) >> K) : rlo;
+  }
 #pragma unroll
-  for (unsigned t = 0; t < NV; t++) x[t] = FV::mul(x[t], VS::scale(hi[t >> b] + (((t >> f) & 7u) != 0)));
+  for (unsigned t = 0; t < NV; t++) {
+    const unsigned e = hi[t >> b] + (((t >> f) & 7u) != 0);
+    x[t] = FV::mul(x[t], VS::scale(e + rlo, e + rhi));
+  }
 #pragma unroll
   for (unsigned s = f; s < gc; s += 3)
 #pragma unroll
@@ -163,13 +186,46 @@ __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, type
   }
 }
 
-/* four warps a block, 8 KiB of shared memory each */
-template <class F, class A, unsigned K>
+template <class F, class A, unsigned K, bool SINGLE>
+__device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
+                                                  unsigned ahead, unsigned ks)
+{
+  const uint64_t base = ((blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) >> 5) << wht__rows_ar_vals<F>::T;
+  wht__rows_prefetch<wht__rows_ar_vals<F>::T>(src, base, N, ahead); /* rows_reg.cuh */
+  if (base >= N) return; /* the whole warp */
+  wht__rows_ar_warp<F, A, K, SINGLE>(src, dst, N, sh, base, threadIdx.x & 31u, ks);
+}
+
+/* four warps a block, 8 KiB of shared memory each; SINGLE, ks as above */
+template <class F, class A, unsigned K, bool SINGLE>
 __global__ void __launch_bounds__(128)
-    wht__rows_ar_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
+    wht__rows_ar_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks)
 {
   __shared__ uint4 sh[4][512];
-  wht__rows_ar_body<F, A, K>(src, dst, N, sh[threadIdx.x >> 5], ahead);
+  wht__rows_ar_body<F, A, K, SINGLE>(src, dst, N, sh[threadIdx.x >> 5], ahead, ks);
+}
+
+/* Rows of 2^K (K = 7..11) of N elements, f32, f16 or bf16, 16-byte
+ * aligned pointers; ks > K: the first pass of vectors of 2^ks (K = 9..11) */
+template <class F, class A>
+static wht_status wht__rows_ar_launch(const void *src, void *dst, uint64_t N, unsigned K, unsigned ks)
+{
+  typedef typename F::U U;
+  if constexpr (sizeof(U) == 8) {
+    return WHT_E_SIZE; /* the fits of the callers say no */
+  } else {
+    typedef void (*kern)(const U *, U *, uint64_t, unsigned, unsigned);
+    static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7, false>, wht__rows_ar_kernel<F, A, 8, false>,
+                                  wht__rows_ar_kernel<F, A, 9, false>, wht__rows_ar_kernel<F, A, 10, false>,
+                                  wht__rows_ar_kernel<F, A, 11, false> };
+    static const kern single_by_k[3] = { wht__rows_ar_kernel<F, A, 9, true>, wht__rows_ar_kernel<F, A, 10, true>,
+                                         wht__rows_ar_kernel<F, A, 11, true> };
+    constexpr unsigned T = wht__rows_ar_vals<F>::T;
+    const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
+    if (K < 7 || K > 11 || (ks > K && K < 9) || blocks > 0x7fffffffu) return WHT_E_SIZE;
+    (ks > K ? single_by_k[K - 9] : by_k[K - 7])<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)), ks);
+    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  }
 }
 
 /* wht__rows_compensated's members (rows_reg.cuh: an algorithm's own rows
@@ -189,20 +245,7 @@ struct wht__rows_ar_trait {
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
   {
-    typedef typename F::U U;
-    if constexpr (sizeof(U) == 8) {
-      return WHT_E_SIZE; /* fits says no */
-    } else {
-      typedef void (*kern)(const U *, U *, uint64_t, unsigned);
-      static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7>, wht__rows_ar_kernel<F, A, 8>,
-                                    wht__rows_ar_kernel<F, A, 9>, wht__rows_ar_kernel<F, A, 10>,
-                                    wht__rows_ar_kernel<F, A, 11> };
-      constexpr unsigned T = wht__rows_ar_vals<F>::T;
-      const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
-      if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-      by_k[k - 7]<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)));
-      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-    }
+    return wht__rows_ar_launch<F, A>(src, dst, N, k, k);
   }
 };
 

@@ -48,11 +48,12 @@ struct wht__rows_compensated {
 };
 
 /* whether algorithm A runs its long rows (single vectors) in register
- * passes with the error terms in the work array (single_comp.cuh says so
- * for kahan and neumaier), with static member templates plan<F>, fits<F>
- * (k, N, src, dst), launch<F> and emulate<F>(src, dst, work, N, k) */
+ * passes of its own (single_comp.cuh says so for kahan and neumaier, the
+ * error terms in the work array; single_ar.cuh for Alman-Rao, no work
+ * array), with static member templates plan<F>, fits<F> (k, N, src, dst),
+ * launch<F> and emulate<F>(src, dst, work, N, k) */
 template <class A>
-struct wht__single_compensated {
+struct wht__single_own {
   static const bool value = false;
 };
 

@@ -287,7 +287,7 @@ static unsigned wht__single_comp_count(wht_format f, unsigned k, uint64_t N)
 
 /* kahan's and neumaier's single vectors here (pass_run.cuh asks) */
 template <class ERR>
-struct wht__single_compensated<wht__compensated_alg<ERR>> {
+struct wht__single_own<wht__compensated_alg<ERR>> {
   static const bool value = true;
   template <class F>
   static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)

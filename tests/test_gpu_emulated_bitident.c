@@ -10,7 +10,8 @@
  * neumaier's (kernels/single_comp.cuh, the same k), widened-pass's
  * single vectors with the first block as rows and the later ones on the
  * strided register tiles, the first two as a pair where they can
- * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), and
+ * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
+ * vectors in register passes (kernels/single_ar.cuh: k = 14..22), and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
  * infinity and a NaN (gpu_check.h; NaNs compared as NaNs).
@@ -59,6 +60,10 @@ int main(void)
   /* widened-pass's register pair wherever it can (kernels/widened_pass.cu;
    * by default only from 4096 tiles, 2^25 elements and more) */
   setenv("WHT_GPU_WPASS_RPAIR", "2", 0);
+  /* Alman-Rao's long rows in register passes at every size they can take
+   * (kernels/single_ar.cuh: f32 from k = 14, f16 and bf16 from 15, here in
+   * the sweep below too; by default from 2^16, 2^17) */
+  setenv("WHT_GPU_SINGLE_AR", "2", 0);
   const uint64_t seed = gc_seed();
   const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
   const uint64_t batches[] = { 1, 3, 64 };
@@ -158,8 +163,11 @@ int main(void)
    * 2, bf16 k = 17 in 2, f16 k = 22 (10, 6, 6: the pair and a pass);
    * kahan's and neumaier's (kernels/single_comp.cuh, both ranges forced
    * above: two passes at k = LV+16, the pair and a pass at LV+23, kahan
-   * f64 only: the pair's plan is the recovery's); in place and out of
-   * place */
+   * f64 only: the pair's plan is the recovery's); Alman-Rao's
+   * (kernels/single_ar.cuh, every size forced above): rows of 2^K1 (K1 =
+   * 9 + k mod 3) and a strided pass of 6 or 9 stages at f32 k = 16, 17 (in
+   * 2), 18, f16 18, bf16 19, 16 (in 2), the pair and a pass of 3 at f32 k
+   * = 21, 22 and f16 21; in place and out of place */
   static const struct {
     const char *algo;
     wht_format f;
@@ -175,7 +183,10 @@ int main(void)
                    { "kahan", WHT_F32, 18, 1 },        { "kahan", WHT_F32, 18, 2 },        { "kahan", WHT_F16, 19, 1 },
                    { "kahan", WHT_BF16, 19, 1 },       { "kahan", WHT_F64, 17, 1 },        { "kahan", WHT_F64, 24, 1 },
                    { "neumaier", WHT_F32, 18, 1 },     { "neumaier", WHT_F16, 19, 1 },     { "neumaier", WHT_BF16, 19, 1 },
-                   { "neumaier", WHT_F64, 17, 2 } };
+                   { "neumaier", WHT_F64, 17, 2 },     { "alman-rao", WHT_F32, 16, 1 },    { "alman-rao", WHT_F32, 17, 2 },
+                   { "alman-rao", WHT_F32, 18, 1 },    { "alman-rao", WHT_F32, 21, 1 },    { "alman-rao", WHT_F32, 22, 1 },
+                   { "alman-rao", WHT_F16, 18, 1 },    { "alman-rao", WHT_BF16, 19, 1 },   { "alman-rao", WHT_BF16, 16, 2 },
+                   { "alman-rao", WHT_F16, 21, 1 } };
   for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
     int wanted = 0;
     for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], longrows[i].algo);

@@ -1,0 +1,446 @@
+/* single_ar.cuh - Alman-Rao's long rows (single vectors) in passes of
+ * register tiles (issue 15: alman-rao at folklore's speed), included by
+ * alman_rao.cu after rows_ar.cuh. The tiles' passes (tile.cuh) spent about
+ * 83 instructions an element on an H200 and took 1.33-1.46x folklore's
+ * time at 2^24 and 2^28 (docs/PERFORMANCE.md); folklore's own register
+ * passes (single_reg.cuh) cut stages in runs of 5 and 4 bits, which radix-8
+ * groups of 3 bits do not fit. Here, with f = k mod 3 and K1 = 9 + f:
+ *   pass 1: rows of 2^K1 in a warp's registers (rows_ar.cuh's warp tiles:
+ *     the head round, its scale from the digits of the element's index in
+ *     the whole vector, and the groups up to bit K1 - 1);
+ *   strided passes of L = 3, 6 or 9 stages from s0 (groups on bits s0 +
+ *     3t): a block of 8 warps holds a tile of 2^9 rows of one 128-byte run
+ *     each (32 words of 32 bits: an f32 element, or two neighbouring f16
+ *     or bf16 elements as a pair, tile_packed.cuh's wht__pair_fmt), row r
+ *     being run r mod 2^L of the stride 2^s0 shifted by r >> L runs (so a
+ *     tile is always 2^9 runs);
+ *     - layout A, as loaded: lane c of warp w holds word c of rows 64 w +
+ *       i in x[i], i = 0..63 (each warp load one whole run); the groups on
+ *       row bits 0-2 and 3-5 run there;
+ *     - L = 9: one exchange through 64 KB of shared memory (word c of row
+ *       r at 32 r + c: every warp access 32 banks) into layout D: x[8 a +
+ *       q] holds row 64 q + 8 a + w; the group on row bits 6-8 runs there,
+ *       and each word is stored from there (L < 9: from layout A).
+ * From k = K1 + 12 on, pass 1 and the strided pass of stages K1..K1+8 run
+ * as one persistent L2-blocked kernel on the tiles' ticket queue
+ * (wht__fused_loop, pass_run.cuh; chunks of 2^(K1+9) elements, a
+ * first-pass tile the 8 warps' row tiles, a second-pass tile loaded
+ * through L2), then strided passes of the rest, 9 stages each but the
+ * last: two passes over device memory up to k = K1 + 18.
+ *
+ * Every radix-8 group is wht__alman_rao_alg's on the same operands, the
+ * groups in increasing order (a pass's in its tile, passes one after
+ * another), and the head's scale the same power of two, so the result is
+ * the tiles' and the CPU's bit for bit. The host twin (wht__sar_emulate,
+ * at the end) runs the strided tiles thread by thread with the same
+ * functions, and the first pass as rows of the CPU's head and groups with
+ * the whole vector's digits (test_gpu_emulated_bitident); the warp rows'
+ * index map and digits are tested on a GPU (test_gpu_bitident). f64 (64
+ * words of 8 bytes a lane would not fit the registers) keeps the tiles.
+ * WHT_GPU_SINGLE_AR (read once): 0 sends these rows to the tiles, 2 takes
+ * every size the kernels can (the tests), 1 (default) from the sizes of
+ * wht__sar_min_k; WHT_GPU_SINGLE_AR_PAIR=0 runs the pair's two passes
+ * apart (for comparisons). */
+#ifndef WHT_KERNELS_SINGLE_AR_CUH
+#define WHT_KERNELS_SINGLE_AR_CUH
+
+#include "pass_run.cuh"
+#include "rows_ar.cuh"
+
+template <class F>
+struct wht__sar_shape {
+  typedef wht__rows_ar_vals<F> VS;
+  typedef typename VS::FV FV; /* F, or its pair format: a 32-bit word */
+  static constexpr unsigned EL = sizeof(typename F::U) == 2 ? 1 : 0; /* log2 elements a word */
+  static constexpr unsigned R = 5 + EL;    /* a run: 32 words, 128 bytes */
+  static constexpr unsigned TILE = 9 + R;  /* a tile's elements, log2: 8 warp tiles of rows_ar.cuh */
+  static constexpr unsigned THREADS = 256; /* 8 warps, 64 words a lane */
+  static constexpr size_t SMEM = (size_t)4 << 14; /* 2^14 words */
+  static_assert(TILE == VS::T + 3, "a first-pass tile: 8 warp tiles");
+  /* the tile's runs of 2^(R + 9 - L) contiguous elements lie 2^s0 apart */
+  static constexpr bool fits(unsigned s0, unsigned L) { return (L == 3 || L == 6 || L == 9) && s0 >= R + 9 - L; }
+};
+
+/* Word offset of row r's run within its tile (column 0) */
+template <class F, unsigned L>
+WHT__HD uint64_t wht__sar_row(unsigned r, unsigned s0)
+{
+  constexpr unsigned EL = wht__sar_shape<F>::EL;
+  return ((uint64_t)(r & ((1u << L) - 1u)) << (s0 - EL)) + ((uint64_t)(r >> L) << 5);
+}
+
+/* Row of register i of thread t: layout A, or layout D. The thread's bits
+ * and i's are disjoint and wht__sar_row adds over such parts, so a row's
+ * offset is the thread's (i = 0) plus the register's (t = 0), the latter a
+ * constant of the unrolled loops. */
+template <bool D>
+WHT__HD unsigned wht__sar_r(unsigned t, unsigned i)
+{
+  const unsigned w = t >> 5;
+  return D ? ((i & 7u) << 6) | ((i >> 3) << 3) | w : (w << 6) | i;
+}
+
+/* The groups on register bits g..g+2 of the 64 a lane holds */
+template <class F, class A>
+WHT__HD void wht__sar_group(typename wht__sar_shape<F>::FV::T *x, unsigned g)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+WHT__UNROLL
+  for (unsigned o = 0; o < 64; o++)
+    if (((o >> g) & 7u) == 0) A::template radix8<FV>(x, o, 1u << g);
+}
+
+/* Layout A of thread t of tile b: loaded (CG: through L2 only, for the
+ * pair's tiles, which other multiprocessors wrote), the groups on row
+ * bits 0-2 and (L >= 6) 3-5 */
+template <class F, class A, unsigned L, bool CG = false>
+WHT__HD void wht__sar_load(const typename F::U *src, uint64_t b, unsigned s0, unsigned t,
+                           typename wht__sar_shape<F>::FV::T *x)
+{
+  typedef wht__sar_shape<F> S;
+  typedef typename S::FV FV;
+  const unsigned *in = (const unsigned *)(src + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 31u) +
+                       wht__sar_row<F, L>(wht__sar_r<false>(t, 0), s0);
+  unsigned u[64];
+WHT__UNROLL
+  for (unsigned i = 0; i < 64; i++) {
+    const unsigned *a = in + wht__sar_row<F, L>(wht__sar_r<false>(0, i), s0);
+#ifdef __CUDA_ARCH__
+    u[i] = CG ? __ldcg(a) : *a;
+#else
+    u[i] = *a;
+#endif
+  }
+WHT__UNROLL
+  for (unsigned i = 0; i < 64; i++) x[i] = FV::from_bits(u[i]);
+  wht__sar_group<F, A>(x, 0);
+  if (L >= 6) wht__sar_group<F, A>(x, 3);
+}
+
+/* Layout A to the shared words (32 r + c), and layout D back with the
+ * group on row bits 6-8 */
+template <class F>
+WHT__HD void wht__sar_put(unsigned *sh, unsigned t, const typename wht__sar_shape<F>::FV::T *x)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+WHT__UNROLL
+  for (unsigned i = 0; i < 64; i++) sh[(wht__sar_r<false>(t, i) << 5) | (t & 31u)] = FV::to_bits(x[i]);
+}
+
+template <class F, class A>
+WHT__HD void wht__sar_get(const unsigned *sh, unsigned t, typename wht__sar_shape<F>::FV::T *x)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+WHT__UNROLL
+  for (unsigned i = 0; i < 64; i++) x[i] = FV::from_bits(sh[(wht__sar_r<true>(t, i) << 5) | (t & 31u)]);
+  wht__sar_group<F, A>(x, 0);
+}
+
+/* Each word of thread t stored (layout D where L = 9, else A) */
+template <class F, unsigned L>
+WHT__HD void wht__sar_store(typename F::U *dst, uint64_t b, unsigned s0, unsigned t,
+                            const typename wht__sar_shape<F>::FV::T *x)
+{
+  typedef wht__sar_shape<F> S;
+  constexpr bool D = L == 9;
+  unsigned *out = (unsigned *)(dst + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 31u) +
+                  wht__sar_row<F, L>(wht__sar_r<D>(t, 0), s0);
+WHT__UNROLL
+  for (unsigned i = 0; i < 64; i++) out[wht__sar_row<F, L>(wht__sar_r<D>(0, i), s0)] = S::FV::to_bits(x[i]);
+}
+
+/* One tile a block */
+template <class F, class A, unsigned L, bool CG = false>
+__device__ __forceinline__ void wht__sar_tile(const typename F::U *src, typename F::U *dst, uint64_t b, unsigned s0,
+                                              unsigned *sh)
+{
+  typename wht__sar_shape<F>::FV::T x[64];
+  wht__sar_load<F, A, L, CG>(src, b, s0, threadIdx.x, x);
+  if constexpr (L == 9) {
+    wht__sar_put<F>(sh, threadIdx.x, x);
+    __syncthreads();
+    wht__sar_get<F, A>(sh, threadIdx.x, x);
+  }
+  wht__sar_store<F, L>(dst, b, s0, threadIdx.x, x);
+}
+
+/* A strided pass, one tile a block (grid: the tiles, N >> TILE); two
+ * blocks a multiprocessor (64 words a lane) */
+template <class F, class A, unsigned L>
+__global__ void __launch_bounds__(256, 2) wht__sar_strided_kernel(const typename F::U *src, typename F::U *dst,
+                                                                  unsigned s0)
+{
+  extern __shared__ uint4 wht__sar_smem[];
+  wht__sar_tile<F, A, L>(src, dst, blockIdx.x, s0, (unsigned *)wht__sar_smem);
+}
+
+/* Pass 1 and the strided pass of stages K1..K1+8 as one persistent
+ * L2-blocked kernel (p0: ntiles tiles of each kind, 2^9 a chunk): a
+ * first-pass tile is 8 warps' row tiles of rows of 2^K1 in a vector of
+ * 2^ks, a second-pass tile the strided tile above, loaded through L2;
+ * both use the same 64 KB of shared memory (8 KB a warp, or the
+ * exchange). */
+template <class F, class A, unsigned K1>
+__global__ void __launch_bounds__(256, 2)
+    wht__sar_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
+                         typename F::U *x, const unsigned ks)
+{
+  typedef wht__sar_shape<F> S;
+  extern __shared__ uint4 wht__sar_smem[];
+  wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
+    if (second) {
+      wht__sar_tile<F, A, 9, true>(x, x, b, K1, (unsigned *)wht__sar_smem);
+    } else {
+      const unsigned w = threadIdx.x >> 5;
+      const uint64_t base = (b << S::TILE) + ((uint64_t)w << S::VS::T), N = p0.ntiles << S::TILE;
+      wht__rows_ar_warp<F, A, K1, true>(xin, x, N, wht__sar_smem + w * 512u, base, threadIdx.x & 31u, ks);
+      __syncthreads(); /* the tile's stores before thread 0's count */
+    }
+  });
+}
+
+/* The passes of rows of 2^k, N elements in all: rows of 2^K1 (alone, or
+ * with the strided pass of stages K1..C-1 as the pair: C > 0), then np
+ * strided passes (s0[i], L[i]) */
+struct wht__sar_plan {
+  unsigned K1, C, np, s0[4], L[4];
+};
+
+/* The smallest k each format takes by default (WHT_GPU_SINGLE_AR=1) */
+static unsigned wht__sar_min_k(unsigned esz) { return esz == 4 ? 16 : 17; }
+
+/* The plan (true) where rows of 2^k, N elements in all, run here: f32,
+ * f16, bf16; k >= K1 + 3 and N a multiple of a tile; the pair from k =
+ * K1 + 12 where its chunks fit the queue's counters. Host code with no
+ * device query: the same plan on every machine. */
+template <class F>
+static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
+{
+  typedef wht__sar_shape<F> S;
+  static unsigned mode = ~0u, pair = ~0u;
+  if (mode == ~0u) mode = wht__rows_env("WHT_GPU_SINGLE_AR", 1);
+  if (pair == ~0u) pair = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR", 1);
+  const unsigned K1 = 9 + k % 3;
+  if (sizeof(typename F::U) == 8 || !mode || k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE) ||
+      (mode == 1 && k < wht__sar_min_k((unsigned)sizeof(typename F::U))))
+    return false;
+  pl->K1 = K1;
+  pl->C = 0;
+  pl->np = 0;
+  unsigned s = K1;
+  if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS) s = pl->C = K1 + 9;
+  while (s < k) {
+    const unsigned L = k - s < 9 ? k - s : 9;
+    if (pl->np == 4 || !S::fits(s, L)) return false;
+    pl->s0[pl->np] = s;
+    pl->L[pl->np++] = L;
+    s += L;
+  }
+  return true;
+}
+
+/* ... for data at src, dst (16-byte aligned, as the rows need) */
+template <class F>
+static bool wht__sar_plan_at(unsigned k, uint64_t N, const void *src, const void *dst, wht__sar_plan *pl)
+{
+  return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 && wht__sar_plan_of<F>(k, N, pl);
+}
+
+template <class F, class A, unsigned L>
+static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  static size_t raised[WHT__MAX_DEVICES];
+  const wht_status st = wht__rows_raise_smem((const void *)wht__sar_strided_kernel<F, A, L>, S::SMEM, raised);
+  if (st != WHT_OK) return st;
+  const uint64_t tiles = N >> S::TILE;
+  if (tiles > 0x7fffffffu) return WHT_E_SIZE;
+  wht__sar_strided_kernel<F, A, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* The pair's queue: 2^(C - TILE) tiles of each kind a chunk */
+template <class F>
+static wht__pass wht__sar_queue(uint64_t N, unsigned C)
+{
+  wht__pass p0 = {};
+  p0.N = N;
+  p0.ntiles = N >> wht__sar_shape<F>::TILE;
+  p0.fuse = 1;
+  p0.fuse_chunk_tiles_log2 = C - wht__sar_shape<F>::TILE;
+  return p0;
+}
+
+template <class F, class A, unsigned K1>
+static wht_status wht__sar_pair_launch(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C, unsigned k)
+{
+  typedef wht__sar_shape<F> S;
+  static wht__fused_cache cache;
+  const wht__pass p0 = wht__sar_queue<F>(N, C);
+  unsigned grid, lag;
+  const wht_status st = wht__fused_shape((const void *)wht__sar_pair_kernel<F, A, K1>, S::SMEM, p0, &cache, &grid,
+                                         &lag, S::THREADS);
+  if (st != WHT_OK) return st;
+  wht__sar_pair_kernel<F, A, K1><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x, k);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+template <class F, class A>
+static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef typename F::U U;
+  wht__sar_plan pl = {};
+  if (!wht__sar_plan_at<F>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
+  U *x = (U *)dst;
+  wht_status st;
+  if (pl.C) {
+    typedef wht_status (*pair_fn)(const U *, U *, uint64_t, unsigned, unsigned);
+    static const pair_fn by_k1[3] = { wht__sar_pair_launch<F, A, 9>, wht__sar_pair_launch<F, A, 10>,
+                                      wht__sar_pair_launch<F, A, 11> };
+    st = by_k1[pl.K1 - 9]((const U *)src, x, N, pl.C, k);
+  } else {
+    st = wht__rows_ar_launch<F, A>(src, dst, N, pl.K1, k); /* rows_ar.cuh */
+  }
+  typedef wht_status (*strided_fn)(U *, uint64_t, unsigned);
+  static const strided_fn by_l[3] = { wht__sar_strided_launch<F, A, 3>, wht__sar_strided_launch<F, A, 6>,
+                                      wht__sar_strided_launch<F, A, 9> };
+  for (unsigned i = 0; i < pl.np && st == WHT_OK; i++) st = by_l[pl.L[i] / 3 - 1](x, N, pl.s0[i]);
+  return st;
+}
+
+/* The host twin. Rows of 2^K1 at element g0 of a vector of 2^k: the CPU's
+ * head (folklore stages 0..f-1, then x_i *= 2^(nonzero octal digits of
+ * i >> f), i the index in the vector) and groups on bits f, f + 3, ..,
+ * K1 - 3, as the warp rows run them. */
+template <class F, class A>
+static void wht__sar_emulate_row(typename F::U *x, uint64_t g0, unsigned K1, unsigned k, typename F::T *v)
+{
+  const unsigned f = k % 3, n1 = 1u << K1;
+  for (unsigned j = 0; j < n1; j++) v[j] = F::from_bits(x[g0 + j]);
+  for (unsigned h = 1; h < (1u << f); h <<= 1)
+    for (unsigned t = 0; t < n1; t++)
+      if (!(t & h)) {
+        const typename F::T a = v[t], b = v[t + h];
+        v[t] = F::add(a, b);
+        v[t + h] = F::sub(a, b);
+      }
+  const uint64_t km = ((uint64_t)1 << k) - 1u;
+  for (unsigned t = 0; t < n1; t++) v[t] = F::mul(v[t], F::pow2(wht__rows_ar_digits64(((g0 + t) & km) >> f)));
+  for (unsigned s = f; s + 3 <= K1; s += 3)
+    for (unsigned o = 0; o < n1; o++)
+      if (((o >> s) & 7u) == 0) A::template radix8<F>(v, o, 1u << s);
+  for (unsigned j = 0; j < n1; j++) x[g0 + j] = F::to_bits(v[j]);
+}
+
+/* Tile b of a strided pass on the host, thread by thread: every thread's
+ * loads and groups, then (L = 9) every thread's shared words, every
+ * thread's layout D, then the stores; xs: 256 x 64 values, sh: 2^14 words */
+template <class F, class A, unsigned L>
+static void wht__sar_emulate_tile(typename F::U *x, uint64_t b, unsigned s0, typename wht__sar_shape<F>::FV::T *xs,
+                                  unsigned *sh)
+{
+  typedef wht__sar_shape<F> S;
+  for (unsigned t = 0; t < S::THREADS; t++) wht__sar_load<F, A, L>(x, b, s0, t, xs + 64 * t);
+  if (L == 9) {
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_put<F>(sh, t, xs + 64 * t);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_get<F, A>(sh, t, xs + 64 * t);
+  }
+  for (unsigned t = 0; t < S::THREADS; t++) wht__sar_store<F, L>(x, b, s0, t, xs + 64 * t);
+}
+
+template <class F, class A>
+static void wht__sar_emulate_strided(typename F::U *x, uint64_t b, unsigned s0, unsigned L,
+                                     typename wht__sar_shape<F>::FV::T *xs, unsigned *sh)
+{
+  if (L == 3) wht__sar_emulate_tile<F, A, 3>(x, b, s0, xs, sh);
+  else if (L == 6) wht__sar_emulate_tile<F, A, 6>(x, b, s0, xs, sh);
+  else wht__sar_emulate_tile<F, A, 9>(x, b, s0, xs, sh);
+}
+
+/* The passes on the host; the pair in its ticket order at the tightest
+ * lag, each second-pass tile checked to come after its chunk's first-pass
+ * tiles (else WHT_E_CUDA: the kernel would wait on a later ticket) */
+template <class F, class A>
+static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsigned k)
+{
+  typedef wht__sar_shape<F> S;
+  typedef typename F::U U;
+  typedef typename S::FV::T VT;
+  wht__sar_plan pl = {};
+  if (!wht__sar_plan_at<F>(k, N, src, dst, &pl)) return WHT_E_SIZE;
+  U *x = (U *)dst;
+  if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
+  VT *xs = (VT *)malloc(sizeof(VT) * 64 * S::THREADS);
+  unsigned *sh = (unsigned *)malloc(S::SMEM);
+  typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << pl.K1);
+  const uint64_t rows1 = (uint64_t)1 << (S::TILE - pl.K1); /* rows of 2^K1 a tile */
+  wht_status st = xs && sh && v ? WHT_OK : WHT_E_NOMEM;
+  if (st == WHT_OK && pl.C) {
+    const wht__pass p0 = wht__sar_queue<F>(N, pl.C);
+    const uint64_t M = p0.ntiles, cs = p0.fuse_chunk_tiles_log2, lag = wht__fused_lag(p0, 0);
+    unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+    if (!done) st = WHT_E_NOMEM;
+    for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
+      bool second;
+      uint64_t b;
+      wht__fused_ticket(tk, M, lag, &second, &b);
+      if (second && done[b >> cs] != (1u << cs)) {
+        st = WHT_E_CUDA;
+      } else if (second) {
+        wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
+      } else {
+        for (uint64_t r = 0; r < rows1; r++) wht__sar_emulate_row<F, A>(x, ((b * rows1) + r) << pl.K1, pl.K1, k, v);
+        done[b >> cs]++;
+      }
+    }
+    free(done);
+  } else if (st == WHT_OK) {
+    for (uint64_t r = 0; r < (N >> pl.K1); r++) wht__sar_emulate_row<F, A>(x, r << pl.K1, pl.K1, k, v);
+  }
+  for (unsigned i = 0; i < pl.np && st == WHT_OK; i++)
+    for (uint64_t b = 0; b < (N >> S::TILE); b++) wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
+  free(xs);
+  free(sh);
+  free(v);
+  return st;
+}
+
+/* Passes over device memory where rows of 2^k, N elements in all, run
+ * here (the pair one), else 0: wht-bench's count (alman_rao.cu) */
+template <class F>
+static unsigned wht__sar_count(unsigned k, uint64_t N)
+{
+  wht__sar_plan pl = {};
+  return wht__sar_plan_of<F>(k, N, &pl) ? 1 + pl.np : 0;
+}
+
+/* Alman-Rao's single vectors here (pass_run.cuh asks; the work array unused) */
+template <class A>
+struct wht__single_ar_trait {
+  static const bool value = true;
+  template <class F>
+  static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)
+  {
+    wht__sar_plan pl = {};
+    return wht__sar_plan_at<F>(k, N, src, dst, &pl);
+  }
+  template <class F>
+  static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
+  {
+    return plan<F>(k, N, src, dst) && wht__rows_smem_fits(wht__sar_shape<F>::SMEM);
+  }
+  template <class F>
+  static wht_status launch(const void *src, void *dst, void *, uint64_t N, unsigned k)
+  {
+    if constexpr (sizeof(typename F::U) == 8) return WHT_E_SIZE; /* the plan says no */
+    else return wht__sar_launch<F, A>(src, dst, N, k);
+  }
+  template <class F>
+  static wht_status emulate(const void *src, void *dst, void *, uint64_t N, unsigned k)
+  {
+    if constexpr (sizeof(typename F::U) == 8) return WHT_E_SIZE;
+    else return wht__sar_emulate<F, A>(src, dst, N, k);
+  }
+};
+
+#endif
