@@ -38,9 +38,9 @@
  * index map and digits are tested on a GPU (test_gpu_bitident). f64 (64
  * words of 8 bytes a lane would not fit the registers) keeps the tiles.
  * WHT_GPU_SINGLE_AR (read once): 0 sends these rows to the tiles, 2 takes
- * every size the kernels can (the tests), 1 (default) from the sizes of
- * wht__sar_min_k; WHT_GPU_SINGLE_AR_PAIR=0 runs the pair's two passes
- * apart (for comparisons). */
+ * every size the kernels can (the tests), 1 (default) as wht__sar_plan_of
+ * says; WHT_GPU_SINGLE_AR_PAIR=0 runs the pair's two passes apart (for
+ * comparisons). */
 #ifndef WHT_KERNELS_SINGLE_AR_CUH
 #define WHT_KERNELS_SINGLE_AR_CUH
 
@@ -206,13 +206,23 @@ struct wht__sar_plan {
   unsigned K1, C, np, s0[4], L[4];
 };
 
-/* The smallest k each format takes by default (WHT_GPU_SINGLE_AR=1) */
-static unsigned wht__sar_min_k(unsigned esz) { return esz == 4 ? 16 : 17; }
+/* The defaults (WHT_GPU_SINGLE_AR=1), from wht-bench on an H200 against
+ * the tiles (docs/PERFORMANCE.md, "Alman-Rao's single vectors in register
+ * passes"): rows of 2^16 and longer (rows of 2^15 over 2^28 elements took
+ * 1.00-1.12x the tiles' time: two passes where the tiles take one); the
+ * pair from 1024 tiles (f32 2^24 0.93x the passes apart, 2-byte 2^24 at
+ * 512 tiles 1.09x, f32 2^22 1.20x); f32 rows of 2^21..2^23 (a pair and a
+ * pass of 3 stages) from 1024 tiles stay on the tiles (rows of 2^21 over
+ * 2^28: 1.09x the tiles' time, their passes apart 1.22x). */
+#define WHT__SAR_MIN_K 16u
+#define WHT__SAR_PAIR_MIN_TILES 1024u
 
 /* The plan (true) where rows of 2^k, N elements in all, run here: f32,
  * f16, bf16; k >= K1 + 3 and N a multiple of a tile; the pair from k =
- * K1 + 12 where its chunks fit the queue's counters. Host code with no
- * device query: the same plan on every machine. */
+ * K1 + 12 where its chunks fit the queue's counters (by default from
+ * WHT__SAR_PAIR_MIN_TILES tiles; WHT_GPU_SINGLE_AR=2: every size the
+ * kernels take, the pair wherever it can). Host code with no device
+ * query: the same plan on every machine. */
 template <class F>
 static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
 {
@@ -221,14 +231,18 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   if (mode == ~0u) mode = wht__rows_env("WHT_GPU_SINGLE_AR", 1);
   if (pair == ~0u) pair = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR", 1);
   const unsigned K1 = 9 + k % 3;
-  if (sizeof(typename F::U) == 8 || !mode || k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE) ||
-      (mode == 1 && k < wht__sar_min_k((unsigned)sizeof(typename F::U))))
+  const uint64_t tiles = N >> S::TILE;
+  if (sizeof(typename F::U) == 8 || !mode || k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
+  if (mode == 1 && (k < WHT__SAR_MIN_K ||
+                    (sizeof(typename F::U) == 4 && k == K1 + 12 && tiles >= WHT__SAR_PAIR_MIN_TILES)))
     return false;
   pl->K1 = K1;
   pl->C = 0;
   pl->np = 0;
   unsigned s = K1;
-  if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS) s = pl->C = K1 + 9;
+  if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS &&
+      (mode != 1 || tiles >= WHT__SAR_PAIR_MIN_TILES))
+    s = pl->C = K1 + 9;
   while (s < k) {
     const unsigned L = k - s < 9 ? k - s : 9;
     if (pl->np == 4 || !S::fits(s, L)) return false;
