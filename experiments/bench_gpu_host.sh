@@ -1066,7 +1066,8 @@ want nmpair && step nmpair ${NMPAIR_LIMIT:-300} sh -c "
     $B/experiments/wht-bench --place in --algo neumaier --format f32 --log2n 25,26,27,28 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo neumaier --format f16,bf16 --log2n 26,27,28,29 | grep -v '^#' | grep -v '^algo';
     $B/experiments/wht-bench --place in --algo neumaier --format f64 --log2n 24,25,26,27 | grep -v '^#' | grep -v '^algo'; done; done"
-# Alman-Rao's single vectors in register passes (kernels/single_ar.cuh):
+# Alman-Rao's single vectors in register passes (kernels/single_ar.cuh;
+# SAR_TEST_ALGOS, SAR_ALGOS: the block algorithms on the same kernels):
 # the tests at the default plan from k = 12 with the spot checks, with
 # every size the kernels take (WHT_GPU_SINGLE_AR=2), also at lag 0, and
 # the sanitizers at k = 21, 22 (sartest); single vectors and rows over
@@ -1074,24 +1075,24 @@ want nmpair && step nmpair ${NMPAIR_LIMIT:-300} sh -c "
 # apart (WHT_GPU_SINGLE_AR_PAIR=0) beside folklore, two rounds (sar); the
 # passes of f32 and f16 2^28 under Nsight Compute (sarncu)
 want sartest && step sartest ${SAR_TEST_LIMIT:-400} sh -c "
-  WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 $B/tests/test_gpu_bitident > $O/sarbi.log 2>&1;
+  WHT_GPU_TEST_ALGOS=${SAR_TEST_ALGOS:-alman-rao} WHT_GPU_TEST_MINK=12 $B/tests/test_gpu_bitident > $O/sarbi.log 2>&1;
   echo \"# k >= 12 and the spot checks: \$(grep -c '^ok' $O/sarbi.log) ok, \$(grep -c '^not ok' $O/sarbi.log) not ok\"; grep '^not ok' $O/sarbi.log | head -5;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarbi2.log 2>&1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=${SAR_TEST_ALGOS:-alman-rao} WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarbi2.log 2>&1;
   echo \"# every size the kernels take, k >= 12: \$(grep -c '^ok' $O/sarbi2.log) ok, \$(grep -c '^not ok' $O/sarbi2.log) not ok\"; grep '^not ok' $O/sarbi2.log | head -5;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_L2_LAG=0 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=20 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarbi3.log 2>&1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_L2_LAG=0 WHT_GPU_TEST_ALGOS=${SAR_TEST_ALGOS:-alman-rao} WHT_GPU_TEST_MINK=20 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarbi3.log 2>&1;
   echo \"# the pair at lag 0, k >= 20: \$(grep -c '^ok' $O/sarbi3.log) ok, \$(grep -c '^not ok' $O/sarbi3.log) not ok\"; grep '^not ok' $O/sarbi3.log | head -5;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=${SAR_TEST_ALGOS:-alman-rao} WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=${SAR_TEST_ALGOS:-alman-rao} WHT_GPU_TEST_MINK=21 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
 want sar && step sar ${SAR_LIMIT:-300} sh -c "
   for r in 1 2; do for v in ${SAR_VARIANTS:-WHT_GPU_SINGLE_AR=0 WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR=2,WHT_GPU_SINGLE_AR_PAIR=0}; do
     unset WHT_GPU_SINGLE_AR WHT_GPU_SINGLE_AR_PAIR; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
-    $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f32,f16,bf16 --log2n ${SAR_LOG2N:-15,16,17,18,20,22,24,26,28} | grep -v '^#';
-    $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f32,f16,bf16 --log2n ${SAR_ROWS:-15,18,21} --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
+    $B/experiments/wht-bench --place in --algo ${SAR_ALGOS:-alman-rao},folklore --format f32,f16,bf16 --log2n ${SAR_LOG2N:-15,16,17,18,20,22,24,26,28} | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo ${SAR_ALGOS:-alman-rao},folklore --format f32,f16,bf16 --log2n ${SAR_ROWS:-15,18,21} --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
 want sarncu && step sarncu ${SAR_NCU_LIMIT:-200} sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH;
   for f in f32 f16; do for v in ${SAR_NCU_VARIANTS:-WHT_GPU_SINGLE_AR=0 WHT_GPU_SINGLE_AR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__sar|wht__rows_ar|wht__fused|wht__pass' --launch-count 3 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo alman-rao --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
+    $B/experiments/wht-bench --algo ${SAR_NCU_ALGO:-alman-rao} --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

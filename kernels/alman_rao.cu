@@ -13,6 +13,9 @@ extern "C" {
 struct wht__alman_rao_alg {
   static const bool COMPENSATED = false, RADIX8_GROUPS = true;
   static const bool PAIRS = true; /* radix-8 rounds on lane pairs (tile_packed.cuh) */
+  /* the register kernels (rows_ar.cuh, single_ar.cuh): a head of folklore
+   * stages and the scale, and groups that are radix8 below */
+  static const bool HEAD_SCALE = true;
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,
@@ -36,6 +39,9 @@ struct wht__alman_rao_alg {
     v[o + 6 * m] = F::add(F::add(H, b), g);
     v[o + 7 * m] = F::add(D, B3);
   }
+
+  template <class F>
+  static WHT__HD void group(typename F::T *v, unsigned o, unsigned m) { radix8<F>(v, o, m); }
 
   /* The C/3 radix-8 groups of a round, on bit triples 0-2, 3-5 in turn. */
   template <class F, unsigned C>
@@ -99,8 +105,10 @@ struct wht__rows_compensated<wht__alman_rao_alg> : wht__rows_ar_trait<wht__alman
 template <>
 struct wht__single_own<wht__alman_rao_alg> : wht__single_ar_trait<wht__alman_rao_alg> {};
 
-/* wht-bench's pass count where the single vectors run there (gpu_runtime.cu) */
-extern "C" unsigned wht__alman_rao_single_passes(wht_format f, unsigned k, uint64_t N)
+/* wht-bench's pass count where the single vectors of the algorithms on
+ * Alman-Rao's schedule run there (gpu_runtime.cu; the block algorithms'
+ * too, blocks.cuh) */
+extern "C" unsigned wht__radix8_single_passes(wht_format f, unsigned k, uint64_t N)
 {
   typedef unsigned (*count_fn)(unsigned, uint64_t);
   static const count_fn counts[WHT_NFORMATS] = { wht__sar_count<wht__f64_ops>, wht__sar_count<wht__f32_ops>,

@@ -17,6 +17,9 @@ struct wht__block_alg {
    * two groups in one 32-bit word) where BLK::run takes wht__pair_fmt<F>
    * and says BLK::PAIRS: each lane the same operations as BLK::run<F> */
   static const bool PAIRS = wht__pairs_ok<BLK>::value;
+  /* the register kernels (rows_ar.cuh, single_ar.cuh): a head block and
+   * groups that are blocks of three stages, no scale */
+  static const bool HEAD_SCALE = false;
 
   /* the block of S stages on v[o], v[o + m], ..., v[o + (2^S - 1) m] */
   template <class F, unsigned S>
@@ -29,6 +32,10 @@ WHT__UNROLL
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) v[o + j * m] = x[j];
   }
+
+  /* a block of three stages on v[o], v[o + m], ..., v[o + 7m] */
+  template <class F>
+  static WHT__HD void group(typename F::T *v, unsigned o, unsigned m) { block<F, 3>(v, o, m); }
 
   /* the radix-8 group of a round (C = 3: every round of a block
    * algorithm holds one, wht__limits below) */
@@ -66,5 +73,10 @@ struct wht__limits<wht__block_alg<BLK>, F> {
   static const unsigned round_cap = 3;
   static const int min_blocks = BLK::min_blocks(sizeof(typename F::U));
 };
+
+/* their single vectors in register passes (single_ar.cuh), as Alman-Rao's */
+#include "single_ar.cuh"
+template <class BLK>
+struct wht__single_own<wht__block_alg<BLK> > : wht__single_ar_trait<wht__block_alg<BLK> > {};
 
 #endif

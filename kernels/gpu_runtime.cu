@@ -178,11 +178,11 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
     if (const unsigned np = (a->gpu == wht__kahan_gpu ? wht__kahan_single_passes : wht__neumaier_single_passes)(
             f, k, n * batch))
       return np;
-  if (a->gpu == wht__alman_rao_gpu) /* its long rows: single_ar.cuh */
-    if (const unsigned np = wht__alman_rao_single_passes(f, k, n * batch)) return np;
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
   const int sched = pass_algorithms[i].sched;
+  if (sched == WHT__SCHED_ALMAN_RAO) /* their long rows: single_ar.cuh */
+    if (const unsigned np = wht__radix8_single_passes(f, k, n * batch)) return np;
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];

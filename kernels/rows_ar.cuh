@@ -131,35 +131,40 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
    * v >> b (2^(6-b) values). In a vector of 2^ks (ks > K) the digits of
    * the row's index in it add (K - f is a multiple of 3): the lane's
    * words lie in one row (K >= 6), a pair's halves in two. */
+  if constexpr (A::HEAD_SCALE) { /* Alman-Rao */
 #pragma unroll
-  for (unsigned h = 1; h < (1u << f); h <<= 1)
+    for (unsigned h = 1; h < (1u << f); h <<= 1)
 #pragma unroll
-    for (unsigned t = 0; t < NV; t++)
-      if (!(t & h)) {
-        const TV u = x[t], w = x[t + h];
-        x[t] = FV::add(u, w);
-        x[t + h] = FV::sub(u, w);
-      }
-  unsigned hi[1u << (6 - b)];
+      for (unsigned t = 0; t < NV; t++)
+        if (!(t & h)) {
+          const TV u = x[t], w = x[t + h];
+          x[t] = FV::add(u, w);
+          x[t + h] = FV::sub(u, w);
+        }
+    unsigned hi[1u << (6 - b)];
 #pragma unroll
-  for (unsigned q = 0; q < (1u << (6 - b)); q++)
-    hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
-  unsigned rlo = 0, rhi = 0; /* rows: none (2 registers fewer, rows of 2^7 f32 at 96 instead of 128) */
-  if constexpr (SINGLE) {
-    const uint64_t km = ((uint64_t)1 << ks) - 1u, w0 = base + (lane << 6);
-    rlo = wht__rows_ar_digits64((w0 & km) >> K);
-    rhi = P ? wht__rows_ar_digits64(((w0 + 2048u) & km) >> K) : rlo;
-  }
+    for (unsigned q = 0; q < (1u << (6 - b)); q++)
+      hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
+    unsigned rlo = 0, rhi = 0; /* rows: none (2 registers fewer, rows of 2^7 f32 at 96 instead of 128) */
+    if constexpr (SINGLE) {
+      const uint64_t km = ((uint64_t)1 << ks) - 1u, w0 = base + (lane << 6);
+      rlo = wht__rows_ar_digits64((w0 & km) >> K);
+      rhi = P ? wht__rows_ar_digits64(((w0 + 2048u) & km) >> K) : rlo;
+    }
 #pragma unroll
-  for (unsigned t = 0; t < NV; t++) {
-    const unsigned e = hi[t >> b] + (((t >> f) & 7u) != 0);
-    x[t] = FV::mul(x[t], VS::scale(e + rlo, e + rhi));
+    for (unsigned t = 0; t < NV; t++) {
+      const unsigned e = hi[t >> b] + (((t >> f) & 7u) != 0);
+      x[t] = FV::mul(x[t], VS::scale(e + rlo, e + rhi));
+    }
+  } else if constexpr (f > 0) { /* a block algorithm (blocks.cuh): its head block of f stages */
+#pragma unroll
+    for (unsigned o = 0; o < NV; o += 1u << f) A::template block<FV, f>(x, o, 1);
   }
 #pragma unroll
   for (unsigned s = f; s < gc; s += 3)
 #pragma unroll
     for (unsigned o = 0; o < NV; o++)
-      if (((o >> s) & 7u) == 0) A::template radix8<FV>(x, o, 1u << s);
+      if (((o >> s) & 7u) == 0) A::template group<FV>(x, o, 1u << s);
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
   for (unsigned j = 0; j < 16; j++) sh[wht__rows_ar_slot(lane * 16u + j)] = wht__rows_words_out<FV>(x + j * 4);
@@ -172,7 +177,7 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
   for (unsigned s = gc; s + 3 <= K; s += 3)
 #pragma unroll
     for (unsigned o = 0; o < NV; o++)
-      if (((o >> (s - c0)) & 7u) == 0) A::template radix8<FV>(x, o, 1u << (s - c0));
+      if (((o >> (s - c0)) & 7u) == 0) A::template group<FV>(x, o, 1u << (s - c0));
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) {
     const uint64_t g = base + (el | (v << c0));
@@ -205,8 +210,9 @@ __global__ void __launch_bounds__(128)
   wht__rows_ar_body<F, A, K, SINGLE>(src, dst, N, sh[threadIdx.x >> 5], ahead, ks);
 }
 
-/* Rows of 2^K (K = 7..11) of N elements, f32, f16 or bf16, 16-byte
- * aligned pointers; ks > K: the first pass of vectors of 2^ks (K = 9..11) */
+/* Rows of 2^K (K = 7..11, Alman-Rao's) of N elements, f32, f16 or bf16,
+ * 16-byte aligned pointers; ks > K: the first pass of vectors of 2^ks (K
+ * = 9..11, Alman-Rao's or a block algorithm's, single_ar.cuh) */
 template <class F, class A>
 static wht_status wht__rows_ar_launch(const void *src, void *dst, uint64_t N, unsigned K, unsigned ks)
 {
@@ -215,15 +221,20 @@ static wht_status wht__rows_ar_launch(const void *src, void *dst, uint64_t N, un
     return WHT_E_SIZE; /* the fits of the callers say no */
   } else {
     typedef void (*kern)(const U *, U *, uint64_t, unsigned, unsigned);
-    static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7, false>, wht__rows_ar_kernel<F, A, 8, false>,
-                                  wht__rows_ar_kernel<F, A, 9, false>, wht__rows_ar_kernel<F, A, 10, false>,
-                                  wht__rows_ar_kernel<F, A, 11, false> };
     static const kern single_by_k[3] = { wht__rows_ar_kernel<F, A, 9, true>, wht__rows_ar_kernel<F, A, 10, true>,
                                          wht__rows_ar_kernel<F, A, 11, true> };
+    kern kr = NULL;
+    if (ks > K && K >= 9 && K <= 11) kr = single_by_k[K - 9];
+    if constexpr (A::HEAD_SCALE) { /* Alman-Rao's rows (the block algorithms' are rows_comp.cuh's) */
+      static const kern by_k[5] = { wht__rows_ar_kernel<F, A, 7, false>, wht__rows_ar_kernel<F, A, 8, false>,
+                                    wht__rows_ar_kernel<F, A, 9, false>, wht__rows_ar_kernel<F, A, 10, false>,
+                                    wht__rows_ar_kernel<F, A, 11, false> };
+      if (ks == K && K >= 7 && K <= 11) kr = by_k[K - 7];
+    }
     constexpr unsigned T = wht__rows_ar_vals<F>::T;
     const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T, blocks = (tiles + 3) / 4;
-    if (K < 7 || K > 11 || (ks > K && K < 9) || blocks > 0x7fffffffu) return WHT_E_SIZE;
-    (ks > K ? single_by_k[K - 9] : by_k[K - 7])<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)), ks);
+    if (!kr || blocks > 0x7fffffffu) return WHT_E_SIZE;
+    kr<<<(unsigned)blocks, 128>>>((const U *)src, (U *)dst, N, wht__rows_ahead(sizeof(U) << (T + 2)), ks);
     return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
   }
 }

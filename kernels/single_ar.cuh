@@ -87,7 +87,7 @@ WHT__HD void wht__sar_group(typename wht__sar_shape<F>::FV::T *x, unsigned g)
   typedef typename wht__sar_shape<F>::FV FV;
 WHT__UNROLL
   for (unsigned o = 0; o < 64; o++)
-    if (((o >> g) & 7u) == 0) A::template radix8<FV>(x, o, 1u << g);
+    if (((o >> g) & 7u) == 0) A::template group<FV>(x, o, 1u << g);
 }
 
 /* Layout A of thread t of tile b: loaded (CG: through L2 only, for the
@@ -331,18 +331,25 @@ static void wht__sar_emulate_row(typename F::U *x, uint64_t g0, unsigned K1, uns
 {
   const unsigned f = k % 3, n1 = 1u << K1;
   for (unsigned j = 0; j < n1; j++) v[j] = F::from_bits(x[g0 + j]);
-  for (unsigned h = 1; h < (1u << f); h <<= 1)
-    for (unsigned t = 0; t < n1; t++)
-      if (!(t & h)) {
-        const typename F::T a = v[t], b = v[t + h];
-        v[t] = F::add(a, b);
-        v[t + h] = F::sub(a, b);
-      }
-  const uint64_t km = ((uint64_t)1 << k) - 1u;
-  for (unsigned t = 0; t < n1; t++) v[t] = F::mul(v[t], F::pow2(wht__rows_ar_digits64(((g0 + t) & km) >> f)));
+  if constexpr (A::HEAD_SCALE) {
+    for (unsigned h = 1; h < (1u << f); h <<= 1)
+      for (unsigned t = 0; t < n1; t++)
+        if (!(t & h)) {
+          const typename F::T a = v[t], b = v[t + h];
+          v[t] = F::add(a, b);
+          v[t + h] = F::sub(a, b);
+        }
+    const uint64_t km = ((uint64_t)1 << k) - 1u;
+    for (unsigned t = 0; t < n1; t++) v[t] = F::mul(v[t], F::pow2(wht__rows_ar_digits64(((g0 + t) & km) >> f)));
+  } else {
+    for (unsigned o = 0; f && o < n1; o += 1u << f) {
+      if (f == 1) A::template block<F, 1>(v, o, 1);
+      else A::template block<F, 2>(v, o, 1);
+    }
+  }
   for (unsigned s = f; s + 3 <= K1; s += 3)
     for (unsigned o = 0; o < n1; o++)
-      if (((o >> s) & 7u) == 0) A::template radix8<F>(v, o, 1u << s);
+      if (((o >> s) & 7u) == 0) A::template group<F>(v, o, 1u << s);
   for (unsigned j = 0; j < n1; j++) x[g0 + j] = F::to_bits(v[j]);
 }
 

@@ -1,6 +1,7 @@
-/* test_single_ar_plan - which of Alman-Rao's long rows the GPU runs in
- * register passes (kernels/single_ar.cuh, DESIGN.md section 5) at the
- * default settings, and that wht-bench's pass count says so. With f = k
+/* test_single_ar_plan - which long rows of Alman-Rao and the block
+ * algorithms (kahan-block, neumaier-block, widened: the same plan) the GPU
+ * runs in register passes (kernels/single_ar.cuh, DESIGN.md section 5) at
+ * the default settings, and that wht-bench's pass count says so. With f = k
  * mod 3 and K1 = 9 + f: rows of 2^16 and longer in f32, f16 and bf16,
  * never f64; rows of 2^K1, then strided passes of 9 stages (the last one
  * 3, 6 or 9), the first two as one L2-blocked pair from k = K1 + 12 where
@@ -40,7 +41,7 @@ int main(void)
     const int f32 = f == WHT_F32;
     for (unsigned k = 8; k <= 32; k++) {
       const unsigned want = !formats[i].on || k < 16 ? 0u : k <= 20 ? 2u : k < formats[i].pair ? 3u : k <= 29 ? 2u : 3u;
-      tap_ok(wht__alman_rao_single_passes(f, k, (uint64_t)1 << k) == want, "alman-rao %s 2^%u: %u passes", name, k,
+      tap_ok(wht__radix8_single_passes(f, k, (uint64_t)1 << k) == want, "alman-rao %s 2^%u: %u passes", name, k,
              want);
     }
     if (!formats[i].on) continue;
@@ -48,17 +49,19 @@ int main(void)
      * of 2^21..2^23 on the tiles */
     for (unsigned k = 16; k <= 23; k++) {
       const unsigned want = f32 && k >= 21 ? 0u : 2u;
-      tap_ok(wht__alman_rao_single_passes(f, k, (uint64_t)1 << 28) == want,
+      tap_ok(wht__radix8_single_passes(f, k, (uint64_t)1 << 28) == want,
              "alman-rao %s rows of 2^%u over 2^28: %u passes", name, k, want);
     }
     /* the pair's chunks: rows of 2^21 (K1 = 9, chunks of 2^18) make 8 each;
      * 1024 rows 8192 chunks, the pair; 1025 rows three passes (f32: the tiles) */
-    tap_ok(wht__alman_rao_single_passes(f, 21, (uint64_t)1024 << 21) == (f32 ? 0u : 2u),
+    tap_ok(wht__radix8_single_passes(f, 21, (uint64_t)1024 << 21) == (f32 ? 0u : 2u),
            "alman-rao %s 1024 rows of 2^21: %s", name, f32 ? "the tiles" : "the pair");
-    tap_ok(wht__alman_rao_single_passes(f, 21, (uint64_t)1025 << 21) == (f32 ? 0u : 3u),
+    tap_ok(wht__radix8_single_passes(f, 21, (uint64_t)1025 << 21) == (f32 ? 0u : 3u),
            "alman-rao %s 1025 rows of 2^21, 8200 chunks: %s", name, f32 ? "the tiles" : "three passes");
-    tap_ok(wht__gpu_pass_count("alman-rao", f, (uint64_t)1 << 28, 1) == 2, "wht-bench's pass count: alman-rao %s 2^28: 2",
-           name);
+    static const char *const algos[] = { "alman-rao", "kahan-block", "neumaier-block", "widened" };
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++)
+      tap_ok(wht__gpu_pass_count(algos[a], f, (uint64_t)1 << 28, 1) == 2, "wht-bench's pass count: %s %s 2^28: 2",
+             algos[a], name);
   }
   return tap_done();
 }
