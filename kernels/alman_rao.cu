@@ -16,6 +16,8 @@ struct wht__alman_rao_alg {
   /* the register kernels (rows_ar.cuh, single_ar.cuh): a head of folklore
    * stages and the scale, and groups that are radix8 below */
   static const bool HEAD_SCALE = true;
+  /* single_ar.cuh's defaults, from an H200 (wht__sar_plan_of) */
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,
@@ -105,15 +107,7 @@ struct wht__rows_compensated<wht__alman_rao_alg> : wht__rows_ar_trait<wht__alman
 template <>
 struct wht__single_own<wht__alman_rao_alg> : wht__single_ar_trait<wht__alman_rao_alg> {};
 
-/* wht-bench's pass count where the single vectors of the algorithms on
- * Alman-Rao's schedule run there (gpu_runtime.cu; the block algorithms'
- * too, blocks.cuh) */
-extern "C" unsigned wht__radix8_single_passes(wht_format f, unsigned k, uint64_t N)
-{
-  typedef unsigned (*count_fn)(unsigned, uint64_t);
-  static const count_fn counts[WHT_NFORMATS] = { wht__sar_count<wht__f64_ops>, wht__sar_count<wht__f32_ops>,
-                                                 wht__sar_count<wht__f16_ops>, wht__sar_count<wht__bf16_ops> };
-  return (unsigned)f < WHT_NFORMATS ? counts[f](k, N) : 0u;
-}
+/* wht-bench's pass count where its single vectors run there (gpu_runtime.cu) */
+WHT__SAR_COUNT(wht__alman_rao_single_passes, wht__alman_rao_alg)
 
 WHT__GPU_TABLES(wht__alman_rao, wht__alman_rao_alg)

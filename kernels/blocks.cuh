@@ -20,6 +20,7 @@ struct wht__block_alg {
   /* the register kernels (rows_ar.cuh, single_ar.cuh): a head block and
    * groups that are blocks of three stages, no scale */
   static const bool HEAD_SCALE = false;
+  static constexpr wht__sar_policy SAR = BLK::SAR; /* single_ar.cuh's defaults */
 
   /* the block of S stages on v[o], v[o + m], ..., v[o + (2^S - 1) m] */
   template <class F, unsigned S>
@@ -74,9 +75,12 @@ struct wht__limits<wht__block_alg<BLK>, F> {
   static const int min_blocks = BLK::min_blocks(sizeof(typename F::U));
 };
 
-/* their single vectors in register passes (single_ar.cuh), as Alman-Rao's */
+/* their single vectors in register passes (single_ar.cuh), as Alman-Rao's,
+ * where BLK::SAR says so (otherwise not built) */
 #include "single_ar.cuh"
 template <class BLK>
-struct wht__single_own<wht__block_alg<BLK> > : wht__single_ar_trait<wht__block_alg<BLK> > {};
+struct wht__single_own<wht__block_alg<BLK> > : wht__single_ar_trait<wht__block_alg<BLK> > {
+  static const bool value = BLK::SAR.on;
+};
 
 #endif

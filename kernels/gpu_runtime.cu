@@ -146,15 +146,20 @@ static const struct {
   const wht__gpu_out_fn *out;
   int sched;
   wht__round_cap_fn round_cap; /* the kernels' round cap per format (pass_run.cuh) */
+  unsigned (*single_passes)(wht_format, unsigned, uint64_t); /* their long rows' own passes, or NULL */
 } pass_algorithms[] = {
-  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2, wht__folklore_round_cap },
-  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2, wht__kahan_round_cap },
-  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2, wht__neumaier_round_cap },
-  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO, wht__alman_rao_round_cap },
-  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO, wht__kahan_block_round_cap },
+  { wht__folklore_gpu, wht__folklore_gpu_out, WHT__SCHED_RADIX2, wht__folklore_round_cap, NULL },
+  { wht__kahan_gpu, wht__kahan_gpu_out, WHT__SCHED_RADIX2, wht__kahan_round_cap, wht__kahan_single_passes },
+  { wht__neumaier_gpu, wht__neumaier_gpu_out, WHT__SCHED_RADIX2, wht__neumaier_round_cap,
+    wht__neumaier_single_passes },
+  { wht__alman_rao_gpu, wht__alman_rao_gpu_out, WHT__SCHED_ALMAN_RAO, wht__alman_rao_round_cap,
+    wht__alman_rao_single_passes },
+  { wht__kahan_block_gpu, wht__kahan_block_gpu_out, WHT__SCHED_ALMAN_RAO, wht__kahan_block_round_cap,
+    wht__kahan_block_single_passes },
   { wht__neumaier_block_gpu, wht__neumaier_block_gpu_out, WHT__SCHED_ALMAN_RAO,
-    wht__neumaier_block_round_cap },
-  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO, wht__widened_round_cap },
+    wht__neumaier_block_round_cap, wht__neumaier_block_single_passes },
+  { wht__widened_gpu, wht__widened_gpu_out, WHT__SCHED_ALMAN_RAO, wht__widened_round_cap,
+    wht__widened_single_passes },
 };
 
 static int pass_algorithm_of(const wht__gpu_fn *gpu)
@@ -174,15 +179,11 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides, an L2-blocked pair) */
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k, batch);
   if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(f, k, batch);
-  if (a->gpu == wht__kahan_gpu || a->gpu == wht__neumaier_gpu) /* their long rows: single_comp.cuh */
-    if (const unsigned np = (a->gpu == wht__kahan_gpu ? wht__kahan_single_passes : wht__neumaier_single_passes)(
-            f, k, n * batch))
-      return np;
   const int i = pass_algorithm_of(a->gpu);
   if (i < 0) return 0;
+  if (pass_algorithms[i].single_passes) /* their long rows: single_comp.cuh, single_ar.cuh */
+    if (const unsigned np = pass_algorithms[i].single_passes(f, k, n * batch)) return np;
   const int sched = pass_algorithms[i].sched;
-  if (sched == WHT__SCHED_ALMAN_RAO) /* their long rows: single_ar.cuh */
-    if (const unsigned np = wht__radix8_single_passes(f, k, n * batch)) return np;
   const int comp = a->work_per_elem > 0;
   const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];

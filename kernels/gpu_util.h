@@ -82,7 +82,10 @@ unsigned wht__neumaier_single_passes(wht_format f, unsigned k, uint64_t N);
 /* Alman-Rao's and the block algorithms' (kernels/single_ar.cuh): their
  * passes over device memory (the L2-blocked pair one) where rows of 2^k,
  * N elements in all, take them (16-byte aligned data), else 0. */
-unsigned wht__radix8_single_passes(wht_format f, unsigned k, uint64_t N);
+unsigned wht__alman_rao_single_passes(wht_format f, unsigned k, uint64_t N);
+unsigned wht__kahan_block_single_passes(wht_format f, unsigned k, uint64_t N);
+unsigned wht__neumaier_block_single_passes(wht_format f, unsigned k, uint64_t N);
+unsigned wht__widened_single_passes(wht_format f, unsigned k, uint64_t N);
 /* The plan's transform out of place (a GPU plan taking device pointers). */
 wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst);
 

@@ -19,6 +19,13 @@ extern "C" {
 template <class ERR, bool NEUMAIER>
 struct wht__comp_block {
   static constexpr int min_blocks(unsigned esz) { return NEUMAIER && esz != 4 ? 2 : 3; }
+  /* single_ar.cuh's register passes, measured on an H200 against the tiles
+   * (docs/PERFORMANCE.md): kahan-block's without the pair (its spills:
+   * f32 2^28 1.66x folklore apart, 1.99x as the pair, 2.26x the tiles),
+   * from rows of 2^15 in f32 (2.54x against 2.97x) and 2^16 in f16 and
+   * bf16; neumaier-block's not at all (its groups spill in the strided
+   * tiles and the pair: 1.3-3x the tiles' time) */
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;
@@ -43,5 +50,9 @@ struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > >
 
 typedef wht__block_alg<wht__comp_block<wht__kahan_err, false> > wht__kahan_block_alg;
 typedef wht__block_alg<wht__comp_block<wht__neumaier_err, true> > wht__neumaier_block_alg;
+/* wht-bench's pass count where their single vectors run in register
+ * passes (single_ar.cuh; neumaier-block's none: 0) */
+WHT__SAR_COUNT(wht__kahan_block_single_passes, wht__kahan_block_alg)
+WHT__SAR_COUNT(wht__neumaier_block_single_passes, wht__neumaier_block_alg)
 WHT__GPU_TABLES(wht__kahan_block, wht__kahan_block_alg)
 WHT__GPU_TABLES(wht__neumaier_block, wht__neumaier_block_alg)

@@ -57,6 +57,17 @@ struct wht__single_own {
   static const bool value = false;
 };
 
+/* An algorithm's defaults on single_ar.cuh's register passes (its
+ * constexpr member SAR, measured: docs/PERFORMANCE.md): whether it takes
+ * them at all, whether it takes their L2-blocked pair, the smallest k in
+ * 4-byte and in 2-byte formats, and whether rows of 2^(K1+12) of 1024
+ * tiles or more stay on the tiles in 4-byte and in 2-byte formats */
+struct wht__sar_policy {
+  bool on, pair;
+  unsigned kmin4, kmin2;
+  bool r12_tiles4, r12_tiles2;
+};
+
 template <class F>
 struct wht__rows_reg_shape {
   static constexpr unsigned V = 16 / sizeof(typename F::U), LV = V == 2 ? 1 : V == 4 ? 2 : 3;

@@ -206,24 +206,25 @@ struct wht__sar_plan {
   unsigned K1, C, np, s0[4], L[4];
 };
 
-/* The defaults (WHT_GPU_SINGLE_AR=1), from wht-bench on an H200 against
- * the tiles (docs/PERFORMANCE.md, "Alman-Rao's single vectors in register
- * passes"): rows of 2^16 and longer (rows of 2^15 over 2^28 elements took
- * 1.00-1.12x the tiles' time: two passes where the tiles take one); the
- * pair from 1024 tiles (f32 2^24 0.93x the passes apart, 2-byte 2^24 at
- * 512 tiles 1.09x, f32 2^22 1.20x); f32 rows of 2^21..2^23 (a pair and a
- * pass of 3 stages) from 1024 tiles stay on the tiles (rows of 2^21 over
- * 2^28: 1.09x the tiles' time, their passes apart 1.22x). */
-#define WHT__SAR_MIN_K 16u
+/* The defaults (WHT_GPU_SINGLE_AR=1) are each algorithm's A::SAR
+ * (wht__sar_policy, rows_reg.cuh), from wht-bench on an H200 against the
+ * tiles (docs/PERFORMANCE.md, "Alman-Rao's single vectors in register
+ * passes"). Alman-Rao's: rows of 2^16 and longer (rows of 2^15 over 2^28
+ * elements took 1.00-1.12x the tiles' time: two passes where the tiles
+ * take one); the pair from 1024 tiles (f32 2^24 0.93x the passes apart,
+ * 2-byte 2^24 at 512 tiles 1.09x, f32 2^22 1.20x); f32 rows of
+ * 2^21..2^23 (a pair and a pass of 3 stages) from 1024 tiles stay on the
+ * tiles (rows of 2^21 over 2^28: 1.09x the tiles' time, their passes
+ * apart 1.22x). The block algorithms' beside their BLK. */
 #define WHT__SAR_PAIR_MIN_TILES 1024u
 
-/* The plan (true) where rows of 2^k, N elements in all, run here: f32,
- * f16, bf16; k >= K1 + 3 and N a multiple of a tile; the pair from k =
- * K1 + 12 where its chunks fit the queue's counters (by default from
- * WHT__SAR_PAIR_MIN_TILES tiles; WHT_GPU_SINGLE_AR=2: every size the
- * kernels take, the pair wherever it can). Host code with no device
- * query: the same plan on every machine. */
-template <class F>
+/* The plan (true) where rows of 2^k, N elements in all, of algorithm A
+ * run here: f32, f16, bf16; k >= K1 + 3 and N a multiple of a tile; the
+ * pair from k = K1 + 12 where its chunks fit the queue's counters (by
+ * default as A::SAR says and from WHT__SAR_PAIR_MIN_TILES tiles;
+ * WHT_GPU_SINGLE_AR=2: every size the kernels take, the pair wherever it
+ * can). Host code with no device query: the same plan on every machine. */
+template <class F, class A>
 static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
 {
   typedef wht__sar_shape<F> S;
@@ -232,16 +233,18 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   if (pair == ~0u) pair = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR", 1);
   const unsigned K1 = 9 + k % 3;
   const uint64_t tiles = N >> S::TILE;
+  constexpr bool four = sizeof(typename F::U) == 4;
   if (sizeof(typename F::U) == 8 || !mode || k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
-  if (mode == 1 && (k < WHT__SAR_MIN_K ||
-                    (sizeof(typename F::U) == 4 && k == K1 + 12 && tiles >= WHT__SAR_PAIR_MIN_TILES)))
+  if (mode == 1 && (!A::SAR.on || k < (four ? A::SAR.kmin4 : A::SAR.kmin2) ||
+                    ((four ? A::SAR.r12_tiles4 : A::SAR.r12_tiles2) && k == K1 + 12 &&
+                     tiles >= WHT__SAR_PAIR_MIN_TILES)))
     return false;
   pl->K1 = K1;
   pl->C = 0;
   pl->np = 0;
   unsigned s = K1;
   if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS &&
-      (mode != 1 || tiles >= WHT__SAR_PAIR_MIN_TILES))
+      (mode != 1 || (A::SAR.pair && tiles >= WHT__SAR_PAIR_MIN_TILES)))
     s = pl->C = K1 + 9;
   while (s < k) {
     const unsigned L = k - s < 9 ? k - s : 9;
@@ -254,10 +257,10 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
 }
 
 /* ... for data at src, dst (16-byte aligned, as the rows need) */
-template <class F>
+template <class F, class A>
 static bool wht__sar_plan_at(unsigned k, uint64_t N, const void *src, const void *dst, wht__sar_plan *pl)
 {
-  return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 && wht__sar_plan_of<F>(k, N, pl);
+  return (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0 && wht__sar_plan_of<F, A>(k, N, pl);
 }
 
 template <class F, class A, unsigned L>
@@ -304,7 +307,7 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
 {
   typedef typename F::U U;
   wht__sar_plan pl = {};
-  if (!wht__sar_plan_at<F>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
+  if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
   U *x = (U *)dst;
   wht_status st;
   if (pl.C) {
@@ -388,7 +391,7 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   typedef typename F::U U;
   typedef typename S::FV::T VT;
   wht__sar_plan pl = {};
-  if (!wht__sar_plan_at<F>(k, N, src, dst, &pl)) return WHT_E_SIZE;
+  if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return WHT_E_SIZE;
   U *x = (U *)dst;
   if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
   VT *xs = (VT *)malloc(sizeof(VT) * 64 * S::THREADS);
@@ -426,14 +429,28 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   return st;
 }
 
-/* Passes over device memory where rows of 2^k, N elements in all, run
- * here (the pair one), else 0: wht-bench's count (alman_rao.cu) */
-template <class F>
+/* Passes over device memory where rows of 2^k, N elements in all, of
+ * algorithm A run here (the pair one), else 0: wht-bench's count
+ * (WHT__SAR_COUNT below) */
+template <class F, class A>
 static unsigned wht__sar_count(unsigned k, uint64_t N)
 {
   wht__sar_plan pl = {};
-  return wht__sar_plan_of<F>(k, N, &pl) ? 1 + pl.np : 0;
+  return A::SAR.on && wht__sar_plan_of<F, A>(k, N, &pl) ? 1 + pl.np : 0;
 }
+
+/* The count by format as an extern "C" function name(f, k, N) of
+ * gpu_util.h, for gpu_runtime.cu's table */
+#define WHT__SAR_COUNT(name, A)                                                                     \
+  extern "C" unsigned name(wht_format f, unsigned k, uint64_t N)                                    \
+  {                                                                                                 \
+    typedef unsigned (*count_fn)(unsigned, uint64_t);                                               \
+    static const count_fn counts[WHT_NFORMATS] = { wht__sar_count<wht__f64_ops, A>,                 \
+                                                   wht__sar_count<wht__f32_ops, A>,                 \
+                                                   wht__sar_count<wht__f16_ops, A>,                 \
+                                                   wht__sar_count<wht__bf16_ops, A> };              \
+    return (unsigned)f < WHT_NFORMATS ? counts[f](k, N) : 0u;                                      \
+  }
 
 /* Alman-Rao's single vectors here (pass_run.cuh asks; the work array unused) */
 template <class A>
@@ -443,7 +460,7 @@ struct wht__single_ar_trait {
   static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)
   {
     wht__sar_plan pl = {};
-    return wht__sar_plan_at<F>(k, N, src, dst, &pl);
+    return wht__sar_plan_at<F, A>(k, N, src, dst, &pl);
   }
   template <class F>
   static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)

@@ -37,6 +37,13 @@ struct wht__widened_block {
   /* run below on the tile's lane pairs too (wht__wide of a pair, above) */
   static const bool PAIRS = true;
   static constexpr int min_blocks(unsigned) { return 3; }
+  /* single_ar.cuh's register passes, measured on an H200 against the tiles
+   * (docs/PERFORMANCE.md): without the pair (f32 2^28 1.35x folklore
+   * apart, 1.52x as the pair, 1.79x the tiles; f16 and bf16 within 3 %),
+   * from rows of 2^15 in f32 (1.99x against 2.41x) and 2^16 in f16 and
+   * bf16; rows of 2^(K1+12) from 1024 tiles on the tiles (rows of 2^21
+   * over 2^28: 1.53-1.65x folklore there, 1.64-1.80x apart) */
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
@@ -59,4 +66,7 @@ WHT__UNROLL
   }
 };
 
+/* wht-bench's pass count where its single vectors run in register passes
+ * (single_ar.cuh) */
+WHT__SAR_COUNT(wht__widened_single_passes, wht__block_alg<wht__widened_block>)
 WHT__GPU_TABLES(wht__widened, wht__block_alg<wht__widened_block>)

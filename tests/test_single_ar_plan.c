@@ -1,17 +1,17 @@
 /* test_single_ar_plan - which long rows of Alman-Rao and the block
- * algorithms (kahan-block, neumaier-block, widened: the same plan) the GPU
- * runs in register passes (kernels/single_ar.cuh, DESIGN.md section 5) at
- * the default settings, and that wht-bench's pass count says so. With f = k
- * mod 3 and K1 = 9 + f: rows of 2^16 and longer in f32, f16 and bf16,
- * never f64; rows of 2^K1, then strided passes of 9 stages (the last one
- * 3, 6 or 9), the first two as one L2-blocked pair from k = K1 + 12 where
- * the data make 1024 tiles or more (2^24 f32, 2^25 f16 and bf16) and the
- * pair's chunks of 2^(K1+9) elements number at most 8192; f32 rows of
- * 2^21..2^23 (k = K1 + 12) of 1024 tiles or more stay on the tiles. So a
- * single vector takes two passes over device memory at k = 16..20 and
- * from the pair to 29, three at 21..23 (f16, bf16: 21..24) and 30..32.
- * The expected counts are written out by hand below, so a change of the
- * plan shows up here. Host code: no device needed; skips without CUDA. */
+ * algorithms the GPU runs in register passes (kernels/single_ar.cuh,
+ * DESIGN.md section 5) at the default settings (each algorithm's SAR
+ * policy), and that wht-bench's pass count says so. With f = k mod 3 and
+ * K1 = 9 + f: rows of 2^K1, then strided passes of 9 stages (the last one
+ * 3, 6 or 9); Alman-Rao's first two as one L2-blocked pair from k = K1 +
+ * 12 where the data make 1024 tiles or more (2^24 f32, 2^25 f16 and bf16)
+ * and the pair's chunks of 2^(K1+9) elements number at most 8192, its f32
+ * rows of 2^21..2^23 of 1024 tiles or more on the tiles, rows of 2^16 and
+ * longer; kahan-block and widened without the pair, from rows of 2^15 in
+ * f32 and 2^16 in f16 and bf16, widened's rows of 2^(K1+12) of 1024 tiles
+ * or more on the tiles; neumaier-block and f64 never. The expected counts
+ * are written out by hand below (a digit per k), so a change of the plan
+ * shows up here. Host code: no device needed; skips without CUDA. */
 #include "tap.h"
 
 #ifndef WHT_HAVE_CUDA
@@ -20,48 +20,56 @@ int main(void) { return tap_skip_all("CUDA not compiled in"); }
 #include "wht_internal.h"
 #include "gpu_util.h"
 
+typedef unsigned (*count_fn)(wht_format, unsigned, uint64_t);
+
 static const struct {
+  const char *algo;
+  count_fn count;
   wht_format f;
-  int on;        /* register passes at all */
-  unsigned pair; /* the smallest single vector the pair takes (1024 tiles) */
-} formats[] = {
-  { WHT_F64, 0, 0 },
-  { WHT_F32, 1, 24 },
-  { WHT_F16, 1, 25 },
-  { WHT_BF16, 1, 25 },
+  const char *single; /* passes of a single vector of 2^k, k = 8..32 (0: not here) */
+  const char *rows;   /* ... of rows of 2^k over 2^28 elements, k = 15..23 */
+  unsigned rows1024, rows1025; /* ... of 1024 and 1025 rows of 2^21 (8192, 8200 chunks of 2^18) */
+} cases[] = {
+  { "alman-rao", wht__alman_rao_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_F32, "0000000022222333222222333", "022222000", 0, 0 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_F16, "0000000022222333322222333", "022222222", 2, 3 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_BF16, "0000000022222333322222333", "022222222", 2, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F32, "0000000222222333333333444", "222222333", 3, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F16, "0000000022222333333333444", "022222333", 3, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_BF16, "0000000022222333333333444", "022222333", 3, 3 },
+  { "neumaier-block", wht__neumaier_block_single_passes, WHT_F32, "0000000000000000000000000", "000000000", 0, 0 },
+  { "neumaier-block", wht__neumaier_block_single_passes, WHT_F16, "0000000000000000000000000", "000000000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_F32, "0000000222222333333333444", "222222000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_F16, "0000000022222333333333444", "022222000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_BF16, "0000000022222333333333444", "022222000", 0, 0 },
 };
 
 int main(void)
 {
   unsetenv("WHT_GPU_SINGLE_AR"); /* the defaults, read at the first plan */
   unsetenv("WHT_GPU_SINGLE_AR_PAIR");
-  for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
-    const wht_format f = formats[i].f;
-    const char *name = wht_format_name(f);
-    const int f32 = f == WHT_F32;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *a = cases[i].algo, *name = wht_format_name(cases[i].f);
     for (unsigned k = 8; k <= 32; k++) {
-      const unsigned want = !formats[i].on || k < 16 ? 0u : k <= 20 ? 2u : k < formats[i].pair ? 3u : k <= 29 ? 2u : 3u;
-      tap_ok(wht__radix8_single_passes(f, k, (uint64_t)1 << k) == want, "alman-rao %s 2^%u: %u passes", name, k,
-             want);
+      const unsigned want = (unsigned)(cases[i].single[k - 8] - '0');
+      tap_ok(cases[i].count(cases[i].f, k, (uint64_t)1 << k) == want, "%s %s 2^%u: %u passes", a, name, k, want);
     }
-    if (!formats[i].on) continue;
-    /* rows over 2^28 elements: two passes, the pair's included; f32 rows
-     * of 2^21..2^23 on the tiles */
-    for (unsigned k = 16; k <= 23; k++) {
-      const unsigned want = f32 && k >= 21 ? 0u : 2u;
-      tap_ok(wht__radix8_single_passes(f, k, (uint64_t)1 << 28) == want,
-             "alman-rao %s rows of 2^%u over 2^28: %u passes", name, k, want);
+    for (unsigned k = 15; k <= 23; k++) {
+      const unsigned want = (unsigned)(cases[i].rows[k - 15] - '0');
+      tap_ok(cases[i].count(cases[i].f, k, (uint64_t)1 << 28) == want, "%s %s rows of 2^%u over 2^28: %u passes", a,
+             name, k, want);
     }
-    /* the pair's chunks: rows of 2^21 (K1 = 9, chunks of 2^18) make 8 each;
-     * 1024 rows 8192 chunks, the pair; 1025 rows three passes (f32: the tiles) */
-    tap_ok(wht__radix8_single_passes(f, 21, (uint64_t)1024 << 21) == (f32 ? 0u : 2u),
-           "alman-rao %s 1024 rows of 2^21: %s", name, f32 ? "the tiles" : "the pair");
-    tap_ok(wht__radix8_single_passes(f, 21, (uint64_t)1025 << 21) == (f32 ? 0u : 3u),
-           "alman-rao %s 1025 rows of 2^21, 8200 chunks: %s", name, f32 ? "the tiles" : "three passes");
-    static const char *const algos[] = { "alman-rao", "kahan-block", "neumaier-block", "widened" };
-    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++)
-      tap_ok(wht__gpu_pass_count(algos[a], f, (uint64_t)1 << 28, 1) == 2, "wht-bench's pass count: %s %s 2^28: 2",
-             algos[a], name);
+    tap_ok(cases[i].count(cases[i].f, 21, (uint64_t)1024 << 21) == cases[i].rows1024, "%s %s 1024 rows of 2^21: %u",
+           a, name, cases[i].rows1024);
+    tap_ok(cases[i].count(cases[i].f, 21, (uint64_t)1025 << 21) == cases[i].rows1025, "%s %s 1025 rows of 2^21: %u",
+           a, name, cases[i].rows1025);
+    /* wht-bench's count is this one where it is not 0 */
+    const unsigned n28 = cases[i].count(cases[i].f, 28, (uint64_t)1 << 28);
+    if (n28)
+      tap_ok(wht__gpu_pass_count(a, cases[i].f, (uint64_t)1 << 28, 1) == n28, "wht-bench's pass count: %s %s 2^28: %u",
+             a, name, n28);
   }
   return tap_done();
 }
