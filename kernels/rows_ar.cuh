@@ -1,6 +1,8 @@
 /* rows_ar.cuh - Alman-Rao's f32, f16 and bf16 rows of 2^7..2^11 in a
  * warp's registers (issue 15: alman-rao at folklore's speed), included by
- * alman_rao.cu after wht__alman_rao_alg. The tiles run a row of 2^10 as
+ * alman_rao.cu after wht__alman_rao_alg; its warp tiles are also the first
+ * pass of single_ar.cuh's long rows, for the block algorithms too (their
+ * head block instead of the head round, A::HEAD_SCALE false). The tiles run a row of 2^10 as
  * passes over shared memory with a radix-8 group a round; here a warp
  * holds a tile of 2^11 words, 64 a lane (f32: the elements; f16 and bf16:
  * a tile of 2^12 elements on lane pairs, element w in the low half of

@@ -1,6 +1,12 @@
 /* single_ar.cuh - Alman-Rao's long rows (single vectors) in passes of
  * register tiles (issue 15: alman-rao at folklore's speed), included by
- * alman_rao.cu after rows_ar.cuh. The tiles' passes (tile.cuh) spent about
+ * alman_rao.cu after rows_ar.cuh, and the same for the block algorithms
+ * on its schedule (blocks.cuh; issue 14): their head block where Alman-Rao
+ * has its folklore stages and scale (A::HEAD_SCALE), a block of three
+ * stages where it has a radix-8 group (A::group), and which sizes take
+ * these passes by each algorithm's measured policy (A::SAR: kahan-block
+ * and widened without the pair, neumaier-block not at all, its recoveries
+ * spilling here). The tiles' passes (tile.cuh) spent about
  * 83 instructions an element on an H200 and took 1.33-1.46x folklore's
  * time at 2^24 and 2^28 (docs/PERFORMANCE.md); folklore's own register
  * passes (single_reg.cuh) cut stages in runs of 5 and 4 bits, which radix-8

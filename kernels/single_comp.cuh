@@ -32,7 +32,7 @@
  * (wht__single_comp_emulate, at the end) runs the same tiles, element
  * maps and ticket order (test_gpu_emulated_bitident) and the GPU tests
  * the kernels (test_gpu_bitident). kahan-block and neumaier-block (no
- * error array) keep their own paths. WHT_GPU_SINGLE_COMP=0 sends these
+ * error array) take Alman-Rao's (single_ar.cuh). WHT_GPU_SINGLE_COMP=0 sends these
  * rows to the tiles, =2 takes both ranges for both recoveries (for
  * comparisons and the tests). */
 #ifndef WHT_KERNELS_SINGLE_COMP_CUH
