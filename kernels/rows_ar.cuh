@@ -91,7 +91,7 @@ struct wht__rows_ar_vals<F, true> {
  * `lane` of its warp, sh its 8 KiB of shared memory; SINGLE: the tile is
  * part of the first pass of vectors of 2^ks, whose index sets the head's
  * scale (single_ar.cuh; else ks = K, rows) */
-template <class F, class A, unsigned K, bool SINGLE = false>
+template <class F, class A, unsigned K, bool SINGLE = false, bool TOROW = false>
 __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
                                                   uint64_t base, unsigned lane, unsigned ks)
 {
@@ -180,15 +180,19 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
 #pragma unroll
     for (unsigned o = 0; o < NV; o++)
       if (((o >> (s - c0)) & 7u) == 0) A::template group<FV>(x, o, 1u << (s - c0));
+  /* TOROW: dst is the block's row of 2^ks in shared memory, which holds
+   * this warp's sh: every lane has read its words first */
+  if constexpr (TOROW) __syncwarp();
+  const uint64_t dm = TOROW ? ((uint64_t)1 << ks) - 1u : ~(uint64_t)0;
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) {
     const uint64_t g = base + (el | (v << c0));
     const unsigned y = FV::to_bits(x[v]);
     if constexpr (P) {
-      if (g < N) dst[g] = (U)y;
-      if (g + 2048u < N) dst[g + 2048u] = (U)(y >> 16);
+      if (g < N) dst[g & dm] = (U)y;
+      if (g + 2048u < N) dst[(g + 2048u) & dm] = (U)(y >> 16);
     } else {
-      if (g < N) dst[g] = y;
+      if (g < N) dst[g & dm] = y;
     }
   }
 }

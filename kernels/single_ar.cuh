@@ -210,7 +210,10 @@ __global__ void __launch_bounds__(256, 2)
  * strided passes (s0[i], L[i]) */
 struct wht__sar_plan {
   unsigned K1, C, np, s0[4], L[4];
+  unsigned blk; /* 1: rows of 2^12..2^16 in one block each (rows_ar_blk.cuh), nothing else */
 };
+
+#include "rows_ar_blk.cuh"
 
 /* The defaults (WHT_GPU_SINGLE_AR=1) are each algorithm's A::SAR
  * (wht__sar_policy, rows_reg.cuh), from wht-bench on an H200 against the
@@ -234,13 +237,23 @@ template <class F, class A>
 static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
 {
   typedef wht__sar_shape<F> S;
-  static unsigned mode = ~0u, pair = ~0u;
+  static unsigned mode = ~0u, pair = ~0u, blk = ~0u;
   if (mode == ~0u) mode = wht__rows_env("WHT_GPU_SINGLE_AR", 1);
   if (pair == ~0u) pair = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR", 1);
+  if (blk == ~0u) blk = wht__rows_env("WHT_GPU_SINGLE_AR_BLK", 1);
   const unsigned K1 = 9 + k % 3;
   const uint64_t tiles = N >> S::TILE;
   constexpr bool four = sizeof(typename F::U) == 4;
-  if (sizeof(typename F::U) == 8 || !mode || k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
+  *pl = wht__sar_plan{};
+  if (sizeof(typename F::U) == 8 || !mode) return false;
+  /* rows of 2^12..2^15 (f32), ..2^16 (f16, bf16): a block each */
+  if (blk && k >= WHT__SAR_BLK_KMIN && k <= wht__sar_blk_kmax((unsigned)sizeof(typename F::U)) &&
+      (mode != 1 || A::SAR.on)) {
+    pl->K1 = K1;
+    pl->blk = 1;
+    return true;
+  }
+  if (k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
   if (mode == 1 && (!A::SAR.on || k < (four ? A::SAR.kmin4 : A::SAR.kmin2) ||
                     ((four ? A::SAR.r12_tiles4 : A::SAR.r12_tiles2) && k == K1 + 12 &&
                      tiles >= WHT__SAR_PAIR_MIN_TILES)))
@@ -314,6 +327,7 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
   typedef typename F::U U;
   wht__sar_plan pl = {};
   if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
+  if (pl.blk) return wht__sar_blk_launch<F, A>(src, dst, N, k); /* rows_ar_blk.cuh */
   U *x = (U *)dst;
   wht_status st;
   if (pl.C) {
@@ -402,10 +416,21 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
   VT *xs = (VT *)malloc(sizeof(VT) * 64 * S::THREADS);
   unsigned *sh = (unsigned *)malloc(S::SMEM);
-  typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << pl.K1);
+  typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << (pl.blk ? k : pl.K1));
   const uint64_t rows1 = (uint64_t)1 << (S::TILE - pl.K1); /* rows of 2^K1 a tile */
   wht_status st = xs && sh && v ? WHT_OK : WHT_E_NOMEM;
-  if (st == WHT_OK && pl.C) {
+  if (st == WHT_OK && pl.blk) { /* rows_ar_blk.cuh: the warp rows of 2^K1, then the row's later groups */
+    for (uint64_t r = 0; r < (N >> k); r++) {
+      const uint64_t g0 = r << k;
+      for (uint64_t j = 0; j < ((uint64_t)1 << (k - pl.K1)); j++)
+        wht__sar_emulate_row<F, A>(x, g0 + (j << pl.K1), pl.K1, k, v);
+      for (uint64_t j = 0; j < ((uint64_t)1 << k); j++) v[j] = F::from_bits(x[g0 + j]);
+      for (unsigned s = pl.K1; s + 3 <= k; s += 3)
+        for (uint64_t o = 0; o < ((uint64_t)1 << k); o++)
+          if (((o >> s) & 7u) == 0) A::template group<F>(v, (unsigned)o, 1u << s);
+      for (uint64_t j = 0; j < ((uint64_t)1 << k); j++) x[g0 + j] = F::to_bits(v[j]);
+    }
+  } else if (st == WHT_OK && pl.C) {
     const wht__pass p0 = wht__sar_queue<F>(N, pl.C);
     const uint64_t M = p0.ntiles, cs = p0.fuse_chunk_tiles_log2, lag = wht__fused_lag(p0, 0);
     unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
@@ -471,7 +496,10 @@ struct wht__single_ar_trait {
   template <class F>
   static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
   {
-    return plan<F>(k, N, src, dst) && wht__rows_smem_fits(wht__sar_shape<F>::SMEM);
+    wht__sar_plan pl = {};
+    if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return false;
+    const unsigned kw = k - (sizeof(typename F::U) == 2 ? 1 : 0); /* rows_ar_blk.cuh: the row's words */
+    return wht__rows_smem_fits(pl.blk ? (size_t)4 << kw : wht__sar_shape<F>::SMEM);
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, void *, uint64_t N, unsigned k)

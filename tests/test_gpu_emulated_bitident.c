@@ -11,7 +11,8 @@
  * single vectors with the first block as rows and the later ones on the
  * strided register tiles, the first two as a pair where they can
  * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
- * vectors in register passes (kernels/single_ar.cuh: k = 14..22), the
+ * vectors in register passes (kernels/single_ar.cuh: k = 12..22, rows of
+ * 2^12..2^16 in a block, rows_ar_blk.cuh), the
  * block algorithms' on the same kernels, and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an

@@ -9,7 +9,9 @@
  * rows of 2^21..2^23 of 1024 tiles or more on the tiles, rows of 2^16 and
  * longer; kahan-block and widened without the pair, from rows of 2^15 in
  * f32 and 2^16 in f16 and bf16, widened's rows of 2^(K1+12) of 1024 tiles
- * or more on the tiles; neumaier-block and f64 never. The expected counts
+ * or more on the tiles; rows of 2^12..2^15 (f32) and 2^12..2^16 (f16,
+ * bf16) of all three in one pass, a block a row (rows_ar_blk.cuh);
+ * neumaier-block and f64 never. The expected counts
  * are written out by hand below (a digit per k), so a change of the plan
  * shows up here. Host code: no device needed; skips without CUDA. */
 #include "tap.h"
@@ -31,19 +33,19 @@ static const struct {
   unsigned rows1024, rows1025; /* ... of 1024 and 1025 rows of 2^21 (8192, 8200 chunks of 2^18) */
 } cases[] = {
   { "alman-rao", wht__alman_rao_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
-  { "alman-rao", wht__alman_rao_single_passes, WHT_F32, "0000000022222333222222333", "022222000", 0, 0 },
-  { "alman-rao", wht__alman_rao_single_passes, WHT_F16, "0000000022222333322222333", "022222222", 2, 3 },
-  { "alman-rao", wht__alman_rao_single_passes, WHT_BF16, "0000000022222333322222333", "022222222", 2, 3 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_F32, "0000111122222333222222333", "122222000", 0, 0 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_F16, "0000111112222333322222333", "112222222", 2, 3 },
+  { "alman-rao", wht__alman_rao_single_passes, WHT_BF16, "0000111112222333322222333", "112222222", 2, 3 },
   { "kahan-block", wht__kahan_block_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
-  { "kahan-block", wht__kahan_block_single_passes, WHT_F32, "0000000222222333333333444", "222222333", 3, 3 },
-  { "kahan-block", wht__kahan_block_single_passes, WHT_F16, "0000000022222333333333444", "022222333", 3, 3 },
-  { "kahan-block", wht__kahan_block_single_passes, WHT_BF16, "0000000022222333333333444", "022222333", 3, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F32, "0000111122222333333333444", "122222333", 3, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F16, "0000111112222333333333444", "112222333", 3, 3 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_BF16, "0000111112222333333333444", "112222333", 3, 3 },
   { "neumaier-block", wht__neumaier_block_single_passes, WHT_F32, "0000000000000000000000000", "000000000", 0, 0 },
   { "neumaier-block", wht__neumaier_block_single_passes, WHT_F16, "0000000000000000000000000", "000000000", 0, 0 },
   { "widened", wht__widened_single_passes, WHT_F64, "0000000000000000000000000", "000000000", 0, 0 },
-  { "widened", wht__widened_single_passes, WHT_F32, "0000000222222333333333444", "222222000", 0, 0 },
-  { "widened", wht__widened_single_passes, WHT_F16, "0000000022222333333333444", "022222000", 0, 0 },
-  { "widened", wht__widened_single_passes, WHT_BF16, "0000000022222333333333444", "022222000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_F32, "0000111122222333333333444", "122222000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_F16, "0000111112222333333333444", "112222000", 0, 0 },
+  { "widened", wht__widened_single_passes, WHT_BF16, "0000111112222333333333444", "112222000", 0, 0 },
 };
 
 int main(void)
