@@ -54,7 +54,8 @@
 # passes, wstr for widened-pass's later blocks on strided register tiles
 # (wstrtest their tests and sanitizers, wstrncu their profile), nmpair for neumaier's register pair against its
 # tiles, sar for Alman-Rao's single vectors in register passes (sartest
-# their tests and sanitizers, sarncu their profile), tc14 for
+# their tests and sanitizers, sarncu their profile, sarblk their rows of
+# 2^12..2^16 in a block), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1088,6 +1089,20 @@ want sar && step sar ${SAR_LIMIT:-300} sh -c "
     unset WHT_GPU_SINGLE_AR WHT_GPU_SINGLE_AR_PAIR; echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
     $B/experiments/wht-bench --place in --algo ${SAR_ALGOS:-alman-rao},folklore --format f32,f16,bf16 --log2n ${SAR_LOG2N:-15,16,17,18,20,22,24,26,28} | grep -v '^#';
     $B/experiments/wht-bench --place in --algo ${SAR_ALGOS:-alman-rao},folklore --format f32,f16,bf16 --log2n ${SAR_ROWS:-15,18,21} --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
+# the rows of 2^12..2^16 in a block (kernels/rows_ar_blk.cuh): the tests of
+# the three algorithms that take them at k = 11..17, memcheck and racecheck
+# of Alman-Rao's at k = 12..16 (sarblktest); rows over 2^28 elements and
+# single vectors against the tiles (WHT_GPU_SINGLE_AR_BLK=0), two rounds
+# (sarblk)
+want sarblk && step sarblktest ${SARBLK_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarblkbi.log 2>&1;
+  echo \"# k = 11..17: \$(grep -c '^ok' $O/sarblkbi.log) ok, \$(grep -c '^not ok' $O/sarblkbi.log) not ok\"; grep '^not ok' $O/sarblkbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want sarblk && step sarblk ${SARBLK_LIMIT:-200} sh -c "
+  for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_SINGLE_AR_BLK=\$v\"; export WHT_GPU_SINGLE_AR_BLK=\$v;
+    $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo'; done; done"
 want sarncu && step sarncu ${SAR_NCU_LIMIT:-200} sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH;
   for f in f32 f16; do for v in ${SAR_NCU_VARIANTS:-WHT_GPU_SINGLE_AR=0 WHT_GPU_SINGLE_AR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__sar|wht__rows_ar|wht__fused|wht__pass' --launch-count 3 \
