@@ -17,7 +17,7 @@ struct wht__alman_rao_alg {
    * stages and the scale, and groups that are radix8 below */
   static const bool HEAD_SCALE = true;
   /* single_ar.cuh's defaults, from an H200 (wht__sar_plan_of) */
-  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false };
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,

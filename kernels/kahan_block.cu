@@ -24,8 +24,10 @@ struct wht__comp_block {
    * f32 2^28 1.66x folklore apart, 1.99x as the pair, 2.26x the tiles),
    * from rows of 2^15 in f32 (2.54x against 2.97x) and 2^16 in f16 and
    * bf16; neumaier-block's not at all (its groups spill in the strided
-   * tiles and the pair: 1.3-3x the tiles' time) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false };
+   * tiles and the pair: 1.3-3x the tiles' time); no rows in a block
+   * (rows_ar_blk.cuh: 0.95-1.27x the rows' time it replaces, f32 2^14,
+   * 2^15 and f16, bf16 2^16; the others take rows_comp.cuh's) */
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0 };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;

@@ -60,12 +60,15 @@ struct wht__single_own {
 /* An algorithm's defaults on single_ar.cuh's register passes (its
  * constexpr member SAR, measured: docs/PERFORMANCE.md): whether it takes
  * them at all, whether it takes their L2-blocked pair, the smallest k in
- * 4-byte and in 2-byte formats, and whether rows of 2^(K1+12) of 1024
- * tiles or more stay on the tiles in 4-byte and in 2-byte formats */
+ * 4-byte and in 2-byte formats, whether rows of 2^(K1+12) of 1024 tiles
+ * or more stay on the tiles in 4-byte and in 2-byte formats, and the rows
+ * of 2^k, k = 12..16, it runs a block a row (rows_ar_blk.cuh; bit k - 12,
+ * 4-byte and 2-byte formats; from 8 rows) */
 struct wht__sar_policy {
   bool on, pair;
   unsigned kmin4, kmin2;
   bool r12_tiles4, r12_tiles2;
+  unsigned blk4, blk2;
 };
 
 template <class F>

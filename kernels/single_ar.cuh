@@ -246,9 +246,12 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   constexpr bool four = sizeof(typename F::U) == 4;
   *pl = wht__sar_plan{};
   if (sizeof(typename F::U) == 8 || !mode) return false;
-  /* rows of 2^12..2^15 (f32), ..2^16 (f16, bf16): a block each */
+  /* rows of 2^12..2^15 (f32), ..2^16 (f16, bf16): a block each, by
+   * default where A::SAR says and from 8 rows (a single vector's one
+   * block: Alman-Rao's f16 and bf16 2^16 took 1.29-1.30x the passes' time) */
   if (blk && k >= WHT__SAR_BLK_KMIN && k <= wht__sar_blk_kmax((unsigned)sizeof(typename F::U)) &&
-      (mode != 1 || A::SAR.on)) {
+      (mode != 1 || (A::SAR.on && ((four ? A::SAR.blk4 : A::SAR.blk2) >> (k - WHT__SAR_BLK_KMIN) & 1u) &&
+                     (N >> k) >= 8))) {
     pl->K1 = K1;
     pl->blk = 1;
     return true;

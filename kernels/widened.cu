@@ -42,8 +42,11 @@ struct wht__widened_block {
    * apart, 1.52x as the pair, 1.79x the tiles; f16 and bf16 within 3 %),
    * from rows of 2^15 in f32 (1.99x against 2.41x) and 2^16 in f16 and
    * bf16; rows of 2^(K1+12) from 1024 tiles on the tiles (rows of 2^21
-   * over 2^28: 1.53-1.65x folklore there, 1.64-1.80x apart) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true };
+   * over 2^28: 1.53-1.65x folklore there, 1.64-1.80x apart); rows of
+   * 2^12..2^15 in f32 and 2^15, 2^16 in f16 and bf16 in a block
+   * (rows_ar_blk.cuh: 0.81-0.98x the tiles' or passes' time there; f16
+   * and bf16 2^13, 2^14 1.11-1.12x) */
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18 };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {
