@@ -405,8 +405,7 @@ static void wht__sar_emulate_strided(typename F::U *x, uint64_t b, unsigned s0, 
 }
 
 /* The passes on the host; the pair in its ticket order at the tightest
- * lag, each second-pass tile checked to come after its chunk's first-pass
- * tiles (else WHT_E_CUDA: the kernel would wait on a later ticket) */
+ * lag (wht__emulate_pair_queue) */
 template <class F, class A>
 static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -433,25 +432,12 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
           if (((o >> s) & 7u) == 0) A::template group<F>(v, (unsigned)o, 1u << s);
       for (uint64_t j = 0; j < ((uint64_t)1 << k); j++) x[g0 + j] = F::to_bits(v[j]);
     }
-  } else if (st == WHT_OK && pl.C) {
-    const wht__pass p0 = wht__sar_queue<F>(N, pl.C);
-    const uint64_t M = p0.ntiles, cs = p0.fuse_chunk_tiles_log2, lag = wht__fused_lag(p0, 0);
-    unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
-    if (!done) st = WHT_E_NOMEM;
-    for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
-      bool second;
-      uint64_t b;
-      wht__fused_ticket(tk, M, lag, &second, &b);
-      if (second && done[b >> cs] != (1u << cs)) {
-        st = WHT_E_CUDA;
-      } else if (second) {
-        wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
-      } else {
+  } else if (st == WHT_OK && pl.C) { /* single_reg.cuh's queue order */
+    st = wht__emulate_pair_queue(wht__sar_queue<F>(N, pl.C), [&](bool second, uint64_t b) {
+      if (second) wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
+      else
         for (uint64_t r = 0; r < rows1; r++) wht__sar_emulate_row<F, A>(x, ((b * rows1) + r) << pl.K1, pl.K1, k, v);
-        done[b >> cs]++;
-      }
-    }
-    free(done);
+    });
   } else if (st == WHT_OK) {
     for (uint64_t r = 0; r < (N >> pl.K1); r++) wht__sar_emulate_row<F, A>(x, r << pl.K1, pl.K1, k, v);
   }

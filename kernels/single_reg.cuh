@@ -243,12 +243,14 @@ static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R
   });
 }
 
-/* The pair's tiles of N elements on the host in the ticket queue's order
- * at its tightest lag: tile(second, b) for each (single_comp.cuh too) */
-template <class F, class TILE>
-static wht_status wht__single_emulate_pair(uint64_t N, const TILE &tile)
+/* An L2-blocked pair's tiles (queue p0: ntiles, fuse_chunk_tiles_log2)
+ * on the host in the ticket queue's order at its tightest lag: tile(second,
+ * b) for each, a second-pass tile checked to come after its chunk's
+ * first-pass tiles (else WHT_E_CUDA: the kernel would wait on a later
+ * ticket; single_ar.cuh's pair too) */
+template <class TILE>
+static wht_status wht__emulate_pair_queue(const wht__pass &p0, const TILE &tile)
 {
-  const wht__pass p0 = wht__single_pair<F>(N);
   const uint64_t M = p0.ntiles, lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
   unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
   if (!done) return WHT_E_NOMEM;
@@ -265,6 +267,13 @@ static wht_status wht__single_emulate_pair(uint64_t N, const TILE &tile)
   }
   free(done);
   return WHT_OK;
+}
+
+/* ... this file's pair of N elements (single_comp.cuh too) */
+template <class F, class TILE>
+static wht_status wht__single_emulate_pair(uint64_t N, const TILE &tile)
+{
+  return wht__emulate_pair_queue(wht__single_pair<F>(N), tile);
 }
 
 template <class F>
