@@ -20,6 +20,7 @@
 
 #include <cuda_runtime.h>
 #include <cooperative_groups.h>
+#include <type_traits>
 #include "tile.cuh"
 #include "gpu_util.h"
 extern "C" {
@@ -111,6 +112,19 @@ WHT__HD void wht__fused_ticket(uint64_t tk, uint64_t M, uint64_t lag, bool *seco
   *b = u - (M - lag);
 }
 
+/* The queue of an L2-blocked pair of register tiles (single_reg.cuh's,
+ * single_comp.cuh's, single_ar.cuh's, widened_pass.cu's): N elements in
+ * tiles of 2^tile_log2 of each kind, 2^(chunk_log2 - tile_log2) a chunk */
+static inline wht__pass wht__pair_queue(uint64_t N, unsigned tile_log2, unsigned chunk_log2)
+{
+  wht__pass p0 = {};
+  p0.N = N;
+  p0.ntiles = N >> tile_log2;
+  p0.fuse = 1;
+  p0.fuse_chunk_tiles_log2 = chunk_log2 - tile_log2;
+  return p0;
+}
+
 /* The lag, in tiles: a chunk, and half the blocks resident at once (so
  * that a chunk's second-pass tiles come about the tickets in flight after
  * its last first-pass tile, which has finished by then; thirds = 2: two
@@ -128,6 +142,37 @@ static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident, unsigned t
   }
   const uint64_t tpc = (uint64_t)1 << p.fuse_chunk_tiles_log2;
   return tpc + (extra >= 0 && resident ? (uint64_t)extra : thirds ? (uint64_t)resident * thirds / 3 : resident / 2);
+}
+
+/* An L2-blocked pair's tiles (queue p0: ntiles, fuse_chunk_tiles_log2)
+ * on the host in the ticket queue's order at its tightest lag: tile(second,
+ * b) for each (void, or a wht_status: the first that is not WHT_OK is
+ * returned), a second-pass tile checked to come after its chunk's
+ * first-pass tiles (else WHT_E_CUDA: the kernel would wait on a later
+ * ticket). The host twins of every pair: the tiles' (below) and the
+ * register pairs' (single_reg.cuh, single_comp.cuh, single_ar.cuh,
+ * widened_pass.cu) */
+template <class TILE>
+static wht_status wht__emulate_pair_queue(const wht__pass &p0, const TILE &tile)
+{
+  const uint64_t M = p0.ntiles, lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
+  unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
+  if (!done) return WHT_E_NOMEM;
+  wht_status st = WHT_OK;
+  for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
+    bool second;
+    uint64_t b;
+    wht__fused_ticket(tk, M, lag, &second, &b);
+    if (second && done[b >> cs] != (1u << cs)) {
+      st = WHT_E_CUDA;
+      break;
+    }
+    if constexpr (std::is_void<decltype(tile(second, b))>::value) tile(second, b);
+    else st = tile(second, b);
+    if (!second) done[b >> cs]++;
+  }
+  free(done);
+  return st;
 }
 
 /* The L2-blocked kernel's ticket counter, each chunk's count of finished
@@ -592,24 +637,10 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
     if (p.fuse) {
       const wht__pass &q = passes[i + 1];
       const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, e);
-      const uint64_t M = p.ntiles, cs = p.fuse_chunk_tiles_log2, lag = wht__fused_lag(p, 0);
-      unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
-      if (!done) {
-        st = WHT_E_NOMEM;
-        break;
-      }
-      for (uint64_t tk = 0; tk < 2 * M; tk++) {
-        bool second;
-        uint64_t b;
-        wht__fused_ticket(tk, M, lag, &second, &b);
-        if (second && done[b >> cs] != (1u << cs)) {
-          st = WHT_E_CUDA;
-          break;
-        }
+      st = wht__emulate_pair_queue(p, [&](bool second, uint64_t b) {
         if (second) wht__emulate_tile<F, A>(q, vec, x, x, e, smem, b);
-        else wht__emulate_tile<F, A>(p, vec, xin, x, e, smem, b), done[b >> cs]++;
-      }
-      free(done);
+        else wht__emulate_tile<F, A>(p, vec, xin, x, e, smem, b);
+      });
       i++;
       continue;
     }

@@ -108,15 +108,7 @@ WHT__HD void wht__sar_load(const typename F::U *src, uint64_t b, unsigned s0, un
   const unsigned *in = (const unsigned *)(src + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 31u) +
                        wht__sar_row<F, L>(wht__sar_r<false>(t, 0), s0);
   unsigned u[64];
-WHT__UNROLL
-  for (unsigned i = 0; i < 64; i++) {
-    const unsigned *a = in + wht__sar_row<F, L>(wht__sar_r<false>(0, i), s0);
-#ifdef __CUDA_ARCH__
-    u[i] = CG ? __ldcg(a) : *a;
-#else
-    u[i] = *a;
-#endif
-  }
+  wht__gather_words<64, CG>(in, [&](unsigned i) { return wht__sar_row<F, L>(wht__sar_r<false>(0, i), s0); }, u);
 WHT__UNROLL
   for (unsigned i = 0; i < 64; i++) x[i] = FV::from_bits(u[i]);
   wht__sar_group<F, A>(x, 0);
@@ -302,12 +294,7 @@ static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned
 template <class F>
 static wht__pass wht__sar_queue(uint64_t N, unsigned C)
 {
-  wht__pass p0 = {};
-  p0.N = N;
-  p0.ntiles = N >> wht__sar_shape<F>::TILE;
-  p0.fuse = 1;
-  p0.fuse_chunk_tiles_log2 = C - wht__sar_shape<F>::TILE;
-  return p0;
+  return wht__pair_queue(N, wht__sar_shape<F>::TILE, C);
 }
 
 template <class F, class A, unsigned K1>

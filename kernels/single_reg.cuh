@@ -63,11 +63,7 @@ struct wht__single_reg_shape {
 template <class F>
 static wht__pass wht__single_pair(uint64_t N)
 {
-  typedef wht__single_reg_shape<F> S;
-  wht__pass p0 = {};
-  p0.ntiles = N >> S::K1;
-  p0.fuse_chunk_tiles_log2 = S::C - S::K1;
-  return p0;
+  return wht__pair_queue(N, wht__single_reg_shape<F>::K1, wht__single_reg_shape<F>::C);
 }
 
 /* The first element of tile b of a strided pass of stages s0..s0+L-1 with
@@ -77,6 +73,23 @@ WHT__HD uint64_t wht__single_tile_base(uint64_t b, unsigned s0, unsigned L)
 {
   const unsigned mb = s0 - R;
   return ((b >> mb) << (s0 + L)) | ((b & (((uint64_t)1 << mb) - 1u)) << R);
+}
+
+/* A strided register tile's words: u[i] = in[off(i)], i < NW, through L2
+ * only where CG (an L2-blocked pair's second-pass tiles, which other
+ * multiprocessors wrote); single_ar.cuh's and wide_strided.cuh's loads */
+template <unsigned NW, bool CG, class OFF>
+WHT__HD void wht__gather_words(const unsigned *in, const OFF &off, unsigned *u)
+{
+WHT__UNROLL
+  for (unsigned i = 0; i < NW; i++) {
+    const unsigned *a = in + off(i);
+#ifdef __CUDA_ARCH__
+    u[i] = CG ? __ldcg(a) : *a;
+#else
+    u[i] = *a;
+#endif
+  }
 }
 
 /* lanes 0..7 of each warp ask L2 for their warp's runs of tile b + ahead
@@ -241,32 +254,6 @@ static void wht__single_emulate_tile(typename F::U *x, uint64_t base, unsigned R
     x[a] = F::to_bits(F::add(p, q));
     x[b] = F::to_bits(F::sub(p, q));
   });
-}
-
-/* An L2-blocked pair's tiles (queue p0: ntiles, fuse_chunk_tiles_log2)
- * on the host in the ticket queue's order at its tightest lag: tile(second,
- * b) for each, a second-pass tile checked to come after its chunk's
- * first-pass tiles (else WHT_E_CUDA: the kernel would wait on a later
- * ticket; single_ar.cuh's pair too) */
-template <class TILE>
-static wht_status wht__emulate_pair_queue(const wht__pass &p0, const TILE &tile)
-{
-  const uint64_t M = p0.ntiles, lag = wht__fused_lag(p0, 0), cs = p0.fuse_chunk_tiles_log2;
-  unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
-  if (!done) return WHT_E_NOMEM;
-  for (uint64_t tk = 0; tk < 2 * M; tk++) {
-    bool second;
-    uint64_t b;
-    wht__fused_ticket(tk, M, lag, &second, &b);
-    if (second && done[b >> cs] != (1u << cs)) {
-      free(done);
-      return WHT_E_CUDA;
-    }
-    tile(second, b);
-    if (!second) done[b >> cs]++;
-  }
-  free(done);
-  return WHT_OK;
 }
 
 /* ... this file's pair of N elements (single_comp.cuh too) */

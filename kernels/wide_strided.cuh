@@ -135,15 +135,7 @@ WHT__HD void wht__wstr_load(const typename F::U *src, uint64_t b, unsigned s0, u
   const unsigned *in = (const unsigned *)(src + wht__single_tile_base<S::R + 9 - L>(b, s0, L)) + (t & 15u) +
                        wht__wstr_row<F, L>(wht__wstr_r<false>(t, 0), s0);
   unsigned u[32];
-WHT__UNROLL
-  for (unsigned i = 0; i < 32; i++) {
-    const unsigned *a = in + wht__wstr_row<F, L>(wht__wstr_r<false>(0, i), s0);
-#ifdef __CUDA_ARCH__
-    u[i] = CG ? __ldcg(a) : *a;
-#else
-    u[i] = *a;
-#endif
-  }
+  wht__gather_words<32, CG>(in, [&](unsigned i) { return wht__wstr_row<F, L>(wht__wstr_r<false>(0, i), s0); }, u);
 WHT__UNROLL
   for (unsigned i = 0; i < 32; i++) x[i] = W::up(u[i]);
 WHT__UNROLL

@@ -494,12 +494,7 @@ static unsigned wht__wpass_rpair_at(unsigned k, uint64_t N, const void *src, con
 template <class F>
 static wht__pass wht__wpass_rpair_queue(uint64_t N, unsigned C)
 {
-  wht__pass p0 = {};
-  p0.N = N;
-  p0.ntiles = N >> wht__wstr_shape<F>::TILE;
-  p0.fuse = 1;
-  p0.fuse_chunk_tiles_log2 = C - wht__wstr_shape<F>::TILE;
-  return p0;
+  return wht__pair_queue(N, wht__wstr_shape<F>::TILE, C);
 }
 
 template <class F, unsigned K1, unsigned L2>
@@ -651,26 +646,16 @@ static wht_status wht__wpass_rpair_emulate(unsigned K1, const typename F::U *xin
                                            unsigned C)
 {
   constexpr unsigned TILE = wht__wstr_shape<F>::TILE;
-  const wht__pass p0 = wht__wpass_rpair_queue<F>(N, C);
-  const uint64_t M = p0.ntiles, cs = p0.fuse_chunk_tiles_log2, lag = wht__fused_lag(p0, 0);
-  unsigned *done = (unsigned *)calloc((size_t)(M >> cs) + 1, sizeof(unsigned));
   typename wht__wstr_word<F>::WT *xs = wht__wpass_strided_scratch<F>();
-  wht_status st = done && xs ? WHT_OK : WHT_E_NOMEM;
-  for (uint64_t tk = 0; tk < 2 * M && st == WHT_OK; tk++) {
-    bool second;
-    uint64_t b;
-    wht__fused_ticket(tk, M, lag, &second, &b);
-    if (second && done[b >> cs] != (1u << cs)) {
-      st = WHT_E_CUDA; /* the kernel would wait on a later ticket */
-    } else if (second) {
+  if (!xs) return WHT_E_NOMEM;
+  const wht_status st = wht__emulate_pair_queue(wht__wpass_rpair_queue<F>(N, C), [&](bool second, uint64_t b) {
+    if (second) {
       wht__wpass_strided_emulate_tile<F>(K1, C - K1, x, x, b, xs);
-    } else {
-      st = wht__wpass_emulate_out<F>(xin + (b << TILE), x + (b << TILE), (uint64_t)1 << K1, K1,
-                                     (uint64_t)1 << (TILE - K1), NULL);
-      done[b >> cs]++;
+      return WHT_OK;
     }
-  }
-  free(done);
+    return wht__wpass_emulate_out<F>(xin + (b << TILE), x + (b << TILE), (uint64_t)1 << K1, K1,
+                                     (uint64_t)1 << (TILE - K1), NULL);
+  });
   free(xs);
   return st;
 }
