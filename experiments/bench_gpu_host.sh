@@ -55,7 +55,7 @@
 # (wstrtest their tests and sanitizers, wstrncu their profile), nmpair for neumaier's register pair against its
 # tiles, sar for Alman-Rao's single vectors in register passes (sartest
 # their tests and sanitizers, sarncu their profile, sarblk their rows of
-# 2^12..2^16 in a block), tc14 for
+# 2^12..2^16 in a block, sarblkw with 2-byte rows several a block), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1103,10 +1103,30 @@ want sarblk && step sarblk ${SARBLK_LIMIT:-200} sh -c "
   for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_SINGLE_AR_BLK=\$v\"; export WHT_GPU_SINGLE_AR_BLK=\$v;
     $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#';
     $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo'; done; done"
+# the rows of 2^12..2^16 in a block, 2-byte rows of 2^12..2^14 several a
+# block (rows_ar_blk.cuh): the tests of the three algorithms that take
+# them at k = 11..17, every size forced at k = 12..16, memcheck and
+# racecheck at k = 12..14 (sarblkwtest); rows over 2^28 elements, two
+# rounds, and Nsight Compute (instruction-fetch stalls included) on f16
+# rows of 2^12..2^14 and f32 rows of 2^13 (sarblkw)
+want sarblkw && step sarblkwtest ${SARBLKW_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarblkwbi.log 2>&1;
+  echo \"# k = 11..17: \$(grep -c '^ok' $O/sarblkwbi.log) ok, \$(grep -c '^not ok' $O/sarblkwbi.log) not ok\"; grep '^not ok' $O/sarblkwbi.log | head -5;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao,widened WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarblkwbi2.log 2>&1;
+  echo \"# every size forced, k = 12..16: \$(grep -c '^ok' $O/sarblkwbi2.log) ok, \$(grep -c '^not ok' $O/sarblkwbi2.log) not ok\"; grep '^not ok' $O/sarblkwbi2.log | head -5;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=14 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=14 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want sarblkw && step sarblkw ${SARBLKW_LIMIT:-300} sh -c "
+  for r in 1 2; do echo \"## round \$r\";
+    $B/experiments/wht-bench --place in --algo alman-rao,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#'; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for c in f16:12 f16:13 f16:14 f32:13; do echo \"## ncu \$c\"; ncu --clock-control none --kernel-name regex:wht__sar_blk --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo alman-rao --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'duration|inst_exec|issue_active|dram__|warps_active|stalled|registers'; done"
 want sarncu && step sarncu ${SAR_NCU_LIMIT:-200} sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH;
   for f in f32 f16; do for v in ${SAR_NCU_VARIANTS:-WHT_GPU_SINGLE_AR=0 WHT_GPU_SINGLE_AR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__sar|wht__rows_ar|wht__fused|wht__pass' --launch-count 3 \
-    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
     $B/experiments/wht-bench --algo ${SAR_NCU_ALGO:-alman-rao} --format \$f --log2n 28 --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),

@@ -90,7 +90,8 @@ struct wht__rows_ar_vals<F, true> {
 /* The warp tile at element base (2^T elements, rows of 2^K) by lane
  * `lane` of its warp, sh its 8 KiB of shared memory; SINGLE: the tile is
  * part of the first pass of vectors of 2^ks, whose index sets the head's
- * scale (single_ar.cuh; else ks = K, rows) */
+ * scale (single_ar.cuh; else ks = K, rows); TOROW: dst is the row of
+ * 2^ks in the block's shared memory (rows_ar_blk.cuh) */
 template <class F, class A, unsigned K, bool SINGLE = false, bool TOROW = false>
 __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
                                                   uint64_t base, unsigned lane, unsigned ks)
@@ -180,19 +181,30 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
 #pragma unroll
     for (unsigned o = 0; o < NV; o++)
       if (((o >> (s - c0)) & 7u) == 0) A::template group<FV>(x, o, 1u << (s - c0));
-  /* TOROW: dst is the block's row of 2^ks in shared memory, which holds
-   * this warp's sh: every lane has read its words first */
-  if constexpr (TOROW) __syncwarp();
-  const uint64_t dm = TOROW ? ((uint64_t)1 << ks) - 1u : ~(uint64_t)0;
+  if constexpr (TOROW) {
+    /* dst is the block's row of 2^ks in shared memory, which holds this
+     * warp's sh: every lane has read its words first. The tile lies in
+     * the row, so each element's place there is the lane's offset plus a
+     * constant (a whole tile: rows_ar_blk.cuh's rows are whole, one past
+     * N is left out whole) */
+    __syncwarp();
+    U *const d = dst + ((unsigned)(base & (((uint64_t)1 << ks) - 1u)) + el);
+    if (base < N)
 #pragma unroll
-  for (unsigned v = 0; v < NV; v++) {
-    const uint64_t g = base + (el | (v << c0));
-    const unsigned y = FV::to_bits(x[v]);
-    if constexpr (P) {
-      if (g < N) dst[g & dm] = (U)y;
-      if (g + 2048u < N) dst[(g + 2048u) & dm] = (U)(y >> 16);
-    } else {
-      if (g < N) dst[g & dm] = y;
+      for (unsigned v = 0; v < NV; v++) {
+        const unsigned y = FV::to_bits(x[v]);
+        d[v << c0] = (U)y;
+        if constexpr (P) d[(v << c0) + 2048u] = (U)(y >> 16);
+      }
+  } else { /* the elements below N (a SINGLE tile is all below it, but unguarded
+            * stores made ptxas spill more in single_ar.cuh's pair) */
+#pragma unroll
+    for (unsigned v = 0; v < NV; v++) {
+      const uint64_t g = base + (el | (v << c0));
+      const unsigned y = FV::to_bits(x[v]);
+      if (g < N) dst[g] = (U)y;
+      if constexpr (P)
+        if (g + 2048u < N) dst[g + 2048u] = (U)(y >> 16);
     }
   }
 }

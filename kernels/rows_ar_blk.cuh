@@ -4,7 +4,8 @@
  * every size; the tiles take these rows in one pass over shared memory at
  * 1.3-1.9x the add-one kernel on an H200), included by single_ar.cuh.
  * With K1 = 9 + K mod 3 a row is 2^(K-11) warp tiles of rows_ar.cuh
- * (2^11 words each), a block a row:
+ * (2^11 words each), a block a row (2-byte rows of 2^12..2^14: 8, 4, 2
+ * rows a block, each in its own part of the shared memory):
  *   - each warp runs its tile as rows of 2^K1 (rows_ar.cuh's warp rows: the
  *     head with the digits of each element's index in the row, the groups
  *     up to bit K1 - 1) and stores it, in element order, into the row's
@@ -26,12 +27,25 @@ template <class F, unsigned K>
 struct wht__sar_blk_shape {
   static constexpr unsigned EL = sizeof(typename F::U) == 2 ? 1 : 0;
   static constexpr unsigned KW = K - EL;               /* the row's words, log2 */
-  static constexpr unsigned THREADS = 32u << (KW - 11); /* a warp a tile of 2^11 words */
+  static constexpr unsigned WPR = 1u << (KW - 11);      /* a row's warps: a warp a tile of 2^11 words */
   static constexpr unsigned K1 = 9 + K % 3, R = K - K1; /* R: the stages here, 3 or 6 */
-  static constexpr size_t SMEM = (size_t)4 << KW;
+  /* rows a block: 2-byte rows of 2^12..2^14 in blocks of 8 warps, which
+   * keeps the warps of several rows on the same code (on an H200, f16
+   * rows of 2^13 a block a row stalled 2.1 cycles an issued instruction
+   * on instruction fetch, 8 warps a block 0.2, 6-7 % faster at 2^13 and
+   * 2^14; f32 rows gained nothing: docs/PERFORMANCE.md) */
+  static constexpr unsigned ROWS = EL && WPR < 8 ? 8 / WPR : 1;
+  static constexpr unsigned THREADS = 32u * WPR * ROWS;
+  static constexpr size_t SMEM = (size_t)ROWS << (KW + 2);
   /* at most 128 registers: 2^16 of them over the resident blocks */
   static constexpr unsigned MIN_BLOCKS = 65536u / (THREADS * 128u);
 };
+
+/* A block's shared memory for rows of 2^k of esz-byte elements */
+static constexpr size_t wht__sar_blk_smem_of(unsigned esz, unsigned k)
+{
+  return esz == 2 && k < 15 ? (size_t)1 << 16 : (size_t)1 << (k + (esz == 2 ? 1 : 2));
+}
 
 /* The smallest and largest k of these rows by element size */
 #define WHT__SAR_BLK_KMIN 12u
@@ -44,12 +58,15 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
   typedef wht__sar_blk_shape<F, K> S;
   typedef typename wht__rows_ar_vals<F>::FV FV;
   extern __shared__ uint4 wht__sar_blk_smem[];
-  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  const uint64_t row = (uint64_t)blockIdx.x << K;
-  wht__rows_ar_warp<F, A, S::K1, true, true>(src, (typename F::U *)wht__sar_blk_smem, N, wht__sar_blk_smem + w * 512u,
+  /* warp w of the block's row j (a row a block: 0) */
+  const unsigned lane = threadIdx.x & 31u, w = S::ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
+                 j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
+  const uint64_t row = ((uint64_t)blockIdx.x * S::ROWS + j) << K;
+  uint4 *const rs = wht__sar_blk_smem + (j << (S::KW - 2)); /* the row's 2^KW words */
+  wht__rows_ar_warp<F, A, S::K1, true, true>(src, (typename F::U *)rs, N, rs + w * 512u,
                                              row + ((uint64_t)w << wht__rows_ar_vals<F>::T), lane, K);
   __syncthreads();
-  const unsigned *wd = (const unsigned *)wht__sar_blk_smem;
+  const unsigned *wd = (const unsigned *)rs;
   typename FV::T x[64];
   const unsigned t = lane | (w << 5);
 #pragma unroll
@@ -57,20 +74,22 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
 #pragma unroll
   for (unsigned g = 6 - S::R; g < 6; g += 3) wht__sar_group<F, A>(x, g);
   unsigned *out = (unsigned *)(dst + row);
+  if (S::ROWS == 1 || row < N) /* not a last block's rows past the end */
 #pragma unroll
-  for (unsigned v = 0; v < 64; v++) out[t | (v << (S::KW - 6))] = FV::to_bits(x[v]);
+    for (unsigned v = 0; v < 64; v++) out[t | (v << (S::KW - 6))] = FV::to_bits(x[v]);
 }
 
 template <class F, class A, unsigned K>
 static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U *dst, uint64_t N)
 {
   typedef wht__sar_blk_shape<F, K> S;
+  static_assert(S::SMEM == wht__sar_blk_smem_of(sizeof(typename F::U), K), "the fits' shared memory");
   static size_t raised[WHT__MAX_DEVICES];
   const wht_status st = wht__rows_raise_smem((const void *)wht__sar_blk_kernel<F, A, K>, S::SMEM, raised);
   if (st != WHT_OK) return st;
-  const uint64_t rows = N >> K;
-  if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  wht__sar_blk_kernel<F, A, K><<<(unsigned)rows, S::THREADS, S::SMEM>>>(src, dst, N);
+  const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
+  if (blocks > 0x7fffffffu) return WHT_E_SIZE;
+  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -474,8 +474,8 @@ struct wht__single_ar_trait {
   {
     wht__sar_plan pl = {};
     if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return false;
-    const unsigned kw = k - (sizeof(typename F::U) == 2 ? 1 : 0); /* rows_ar_blk.cuh: the row's words */
-    return wht__rows_smem_fits(pl.blk ? (size_t)4 << kw : wht__sar_shape<F>::SMEM);
+    return wht__rows_smem_fits(pl.blk ? wht__sar_blk_smem_of((unsigned)sizeof(typename F::U), k)
+                                      : wht__sar_shape<F>::SMEM);
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, void *, uint64_t N, unsigned k)
