@@ -55,7 +55,8 @@
 # (wstrtest their tests and sanitizers, wstrncu their profile), nmpair for neumaier's register pair against its
 # tiles, sar for Alman-Rao's single vectors in register passes (sartest
 # their tests and sanitizers, sarncu their profile, sarblk their rows of
-# 2^12..2^16 in a block, sarblkw with 2-byte rows several a block), tc14 for
+# 2^12..2^16 in a block, sarblkw with 2-byte rows several a block,
+# sarblkab two builds on them), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1123,6 +1124,17 @@ want sarblkw && step sarblkw ${SARBLKW_LIMIT:-300} sh -c "
   for c in f16:12 f16:13 f16:14 f32:13; do echo \"## ncu \$c\"; ncu --clock-control none --kernel-name regex:wht__sar_blk --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,launch__registers_per_thread \
     $B/experiments/wht-bench --algo alman-rao --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'duration|inst_exec|issue_active|dram__|warps_active|stalled|registers'; done"
+# two builds' wht-bench on the same rows (BASE_BENCH, default
+# _build-dev/a/wht-bench, against BUILD's), interleaved, three rounds,
+# and Nsight Compute's shared-memory bank conflicts of both (sarblkab)
+want sarblkab && step sarblkab ${SARBLKAB_LIMIT:-400} sh -c "
+  A=${BASE_BENCH:-_build-dev/a/wht-bench};
+  for r in 1 2 3; do for w in \$A $B/experiments/wht-bench; do echo \"## round \$r: \$w\";
+    \$w --place in --algo alman-rao,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#'; done; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for c in f16:13 f32:13 f16:16; do for w in \$A $B/experiments/wht-bench; do echo \"## ncu \$c \$w\"; ncu --clock-control none --kernel-name regex:wht__sar_blk --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio \
+    \$w --algo alman-rao --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'duration|inst_exec|issue_active|bank|stalled'; done; done"
 want sarncu && step sarncu ${SAR_NCU_LIMIT:-200} sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH;
   for f in f32 f16; do for v in ${SAR_NCU_VARIANTS:-WHT_GPU_SINGLE_AR=0 WHT_GPU_SINGLE_AR=1}; do echo \"## ncu \$f 2^28 \$v\"; env \$v ncu --clock-control none --kernel-name regex:'wht__sar|wht__rows_ar|wht__fused|wht__pass' --launch-count 3 \

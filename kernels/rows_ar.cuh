@@ -189,12 +189,19 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
      * N is left out whole) */
     __syncwarp();
     U *const d = dst + ((unsigned)(base & (((uint64_t)1 << ks) - 1u)) + el);
+    /* c0 = 4: lanes 16-31 hold the words 1024 on, which meet lanes 0-15's
+     * in the same banks; they store register v ^ 1 instead (offsets
+     * 2^c0 up for even v, down for odd) */
+    const unsigned sw = c0 == 4 && (lane >> 4) ? 1u : 0u;
+    U *const d0 = d + (sw << c0), *const d1 = d - (sw << c0);
     if (base < N)
 #pragma unroll
       for (unsigned v = 0; v < NV; v++) {
-        const unsigned y = FV::to_bits(x[v]);
-        d[v << c0] = (U)y;
-        if constexpr (P) d[(v << c0) + 2048u] = (U)(y >> 16);
+        unsigned y = FV::to_bits(x[v]);
+        if constexpr (c0 == 4) y = sw ? FV::to_bits(x[v ^ 1u]) : y;
+        U *const dv = (v & 1u) ? d1 : d0;
+        dv[v << c0] = (U)y;
+        if constexpr (P) dv[(v << c0) + 2048u] = (U)(y >> 16);
       }
   } else { /* the elements below N (a SINGLE tile is all below it, but unguarded
             * stores made ptxas spill more in single_ar.cuh's pair) */
