@@ -1126,11 +1126,13 @@ want sarblkw && step sarblkw ${SARBLKW_LIMIT:-300} sh -c "
     $B/experiments/wht-bench --algo alman-rao --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'duration|inst_exec|issue_active|dram__|warps_active|stalled|registers'; done"
 # two builds' wht-bench on the same rows (BASE_BENCH, default
 # _build-dev/a/wht-bench, against BUILD's), interleaved, three rounds,
-# and Nsight Compute's shared-memory bank conflicts of both (sarblkab)
+# each under the settings in SARBLKAB_VARIANTS (default the L2
+# look-ahead's own), and Nsight Compute's shared-memory bank conflicts of
+# both (sarblkab)
 want sarblkab && step sarblkab ${SARBLKAB_LIMIT:-400} sh -c "
   A=${BASE_BENCH:-_build-dev/a/wht-bench};
-  for r in 1 2 3; do for w in \$A $B/experiments/wht-bench; do echo \"## round \$r: \$w\";
-    \$w --place in --algo alman-rao,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#'; done; done;
+  for r in 1 2 3; do for w in \$A $B/experiments/wht-bench; do for v in ${SARBLKAB_VARIANTS:-WHT_GPU_ROWS_PF_BYTES=2097152}; do echo \"## round \$r: \$w \$v\";
+    env \$v \$w --place in --algo alman-rao,widened,folklore --format f32,f16,bf16 --log2n 12:16 --total-log2 28 | grep -v '^#'; done; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
   for c in f16:13 f32:13 f16:16; do for w in \$A $B/experiments/wht-bench; do echo \"## ncu \$c \$w\"; ncu --clock-control none --kernel-name regex:wht__sar_blk --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio \

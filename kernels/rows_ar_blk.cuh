@@ -17,6 +17,10 @@
  *     K1..K-1 (3 or 6 of them): their groups run there, and each warp
  *     stores 32 consecutive words a register (whole 128-byte lines; the
  *     shared reads likewise free of bank conflicts).
+ * Each block first asks L2 for the block WHT_GPU_ROWS_PF_BYTES (2 MiB)
+ * on, as folklore's block rows do (rows_prefetch.cuh, wht__rows_ahead): a
+ * block of 16 warps a multiprocessor otherwise leaves DRAM idle between
+ * its stores and the next block's loads.
  * The groups are the algorithm's own in increasing order (the warp rows'
  * then these), so the result is the CPU's bit for bit; the host twin is
  * single_ar.cuh's wht__sar_emulate (the rows of 2^K1, then these groups). */
@@ -53,11 +57,18 @@ static constexpr unsigned wht__sar_blk_kmax(unsigned esz) { return esz == 2 ? 16
 
 template <class F, class A, unsigned K>
 __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_blk_shape<F, K>::MIN_BLOCKS)
-    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N)
+    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
 {
   typedef wht__sar_blk_shape<F, K> S;
   typedef typename wht__rows_ar_vals<F>::FV FV;
+  constexpr unsigned T = wht__rows_ar_vals<F>::T; /* a warp's tile, log2 */
   extern __shared__ uint4 wht__sar_blk_smem[];
+  { /* lane 0 of each warp asks L2 for its tile of the block `ahead` on
+     * (a hint; rows_prefetch.cuh), whole blocks below N only */
+    const uint64_t b0 = ((uint64_t)(blockIdx.x + ahead) * (S::THREADS >> 5)) << T;
+    if (ahead && (threadIdx.x & 31u) == 0 && b0 + ((uint64_t)(S::THREADS >> 5) << T) <= N)
+      wht__l2_prefetch(src + b0 + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(typename F::U) << T));
+  }
   /* warp w of the block's row j (a row a block: 0) */
   const unsigned lane = threadIdx.x & 31u, w = S::ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
                  j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
@@ -89,7 +100,7 @@ static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U 
   if (st != WHT_OK) return st;
   const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N);
+  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
