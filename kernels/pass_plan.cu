@@ -157,6 +157,15 @@ unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, u
   return plan_strided(out, n2, C, k, k, N, T, block_log2, sched, cmax, Lmax);
 }
 
+unsigned wht__plan_passes_from(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
+                               unsigned tile_log2, unsigned block_log2, unsigned s1, wht__pass *out)
+{
+  if (s1 >= k) return 0;
+  unsigned Lmax = tile_log2 - run_bits_min(esz);
+  if (sched == WHT__SCHED_ALMAN_RAO) Lmax -= Lmax % 3;
+  return plan_strided(out, 0, s1, k, k, batch << k, tile_log2, block_log2, sched, cmax, Lmax);
+}
+
 void wht__plan_one_pass(unsigned k, uint64_t batch, unsigned s0, unsigned L, unsigned T, unsigned cmax,
                         wht__pass *p)
 {

@@ -96,6 +96,12 @@ __host__ __device__ constexpr unsigned wht__round_cmax(int compensated, int sche
  * passes written to out (0 when k = 0), a fused pair counting two. */
 unsigned wht__plan_passes(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                           unsigned tile_log2, unsigned block_log2, unsigned chunk_log2, wht__pass *out);
+/* The strided passes of stages s1 .. k-1 of rows of 2^k (0 < s1 < k, the
+ * stages below s1 done by another kernel; Alman-Rao: s1 = k mod 3 + 3t),
+ * spread over as few passes as wht__plan_passes's later ones; no pair
+ * (its chunks need a first pass from stage 0). Returns the pass count. */
+unsigned wht__plan_passes_from(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
+                               unsigned tile_log2, unsigned block_log2, unsigned s1, wht__pass *out);
 /* One pass of stages s0 .. s0+L-1 (L <= T) of rows of 2^k: contiguous
  * tiles of up to 2^T elements when s0 = 0, else strided tiles of 2^(R+L)
  * with R = min(s0, T - L); rounds of butterflies of at most cmax stages

@@ -524,6 +524,44 @@ unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *
                           wht__plan_l2_chunk_log2((unsigned)esz, A::COMPENSATED), passes);
 }
 
+/* ... of stages s1 .. k-1 alone, the earlier ones done by another kernel
+ * (wht__plan_passes_from: strided passes, no pair) */
+template <class F, class A>
+unsigned wht__plan_for_from(unsigned k, uint64_t batch, unsigned s1, wht__pass *passes, unsigned *T, int clusters)
+{
+  constexpr unsigned cmax = wht__cmax_of<F, A>();
+  const size_t esz = sizeof(typename F::U);
+  unsigned block;
+  *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED, clusters, &block);
+  return wht__plan_passes_from(k, batch, esz, wht__sched_of<A>(), cmax, *T, block, s1, passes);
+}
+
+/* Passes 0..np-1 of a plan from xin into x (xin != x: the first out of
+ * place), an L2-blocked pair as one kernel */
+template <class F, class A>
+static wht_status wht__run_passes(const wht__pass *passes, unsigned np, const typename F::U *xin, typename F::U *x,
+                                  typename F::U *e)
+{
+  for (unsigned i = 0; i < np; i++, xin = x) {
+    const wht__pass &p = passes[i];
+    if (p.fuse) { /* this pass and the next, L2-blocked */
+      const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, e);
+      const wht_status s = vec ? wht__launch_fused<F, A, true>(p, passes[i + 1], xin, x, e)
+                               : wht__launch_fused<F, A, false>(p, passes[i + 1], xin, x, e);
+      if (s != WHT_OK) return s;
+      i++;
+      continue;
+    }
+    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
+    const wht_status s = p.cl ? (vec ? wht__launch_pass<F, A, true, true>(p, xin, x, e)
+                                     : wht__launch_pass<F, A, false, true>(p, xin, x, e))
+                              : (vec ? wht__launch_pass<F, A, true, false>(p, xin, x, e)
+                                     : wht__launch_pass<F, A, false, false>(p, xin, x, e));
+    if (s != WHT_OK) return s;
+  }
+  return WHT_OK;
+}
+
 /* Transform src into dst (the same pointer: in place). */
 template <class F, class A>
 wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
@@ -553,24 +591,7 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
     cudaGetLastError(); /* leave no error for a later launch check */
     return WHT_E_CUDA;
   }
-  for (unsigned i = 0; i < np; i++, xin = x) {
-    const wht__pass &p = passes[i];
-    if (p.fuse) { /* this pass and the next, L2-blocked */
-      const bool vec = wht__pair_vectorizable<F>(&passes[i], xin, x, e);
-      const wht_status s = vec ? wht__launch_fused<F, A, true>(p, passes[i + 1], xin, x, e)
-                               : wht__launch_fused<F, A, false>(p, passes[i + 1], xin, x, e);
-      if (s != WHT_OK) return s;
-      i++;
-      continue;
-    }
-    const bool vec = wht__pass_vectorizable<F>(p, xin, x, e);
-    const wht_status s = p.cl ? (vec ? wht__launch_pass<F, A, true, true>(p, xin, x, e)
-                                     : wht__launch_pass<F, A, false, true>(p, xin, x, e))
-                              : (vec ? wht__launch_pass<F, A, true, false>(p, xin, x, e)
-                                     : wht__launch_pass<F, A, false, false>(p, xin, x, e));
-    if (s != WHT_OK) return s;
-  }
-  return WHT_OK;
+  return wht__run_passes<F, A>(passes, np, xin, x, e);
 }
 
 template <class F, class A>
@@ -608,27 +629,16 @@ static void wht__emulate_tile(const wht__pass &p, bool vec, const typename F::U 
     }
 }
 
-/* The same passes on the host, with host pointers, tile after tile; an
- * L2-blocked pair in the order of its ticket queue at the tightest lag,
- * each second-pass tile checked to come after its chunk's first-pass
- * tiles (else WHT_E_CUDA: the kernel would wait on a later ticket). */
+/* Passes 0..np-1 of a plan on the host, with host pointers, tile after
+ * tile (tiles of at most 2^T elements); an L2-blocked pair in the order
+ * of its ticket queue at the tightest lag, each second-pass tile checked
+ * to come after its chunk's first-pass tiles (else WHT_E_CUDA: the
+ * kernel would wait on a later ticket). */
 template <class F, class A>
-wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
-                                void *hwork)
+static wht_status wht__emulate_passes(const wht__pass *passes, unsigned np, unsigned T, const typename F::U *xin,
+                                      typename F::U *x, typename F::U *e)
 {
   typedef typename F::U U;
-  if constexpr (wht__rows_in_registers<A>::value) /* single_reg.cuh's passes, as the GPU takes them */
-    if (wht__single_reg_plan<F>(k, n * batch, src, dst)) return wht__single_reg_emulate<F>(src, dst, n * batch, k);
-  if constexpr (wht__single_own<A>::value) /* single_comp.cuh's, single_ar.cuh's, as the GPU takes them */
-    if (wht__single_own<A>::template plan<F>(k, n * batch, src, dst) && (uintptr_t)hwork % 16 == 0)
-      return wht__single_own<A>::template emulate<F>(src, dst, hwork, n * batch, k);
-  wht__pass passes[WHT__MAX_PASSES];
-  unsigned T;
-  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__plan_clusters());
-  const U *xin = (const U *)src;
-  U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
-  if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
-  if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
   U *smem = (U *)malloc(((size_t)2 << T) * sizeof(U));
   if (!smem) return WHT_E_NOMEM;
   wht_status st = WHT_OK;
@@ -649,6 +659,27 @@ wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned
   }
   free(smem);
   return st;
+}
+
+/* The same passes on the host (wht__emulate_passes). */
+template <class F, class A>
+wht_status wht__gpu_emulate_out(const void *src, void *dst, uint64_t n, unsigned k, uint64_t batch,
+                                void *hwork)
+{
+  typedef typename F::U U;
+  if constexpr (wht__rows_in_registers<A>::value) /* single_reg.cuh's passes, as the GPU takes them */
+    if (wht__single_reg_plan<F>(k, n * batch, src, dst)) return wht__single_reg_emulate<F>(src, dst, n * batch, k);
+  if constexpr (wht__single_own<A>::value) /* single_comp.cuh's, single_ar.cuh's, as the GPU takes them */
+    if (wht__single_own<A>::template plan<F>(k, n * batch, src, dst) && (uintptr_t)hwork % 16 == 0)
+      return wht__single_own<A>::template emulate<F>(src, dst, hwork, n * batch, k);
+  wht__pass passes[WHT__MAX_PASSES];
+  unsigned T;
+  const unsigned np = wht__plan_for<F, A>(k, batch, passes, &T, wht__plan_clusters());
+  const U *xin = (const U *)src;
+  U *x = (U *)dst, *e = A::COMPENSATED ? (U *)hwork : NULL;
+  if (A::COMPENSATED && np > 1 && !e) return WHT_E_NULL;
+  if (np == 0 && src != dst) memcpy(dst, src, (size_t)(n * batch * sizeof(U)));
+  return wht__emulate_passes<F, A>(passes, np, T, xin, x, e);
 }
 
 template <class F, class A>

@@ -70,6 +70,29 @@ WHT__HD unsigned wht__rows_ar_digits64(uint64_t d)
 #endif
 }
 
+/* The head round's start in layout B, where register v of lane l holds
+ * element i = (l 2^RB + v) mod 2^K of its row (RB register bits): the
+ * folklore stages 0..f-1 (f = K mod 3) on register bits 0..f-1, and the
+ * digits above the lowest of i >> f, shared by the 2^(RB-f-3) values of
+ * v >> (f + 3), into hi */
+template <class FV, unsigned K, unsigned RB>
+__device__ __forceinline__ void wht__rows_ar_head_lo(typename FV::T *x, unsigned lane, unsigned *hi)
+{
+  constexpr unsigned f = K % 3, b = f + 3;
+#pragma unroll
+  for (unsigned h = 1; h < (1u << f); h <<= 1)
+#pragma unroll
+    for (unsigned t = 0; t < (1u << RB); t++)
+      if (!(t & h)) {
+        const typename FV::T u = x[t], w = x[t + h];
+        x[t] = FV::add(u, w);
+        x[t + h] = FV::sub(u, w);
+      }
+#pragma unroll
+  for (unsigned q = 0; q < (1u << (RB - b)); q++)
+    hi[q] = wht__rows_ar_digits((((lane << RB) | (q << b)) & ((1u << K) - 1u)) >> b);
+}
+
 /* the values of format F a lane holds: F's own, or for 2-byte formats
  * the lane pairs (tile_packed.cuh), element w of the tile in the low half
  * of word w and element 2048 + w in its high half */
@@ -135,19 +158,8 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
    * the row's index in it add (K - f is a multiple of 3): the lane's
    * words lie in one row (K >= 6), a pair's halves in two. */
   if constexpr (A::HEAD_SCALE) { /* Alman-Rao */
-#pragma unroll
-    for (unsigned h = 1; h < (1u << f); h <<= 1)
-#pragma unroll
-      for (unsigned t = 0; t < NV; t++)
-        if (!(t & h)) {
-          const TV u = x[t], w = x[t + h];
-          x[t] = FV::add(u, w);
-          x[t + h] = FV::sub(u, w);
-        }
     unsigned hi[1u << (6 - b)];
-#pragma unroll
-    for (unsigned q = 0; q < (1u << (6 - b)); q++)
-      hi[q] = wht__rows_ar_digits((((lane << 6) | (q << b)) & ((1u << K) - 1u)) >> b);
+    wht__rows_ar_head_lo<FV, K, 6>(x, lane, hi);
     unsigned rlo = 0, rhi = 0; /* rows: none (2 registers fewer, rows of 2^7 f32 at 96 instead of 128) */
     if constexpr (SINGLE) {
       const uint64_t km = ((uint64_t)1 << ks) - 1u, w0 = base + (lane << 6);
@@ -216,6 +228,8 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
   }
 }
 
+#include "rows_ar64.cuh" /* the f64 rows */
+
 template <class F, class A, unsigned K, bool SINGLE>
 __device__ __forceinline__ void wht__rows_ar_body(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
                                                   unsigned ahead, unsigned ks)
@@ -242,8 +256,9 @@ template <class F, class A>
 static wht_status wht__rows_ar_launch(const void *src, void *dst, uint64_t N, unsigned K, unsigned ks)
 {
   typedef typename F::U U;
-  if constexpr (sizeof(U) == 8) {
-    return WHT_E_SIZE; /* the fits of the callers say no */
+  if constexpr (sizeof(U) == 8) { /* Alman-Rao's f64 rows (rows_ar64.cuh; the fits of the callers say no to the rest) */
+    if constexpr (A::HEAD_SCALE) return wht__rows_ar64_launch<A>(src, dst, N, K, ks);
+    return WHT_E_SIZE;
   } else {
     typedef void (*kern)(const U *, U *, uint64_t, unsigned, unsigned);
     static const kern single_by_k[3] = { wht__rows_ar_kernel<F, A, 9, true>, wht__rows_ar_kernel<F, A, 10, true>,
@@ -265,8 +280,8 @@ static wht_status wht__rows_ar_launch(const void *src, void *dst, uint64_t N, un
 }
 
 /* wht__rows_compensated's members (rows_reg.cuh: an algorithm's own rows
- * kernels) for Alman-Rao A: f32, f16 and bf16 rows of 2^7..2^11, 16-byte aligned
- * pointers; WHT_GPU_ROWS_AR=0 (or WHT_GPU_ROWS_REG=0) sends them to the
+ * kernels) for Alman-Rao A: f32, f16 and bf16 rows of 2^7..2^11, f64 rows
+ * of 2^6..2^14 (rows_ar64.cuh), 16-byte aligned pointers; WHT_GPU_ROWS_AR=0 (or WHT_GPU_ROWS_REG=0) sends them to the
  * tiles, for comparisons */
 template <class A>
 struct wht__rows_ar_trait {
@@ -276,7 +291,9 @@ struct wht__rows_ar_trait {
   {
     static int on = -1;
     if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_AR", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
-    return on && F::ID != WHT_F64 && k >= 7 && k <= 11 && (uintptr_t)src % 16 == 0 && (uintptr_t)dst % 16 == 0;
+    const bool f64 = F::ID == WHT_F64;
+    return on && k >= (f64 ? 6u : 7u) && k <= (f64 ? 14u : 11u) && (uintptr_t)src % 16 == 0 &&
+           (uintptr_t)dst % 16 == 0 && (k <= 10 || wht__rows_smem_fits(wht__rows_ar64_smem_of(k)));
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)

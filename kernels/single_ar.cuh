@@ -42,7 +42,9 @@
  * functions, and the first pass as rows of the CPU's head and groups with
  * the whole vector's digits (test_gpu_emulated_bitident); the warp rows'
  * index map and digits are tested on a GPU (test_gpu_bitident). f64 (64
- * words of 8 bytes a lane would not fit the registers) keeps the tiles.
+ * words of 8 bytes a lane would not fit the registers) takes
+ * single_ar64.cuh's passes instead (Alman-Rao's; the block algorithms'
+ * keep the tiles).
  * WHT_GPU_SINGLE_AR (read once): 0 sends these rows to the tiles, 2 takes
  * every size the kernels can (the tests), 1 (default) as wht__sar_plan_of
  * says; WHT_GPU_SINGLE_AR_PAIR=0 runs the pair's two passes apart (for
@@ -366,6 +368,21 @@ static void wht__sar_emulate_row(typename F::U *x, uint64_t g0, unsigned K1, uns
   for (unsigned j = 0; j < n1; j++) x[g0 + j] = F::to_bits(v[j]);
 }
 
+/* A block row of 2^K at element g0 of a vector of 2^k on the host
+ * (rows_ar_blk.cuh, rows_ar64.cuh): its warp rows of 2^K1, then the row's
+ * groups on bits K1, K1 + 3, .. K - 3; v: 2^K values */
+template <class F, class A>
+static void wht__sar_emulate_blk_row(typename F::U *x, uint64_t g0, unsigned K1, unsigned K, unsigned k,
+                                     typename F::T *v)
+{
+  for (uint64_t j = 0; j < ((uint64_t)1 << (K - K1)); j++) wht__sar_emulate_row<F, A>(x, g0 + (j << K1), K1, k, v);
+  for (uint64_t j = 0; j < ((uint64_t)1 << K); j++) v[j] = F::from_bits(x[g0 + j]);
+  for (unsigned s = K1; s + 3 <= K; s += 3)
+    for (uint64_t o = 0; o < ((uint64_t)1 << K); o++)
+      if (((o >> s) & 7u) == 0) A::template group<F>(v, (unsigned)o, 1u << s);
+  for (uint64_t j = 0; j < ((uint64_t)1 << K); j++) x[g0 + j] = F::to_bits(v[j]);
+}
+
 /* Tile b of a strided pass on the host, thread by thread: every thread's
  * loads and groups, then (L = 9) every thread's shared words, every
  * thread's layout D, then the stores; xs: 256 x 64 values, sh: 2^14 words */
@@ -408,17 +425,8 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << (pl.blk ? k : pl.K1));
   const uint64_t rows1 = (uint64_t)1 << (S::TILE - pl.K1); /* rows of 2^K1 a tile */
   wht_status st = xs && sh && v ? WHT_OK : WHT_E_NOMEM;
-  if (st == WHT_OK && pl.blk) { /* rows_ar_blk.cuh: the warp rows of 2^K1, then the row's later groups */
-    for (uint64_t r = 0; r < (N >> k); r++) {
-      const uint64_t g0 = r << k;
-      for (uint64_t j = 0; j < ((uint64_t)1 << (k - pl.K1)); j++)
-        wht__sar_emulate_row<F, A>(x, g0 + (j << pl.K1), pl.K1, k, v);
-      for (uint64_t j = 0; j < ((uint64_t)1 << k); j++) v[j] = F::from_bits(x[g0 + j]);
-      for (unsigned s = pl.K1; s + 3 <= k; s += 3)
-        for (uint64_t o = 0; o < ((uint64_t)1 << k); o++)
-          if (((o >> s) & 7u) == 0) A::template group<F>(v, (unsigned)o, 1u << s);
-      for (uint64_t j = 0; j < ((uint64_t)1 << k); j++) x[g0 + j] = F::to_bits(v[j]);
-    }
+  if (st == WHT_OK && pl.blk) { /* rows_ar_blk.cuh */
+    for (uint64_t r = 0; r < (N >> k); r++) wht__sar_emulate_blk_row<F, A>(x, r << k, pl.K1, k, k, v);
   } else if (st == WHT_OK && pl.C) { /* single_reg.cuh's queue order */
     st = wht__emulate_pair_queue(wht__sar_queue<F>(N, pl.C), [&](bool second, uint64_t b) {
       if (second) wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
@@ -439,11 +447,18 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
 /* Passes over device memory where rows of 2^k, N elements in all, of
  * algorithm A run here (the pair one), else 0: wht-bench's count
  * (WHT__SAR_COUNT below) */
+#include "single_ar64.cuh" /* the f64 long rows */
+
 template <class F, class A>
 static unsigned wht__sar_count(unsigned k, uint64_t N)
 {
-  wht__sar_plan pl = {};
-  return A::SAR.on && wht__sar_plan_of<F, A>(k, N, &pl) ? 1 + pl.np : 0;
+  if constexpr (sizeof(typename F::U) == 8) {
+    if constexpr (A::HEAD_SCALE) return wht__sar64_count<A>(k, N);
+    return 0;
+  } else {
+    wht__sar_plan pl = {};
+    return A::SAR.on && wht__sar_plan_of<F, A>(k, N, &pl) ? 1 + pl.np : 0;
+  }
 }
 
 /* The count by format as an extern "C" function name(f, k, N) of
@@ -463,15 +478,20 @@ static unsigned wht__sar_count(unsigned k, uint64_t N)
 template <class A>
 struct wht__single_ar_trait {
   static const bool value = true;
+  /* f64: Alman-Rao's (single_ar64.cuh), the block algorithms' on the tiles */
+  static constexpr bool AR64 = A::HEAD_SCALE;
   template <class F>
   static bool plan(unsigned k, uint64_t N, const void *src, const void *dst)
   {
+    if (sizeof(typename F::U) == 8) return AR64 && wht__sar64_k1(k, src, dst) != 0;
     wht__sar_plan pl = {};
     return wht__sar_plan_at<F, A>(k, N, src, dst, &pl);
   }
   template <class F>
   static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
   {
+    if (sizeof(typename F::U) == 8)
+      return plan<F>(k, N, src, dst) && wht__rows_smem_fits(wht__rows_ar64_smem_of(wht__sar64_k1(k, src, dst)));
     wht__sar_plan pl = {};
     if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return false;
     return wht__rows_smem_fits(pl.blk ? wht__sar_blk_smem_of((unsigned)sizeof(typename F::U), k)
@@ -480,14 +500,22 @@ struct wht__single_ar_trait {
   template <class F>
   static wht_status launch(const void *src, void *dst, void *, uint64_t N, unsigned k)
   {
-    if constexpr (sizeof(typename F::U) == 8) return WHT_E_SIZE; /* the plan says no */
-    else return wht__sar_launch<F, A>(src, dst, N, k);
+    if constexpr (sizeof(typename F::U) == 8) {
+      if constexpr (AR64) return wht__sar64_launch<A>(src, dst, N, k);
+      return WHT_E_SIZE; /* the plan says no */
+    } else {
+      return wht__sar_launch<F, A>(src, dst, N, k);
+    }
   }
   template <class F>
   static wht_status emulate(const void *src, void *dst, void *, uint64_t N, unsigned k)
   {
-    if constexpr (sizeof(typename F::U) == 8) return WHT_E_SIZE;
-    else return wht__sar_emulate<F, A>(src, dst, N, k);
+    if constexpr (sizeof(typename F::U) == 8) {
+      if constexpr (AR64) return wht__sar64_emulate<A>(src, dst, N, k);
+      return WHT_E_SIZE;
+    } else {
+      return wht__sar_emulate<F, A>(src, dst, N, k);
+    }
   }
 };
 

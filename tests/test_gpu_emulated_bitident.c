@@ -12,7 +12,8 @@
  * strided register tiles, the first two as a pair where they can
  * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
  * vectors in register passes (kernels/single_ar.cuh: k = 12..22, rows of
- * 2^12..2^16 in a block, rows_ar_blk.cuh), the
+ * 2^12..2^16 in a block, rows_ar_blk.cuh; f64 the first pass as block rows
+ * and the tiles' strided passes, single_ar64.cuh: k = 15..22), the
  * block algorithms' on the same kernels, and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
@@ -192,7 +193,9 @@ int main(void)
                    { "neumaier", WHT_F64, 17, 2 },     { "alman-rao", WHT_F32, 16, 1 },    { "alman-rao", WHT_F32, 17, 2 },
                    { "alman-rao", WHT_F32, 18, 1 },    { "alman-rao", WHT_F32, 21, 1 },    { "alman-rao", WHT_F32, 22, 1 },
                    { "alman-rao", WHT_F16, 18, 1 },    { "alman-rao", WHT_BF16, 19, 1 },   { "alman-rao", WHT_BF16, 16, 2 },
-                   { "alman-rao", WHT_F16, 21, 1 },    { "kahan-block", WHT_F32, 17, 1 },  { "kahan-block", WHT_F32, 21, 1 },
+                   { "alman-rao", WHT_F16, 21, 1 },    { "alman-rao", WHT_F64, 16, 1 },    { "alman-rao", WHT_F64, 17, 2 },
+                   { "alman-rao", WHT_F64, 18, 1 },    { "alman-rao", WHT_F64, 20, 1 },    { "alman-rao", WHT_F64, 22, 1 },
+                   { "kahan-block", WHT_F32, 17, 1 },  { "kahan-block", WHT_F32, 21, 1 },
                    { "kahan-block", WHT_BF16, 16, 2 }, { "widened", WHT_F32, 16, 2 },      { "widened", WHT_F32, 22, 1 },
                    { "widened", WHT_F16, 17, 1 } };
   for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
@@ -225,7 +228,10 @@ int main(void)
       if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
                   "emulated %s %s k=%u batch=%llu %s%s", longrows[i].algo, wht_format_name(f), longrows[i].k,
                   (unsigned long long)longrows[i].batch,
-                  wp ? "on the register kernels" : "in register passes", out ? ", out of place" : "") &&
+                  wp ? "on the register kernels"
+                  : f == WHT_F64 && !strcmp(longrows[i].algo, "alman-rao") ? "as block rows and tile passes"
+                                                                         : "in register passes",
+                  out ? ", out of place" : "") &&
           cs == WHT_OK && gs == WHT_OK)
         tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
                  gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
