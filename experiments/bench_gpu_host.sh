@@ -1164,7 +1164,7 @@ want ar64 && step ar64 ${AR64_LIMIT:-400} sh -c "
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 6:${AR64_KMAX:-20} --total-log2 28 | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 15:27 | grep -v '^#'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for k in ${AR64_NCU_K:-10 12 14}; do for a in alman-rao folklore; do echo \"## ncu f64 rows of 2^\$k \$a\"; ncu --clock-control none --kernel-name regex:'wht__rows' --launch-skip 1 --launch-count 1 \
+  for k in ${AR64_NCU_K:-10 12 14}; do for a in alman-rao folklore; do echo \"## ncu f64 rows of 2^\$k \$a\"; ncu --clock-control none --kernel-name regex:'wht__' --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__registers_per_thread \
     $B/experiments/wht-bench --algo \$a --format f64 --log2n \$k --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|stalled|bank|registers'; done; done;
   echo \"## ncu f64 2^24 alman-rao\"; ncu --clock-control none --kernel-name regex:'wht__' --launch-count 6 \
