@@ -57,7 +57,8 @@
 # their tests and sanitizers, sarncu their profile, sarblk their rows of
 # 2^12..2^16 in a block, sarblkw with 2-byte rows several a block,
 # sarblkab two builds on them), ar64 for Alman-Rao's f64 rows in a warp's
-# registers (ar64test their tests and sanitizers), tc14 for
+# registers (ar64test their tests and sanitizers, ar64k14 their first
+# pass's rows of 2^14), tc14 for
 # the rows of 2^14, 2^15 on 8 warps of two, four units, restaged, sectors for
 # where partial-sector stores come from, l2sync for the pairs' chunk
 # counts by release and acquire, tcpair for
@@ -1146,15 +1147,15 @@ want sarncu && step sarncu ${SAR_NCU_LIMIT:-200} sh -c "
 # Alman-Rao's f64 rows of 2^6..2^10 in a warp's registers and of
 # 2^11..2^14 in a block's (rows_ar64.cuh), longer ones (single vectors)
 # with a first pass of such block rows and the tiles' strided passes
-# (single_ar64.cuh): tests at k = 0..22 and spot checks at 2^29, 2^30, at
+# (single_ar64.cuh): tests at k = 0..23 and spot checks at 2^29, 2^30, at
 # one block ahead with 512 rows (k = 6..14), memcheck and racecheck at k =
 # 6..16 (ar64test); rows over 2^28 elements and single vectors of
 # 2^15..2^27 against the tiles (WHT_GPU_ROWS_AR=0, WHT_GPU_SINGLE_AR=0)
 # and folklore, two rounds, and Nsight Compute on rows of 2^10, 2^12 and
 # 2^14 and single vectors of 2^24 (ar64)
 want ar64 && step ar64test ${AR64_TEST_LIMIT:-400} sh -c "
-  WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=alman-rao:f64:29,alman-rao:f64:30 $B/tests/test_gpu_bitident > $O/ar64bi.log 2>&1;
-  echo \"# k = 0..22, spot checks: \$(grep -c '^ok' $O/ar64bi.log) ok, \$(grep -c '^not ok' $O/ar64bi.log) not ok\"; grep '^not ok' $O/ar64bi.log | head -5; grep -i 'spot\|2^29\|2^30\|k=29\|k=30' $O/ar64bi.log | head -4;
+  WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MAXK=${AR64_TEST_MAXK:-23} WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=alman-rao:f64:29,alman-rao:f64:30 $B/tests/test_gpu_bitident > $O/ar64bi.log 2>&1;
+  echo \"# k = 0..${AR64_TEST_MAXK:-23}, spot checks: \$(grep -c '^ok' $O/ar64bi.log) ok, \$(grep -c '^not ok' $O/ar64bi.log) not ok\"; grep '^not ok' $O/ar64bi.log | head -5; grep -i 'spot\|2^29\|2^30\|k=29\|k=30' $O/ar64bi.log | head -4;
   WHT_GPU_ROWS_PF_BYTES=1 WHT_GPU_TEST_BATCH=512 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=14 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/ar64bi2.log 2>&1;
   echo \"# 512 rows, one block ahead, k = 6..14: \$(grep -c '^ok' $O/ar64bi2.log) ok, \$(grep -c '^not ok' $O/ar64bi2.log) not ok\"; grep '^not ok' $O/ar64bi2.log | head -5;
   WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
@@ -1170,6 +1171,15 @@ want ar64 && step ar64 ${AR64_LIMIT:-400} sh -c "
   echo \"## ncu f64 2^24 alman-rao\"; ncu --clock-control none --kernel-name regex:'wht__' --launch-count 6 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread \
     $B/experiments/wht-bench --algo alman-rao --format f64 --log2n 24 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|registers'"
+# the f64 single vectors' first pass of rows of 2^14 from k = 23
+# (default), never (99) or from 17 (WHT_GPU_SINGLE_AR64_K14), and the
+# tests at k = 23 and with rows of 2^14 from 17 (ar64k14)
+want ar64k14 && step ar64k14 ${AR64K14_LIMIT:-300} sh -c "
+  WHT_GPU_SINGLE_AR64_K14=17 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=23 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/ar64k14bi.log 2>&1;
+  echo \"# rows of 2^14 from 17, k = 15..23: \$(grep -c '^ok' $O/ar64k14bi.log) ok, \$(grep -c '^not ok' $O/ar64k14bi.log) not ok\"; grep '^not ok' $O/ar64k14bi.log | head -5; rm -f $O/ar64k14bi.log;
+  for r in 1 2; do for v in 23 99 17; do echo \"## round \$r: WHT_GPU_SINGLE_AR64_K14=\$v\";
+    WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,23,26 --total-log2 28 | grep -v '^#';
+    WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,21,22,23,24,25,26,27,28,29 | grep -v '^#'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -85,16 +85,20 @@ WHT__UNROLL
 /* Rounds of one radix-8 group and three blocks per multiprocessor (80
  * registers) in f32, f16 and bf16, where the schedule's rounds hold up to
  * two groups at two blocks (128 registers); f64 keeps the schedule's
- * rounds (one group each) and two blocks. On an H100 every size got
+ * rounds (one group each), at three blocks too. On an H100 every size got
  * faster, rows of 2^15 f32 1.81x -> 1.22x folklore (docs/PERFORMANCE.md,
  * "Alman-Rao in rounds of one group"); f64 at three blocks gained 6 % at
- * 2^27 and lost 2-3 % on rows. The radix-8 groups are the same, so the
+ * 2^27 and lost 2-3 % on rows, and now that its rows of up to 2^14 and
+ * the first pass of longer ones run in registers (rows_ar64.cuh) and the
+ * tiles take only its strided passes, three blocks took 0.88-0.95x the
+ * time of two on an H200 (f64 2^28, rows of 2^15..2^24; ptxas spills
+ * 184-212 bytes at 80 registers). The radix-8 groups are the same, so the
  * result is too. */
 template <class F>
 struct wht__limits<wht__alman_rao_alg, F> {
   static const bool wide = sizeof(typename F::U) == 8;
   static const unsigned round_cap = wide ? 0 : 3;
-  static const int min_blocks = wide ? 2 : 3;
+  static const int min_blocks = 3;
 };
 
 /* f32 rows of 2^7..2^11 in a warp's registers (rows_ar.cuh) */

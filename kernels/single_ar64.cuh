@@ -3,8 +3,10 @@
  * included by single_ar.cuh. Its register passes hold 64 words a lane,
  * 128 registers of values in f64, so here the first pass is rows of
  * 2^K1, K1 = 12, 13, 11 for k mod 3 = 0, 1, 2 (64 KB of shared memory a
- * block; rows of 2^14 in 128 KB took 1.10x the add-one kernel on an H200,
- * those of 2^11..2^13 1.00x), on rows_ar64.cuh's block kernel, the head's scale by the digits
+ * block; rows of 2^14 in 128 KB took 1.05x the add-one kernel on an H200,
+ * those of 2^11..2^13 1.00x), 14 from k = 23 where that leaves the tiles
+ * a pass less (2^23: 9 stages, one pass; WHT_GPU_SINGLE_AR64_K14, read
+ * once, moves that k), on rows_ar64.cuh's block kernel, the head's scale by the digits
  * of each element's index in the vector (K1 - k is a multiple of 3, so
  * the digits of the row's index and those of the index in the row add);
  * the stages K1..k-1 are the tiles' strided passes (wht__plan_for_from,
@@ -21,10 +23,11 @@
  * host code with no device query, the same plan on every machine */
 static unsigned wht__sar64_k1(unsigned k, const void *src, const void *dst)
 {
-  static unsigned mode = ~0u;
+  static unsigned mode = ~0u, k14 = ~0u;
   if (mode == ~0u) mode = wht__rows_env("WHT_GPU_SINGLE_AR", 1);
+  if (k14 == ~0u) k14 = wht__rows_env("WHT_GPU_SINGLE_AR64_K14", 23);
   if (!mode || k < 15 || k > 40 || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return 0;
-  return k % 3 == 2 ? 11 : 12 + k % 3;
+  return k % 3 == 2 ? (k >= k14 ? 14 : 11) : 12 + k % 3;
 }
 
 template <class A>
