@@ -525,14 +525,16 @@ unsigned wht__plan_for(unsigned k, uint64_t batch, wht__pass *passes, unsigned *
 }
 
 /* ... of stages s1 .. k-1 alone, the earlier ones done by another kernel
- * (wht__plan_passes_from: strided passes, no pair) */
+ * (wht__plan_passes_from: strided passes, no pair), in tiles of 2^tile
+ * elements where tile > 0 */
 template <class F, class A>
-unsigned wht__plan_for_from(unsigned k, uint64_t batch, unsigned s1, wht__pass *passes, unsigned *T, int clusters)
+unsigned wht__plan_for_from(unsigned k, uint64_t batch, unsigned s1, wht__pass *passes, unsigned *T, int clusters,
+                            unsigned tile = 0)
 {
   constexpr unsigned cmax = wht__cmax_of<F, A>();
   const size_t esz = sizeof(typename F::U);
-  unsigned block;
-  *T = wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED, clusters, &block);
+  unsigned block = tile;
+  *T = tile ? tile : wht__choose_tile_log2(k, batch, esz, wht__sched_of<A>(), cmax, A::COMPENSATED, clusters, &block);
   return wht__plan_passes_from(k, batch, esz, wht__sched_of<A>(), cmax, *T, block, s1, passes);
 }
 

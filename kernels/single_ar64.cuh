@@ -30,6 +30,24 @@ static unsigned wht__sar64_k1(unsigned k, const void *src, const void *dst)
   return k % 3 == 2 ? (k >= k14 ? 14 : 11) : 12 + k % 3;
 }
 
+/* The tiles' passes of stages K1..k-1 (clusters: as the caller may run
+ * them): tiles of 2^13 doubles (64 KB) as wht__choose_tile_log2 says, or
+ * 2^12 where no pass has more than 6 stages. On an H200 (docs/PERFORMANCE.md)
+ * 2^12 took 0.83x the time of 2^13 for rows of 2^15 (a pass of 3 stages),
+ * 0.95-0.99x at 2^24..2^26 (two of 6), but 1.04-1.09x where a pass has 9
+ * stages (2^27, 2^28, rows of 2^21: runs of 8 doubles). WHT_GPU_TILE_LOG2
+ * keeps its say. */
+template <class A>
+static unsigned wht__sar64_passes(unsigned k, uint64_t N, unsigned K1, wht__pass *passes, unsigned *T, int clusters)
+{
+  typedef wht__f64_ops F;
+  unsigned np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, T, clusters);
+  unsigned lmax = 0;
+  for (unsigned i = 0; i < np; i++) lmax = passes[i].L > lmax ? passes[i].L : lmax;
+  if (!wht__gpu_tile_log2() && *T == 13 && lmax <= 6) np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, T, 0, 12);
+  return np;
+}
+
 template <class A>
 static wht_status wht__sar64_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -39,7 +57,7 @@ static wht_status wht__sar64_launch(const void *src, void *dst, uint64_t N, unsi
   wht_status st = wht__rows_ar64_launch<A>(src, dst, N, K1, k);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
-  const unsigned np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, &T, wht__gpu_clusters_usable());
+  const unsigned np = wht__sar64_passes<A>(k, N, K1, passes, &T, wht__gpu_clusters_usable());
   if (st == WHT_OK) st = wht__run_passes<F, A>(passes, np, (const F::U *)dst, (F::U *)dst, NULL);
   return st;
 }
@@ -59,7 +77,7 @@ static wht_status wht__sar64_emulate(const void *src, void *dst, uint64_t N, uns
   free(v);
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
-  const unsigned np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, &T, wht__plan_clusters());
+  const unsigned np = wht__sar64_passes<A>(k, N, K1, passes, &T, wht__plan_clusters());
   return wht__emulate_passes<F, A>(passes, np, T, x, x, NULL);
 }
 
@@ -70,7 +88,7 @@ static unsigned wht__sar64_count(unsigned k, uint64_t N)
   wht__pass passes[WHT__MAX_PASSES];
   unsigned T;
   const unsigned K1 = wht__sar64_k1(k, NULL, NULL);
-  return K1 ? 1 + wht__plan_for_from<wht__f64_ops, A>(k, N >> k, K1, passes, &T, wht__gpu_clusters_usable()) : 0;
+  return K1 ? 1 + wht__sar64_passes<A>(k, N, K1, passes, &T, wht__gpu_clusters_usable()) : 0;
 }
 
 #endif
