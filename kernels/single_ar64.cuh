@@ -32,19 +32,29 @@ static unsigned wht__sar64_k1(unsigned k, const void *src, const void *dst)
 
 /* The tiles' passes of stages K1..k-1 (clusters: as the caller may run
  * them): tiles of 2^13 doubles (64 KB) as wht__choose_tile_log2 says, or
- * 2^12 where no pass has more than 6 stages. On an H200 (docs/PERFORMANCE.md)
- * 2^12 took 0.83x the time of 2^13 for rows of 2^15 (a pass of 3 stages),
- * 0.95-0.99x at 2^24..2^26 (two of 6), but 1.04-1.09x where a pass has 9
- * stages (2^27, 2^28, rows of 2^21: runs of 8 doubles). WHT_GPU_TILE_LOG2
- * keeps its say. */
+ * 2^12 where no pass has more than 6 stages, and for the smallest vectors
+ * 2^10 (N <= 2^18) or 2^11 (2^19), where the pass count stays. On an
+ * H200 (docs/PERFORMANCE.md) 2^12 took 0.83x the time of 2^13 for rows of
+ * 2^15 (a pass of 3 stages), 0.95-0.99x at 2^24..2^26 (two of 6), but
+ * 1.04-1.09x where a pass has 9 stages (2^27, 2^28, rows of 2^21: runs of
+ * 8 doubles); 2^10 took 0.91-0.95x the time of the planner's at
+ * 2^15..2^18 (more blocks than 132 multiprocessors), 2^11 0.98x at 2^19.
+ * WHT_GPU_TILE_LOG2 keeps its say. */
 template <class A>
 static unsigned wht__sar64_passes(unsigned k, uint64_t N, unsigned K1, wht__pass *passes, unsigned *T, int clusters)
 {
   typedef wht__f64_ops F;
   unsigned np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, T, clusters);
+  if (wht__gpu_tile_log2() || *T != 13) return np;
   unsigned lmax = 0;
   for (unsigned i = 0; i < np; i++) lmax = passes[i].L > lmax ? passes[i].L : lmax;
-  if (!wht__gpu_tile_log2() && *T == 13 && lmax <= 6) np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, T, 0, 12);
+  const unsigned t = N <= ((uint64_t)1 << 18) ? 10 : N <= ((uint64_t)1 << 19) ? 11 : lmax <= 6 ? 12 : 13;
+  wht__pass alt[WHT__MAX_PASSES];
+  unsigned Ta;
+  const unsigned na = t < 13 ? wht__plan_for_from<F, A>(k, N >> k, K1, alt, &Ta, 0, t) : 0;
+  if (na != np) return np; /* 2^13, or a pass more */
+  for (unsigned i = 0; i < na; i++) passes[i] = alt[i];
+  *T = Ta;
   return np;
 }
 
