@@ -40,7 +40,11 @@ __device__ __forceinline__ unsigned wht__rows_ar64_pos(unsigned e)
   return ((s ^ (((R >> 1) & 7u) ^ (((R >> 4) & 1u) << 2))) << 1) | (e & 1u);
 }
 
-/* the element of register v of lane l in layout C_c */
+/* ... of 16-byte slot s (0..511), in slots */
+__device__ __forceinline__ unsigned wht__rows_ar64_slot(unsigned s) { return wht__rows_ar64_pos(s * 2u) >> 1; }
+
+/* the element of register v of lane (or thread) l in layout C_c (and
+ * the block rows' P_c below) */
 template <unsigned c>
 __device__ __forceinline__ unsigned wht__rows_ar64_elem(unsigned l, unsigned v)
 {
@@ -65,7 +69,7 @@ __device__ __forceinline__ void wht__rows_ar64_later(double *x, double *sh, unsi
     } else { /* layout B in 16-byte slots, as it was read (by the double, lanes L and L + 8 met in a bank) */
 #pragma unroll
       for (unsigned j = 0; j < 16; j++)
-        ((double2 *)sh)[wht__rows_ar64_pos((lane * 16u + j) * 2u) >> 1] = make_double2(x[2 * j], x[2 * j + 1]);
+        ((double2 *)sh)[wht__rows_ar64_slot(lane * 16u + j)] = make_double2(x[2 * j], x[2 * j + 1]);
     }
     __syncwarp();
 #pragma unroll
@@ -104,12 +108,12 @@ __device__ __forceinline__ void wht__rows_ar64_warp(const unsigned long long *sr
   uint4 r[16];
   wht__rows_load<16, 1>(src, base, N, lane, r);
 #pragma unroll
-  for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar64_pos((i * 32u + lane) * 2u) >> 1] = r[i];
+  for (unsigned i = 0; i < 16; i++) sh[wht__rows_ar64_slot(i * 32u + lane)] = r[i];
   __syncwarp();
   double x[32];
 #pragma unroll
   for (unsigned j = 0; j < 16; j++) {
-    const uint4 q = sh[wht__rows_ar64_pos((lane * 16u + j) * 2u) >> 1];
+    const uint4 q = sh[wht__rows_ar64_slot(lane * 16u + j)];
     x[2 * j] = __hiloint2double((int)q.y, (int)q.x);
     x[2 * j + 1] = __hiloint2double((int)q.w, (int)q.z);
   }
@@ -162,12 +166,6 @@ struct wht__rows_ar64_blk_shape {
   static constexpr unsigned MIN_BLOCKS = 65536u / (THREADS * 128u); /* at most 128 registers */
 };
 
-template <unsigned p>
-__device__ __forceinline__ unsigned wht__rows_ar64_blk_elem(unsigned t, unsigned v)
-{
-  return (t & ((1u << p) - 1u)) | (v << p) | ((t >> p) << (p + 5));
-}
-
 /* the row's groups on bits s, s + 3, .. up to K - 3 (x holds layout P_pprev's
  * values; none yet for pprev = 0), then the stores to out */
 template <class A, unsigned K, unsigned s, unsigned pprev>
@@ -179,18 +177,18 @@ __device__ __forceinline__ void wht__rows_ar64_blk_groups(double *x, double *rd,
     constexpr unsigned p = s < K - 5 ? s : K - 5;
     if constexpr (pprev) {
 #pragma unroll
-      for (unsigned v = 0; v < 32; v++) rd[wht__rows_ar64_blk_elem<pprev>(t, v)] = x[v];
+      for (unsigned v = 0; v < 32; v++) rd[wht__rows_ar64_elem<pprev>(t, v)] = x[v];
       __syncthreads();
     }
 #pragma unroll
-    for (unsigned v = 0; v < 32; v++) x[v] = rd[wht__rows_ar64_blk_elem<p>(t, v)];
+    for (unsigned v = 0; v < 32; v++) x[v] = rd[wht__rows_ar64_elem<p>(t, v)];
 #pragma unroll
     for (unsigned o = 0; o < 32; o++)
       if (((o >> (s - p)) & 7u) == 0) A::template group<F>(x, o, 1u << (s - p));
     wht__rows_ar64_blk_groups<A, K, s + 3, p>(x, rd, t, out, store);
   } else if (store) {
 #pragma unroll
-    for (unsigned v = 0; v < 32; v++) out[wht__rows_ar64_blk_elem<pprev>(t, v)] = F::to_bits(x[v]);
+    for (unsigned v = 0; v < 32; v++) out[wht__rows_ar64_elem<pprev>(t, v)] = F::to_bits(x[v]);
   }
 }
 
