@@ -1180,32 +1180,6 @@ want ar64k14 && step ar64k14 ${AR64K14_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 23 99 17; do echo \"## round \$r: WHT_GPU_SINGLE_AR64_K14=\$v\";
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,23,26 --total-log2 28 | grep -v '^#';
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,21,22,23,24,25,26,27,28,29 | grep -v '^#'; done; done"
-# Alman-Rao's f64 single vectors from 2^24 with the first pass and the
-# first strided pass as an L2-blocked pair (single_ar64.cuh): tests at k =
-# 15..26 with the spot checks of 2^29 and 2^30, the pair forced from k =
-# 15 (WHT_GPU_SINGLE_AR64_PAIR=15) with its default L1, 3 and 9 stages and
-# at the tightest lag, memcheck and racecheck with the pair forced
-# (ar64pairtest); single vectors of 2^21..2^30 and rows of 2^24 and 2^27
-# over 2^28 elements with the pair (default, and with L1 = 9) and without (99),
-# against folklore, two rounds, and Nsight Compute on 2^24 and 2^27
-# (ar64pair)
-want ar64pair && step ar64pairtest ${AR64PAIR_TEST_LIMIT:-420} sh -c "
-  t() { n=\$1; shift; env \$@ WHT_GPU_TEST_ALGOS=alman-rao $B/tests/test_gpu_bitident > $O/\$n.log 2>&1; echo \"# \$n \$*: \$(grep -c '^ok' $O/\$n.log) ok, \$(grep -c '^not ok' $O/\$n.log) not ok\"; grep '^not ok' $O/\$n.log | head -5; rm -f $O/\$n.log; };
-  t ar64p WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=26 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=alman-rao:f64:29,alman-rao:f64:30;
-  t ar64p15 WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0;
-  t ar64p15l3 WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_SINGLE_AR64_PAIR_L=3 WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0;
-  t ar64p15l9 WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_SINGLE_AR64_PAIR_L=9 WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0;
-  t ar64p15lag0 WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_L2_LAG=0 WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0;
-  WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
-  WHT_GPU_SINGLE_AR64_PAIR=15 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=18 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
-want ar64pair && step ar64pair ${AR64PAIR_LIMIT:-400} sh -c "
-  for r in 1 2; do for v in ${AR64PAIR_VARIANTS:-WHT_GPU_SINGLE_AR64_PAIR=24 WHT_GPU_SINGLE_AR64_PAIR=99 WHT_GPU_SINGLE_AR64_PAIR_L=9}; do echo \"## round \$r: \$v\";
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 24,27 --total-log2 28 | grep -v '^#';
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 21:30 | grep -v '^#'; done; done;
-  export PATH=/usr/local/cuda/bin:\$PATH;
-  for k in ${AR64PAIR_NCU_K:-24 27}; do echo \"## ncu f64 2^\$k alman-rao\"; ncu --clock-control none --kernel-name regex:'wht__' --launch-skip 2 --launch-count 2 \
-    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo alman-rao --format f64 --log2n \$k --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|dram__|warps_active|hit_rate|stalled|registers'; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

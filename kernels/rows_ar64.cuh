@@ -192,27 +192,6 @@ __device__ __forceinline__ void wht__rows_ar64_blk_groups(double *x, double *rd,
   }
 }
 
-/* Block `blk` of the rows of 2^K (its 2^(K+3) x ROWS bytes of shared
- * memory at sm): the kernel below, and the first pass of single_ar64.cuh's
- * L2-blocked pair; ends with the row's stores (no barrier after them) */
-template <class A, unsigned K>
-__device__ __forceinline__ void wht__rows_ar64_blk_body(const unsigned long long *src, unsigned long long *dst,
-                                                        uint64_t N, unsigned ks, uint64_t blk, uint4 *sm)
-{
-  typedef wht__rows_ar64_blk_shape<K> S;
-  /* warp w of the block's row j (a row a block: 0) */
-  const unsigned lane = threadIdx.x & 31u, w = S::ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
-                 j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
-  const uint64_t row = (blk * S::ROWS + j) << K;
-  uint4 *const rs = sm + (j << (K - 1)); /* the row's 2^K doubles */
-  wht__rows_ar64_warp<A, S::K1, true>(src, (unsigned long long *)rs + (w << 10), N, rs + w * 512u,
-                                      row + ((uint64_t)w << 10), lane, ks);
-  __syncthreads();
-  double x[32];
-  wht__rows_ar64_blk_groups<A, K, S::K1, 0>(x, (double *)rs, lane | (w << 5), dst + row,
-                                             S::ROWS == 1 || row < N); /* not a last block's rows past the end */
-}
-
 template <class A, unsigned K>
 __global__ void __launch_bounds__(wht__rows_ar64_blk_shape<K>::THREADS, wht__rows_ar64_blk_shape<K>::MIN_BLOCKS)
     wht__rows_ar64_blk_kernel(const unsigned long long *src, unsigned long long *dst, uint64_t N, unsigned ahead,
@@ -226,7 +205,17 @@ __global__ void __launch_bounds__(wht__rows_ar64_blk_shape<K>::THREADS, wht__row
     if (ahead && (threadIdx.x & 31u) == 0 && b0 + ((uint64_t)(S::THREADS >> 5) << 10) <= N)
       wht__l2_prefetch(src + b0 + ((uint64_t)(threadIdx.x >> 5) << 10), 8u << 10);
   }
-  wht__rows_ar64_blk_body<A, K>(src, dst, N, ks, blockIdx.x, wht__rows_ar64_smem);
+  /* warp w of the block's row j (a row a block: 0) */
+  const unsigned lane = threadIdx.x & 31u, w = S::ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
+                 j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
+  const uint64_t row = ((uint64_t)blockIdx.x * S::ROWS + j) << K;
+  uint4 *const rs = wht__rows_ar64_smem + (j << (K - 1)); /* the row's 2^K doubles */
+  wht__rows_ar64_warp<A, S::K1, true>(src, (unsigned long long *)rs + (w << 10), N, rs + w * 512u,
+                                      row + ((uint64_t)w << 10), lane, ks);
+  __syncthreads();
+  double x[32];
+  wht__rows_ar64_blk_groups<A, K, S::K1, 0>(x, (double *)rs, lane | (w << 5), dst + row,
+                                             S::ROWS == 1 || row < N); /* not a last block's rows past the end */
 }
 
 /* ks: the rows' length (rows of 2^K), or that of the vectors whose first

@@ -490,11 +490,8 @@ struct wht__single_ar_trait {
   template <class F>
   static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
   {
-    if constexpr (sizeof(typename F::U) == 8) {
-      wht__sar64_plan pl;
-      return AR64 && wht__sar64_plan_of<A>(k, N, src, dst, wht__gpu_clusters_usable(), &pl) &&
-             wht__rows_smem_fits(wht__rows_ar64_smem_of(pl.K1));
-    }
+    if (sizeof(typename F::U) == 8)
+      return plan<F>(k, N, src, dst) && wht__rows_smem_fits(wht__rows_ar64_smem_of(wht__sar64_k1(k, src, dst)));
     wht__sar_plan pl = {};
     if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return false;
     return wht__rows_smem_fits(pl.blk ? wht__sar_blk_smem_of((unsigned)sizeof(typename F::U), k)

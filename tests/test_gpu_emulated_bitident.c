@@ -13,8 +13,7 @@
  * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
  * vectors in register passes (kernels/single_ar.cuh: k = 12..22, rows of
  * 2^12..2^16 in a block, rows_ar_blk.cuh; f64 the first pass as block rows
- * and the tiles' strided passes, single_ar64.cuh: k = 15..20, 23, and
- * at 24 the rows and the first strided pass as an L2-blocked pair), the
+ * and the tiles' strided passes, single_ar64.cuh: k = 15..20, 23), the
  * block algorithms' on the same kernels, and
  * out of place (source unchanged, poisoned destination), on random data
  * and (automatic tiles) on data near the smallest normal and data with an
@@ -196,7 +195,6 @@ int main(void)
                    { "alman-rao", WHT_F16, 18, 1 },    { "alman-rao", WHT_BF16, 19, 1 },   { "alman-rao", WHT_BF16, 16, 2 },
                    { "alman-rao", WHT_F16, 21, 1 },    { "alman-rao", WHT_F64, 16, 1 },    { "alman-rao", WHT_F64, 17, 2 },
                    { "alman-rao", WHT_F64, 18, 1 },    { "alman-rao", WHT_F64, 20, 1 },    { "alman-rao", WHT_F64, 23, 1 },
-                   { "alman-rao", WHT_F64, 24, 1 },
                    { "kahan-block", WHT_F32, 17, 1 },  { "kahan-block", WHT_F32, 21, 1 },
                    { "kahan-block", WHT_BF16, 16, 2 }, { "widened", WHT_F32, 16, 2 },      { "widened", WHT_F32, 22, 1 },
                    { "widened", WHT_F16, 17, 1 } };
