@@ -1180,6 +1180,14 @@ want ar64k14 && step ar64k14 ${AR64K14_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 23 99 17; do echo \"## round \$r: WHT_GPU_SINGLE_AR64_K14=\$v\";
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,23,26 --total-log2 28 | grep -v '^#';
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,21,22,23,24,25,26,27,28,29 | grep -v '^#'; done; done"
+# the planner's smaller tiles for small transforms (pass_plan.cu,
+# WHT_GPU_SMALL_TILES; 0: the 64 KB tiles as before): every algorithm and
+# format, single vectors of 2^12..2^22 and rows of 2^8..2^15 over 2^16
+# elements, two rounds each way (smalltiles)
+want smalltiles && step smalltiles ${SMALLTILES_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_SMALL_TILES=\$v\";
+    WHT_GPU_SMALL_TILES=\$v $B/experiments/wht-bench --place in --algo ${SMALLTILES_ALGOS:-all} --log2n ${SMALLTILES_LOG2N:-12:22} --reps 20 | grep -v '^#';
+    WHT_GPU_SMALL_TILES=\$v $B/experiments/wht-bench --place in --algo ${SMALLTILES_ALGOS:-all} --log2n 8:15 --total-log2 16 --reps 20 | grep -v '^#'; done; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

@@ -39,20 +39,22 @@ static unsigned wht__sar64_k1(unsigned k, const void *src, const void *dst)
  * 1.04-1.09x where a pass has 9 stages (2^27, 2^28, rows of 2^21: runs of
  * 8 doubles); 2^10 took 0.91-0.95x the time of the planner's at
  * 2^15..2^18 (more blocks than 132 multiprocessors), 2^11 0.98x at 2^19.
- * WHT_GPU_TILE_LOG2 keeps its say. */
+ * WHT_GPU_TILE_LOG2 keeps its say; the planner's own smaller tiles for
+ * small transforms (pass_plan.cu) stand where they are smaller still. */
 template <class A>
 static unsigned wht__sar64_passes(unsigned k, uint64_t N, unsigned K1, wht__pass *passes, unsigned *T, int clusters)
 {
   typedef wht__f64_ops F;
   unsigned np = wht__plan_for_from<F, A>(k, N >> k, K1, passes, T, clusters);
-  if (wht__gpu_tile_log2() || *T != 13) return np;
+  if (wht__gpu_tile_log2()) return np;
   unsigned lmax = 0;
   for (unsigned i = 0; i < np; i++) lmax = passes[i].L > lmax ? passes[i].L : lmax;
   const unsigned t = N <= ((uint64_t)1 << 18) ? 10 : N <= ((uint64_t)1 << 19) ? 11 : lmax <= 6 ? 12 : 13;
+  if (t >= *T) return np; /* the planner's (2^13, or its small transforms' smaller tiles) */
   wht__pass alt[WHT__MAX_PASSES];
   unsigned Ta;
-  const unsigned na = t < 13 ? wht__plan_for_from<F, A>(k, N >> k, K1, alt, &Ta, 0, t) : 0;
-  if (na != np) return np; /* 2^13, or a pass more */
+  const unsigned na = wht__plan_for_from<F, A>(k, N >> k, K1, alt, &Ta, 0, t);
+  if (na != np) return np; /* a pass more */
   for (unsigned i = 0; i < na; i++) passes[i] = alt[i];
   *T = Ta;
   return np;
