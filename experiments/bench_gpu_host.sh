@@ -1188,6 +1188,15 @@ want smalltiles && step smalltiles ${SMALLTILES_LIMIT:-400} sh -c "
   for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_GPU_SMALL_TILES=\$v\";
     WHT_GPU_SMALL_TILES=\$v $B/experiments/wht-bench --place in --algo ${SMALLTILES_ALGOS:-all} --log2n ${SMALLTILES_LOG2N:-12:22} --reps 20 | grep -v '^#';
     WHT_GPU_SMALL_TILES=\$v $B/experiments/wht-bench --place in --algo ${SMALLTILES_ALGOS:-all} --log2n 8:15 --total-log2 16 --reps 20 | grep -v '^#'; done; done"
+# folklore's largest single vectors: wht-bench of every format at
+# 2^26..2^30 (f64 to 2^30, 8 GiB), and Nsight Compute of each kernel of
+# one transform of f64 2^27, 2^28, 2^29 and f32 2^28, 2^29, 2^30 (bigsingles)
+want bigsingles && step bigsingles ${BIGSINGLES_LIMIT:-300} sh -c "
+  $B/experiments/wht-bench --place in --algo folklore --format all --log2n 26:30 --reps 10 | grep -v '^#';
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for c in ${BIGSINGLES_NCU:-f64:27 f64:28 f64:29 f32:28 f32:29 f32:30}; do echo \"## ncu folklore \$c\"; ncu --clock-control none --kernel-name regex:'wht__' --launch-skip 0 --launch-count 3 \
+    --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,launch__registers_per_thread,launch__block_size,launch__grid_size \
+    $B/experiments/wht-bench --algo folklore --format \${c%:*} --log2n \${c#*:} --place in --reps 1 --warmup 0 | grep -E 'wht__|duration|dram__|warps_active|hit_rate|registers|block_size|grid_size'; done"
 # the tensor cores' rows of 2^14 and 2^15 on 8 warps of two and four
 # units, results stored from shared memory in 16-byte vectors (default),
 # against WHT_TC_X_RESTAGE=0 (a unit a warp, 8-byte stores) and, for rows

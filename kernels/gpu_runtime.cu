@@ -169,13 +169,38 @@ static int pass_algorithm_of(const wht__gpu_fn *gpu)
   return -1;
 }
 
+/* The tiles' plan of pass-kernel algorithm i (pass_algorithms) for rows
+ * of 2^k in format f: its tile (*T, log2 elements) and passes into tmp;
+ * returns the pass count. */
+static unsigned tiles_plan(int i, const wht__algorithm *a, wht_format f, unsigned k, uint64_t batch, unsigned *T,
+                           wht__pass *tmp)
+{
+  const int sched = pass_algorithms[i].sched;
+  const int comp = a->work_per_elem > 0;
+  const unsigned esz = (unsigned)wht_format_size(f);
+  const unsigned cap = pass_algorithms[i].round_cap(f), own = wht__round_cmax(comp, sched, esz);
+  const unsigned cmax = cap && cap < own ? cap : own;
+  unsigned block;
+  *T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);
+  return wht__plan_passes(k, batch, esz, sched, cmax, *T, block, wht__plan_l2_chunk_log2(esz, comp), tmp);
+}
+
+/* log2 of n, a power of two, or -1 */
+static int log2_of_pow2(uint64_t n)
+{
+  if (!n || (n & (n - 1))) return -1;
+  int k = 0;
+  while (((uint64_t)1 << k) < n) k++;
+  return k;
+}
+
 extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n,
                                         uint64_t batch)
 {
   const wht__algorithm *a = wht__algorithm_lookup(algorithm);
-  if (!a || (unsigned)f >= WHT_NFORMATS || !n || (n & (n - 1))) return 0;
-  unsigned k = 0;
-  while (((uint64_t)1 << k) < n) k++;
+  const int kk = log2_of_pow2(n);
+  if (!a || (unsigned)f >= WHT_NFORMATS || kk < 0) return 0;
+  const unsigned k = (unsigned)kk;
   /* the tensor-core kernels plan their own passes (tile 2^15, 8-bit strides, an L2-blocked pair) */
   if (a->gpu == wht__tensor_core_gpu || a->gpu == wht__tensor_core_f16acc_gpu) return wht__tc_pass_count(k, batch);
   if (a->gpu == wht__widened_pass_gpu) return wht__widened_pass_pass_count(f, k, batch);
@@ -183,16 +208,21 @@ extern "C" unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uin
   if (i < 0) return 0;
   if (pass_algorithms[i].single_passes) /* their long rows: single_comp.cuh, single_ar.cuh */
     if (const unsigned np = pass_algorithms[i].single_passes(f, k, n * batch)) return np;
-  const int sched = pass_algorithms[i].sched;
-  const int comp = a->work_per_elem > 0;
-  const unsigned esz = (unsigned)wht_format_size(f);
   wht__pass tmp[WHT__MAX_PASSES];
-  const unsigned cap = pass_algorithms[i].round_cap(f), own = wht__round_cmax(comp, sched, esz);
-  const unsigned cmax = cap && cap < own ? cap : own;
-  unsigned block;
-  const unsigned T = wht__choose_tile_log2(k, batch, esz, sched, cmax, comp, wht__gpu_clusters_usable(), &block);
-  return wht__plan_dram_passes(
-      tmp, wht__plan_passes(k, batch, esz, sched, cmax, T, block, wht__plan_l2_chunk_log2(esz, comp), tmp));
+  unsigned T;
+  return wht__plan_dram_passes(tmp, tiles_plan(i, a, f, k, batch, &T, tmp));
+}
+
+extern "C" unsigned wht__gpu_tiles_tile_log2(const char *algorithm, wht_format f, uint64_t n, uint64_t batch)
+{
+  const wht__algorithm *a = wht__algorithm_lookup(algorithm);
+  const int kk = log2_of_pow2(n);
+  const int i = a ? pass_algorithm_of(a->gpu) : -1;
+  if (i < 0 || (unsigned)f >= WHT_NFORMATS || kk < 0) return 0;
+  wht__pass tmp[WHT__MAX_PASSES];
+  unsigned T;
+  tiles_plan(i, a, f, (unsigned)kk, batch, &T, tmp);
+  return T;
 }
 
 extern "C" wht_status wht__gpu_execute_out_of_place(const wht_plan *p, const void *src, void *dst)

@@ -33,6 +33,10 @@ unsigned wht__gpu_tile_log2(void);
  * the initial value (default 1). The GPU uses them where the device can
  * launch clusters; the host emulation whenever they are allowed. */
 void wht__gpu_set_cluster(int on);
+/* Allow (1) or forbid (0) the small transforms' smaller tiles
+ * (kernels/pass_plan.cu, small_tile_log2); the environment variable
+ * WHT_GPU_SMALL_TILES sets the initial value (default 1). */
+void wht__gpu_set_small_tiles(int on);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;
  * the environment variables WHT_GPU_L2_CHUNK (default 23) and
@@ -46,6 +50,10 @@ unsigned wht__gpu_tile_log2_min(wht_format f);
 /* Passes over device memory a GPU transform of this shape takes with the
  * current settings (an L2-blocked pair counting one). */
 unsigned wht__gpu_pass_count(const char *algorithm, wht_format f, uint64_t n, uint64_t batch);
+/* The tile (log2 of elements) of the tiles' plan of this shape with the
+ * current settings, whether or not the algorithm's own kernels take it
+ * (0: an algorithm without one: tensor-core, widened-pass). */
+unsigned wht__gpu_tiles_tile_log2(const char *algorithm, wht_format f, uint64_t n, uint64_t batch);
 
 /* Out of place: transform the batch rows at device pointer src into dst
  * (src is left unchanged; its first pass reads src and writes dst). */

@@ -27,10 +27,10 @@ endif
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without
 # a device) they print "1..0 # SKIP" (test_ops_gpu runs its emulated part
 # without a device). The emulated, CLI, Neumaier-form, widened-pass plan
-# and single_comp and single_ar plan tests need no device.
+# single_comp and single_ar plan and small-tiles tests need no device.
 GPU_TESTS = tests/test_gpu_emulated_bitident tests/test_gpu_bitident tests/test_gpu_bench_cli \
   tests/test_neumaier_form tests/test_widened_pass_plan tests/test_single_comp_plan tests/test_single_ar_plan \
-  tests/test_ops_gpu
+  tests/test_small_tiles tests/test_ops_gpu
 check_PROGRAMS += $(GPU_TESTS)
 TESTS += $(GPU_TESTS)
 EXTRA_DIST += tests/gpu_check.h
@@ -41,4 +41,5 @@ tests_test_neumaier_form_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_widened_pass_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_single_comp_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_single_ar_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
+tests_test_small_tiles_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/kernels
 tests_test_neumaier_form_LDADD = $(LDADD) -lpthread

@@ -276,6 +276,8 @@ extern "C" unsigned wht__gpu_tile_log2(void)
  * (read once; 0: never, for comparisons; default 1) */
 static int small_tiles_setting = -1;
 
+extern "C" void wht__gpu_set_small_tiles(int on) { small_tiles_setting = on != 0; }
+
 static int small_tiles_on(void)
 {
   if (small_tiles_setting < 0) {
