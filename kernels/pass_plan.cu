@@ -278,7 +278,7 @@ static int small_tiles_setting = -1;
 
 extern "C" void wht__gpu_set_small_tiles(int on) { small_tiles_setting = on != 0; }
 
-static int small_tiles_on(void)
+int wht__plan_small_tiles(void)
 {
   if (small_tiles_setting < 0) {
     const char *v = getenv("WHT_GPU_SMALL_TILES");
@@ -287,28 +287,37 @@ static int small_tiles_on(void)
   return small_tiles_setting;
 }
 
-/* A small transform's tile: where the chosen tiles T0 number fewer than
- * 64 (16 on Alman-Rao's schedule), a fraction of any GPU's multiprocessors
- * this harness runs on, the smallest tile of at least 8 KB that makes 256
- * or fewer, as many passes over device memory, and no strided run shorter
- * than 128 bytes (a run of 64 lost 4-9 % on an H200); else T0. Measured
- * on an H200 (docs/PERFORMANCE.md, "the small transforms' tiles"): 0.37-0.62x
- * the time at 2-8 tiles (folklore's f64 2^15, f32 2^16, the block
- * algorithms' and widened's f64 2^15, widened's batched rows), 0.82-0.92x
- * for kahan's and neumaier's 8-32, but 1.05-1.6x for the block
- * algorithms' and widened's f64 2^17, 2^18 and neumaier-block's 2^19,
- * 2^20 (16-32 tiles), and within noise or slower from 64. Device-independent,
- * as the whole plan. */
+/* A small transform's tile (T0: the chosen tile, *block_log2 its block's,
+ * np0 its passes over device memory), measured on an H200
+ * (docs/PERFORMANCE.md, "the small transforms' tiles"); device-independent,
+ * as the whole plan:
+ *   - where the tiles T0 number fewer than 64 (16 on Alman-Rao's schedule),
+ *     a fraction of the multiprocessors of any GPU this harness runs on,
+ *     the smallest tile of at least 8 KB that makes 256 or fewer with as
+ *     many passes: 0.37-0.62x the time at 2-8 tiles (folklore's f64 2^15,
+ *     f32 2^16, the block algorithms' and widened's f64 2^15, widened's
+ *     batched rows), 0.82-0.92x for kahan's and neumaier's 8-32, but
+ *     1.05-1.6x for the block algorithms' and widened's f64 2^17, 2^18 and
+ *     neumaier-block's 2^19, 2^20 (16-32 tiles), and within noise or
+ *     slower from 64;
+ *   - where one pass runs on fewer than 8 tiles (a block's or a
+ *     cluster's) and the transform holds 64 KB or more, such smaller tiles
+ *     (8 or more of them) in one pass or two;
+ * in both, no strided run shorter than 128 bytes (a run of 64 lost 4-9 %).
+ * Else T0. */
 static unsigned small_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
                                 unsigned chunk, unsigned T0, unsigned np0, unsigned *block_log2)
 {
-  const uint64_t N = batch << k;
+  const uint64_t N = batch << k, tiles = N >> T0;
   const unsigned cl = ceil_log2_u64(N), floor_t = 13 - log2_of(esz);
-  if (!small_tiles_on() || (N >> T0) >= (sched == WHT__SCHED_ALMAN_RAO ? 16u : 64u) || cl <= 8) return T0;
+  if (!wht__plan_small_tiles() || cl <= 8) return T0;
+  const int one = np0 == 1 && tiles < 8 && cl >= floor_t + 3;
+  if (!one && (T0 != *block_log2 || tiles >= (sched == WHT__SCHED_ALMAN_RAO ? 16u : 64u))) return T0;
   wht__pass tmp[WHT__MAX_PASSES];
-  for (unsigned T = cl - 8 > floor_t ? cl - 8 : floor_t; T < T0; T++) {
+  for (unsigned T = cl - 8 > floor_t ? cl - 8 : floor_t; T < T0 && T <= *block_log2; T++) {
     const unsigned n = wht__plan_passes(k, batch, esz, sched, cmax, T, T, chunk, tmp);
-    int ok = wht__plan_dram_passes(tmp, n) == np0;
+    const unsigned np = wht__plan_dram_passes(tmp, n);
+    int ok = np == np0 || (one && np == 2);
     for (unsigned i = 0; ok && i < n; i++)
       ok = tmp[i].s0 == 0 || tmp[i].R == tmp[i].s0 || (esz << tmp[i].R) >= 128;
     if (ok) {
@@ -360,7 +369,5 @@ unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sch
     if (i == 0 || np < best_np) best = i, best_np = np;
   }
   *block_log2 = cand[best][0];
-  if (!t && cand[best][1] == cand[best][0])
-    return small_tile_log2(k, batch, esz, sched, cmax, chunk, cand[best][0], best_np, block_log2);
-  return cand[best][1];
+  return t ? cand[best][1] : small_tile_log2(k, batch, esz, sched, cmax, chunk, cand[best][1], best_np, block_log2);
 }

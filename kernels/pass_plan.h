@@ -136,6 +136,11 @@ unsigned wht__choose_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sch
 /* Whether plans may spread tiles over clusters: the environment variable
  * WHT_GPU_CLUSTER (0: never; default 1), or wht__gpu_set_cluster. */
 int wht__plan_clusters(void);
+/* Whether small transforms avoid plans of a handful of blocks: smaller
+ * tiles (wht__choose_tile_log2) and, for rows_comp.cuh's block kernels,
+ * the tiles below 8 rows. The environment variable WHT_GPU_SMALL_TILES
+ * (0: never, for comparisons; default 1), or wht__gpu_set_small_tiles. */
+int wht__plan_small_tiles(void);
 unsigned wht__tile_log2_min(unsigned esz);
 unsigned wht__tile_log2_max(unsigned esz, int compensated);
 

@@ -576,7 +576,7 @@ wht_status wht__gpu_run_out(const void *src, void *dst, uint64_t n, unsigned k, 
     if (wht__single_reg_fits<F>(k, n * batch, src, dst)) return wht__single_reg_launch<F>(src, dst, n * batch, k);
   }
   if constexpr (wht__rows_compensated<A>::value) /* rows_comp.cuh: kahan's and neumaier's */
-    if (wht__rows_compensated<A>::template fits<F>(k, src, dst))
+    if (wht__rows_compensated<A>::template fits<F>(k, n * batch, src, dst))
       return wht__rows_compensated<A>::template launch<F>(src, dst, n * batch, k);
   if constexpr (wht__single_own<A>::value) /* single_comp.cuh, single_ar.cuh: their long rows */
     if (wht__single_own<A>::template fits<F>(k, n * batch, src, dst) && (uintptr_t)dwork % 16 == 0)

@@ -287,7 +287,7 @@ template <class A>
 struct wht__rows_ar_trait {
   static const bool value = true;
   template <class F>
-  static bool fits(unsigned k, const void *src, const void *dst)
+  static bool fits(unsigned k, uint64_t, const void *src, const void *dst)
   {
     static int on = -1;
     if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_AR", 1) != 0 && wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;

@@ -815,9 +815,15 @@ static unsigned wht__rows_comp_form(unsigned k);
  * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
  * the block's sizes there and =2 all four to the block, for comparisons
  * (any other value: the table); sizes whose shared memory the device does
- * not allow take the tiles. */
+ * not allow take the tiles, and so do fewer than 8 rows of the block's
+ * sizes (N elements in all) that hold 64 KB or more, whose blocks would
+ * be a handful: on an H200 neumaier's f16 2^15 took 55 us in its one
+ * block, 22 us in two passes of 8 small tiles (pass_plan.cu,
+ * small_tile_log2, whose WHT_GPU_SMALL_TILES=0 keeps them here too), while
+ * single rows of 32 KB took 1.14-1.31x the block's time on one tile
+ * (docs/PERFORMANCE.md). */
 template <class F, class ERR>
-static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
+static bool wht__rows_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
 {
   typedef wht__rows_reg_shape<F> S;
   static int on = -1, blk = -1;
@@ -830,6 +836,7 @@ static bool wht__rows_comp_fits(unsigned k, const void *src, const void *dst)
     return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN) & 1u) &&
            wht__rows_comp_warp_built<F, ERR>(k, wht__rows_comp_eff_form<F>(wht__rows_comp_form<F, ERR>(k)));
   return k <= S::LV + 12 && blk != 0 &&
+         ((N >> k) >= 8 || N * sizeof(typename F::U) < 65536 || !wht__plan_small_tiles()) &&
          (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_comp_blk_built<F, ERR>(k - (S::LV + 8)) && wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
@@ -968,7 +975,8 @@ template <class ERR>
 struct wht__rows_comp_trait {
   static const bool value = true;
   template <class F>
-  static bool fits(unsigned k, const void *src, const void *dst) { return wht__rows_comp_fits<F, ERR>(k, src, dst); }
+  static bool fits(unsigned k, uint64_t N, const void *src, const void *dst)
+  { return wht__rows_comp_fits<F, ERR>(k, N, src, dst); }
   template <class F>
   static wht_status launch(const void *src, void *dst, uint64_t N, unsigned k)
   { return wht__rows_comp_launch<F, ERR>(src, dst, N, k); }
