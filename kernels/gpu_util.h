@@ -33,9 +33,9 @@ unsigned wht__gpu_tile_log2(void);
  * the initial value (default 1). The GPU uses them where the device can
  * launch clusters; the host emulation whenever they are allowed. */
 void wht__gpu_set_cluster(int on);
-/* Allow (1) or forbid (0) the small transforms' smaller tiles
- * (kernels/pass_plan.cu, small_tile_log2); the environment variable
- * WHT_GPU_SMALL_TILES sets the initial value (default 1). */
+/* Allow (1) or forbid (0) the small transforms' plans off a handful of
+ * blocks (kernels/pass_plan.h, wht__plan_small_tiles); the environment
+ * variable WHT_GPU_SMALL_TILES sets the initial value (default 1). */
 void wht__gpu_set_small_tiles(int on);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;

@@ -272,8 +272,9 @@ extern "C" unsigned wht__gpu_tile_log2(void)
   return tile_override;
 }
 
-/* Whether the small transforms' smaller tiles apply: WHT_GPU_SMALL_TILES
- * (read once; 0: never, for comparisons; default 1) */
+/* Whether small transforms avoid plans of a handful of blocks (the
+ * smaller tiles below, and rows_comp.cuh's block kernels left to them):
+ * WHT_GPU_SMALL_TILES (read once; 0: never, for comparisons; default 1) */
 static int small_tiles_setting = -1;
 
 extern "C" void wht__gpu_set_small_tiles(int on) { small_tiles_setting = on != 0; }
@@ -296,13 +297,14 @@ int wht__plan_small_tiles(void)
  *     the smallest tile of at least 8 KB that makes 256 or fewer with as
  *     many passes: 0.37-0.62x the time at 2-8 tiles (folklore's f64 2^15,
  *     f32 2^16, the block algorithms' and widened's f64 2^15, widened's
- *     batched rows), 0.82-0.92x for kahan's and neumaier's 8-32, but
+ *     batched rows), 0.77-0.93x for kahan's and neumaier's 8-32, but
  *     1.05-1.6x for the block algorithms' and widened's f64 2^17, 2^18 and
  *     neumaier-block's 2^19, 2^20 (16-32 tiles), and within noise or
  *     slower from 64;
  *   - where one pass runs on fewer than 8 tiles (a block's or a
  *     cluster's) and the transform holds 64 KB or more, such smaller tiles
- *     (8 or more of them) in one pass or two;
+ *     (8 or more of them) in one pass or two: 0.26-0.8x the time
+ *     (neumaier's f16 2^15 56 -> 21 us, folklore's f64 2^14 13 -> 9);
  * in both, no strided run shorter than 128 bytes (a run of 64 lost 4-9 %).
  * Else T0. */
 static unsigned small_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
