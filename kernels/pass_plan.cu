@@ -302,9 +302,10 @@ int wht__plan_small_tiles(void)
  *     neumaier-block's 2^19, 2^20 (16-32 tiles), and within noise or
  *     slower from 64;
  *   - where one pass runs on fewer than 8 tiles (a block's or a
- *     cluster's) and the transform holds 64 KB or more, such smaller tiles
+ *     cluster's) of rows of 64 KB or more, such smaller tiles
  *     (8 or more of them) in one pass or two: 0.26-0.8x the time
- *     (neumaier's f16 2^15 56 -> 21 us, folklore's f64 2^14 13 -> 9);
+ *     (neumaier's f16 2^15 56 -> 21 us, folklore's f64 2^14 13 -> 9;
+ *     two to four rows of 16-32 KB lost 7-38 % so);
  * in both, no strided run shorter than 128 bytes (a run of 64 lost 4-9 %).
  * Else T0. */
 static unsigned small_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sched, unsigned cmax,
@@ -313,7 +314,7 @@ static unsigned small_tile_log2(unsigned k, uint64_t batch, unsigned esz, int sc
   const uint64_t N = batch << k, tiles = N >> T0;
   const unsigned cl = ceil_log2_u64(N), floor_t = 13 - log2_of(esz);
   if (!wht__plan_small_tiles() || cl <= 8) return T0;
-  const int one = np0 == 1 && tiles < 8 && cl >= floor_t + 3;
+  const int one = np0 == 1 && tiles < 8 && k >= floor_t + 3;
   if (!one && (T0 != *block_log2 || tiles >= (sched == WHT__SCHED_ALMAN_RAO ? 16u : 64u))) return T0;
   wht__pass tmp[WHT__MAX_PASSES];
   for (unsigned T = cl - 8 > floor_t ? cl - 8 : floor_t; T < T0 && T <= *block_log2; T++) {

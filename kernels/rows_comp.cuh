@@ -815,13 +815,15 @@ static unsigned wht__rows_comp_form(unsigned k);
  * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
  * the block's sizes there and =2 all four to the block, for comparisons
  * (any other value: the table); sizes whose shared memory the device does
- * not allow take the tiles, and so do fewer than 8 rows of the block's
- * sizes (N elements in all) that hold 64 KB or more, whose blocks would
- * be a handful: on an H200 neumaier's f16 2^15 took 55 us in its one
- * block, 22 us in two passes of 8 small tiles (pass_plan.cu,
- * small_tile_log2, whose WHT_GPU_SMALL_TILES=0 keeps them here too), while
- * single rows of 32 KB took 1.14-1.31x the block's time on one tile
- * (docs/PERFORMANCE.md). */
+ * not allow take the tiles, and so do fewer than 8 rows (N elements in
+ * all) of the block's largest size (64 KB a row) and its smallest (8 KB),
+ * whose blocks would be a handful: on an H200 neumaier's f16 2^15 took 55
+ * us in its one block, 21 us in two passes of 8 small tiles (pass_plan.cu,
+ * small_tile_log2, whose WHT_GPU_SMALL_TILES=0 keeps them here too), one
+ * to four rows of 64 KB 0.33-0.90x and of 8 KB 0.44-0.89x the block's time
+ * on the tiles, while one to four rows of 16 or 32 KB took up to 1.68x
+ * there (kahan's, kahan-block's, neumaier's; neumaier-block's gained,
+ * 0.35-0.72x) (docs/PERFORMANCE.md). */
 template <class F, class ERR>
 static bool wht__rows_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
 {
@@ -836,7 +838,7 @@ static bool wht__rows_comp_fits(unsigned k, uint64_t N, const void *src, const v
     return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN) & 1u) &&
            wht__rows_comp_warp_built<F, ERR>(k, wht__rows_comp_eff_form<F>(wht__rows_comp_form<F, ERR>(k)));
   return k <= S::LV + 12 && blk != 0 &&
-         ((N >> k) >= 8 || N * sizeof(typename F::U) < 65536 || !wht__plan_small_tiles()) &&
+         ((N >> k) >= 8 || (k != S::LV + 9 && k != S::LV + 12) || !wht__plan_small_tiles()) &&
          (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_comp_blk_built<F, ERR>(k - (S::LV + 8)) && wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }
