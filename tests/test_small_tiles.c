@@ -4,14 +4,14 @@
  * than 64 (16 on Alman-Rao's schedule), the smallest tile of at least
  * 8 KB making 256 or fewer with as many passes over device memory and no
  * strided run under 128 bytes; where one pass ran on fewer than 8 tiles
- * of a transform of 64 KB or more, such tiles in one pass or two. The
+ * of rows of 64 KB or more, such tiles in one pass or two. The
  * tiles below are worked out by hand
  * from that rule, so a change of it shows up here; then, for every
  * algorithm on the tiles, format and k = 4..22 (single vectors and rows
  * over 2^16 elements), the rule never changes the pass count and never
- * takes a tile below 8 KB or above the old one, except that a transform
- * of 64 KB or more that ran in one pass on fewer than 8 tiles (a block's
- * or a cluster's) may take two on 8 or more. Host code: no device
+ * takes a tile below 8 KB or above the old one, except that rows of 64 KB
+ * or more that ran in one pass on fewer than 8 tiles (a block's or a
+ * cluster's) may take two on 8 or more. Host code: no device
  * needed; skips without CUDA. */
 #include "tap.h"
 
@@ -77,7 +77,7 @@ int main(void)
           wht__gpu_set_small_tiles(1);
           const unsigned t1 = wht__gpu_tiles_tile_log2(algos[a], (wht_format)f, n, b),
                          p1 = wht__gpu_pass_count(algos[a], (wht_format)f, n, b);
-          const size_t bytes = (size_t)(n * b) * wht_format_size((wht_format)f);
+          const size_t bytes = (size_t)n * wht_format_size((wht_format)f); /* a row's */
           const int one_to_two = p0 == 1 && p1 == 2 && ((n * b) >> t0) < 8 && bytes >= 65536;
           if ((p1 != p0 && !one_to_two) || t1 > t0 || (t1 < t0 && t1 < floor_t)) {
             if (!bad++)
