@@ -54,6 +54,12 @@ struct wht__kahan_err {
    * 2^12..2^15 (0.84-0.96x; docs/PERFORMANCE.md) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f) { return f == WHT_F64 ? 0x4u : 0xfu; }
   static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0x7u : f == WHT_F64 ? 0x2u : 0xfu; }
+  /* the block's sizes (bit k - LV - 9) whose fewer than 8 rows go to the
+   * small tiles (rows_comp.cuh): rows of 8 KB and 64 KB; on an H200 one to
+   * four rows of 16 and 32 KB took up to 1.68x the block's time there
+   * (docs/PERFORMANCE.md, "The small transforms' tiles") */
+  static constexpr unsigned few_rows_tiles_mask() { return 0x9u; }
+  static constexpr unsigned blocked_few_rows_tiles_mask() { return 0x9u; }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -164,6 +170,11 @@ struct wht__neumaier_err {
   /* and in a block for f16 rows of 2^12 and 2^13 (0.82-0.91x at build
    * b6717c1; 2^14, 2^15 and bf16 slower) */
   static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x3u : 0u; }
+  /* fewer than 8 rows to the small tiles, as kahan's; neumaier-block's of
+   * every size (an H200: its f16 rows of 16 KB, one to four, 0.35-0.72x
+   * the block's time there) */
+  static constexpr unsigned few_rows_tiles_mask() { return 0x9u; }
+  static constexpr unsigned blocked_few_rows_tiles_mask() { return 0xfu; }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a
