@@ -1180,6 +1180,30 @@ want ar64k14 && step ar64k14 ${AR64K14_LIMIT:-300} sh -c "
   for r in 1 2; do for v in 23 99 17; do echo \"## round \$r: WHT_GPU_SINGLE_AR64_K14=\$v\";
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,23,26 --total-log2 28 | grep -v '^#';
     WHT_GPU_SINGLE_AR64_K14=\$v $B/experiments/wht-bench --place in --algo alman-rao,folklore --format f64 --log2n 17,20,21,22,23,24,25,26,27,28,29 | grep -v '^#'; done; done"
+# Alman-Rao's schedule's long rows with block rows first (single_ar.cuh,
+# rows_ar_blk.cuh; WHT_GPU_SINGLE_AR_BLK1: 0 never, 1 the policy, 2
+# wherever the kernels can): sarb1test, the tests of the three algorithms
+# on these kernels at k >= 12 with the spot checks forced and at the
+# defaults, memcheck and racecheck forced at k = 16..20; sarb1, single
+# vectors and rows over 2^28 elements under SARB1_VARIANTS, two rounds
+want sarb1test && step sarb1test ${SARB1_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_SINGLE_AR_BLK1=2 WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=12 $B/tests/test_gpu_bitident > $O/sarb1bi.log 2>&1;
+  echo \"# forced, k >= 12 and the spot checks: \$(grep -c '^ok' $O/sarb1bi.log) ok, \$(grep -c '^not ok' $O/sarb1bi.log) not ok\"; grep '^not ok' $O/sarb1bi.log | head -5;
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=12 $B/tests/test_gpu_bitident > $O/sarb1bi2.log 2>&1;
+  echo \"# the defaults, k >= 12 and the spot checks: \$(grep -c '^ok' $O/sarb1bi2.log) ok, \$(grep -c '^not ok' $O/sarb1bi2.log) not ok\"; grep '^not ok' $O/sarb1bi2.log | head -5;
+  WHT_GPU_SINGLE_AR_BLK1=2 WHT_GPU_TEST_ALGOS=alman-rao,widened WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_AR_BLK1=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want sarb1 && step sarb1 ${SARB1_LIMIT:-360} sh -c "
+  for r in 1 2; do for v in ${SARB1_VARIANTS:-WHT_GPU_SINGLE_AR_BLK1=0 WHT_GPU_SINGLE_AR_BLK1=1 WHT_GPU_SINGLE_AR_BLK1=2}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --reps 20 | grep -v '^#';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --total-log2 28 --reps 20 | grep -v '^#' | grep -v '^algo'; done; done"
+# kahan's, neumaier's and the block algorithms' rows of 2^12..2^14 in
+# batches of 1..1024 on their block kernels (rows_comp.cuh, the default
+# masks) or on the tiles (WHT_GPU_ROWS_BLK=0), three rounds (nbsmall)
+want nbsmall && step nbsmall ${NBSMALL_LIMIT:-200} sh -c "
+  for r in 1 2 3; do for v in ${NBSMALL_VARIANTS:-WHT_GPU_ROWS_BLK=1 WHT_GPU_ROWS_BLK=0}; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --algo neumaier-block,kahan-block,neumaier,kahan --format f16,bf16,f32 --log2n 12:14 --batch ${NBSMALL_BATCH:-1,4,8,16,32,64,256,1024} --reps 30 | grep -v '^#'; done; done"
 # the planner's smaller tiles for small transforms (pass_plan.cu,
 # WHT_GPU_SMALL_TILES; 0: the 64 KB tiles as before): every algorithm and
 # format, single vectors of 2^12..2^22 and rows of 2^8..2^15 over 2^16

@@ -16,8 +16,10 @@ struct wht__alman_rao_alg {
   /* the register kernels (rows_ar.cuh, single_ar.cuh): a head of folklore
    * stages and the scale, and groups that are radix8 below */
   static const bool HEAD_SCALE = true;
-  /* single_ar.cuh's defaults, from an H200 (wht__sar_plan_of) */
-  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f };
+  /* single_ar.cuh's defaults, from an H200 (wht__sar_plan_of): block
+   * rows first beyond 2^(K1+9) too, however few (single vectors of
+   * 2^21, 2^22 in 64 blocks: 0.77-0.97x the time) */
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1 };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,

@@ -37,6 +37,11 @@ void wht__gpu_set_cluster(int on);
  * blocks (kernels/pass_plan.h, wht__plan_small_tiles); the environment
  * variable WHT_GPU_SMALL_TILES sets the initial value (default 1). */
 void wht__gpu_set_small_tiles(int on);
+/* Alman-Rao's schedule's long rows with block rows first (kernels/pass_plan.h,
+ * wht__plan_sar_blk_first): 0 never, 1 by policy, 2 wherever they can;
+ * the environment variable WHT_GPU_SINGLE_AR_BLK1 sets the initial value
+ * (default 1). */
+void wht__gpu_set_sar_blk_first(int mode);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;
  * the environment variables WHT_GPU_L2_CHUNK (default 23) and

@@ -26,8 +26,12 @@ struct wht__comp_block {
    * bf16; neumaier-block's not at all (its groups spill in the strided
    * tiles and the pair: 1.3-3x the tiles' time); no rows in a block
    * (rows_ar_blk.cuh: 0.95-1.27x the rows' time it replaces, f32 2^14,
-   * 2^15 and f16, bf16 2^16; the others take rows_comp.cuh's) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0 };
+   * 2^15 and f16, bf16 2^16; the others take rows_comp.cuh's), but those
+   * blocks as the first pass of rows beyond 2^(K1+9) from 128 blocks
+   * (rows of 2^21..2^25 over 2^28 elements 0.76-0.91x the passes' time,
+   * single vectors of 2^22..2^25 0.92-0.96x; 2^21, 2^22 in 64 blocks
+   * 1.16-1.41x) */
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;

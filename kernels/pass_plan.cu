@@ -243,18 +243,23 @@ unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated)
 
 static unsigned tile_override = 0;
 static int tile_override_read = 0;
-static int cluster_setting = -1; /* -1: not read yet */
+
+/* A plan setting: *setting once set (-1: not yet), else the environment
+ * variable name's value (unset or empty: dflt) */
+static int plan_setting(int *setting, const char *name, int dflt)
+{
+  if (*setting < 0) {
+    const char *v = getenv(name);
+    *setting = v && *v ? (int)strtoul(v, NULL, 10) : dflt;
+  }
+  return *setting;
+}
+
+static int cluster_setting = -1;
 
 extern "C" void wht__gpu_set_cluster(int on) { cluster_setting = on != 0; }
 
-int wht__plan_clusters(void)
-{
-  if (cluster_setting < 0) {
-    const char *v = getenv("WHT_GPU_CLUSTER");
-    cluster_setting = !(v && *v && strtoul(v, NULL, 10) == 0);
-  }
-  return cluster_setting;
-}
+int wht__plan_clusters(void) { return plan_setting(&cluster_setting, "WHT_GPU_CLUSTER", 1) != 0; }
 
 extern "C" void wht__gpu_set_tile_log2(unsigned t)
 {
@@ -279,13 +284,19 @@ static int small_tiles_setting = -1;
 
 extern "C" void wht__gpu_set_small_tiles(int on) { small_tiles_setting = on != 0; }
 
-int wht__plan_small_tiles(void)
+int wht__plan_small_tiles(void) { return plan_setting(&small_tiles_setting, "WHT_GPU_SMALL_TILES", 1) != 0; }
+
+/* Whether Alman-Rao's schedule's long rows take block rows as their first
+ * pass (single_ar.cuh): WHT_GPU_SINGLE_AR_BLK1 (read once; 0 never, 1 by
+ * each algorithm's policy, 2 wherever the kernels can) */
+static int sar_blk_first_setting = -1;
+
+extern "C" void wht__gpu_set_sar_blk_first(int mode) { sar_blk_first_setting = mode < 0 ? 0 : mode > 2 ? 2 : mode; }
+
+int wht__plan_sar_blk_first(void)
 {
-  if (small_tiles_setting < 0) {
-    const char *v = getenv("WHT_GPU_SMALL_TILES");
-    small_tiles_setting = !(v && *v && strtoul(v, NULL, 10) == 0);
-  }
-  return small_tiles_setting;
+  const int m = plan_setting(&sar_blk_first_setting, "WHT_GPU_SINGLE_AR_BLK1", 1);
+  return m > 2 ? 2 : m;
 }
 
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,

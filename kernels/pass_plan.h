@@ -141,6 +141,11 @@ int wht__plan_clusters(void);
  * the tiles below 8 rows. The environment variable WHT_GPU_SMALL_TILES
  * (0: never, for comparisons; default 1), or wht__gpu_set_small_tiles. */
 int wht__plan_small_tiles(void);
+/* Whether Alman-Rao's schedule's long rows may take block rows as their
+ * first pass (single_ar.cuh): 0 never, 1 as each algorithm's policy says
+ * (default), 2 wherever the kernels can; the environment variable
+ * WHT_GPU_SINGLE_AR_BLK1, or wht__gpu_set_sar_blk_first. */
+int wht__plan_sar_blk_first(void);
 unsigned wht__tile_log2_min(unsigned esz);
 unsigned wht__tile_log2_max(unsigned esz, int compensated);
 

@@ -113,8 +113,9 @@ struct wht__rows_ar_vals<F, true> {
 /* The warp tile at element base (2^T elements, rows of 2^K) by lane
  * `lane` of its warp, sh its 8 KiB of shared memory; SINGLE: the tile is
  * part of the first pass of vectors of 2^ks, whose index sets the head's
- * scale (single_ar.cuh; else ks = K, rows); TOROW: dst is the row of
- * 2^ks in the block's shared memory (rows_ar_blk.cuh) */
+ * scale (single_ar.cuh, rows_ar_blk.cuh; else ks = K, rows); TOROW: dst
+ * is this tile's place in the block's row in shared memory
+ * (rows_ar_blk.cuh) */
 template <class F, class A, unsigned K, bool SINGLE = false, bool TOROW = false>
 __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, typename F::U *dst, uint64_t N, uint4 *sh,
                                                   uint64_t base, unsigned lane, unsigned ks)
@@ -194,13 +195,13 @@ __device__ __forceinline__ void wht__rows_ar_warp(const typename F::U *src, type
     for (unsigned o = 0; o < NV; o++)
       if (((o >> (s - c0)) & 7u) == 0) A::template group<FV>(x, o, 1u << (s - c0));
   if constexpr (TOROW) {
-    /* dst is the block's row of 2^ks in shared memory, which holds this
-     * warp's sh: every lane has read its words first. The tile lies in
-     * the row, so each element's place there is the lane's offset plus a
-     * constant (a whole tile: rows_ar_blk.cuh's rows are whole, one past
-     * N is left out whole) */
+    /* dst is the tile's place in the block's row in shared memory, which
+     * holds this warp's sh: every lane has read its words first. Each
+     * element's place there is the lane's offset plus a constant (a whole
+     * tile: rows_ar_blk.cuh's rows are whole, one past N is left out
+     * whole) */
     __syncwarp();
-    U *const d = dst + ((unsigned)(base & (((uint64_t)1 << ks) - 1u)) + el);
+    U *const d = dst + el;
     /* c0 = 4: lanes 16-31 hold the words 1024 on, which meet lanes 0-15's
      * in the same banks; they store register v ^ 1 instead (offsets
      * 2^c0 up for even v, down for odd) */

@@ -57,7 +57,7 @@ static constexpr unsigned wht__sar_blk_kmax(unsigned esz) { return esz == 2 ? 16
 
 template <class F, class A, unsigned K>
 __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_blk_shape<F, K>::MIN_BLOCKS)
-    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
+    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks)
 {
   typedef wht__sar_blk_shape<F, K> S;
   typedef typename wht__rows_ar_vals<F>::FV FV;
@@ -74,8 +74,8 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
                  j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
   const uint64_t row = ((uint64_t)blockIdx.x * S::ROWS + j) << K;
   uint4 *const rs = wht__sar_blk_smem + (j << (S::KW - 2)); /* the row's 2^KW words */
-  wht__rows_ar_warp<F, A, S::K1, true, true>(src, (typename F::U *)rs, N, rs + w * 512u,
-                                             row + ((uint64_t)w << wht__rows_ar_vals<F>::T), lane, K);
+  wht__rows_ar_warp<F, A, S::K1, true, true>(src, (typename F::U *)rs + ((size_t)w << T), N, rs + w * 512u,
+                                             row + ((uint64_t)w << T), lane, ks);
   __syncthreads();
   const unsigned *wd = (const unsigned *)rs;
   typename FV::T x[64];
@@ -91,7 +91,7 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
 }
 
 template <class F, class A, unsigned K>
-static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U *dst, uint64_t N)
+static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ks)
 {
   typedef wht__sar_blk_shape<F, K> S;
   static_assert(S::SMEM == wht__sar_blk_smem_of(sizeof(typename F::U), K), "the fits' shared memory");
@@ -100,21 +100,23 @@ static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U 
   if (st != WHT_OK) return st;
   const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM));
+  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM), ks);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Rows of 2^k (k = 12..wht__sar_blk_kmax), N elements in all */
+/* Rows of 2^k (k = 12..wht__sar_blk_kmax), N elements in all, as the
+ * first pass of vectors of 2^ks (ks >= k, the head's digits those of each
+ * element's index in them; ks - k a multiple of 3; rows: ks = k) */
 template <class F, class A>
-static wht_status wht__sar_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
+static wht_status wht__sar_blk_launch(const void *src, void *dst, uint64_t N, unsigned k, unsigned ks)
 {
   typedef typename F::U U;
-  typedef wht_status (*fn)(const U *, U *, uint64_t);
+  typedef wht_status (*fn)(const U *, U *, uint64_t, unsigned);
   static const fn by_k[5] = { wht__sar_blk_launch_k<F, A, 12>, wht__sar_blk_launch_k<F, A, 13>,
                               wht__sar_blk_launch_k<F, A, 14>, wht__sar_blk_launch_k<F, A, 15>,
                               sizeof(U) == 2 ? wht__sar_blk_launch_k<F, A, (sizeof(U) == 2 ? 16 : 15)> : NULL };
   if (k < WHT__SAR_BLK_KMIN || k > wht__sar_blk_kmax((unsigned)sizeof(U)) || !by_k[k - 12]) return WHT_E_SIZE;
-  return by_k[k - 12]((const U *)src, (U *)dst, N);
+  return by_k[k - 12]((const U *)src, (U *)dst, N, ks);
 }
 
 #endif

@@ -33,6 +33,12 @@
  * first-pass tile the 8 warps' row tiles, a second-pass tile loaded
  * through L2), then strided passes of the rest, 9 stages each but the
  * last: two passes over device memory up to k = K1 + 18.
+ * Beyond k = K1 + 9, where the rest after rows_ar_blk.cuh's block rows of
+ * 2^kb (kb = k mod 3 + 3t, up to 2^15 in f32 and 2^16 in f16 and bf16, the
+ * head's digits those of the index in the whole vector) is at most 9
+ * stages, pass 1 is those block rows instead and one strided pass follows
+ * (k = 21..24 in f32, 21..25 in f16 and bf16): two plain passes where
+ * the warp rows needed the pair or three.
  *
  * Every radix-8 group is wht__alman_rao_alg's on the same operands, the
  * groups in increasing order (a pass's in its tile, passes one after
@@ -204,7 +210,9 @@ __global__ void __launch_bounds__(256, 2)
  * strided passes (s0[i], L[i]) */
 struct wht__sar_plan {
   unsigned K1, C, np, s0[4], L[4];
-  unsigned blk; /* 1: rows of 2^12..2^16 in one block each (rows_ar_blk.cuh), nothing else */
+  /* > 0: the first pass is rows_ar_blk.cuh's rows of 2^kb a block (kb = k:
+   * the rows themselves, nothing else; kb < k: then strided passes) */
+  unsigned kb;
 };
 
 #include "rows_ar_blk.cuh"
@@ -221,6 +229,10 @@ struct wht__sar_plan {
  * apart 1.22x). The block algorithms' beside their BLK. */
 #define WHT__SAR_PAIR_MIN_TILES 1024u
 
+/* blocks >= min > 0 (a function: A::SAR's 0 would make the comparison a
+ * constant one) */
+static inline bool wht__sar_blocks_at_least(uint64_t blocks, unsigned min) { return min && blocks >= min; }
+
 /* The plan (true) where rows of 2^k, N elements in all, of algorithm A
  * run here: f32, f16, bf16; k >= K1 + 3 and N a multiple of a tile; the
  * pair from k = K1 + 12 where its chunks fit the queue's counters (by
@@ -235,6 +247,7 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   if (mode == ~0u) mode = wht__rows_env("WHT_GPU_SINGLE_AR", 1);
   if (pair == ~0u) pair = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR", 1);
   if (blk == ~0u) blk = wht__rows_env("WHT_GPU_SINGLE_AR_BLK", 1);
+  const int blk1 = wht__plan_sar_blk_first();
   const unsigned K1 = 9 + k % 3;
   const uint64_t tiles = N >> S::TILE;
   constexpr bool four = sizeof(typename F::U) == 4;
@@ -247,10 +260,33 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
       (mode != 1 || (A::SAR.on && ((four ? A::SAR.blk4 : A::SAR.blk2) >> (k - WHT__SAR_BLK_KMIN) & 1u) &&
                      (N >> k) >= 8))) {
     pl->K1 = K1;
-    pl->blk = 1;
+    pl->kb = k;
     return true;
   }
   if (k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
+  /* longer rows whose first pass can be such block rows of 2^kb (kb = k
+   * mod 3 + 3t, the largest the block takes) with the rest, at most 9
+   * stages, in one strided pass: by default from as many blocks as
+   * A::SAR says, where the warp rows of 2^K1 would leave more than one
+   * strided pass, that is the pair or three passes (wht__plan_sar_blk_first: 0 never, 2
+   * wherever they can; WHT_GPU_SINGLE_AR=2 alone keeps the pair's plans,
+   * for the tests). On an H200 (docs/PERFORMANCE.md) Alman-Rao's rows of
+   * 2^21..2^24 over 2^28 elements took 0.78-0.84x the time in f32 and its
+   * f16 and bf16 rows of 2^21..2^25 0.71-0.76x, its single vectors of
+   * 2^22..2^25 0.75-0.91x, kahan-block's and widened's rows 0.76-0.96x;
+   * where the warp rows and one strided pass of 9 stages do (rows of 2^18
+   * f32, 2^19 f16) 1.05-1.33x */
+  const unsigned kbmax = wht__sar_blk_kmax((unsigned)sizeof(typename F::U));
+  const unsigned kb = kbmax - (kbmax + 3u - k % 3) % 3u;
+  if (blk && blk1 && A::SAR.on && k > kbmax && k <= kb + 9 && S::fits(kb, k - kb) &&
+      (blk1 == 2 || (mode == 1 && k > K1 + 9 && wht__sar_blocks_at_least(N >> kb, A::SAR.blk_first)))) {
+    pl->K1 = K1;
+    pl->kb = kb;
+    pl->np = 1;
+    pl->s0[0] = kb;
+    pl->L[0] = k - kb;
+    return true;
+  }
   if (mode == 1 && (!A::SAR.on || k < (four ? A::SAR.kmin4 : A::SAR.kmin2) ||
                     ((four ? A::SAR.r12_tiles4 : A::SAR.r12_tiles2) && k == K1 + 12 &&
                      tiles >= WHT__SAR_PAIR_MIN_TILES)))
@@ -319,10 +355,11 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
   typedef typename F::U U;
   wht__sar_plan pl = {};
   if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
-  if (pl.blk) return wht__sar_blk_launch<F, A>(src, dst, N, k); /* rows_ar_blk.cuh */
   U *x = (U *)dst;
   wht_status st;
-  if (pl.C) {
+  if (pl.kb) {
+    st = wht__sar_blk_launch<F, A>(src, dst, N, pl.kb, k); /* rows_ar_blk.cuh */
+  } else if (pl.C) {
     typedef wht_status (*pair_fn)(const U *, U *, uint64_t, unsigned, unsigned);
     static const pair_fn by_k1[3] = { wht__sar_pair_launch<F, A, 9>, wht__sar_pair_launch<F, A, 10>,
                                       wht__sar_pair_launch<F, A, 11> };
@@ -422,11 +459,11 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   if (src != dst) memcpy(dst, src, (size_t)N * sizeof(U));
   VT *xs = (VT *)malloc(sizeof(VT) * 64 * S::THREADS);
   unsigned *sh = (unsigned *)malloc(S::SMEM);
-  typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << (pl.blk ? k : pl.K1));
+  typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << (pl.kb ? pl.kb : pl.K1));
   const uint64_t rows1 = (uint64_t)1 << (S::TILE - pl.K1); /* rows of 2^K1 a tile */
   wht_status st = xs && sh && v ? WHT_OK : WHT_E_NOMEM;
-  if (st == WHT_OK && pl.blk) { /* rows_ar_blk.cuh */
-    for (uint64_t r = 0; r < (N >> k); r++) wht__sar_emulate_blk_row<F, A>(x, r << k, pl.K1, k, k, v);
+  if (st == WHT_OK && pl.kb) { /* rows_ar_blk.cuh */
+    for (uint64_t r = 0; r < (N >> pl.kb); r++) wht__sar_emulate_blk_row<F, A>(x, r << pl.kb, pl.K1, pl.kb, k, v);
   } else if (st == WHT_OK && pl.C) { /* single_reg.cuh's queue order */
     st = wht__emulate_pair_queue(wht__sar_queue<F>(N, pl.C), [&](bool second, uint64_t b) {
       if (second) wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
@@ -494,8 +531,8 @@ struct wht__single_ar_trait {
       return plan<F>(k, N, src, dst) && wht__rows_smem_fits(wht__rows_ar64_smem_of(wht__sar64_k1(k, src, dst)));
     wht__sar_plan pl = {};
     if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return false;
-    return wht__rows_smem_fits(pl.blk ? wht__sar_blk_smem_of((unsigned)sizeof(typename F::U), k)
-                                      : wht__sar_shape<F>::SMEM);
+    const size_t smem = pl.kb ? wht__sar_blk_smem_of((unsigned)sizeof(typename F::U), pl.kb) : 0;
+    return wht__rows_smem_fits(pl.kb == k || smem > wht__sar_shape<F>::SMEM ? smem : wht__sar_shape<F>::SMEM);
   }
   template <class F>
   static wht_status launch(const void *src, void *dst, void *, uint64_t N, unsigned k)

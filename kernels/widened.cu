@@ -45,8 +45,11 @@ struct wht__widened_block {
    * over 2^28: 1.53-1.65x folklore there, 1.64-1.80x apart); rows of
    * 2^12..2^15 in f32 and 2^15, 2^16 in f16 and bf16 in a block
    * (rows_ar_blk.cuh: 0.81-0.98x the tiles' or passes' time there; f16
-   * and bf16 2^13, 2^14 1.11-1.12x) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18 };
+   * and bf16 2^13, 2^14 1.11-1.12x), and such blocks as the first pass of
+   * rows beyond 2^(K1+9) from 128 blocks (rows of 2^21..2^25 over 2^28
+   * elements 0.79-0.96x the tiles' or passes' time, single vectors of
+   * 2^22..2^25 0.81-0.89x; f32 2^21 in 64 blocks 1.12x) */
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128 };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

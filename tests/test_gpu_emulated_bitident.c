@@ -12,7 +12,8 @@
  * strided register tiles, the first two as a pair where they can
  * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
  * vectors in register passes (kernels/single_ar.cuh: k = 12..22, rows of
- * 2^12..2^16 in a block, rows_ar_blk.cuh; f64 the first pass as block rows
+ * 2^12..2^16 in a block, rows_ar_blk.cuh, and such block rows as the
+ * first pass of longer ones, k = 16..22; f64 the first pass as block rows
  * and the tiles' strided passes, single_ar64.cuh: k = 15..20, 23), the
  * block algorithms' on the same kernels, and
  * out of place (source unchanged, poisoned destination), on random data
@@ -53,6 +54,66 @@ static int emulation_of(const char *algo)
   for (size_t i = 0; i < sizeof emulations / sizeof emulations[0]; i++)
     if (!strcmp(emulations[i].name, algo)) return (int)i;
   return -1;
+}
+
+/* A long-rows case: rows of 2^k of algo in format f, batch of them */
+struct longrow {
+  const char *algo;
+  wht_format f;
+  unsigned k;
+  uint64_t batch;
+};
+
+/* One long-rows case (algo, f, rows of 2^k, batch of them) by the host
+ * emulation against the CPU, in place and out of place; how: the plan's
+ * words for the message. 0 on a failed allocation (the test stops). */
+static int longrow_check(const char *const *algos, int nalgos, const char *algo, wht_format f, unsigned k,
+                         uint64_t batch, uint64_t seed, const char *how)
+{
+  int wanted = 0;
+  for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], algo);
+  if (!wanted) return 1;
+  const int em = emulation_of(algo);
+  const size_t esz = wht_format_size(f);
+  const uint64_t n = (uint64_t)1 << k, N = n * batch;
+  /* the work array: kahan's and neumaier's error terms (kernels/single_comp.cuh) */
+  unsigned char *in = malloc(N * esz), *ref = malloc(N * esz), *x = malloc(N * esz), *work = malloc(N * esz);
+  if (!in || !ref || !x || !work || em < 0) {
+    tap_ok(0, "allocation, emulation of %s", algo);
+    free(in);
+    free(ref);
+    free(x);
+    free(work);
+    return 0;
+  }
+  gc_fill_input(GC_RANDOM, f, k, in, batch, seed);
+  memcpy(ref, in, N * esz);
+  const wht_status cs = gc_cpu_transform(algo, f, n, batch, ref);
+  for (int out = 0; out < 2; out++) {
+    uint64_t first = 0;
+    wht_status gs;
+    if (out) {
+      memset(x, 0xff, N * esz);
+      memset(work, 0xa5, N * esz); /* the error terms start as +0 whatever the array held */
+      gs = emulations[em].out_of_place[f](in, x, n, k, batch, work);
+    } else {
+      memcpy(x, in, N * esz);
+      memset(work, 0x5a, N * esz);
+      gs = emulations[em].in_place[f](x, n, k, batch, work);
+    }
+    char h1[20], h2[20];
+    if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
+                "emulated %s %s k=%u batch=%llu %s%s", algo, wht_format_name(f), k, (unsigned long long)batch, how,
+                out ? ", out of place" : "") &&
+        cs == WHT_OK && gs == WHT_OK)
+      tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
+               gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
+  }
+  free(in);
+  free(ref);
+  free(x);
+  free(work);
+  return 1;
 }
 
 int main(void)
@@ -175,12 +236,7 @@ int main(void)
    * groups; neumaier-block's are not built): kahan-block f32 17, 21, bf16
    * 16 (in 2), widened f32 16 (in 2), 22, f16 17; in place and out of
    * place */
-  static const struct {
-    const char *algo;
-    wht_format f;
-    unsigned k;
-    uint64_t batch;
-  } longrows[] = { { "folklore", WHT_F64, 17, 1 },     { "folklore", WHT_F64, 17, 2 },     { "folklore", WHT_F32, 18, 1 },
+  static const struct longrow longrows[] = { { "folklore", WHT_F64, 17, 1 },     { "folklore", WHT_F64, 17, 2 },     { "folklore", WHT_F32, 18, 1 },
                    { "folklore", WHT_F32, 18, 2 },     { "folklore", WHT_F16, 19, 1 },     { "folklore", WHT_BF16, 19, 1 },
                    { "folklore", WHT_F64, 24, 1 },     { "folklore", WHT_F32, 25, 1 },     { "widened-pass", WHT_F32, 19, 1 },
                    { "widened-pass", WHT_F16, 19, 1 }, { "widened-pass", WHT_BF16, 19, 1 },
@@ -199,48 +255,32 @@ int main(void)
                    { "kahan-block", WHT_BF16, 16, 2 }, { "widened", WHT_F32, 16, 2 },      { "widened", WHT_F32, 22, 1 },
                    { "widened", WHT_F16, 17, 1 } };
   for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
-    int wanted = 0;
-    for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], longrows[i].algo);
-    if (!wanted) continue;
-    const int wp = !strcmp(longrows[i].algo, "widened-pass"), em = emulation_of(longrows[i].algo);
-    const wht_format f = longrows[i].f;
-    const size_t esz = wht_format_size(f);
-    const uint64_t n = (uint64_t)1 << longrows[i].k, N = n * longrows[i].batch;
-    /* the work array: kahan's and neumaier's error terms (kernels/single_comp.cuh) */
-    unsigned char *in = malloc(N * esz), *ref = malloc(N * esz), *x = malloc(N * esz), *work = malloc(N * esz);
-    if (!in || !ref || !x || !work || em < 0) { tap_ok(0, "allocation, emulation of %s", longrows[i].algo); return tap_done(); }
-    gc_fill_input(GC_RANDOM, f, longrows[i].k, in, longrows[i].batch, gc_mix(seed ^ (uint64_t)i));
-    memcpy(ref, in, N * esz);
-    const wht_status cs = gc_cpu_transform(longrows[i].algo, f, n, longrows[i].batch, ref);
-    for (int out = 0; out < 2; out++) {
-      uint64_t first = 0;
-      wht_status gs;
-      if (out) {
-        memset(x, 0xff, N * esz);
-        memset(work, 0xa5, N * esz); /* the error terms start as +0 whatever the array held */
-        gs = emulations[em].out_of_place[f](in, x, n, longrows[i].k, longrows[i].batch, work);
-      } else {
-        memcpy(x, in, N * esz);
-        memset(work, 0x5a, N * esz);
-        gs = emulations[em].in_place[f](x, n, longrows[i].k, longrows[i].batch, work);
-      }
-      char h1[20], h2[20];
-      if (!tap_ok(cs == WHT_OK && gs == WHT_OK && !gc_differs_input(GC_RANDOM, x, ref, N, f, &first),
-                  "emulated %s %s k=%u batch=%llu %s%s", longrows[i].algo, wht_format_name(f), longrows[i].k,
-                  (unsigned long long)longrows[i].batch,
-                  wp ? "on the register kernels"
-                  : f == WHT_F64 && !strcmp(longrows[i].algo, "alman-rao") ? "as block rows and tile passes"
-                                                                         : "in register passes",
-                  out ? ", out of place" : "") &&
-          cs == WHT_OK && gs == WHT_OK)
-        tap_diag("first difference at element %llu: got %s, CPU %s", (unsigned long long)first,
-                 gc_hex(x, first, esz, h1), gc_hex(ref, first, esz, h2));
-    }
-    free(in);
-    free(ref);
-    free(x);
-    free(work);
+    const int wp = !strcmp(longrows[i].algo, "widened-pass");
+    if (!longrow_check(algos, nalgos, longrows[i].algo, longrows[i].f, longrows[i].k, longrows[i].batch,
+                       gc_mix(seed ^ (uint64_t)i),
+                       wp ? "on the register kernels"
+                       : longrows[i].f == WHT_F64 && !strcmp(longrows[i].algo, "alman-rao") ? "as block rows and tile passes"
+                                                                                           : "in register passes"))
+      return tap_done();
   }
+  /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
+   * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
+   * the first pass and one strided pass of the rest, forced wherever the
+   * kernels can (by default beyond k = K1 + 9 only): f32 k = 16 (13,
+   * 3), 17 in 2 (14, 3), 18 (15, 3), 19 (13, 6), 22 (13, 9); f16 17 (14,
+   * 3), 19 (16, 3), 22 (16, 6); bf16 20 in 2 (14, 6); kahan-block's and
+   * widened's the same way (their head blocks): kahan-block f32 19, bf16
+   * 19, widened f16 19 */
+  static const struct longrow blkfirst[] = { { "alman-rao", WHT_F32, 16, 1 },   { "alman-rao", WHT_F32, 17, 2 },   { "alman-rao", WHT_F32, 18, 1 },
+                   { "alman-rao", WHT_F32, 19, 1 },   { "alman-rao", WHT_F32, 22, 1 },   { "alman-rao", WHT_F16, 17, 1 },
+                   { "alman-rao", WHT_F16, 19, 1 },   { "alman-rao", WHT_F16, 22, 1 },   { "alman-rao", WHT_BF16, 20, 2 },
+                   { "kahan-block", WHT_F32, 19, 1 }, { "kahan-block", WHT_BF16, 19, 1 }, { "widened", WHT_F16, 19, 1 } };
+  wht__gpu_set_sar_blk_first(2);
+  for (size_t i = 0; maxk >= 15 && i < sizeof blkfirst / sizeof blkfirst[0]; i++)
+    if (!longrow_check(algos, nalgos, blkfirst[i].algo, blkfirst[i].f, blkfirst[i].k, blkfirst[i].batch,
+                       gc_mix(seed ^ (0x100u + i)), "block rows first"))
+      return tap_done();
+  wht__gpu_set_sar_blk_first(1);
   return tap_done();
 }
 #endif
