@@ -31,7 +31,7 @@ struct wht__comp_block {
    * (rows of 2^21..2^25 over 2^28 elements 0.76-0.91x the passes' time,
    * single vectors of 2^22..2^25 0.92-0.96x; 2^21, 2^22 in 64 blocks
    * 1.16-1.41x) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u };
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, false };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;

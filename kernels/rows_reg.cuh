@@ -63,15 +63,17 @@ struct wht__single_own {
  * 4-byte and in 2-byte formats, whether rows of 2^(K1+12) of 1024 tiles
  * or more stay on the tiles in 4-byte and in 2-byte formats, and the rows
  * of 2^k, k = 12..16, it runs a block a row (rows_ar_blk.cuh; bit k - 12,
- * 4-byte and 2-byte formats; from 8 rows), and from how many blocks longer
+ * 4-byte and 2-byte formats; from 8 rows), from how many blocks longer
  * rows take such block rows as their first pass where that leaves one
- * strided pass (0: never) */
+ * strided pass (0: never), and whether those rows are the least that
+ * leave it (2^(k-9)) rather than the largest */
 struct wht__sar_policy {
   bool on, pair;
   unsigned kmin4, kmin2;
   bool r12_tiles4, r12_tiles2;
   unsigned blk4, blk2;
   unsigned blk_first;
+  bool blk_first_least;
 };
 
 template <class F>

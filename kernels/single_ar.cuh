@@ -265,7 +265,8 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   }
   if (k < K1 + 3 || k > 40 || N % ((uint64_t)1 << S::TILE)) return false;
   /* longer rows whose first pass can be such block rows of 2^kb (kb = k
-   * mod 3 + 3t, the largest the block takes) with the rest, at most 9
+   * mod 3 + 3t: the largest the block takes, or as A::SAR says the least
+   * that leaves 9 stages, k - 9, where that is 12 or more) with the rest, at most 9
    * stages, in one strided pass: by default from as many blocks as
    * A::SAR says, where the warp rows of 2^K1 would leave more than one
    * strided pass, that is the pair or three passes (wht__plan_sar_blk_first: 0 never, 2
@@ -277,7 +278,10 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
    * where the warp rows and one strided pass of 9 stages do (rows of 2^18
    * f32, 2^19 f16) 1.05-1.33x */
   const unsigned kbmax = wht__sar_blk_kmax((unsigned)sizeof(typename F::U));
-  const unsigned kb = kbmax - (kbmax + 3u - k % 3) % 3u;
+  static unsigned least = ~0u; /* WHT_GPU_SINGLE_AR_KB_LEAST: 0 the largest, 1 the least, else A::SAR's */
+  if (least == ~0u) least = wht__rows_env("WHT_GPU_SINGLE_AR_KB_LEAST", 2);
+  const bool kbl = least < 2 ? least == 1 : A::SAR.blk_first_least;
+  const unsigned kb = kbl && k >= WHT__SAR_BLK_KMIN + 9 && k - 9 <= kbmax ? k - 9 : kbmax - (kbmax + 3u - k % 3) % 3u;
   if (blk && blk1 && A::SAR.on && k > kbmax && k <= kb + 9 && S::fits(kb, k - kb) &&
       (blk1 == 2 || (mode == 1 && k > K1 + 9 && wht__sar_blocks_at_least(N >> kb, A::SAR.blk_first)))) {
     pl->K1 = K1;

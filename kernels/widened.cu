@@ -49,7 +49,7 @@ struct wht__widened_block {
    * rows beyond 2^(K1+9) from 128 blocks (rows of 2^21..2^25 over 2^28
    * elements 0.79-0.96x the tiles' or passes' time, single vectors of
    * 2^22..2^25 0.81-0.89x; f32 2^21 in 64 blocks 1.12x) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128 };
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, false };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

@@ -266,15 +266,18 @@ int main(void)
   /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
    * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
    * the first pass and one strided pass of the rest, forced wherever the
-   * kernels can (by default beyond k = K1 + 9 only): f32 k = 16 (13,
-   * 3), 17 in 2 (14, 3), 18 (15, 3), 19 (13, 6), 22 (13, 9); f16 17 (14,
-   * 3), 19 (16, 3), 22 (16, 6); bf16 20 in 2 (14, 6); kahan-block's and
-   * widened's the same way (their head blocks): kahan-block f32 19, bf16
-   * 19, widened f16 19 */
+   * kernels can (by default beyond k = K1 + 9 only; Alman-Rao's the
+   * least block rows that leave 9 stages from k = 21, the others the
+   * largest): f32 k = 16 (13, 3), 17 in 2 (14, 3), 18 (15, 3), 19 (13,
+   * 6), 21 (12, 9), 22 (13, 9); f16 17 (14, 3), 19 (16, 3), 22 (13, 9);
+   * bf16 20 in 2 (14, 6); kahan-block's and widened's the same way
+   * (their head blocks): kahan-block f32 19, bf16 19, widened f16 19, 22
+   * (16, 6) */
   static const struct longrow blkfirst[] = { { "alman-rao", WHT_F32, 16, 1 },   { "alman-rao", WHT_F32, 17, 2 },   { "alman-rao", WHT_F32, 18, 1 },
                    { "alman-rao", WHT_F32, 19, 1 },   { "alman-rao", WHT_F32, 22, 1 },   { "alman-rao", WHT_F16, 17, 1 },
                    { "alman-rao", WHT_F16, 19, 1 },   { "alman-rao", WHT_F16, 22, 1 },   { "alman-rao", WHT_BF16, 20, 2 },
-                   { "kahan-block", WHT_F32, 19, 1 }, { "kahan-block", WHT_BF16, 19, 1 }, { "widened", WHT_F16, 19, 1 } };
+                   { "kahan-block", WHT_F32, 19, 1 }, { "kahan-block", WHT_BF16, 19, 1 }, { "widened", WHT_F16, 19, 1 },
+                   { "alman-rao", WHT_F32, 21, 1 },   { "widened", WHT_F16, 22, 1 } };
   wht__gpu_set_sar_blk_first(2);
   for (size_t i = 0; maxk >= 15 && i < sizeof blkfirst / sizeof blkfirst[0]; i++)
     if (!longrow_check(algos, nalgos, blkfirst[i].algo, blkfirst[i].f, blkfirst[i].k, blkfirst[i].batch,
