@@ -37,8 +37,9 @@
  * 2^kb (kb = k mod 3 + 3t, up to 2^15 in f32 and 2^16 in f16 and bf16, the
  * head's digits those of the index in the whole vector) is at most 9
  * stages, pass 1 is those block rows instead and one strided pass follows
- * (k = 21..24 in f32, 21..25 in f16 and bf16): two plain passes where
- * the warp rows needed the pair or three.
+ * (k = 21..24 in f32, 21..25 in f16 and bf16; Alman-Rao's the least such
+ * rows, 2^(k-9), the block algorithms' the largest): two plain passes
+ * where the warp rows needed the pair or three.
  *
  * Every radix-8 group is wht__alman_rao_alg's on the same operands, the
  * groups in increasing order (a pass's in its tile, passes one after
