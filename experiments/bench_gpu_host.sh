@@ -1198,15 +1198,6 @@ want sarb1 && step sarb1 ${SARB1_LIMIT:-360} sh -c "
     echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --reps 20 | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --total-log2 28 --reps 20 | grep -v '^#' | grep -v '^algo'; done; done"
-# the block rows first of 2^(k-9) instead of the largest (WHT_GPU_SINGLE_AR_KB_LEAST=1;
-# f32 2^21, f16 and bf16 2^21, 2^22): the tests forced there, k = 20..23,
-# and single vectors and rows over 2^28 elements, two rounds (sarkb)
-want sarkb && step sarkb ${SARKB_LIMIT:-200} sh -c "
-  WHT_GPU_SINGLE_AR_KB_LEAST=1 WHT_GPU_SINGLE_AR_BLK1=2 WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=20 WHT_GPU_TEST_MAXK=23 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarkbbi.log 2>&1;
-  echo \"# forced, k = 20..23: \$(grep -c '^ok' $O/sarkbbi.log) ok, \$(grep -c '^not ok' $O/sarkbbi.log) not ok\"; grep '^not ok' $O/sarkbbi.log | head -5;
-  for r in 1 2; do for v in 0 1; do echo \"## round \$r: WHT_GPU_SINGLE_AR_KB_LEAST=\$v\";
-    WHT_GPU_SINGLE_AR_KB_LEAST=\$v $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 21,22 --reps 20 | grep -v '^#';
-    WHT_GPU_SINGLE_AR_KB_LEAST=\$v $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened,folklore --format f32,f16,bf16 --log2n 21,22 --total-log2 28 --reps 20 | grep -v '^#' | grep -v '^algo'; done; done"
 # kahan's, neumaier's and the block algorithms' rows of 2^12..2^14 in
 # batches of 1..1024 on their block kernels (rows_comp.cuh, the default
 # masks) or on the tiles (WHT_GPU_ROWS_BLK=0), three rounds (nbsmall)

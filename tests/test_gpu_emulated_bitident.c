@@ -64,12 +64,16 @@ struct longrow {
   uint64_t batch;
 };
 
-/* One long-rows case (algo, f, rows of 2^k, batch of them) by the host
- * emulation against the CPU, in place and out of place; how: the plan's
- * words for the message. 0 on a failed allocation (the test stops). */
-static int longrow_check(const char *const *algos, int nalgos, const char *algo, wht_format f, unsigned k,
-                         uint64_t batch, uint64_t seed, const char *how)
+/* One long-rows case by the host emulation against the CPU, in place and
+ * out of place; how: the plan's words for the message. 0 on a failed
+ * allocation (the test stops). */
+static int longrow_check(const char *const *algos, int nalgos, const struct longrow *c, uint64_t seed,
+                         const char *how)
 {
+  const char *const algo = c->algo;
+  const wht_format f = c->f;
+  const unsigned k = c->k;
+  const uint64_t batch = c->batch;
   int wanted = 0;
   for (int ai = 0; ai < nalgos; ai++) wanted |= !strcmp(algos[ai], algo);
   if (!wanted) return 1;
@@ -256,8 +260,7 @@ int main(void)
                    { "widened", WHT_F16, 17, 1 } };
   for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
     const int wp = !strcmp(longrows[i].algo, "widened-pass");
-    if (!longrow_check(algos, nalgos, longrows[i].algo, longrows[i].f, longrows[i].k, longrows[i].batch,
-                       gc_mix(seed ^ (uint64_t)i),
+    if (!longrow_check(algos, nalgos, &longrows[i], gc_mix(seed ^ (uint64_t)i),
                        wp ? "on the register kernels"
                        : longrows[i].f == WHT_F64 && !strcmp(longrows[i].algo, "alman-rao") ? "as block rows and tile passes"
                                                                                            : "in register passes"))
@@ -280,8 +283,7 @@ int main(void)
                    { "alman-rao", WHT_F32, 21, 1 },   { "widened", WHT_F16, 22, 1 } };
   wht__gpu_set_sar_blk_first(2);
   for (size_t i = 0; maxk >= 15 && i < sizeof blkfirst / sizeof blkfirst[0]; i++)
-    if (!longrow_check(algos, nalgos, blkfirst[i].algo, blkfirst[i].f, blkfirst[i].k, blkfirst[i].batch,
-                       gc_mix(seed ^ (0x100u + i)), "block rows first"))
+    if (!longrow_check(algos, nalgos, &blkfirst[i], gc_mix(seed ^ (0x100u + i)), "block rows first"))
       return tap_done();
   wht__gpu_set_sar_blk_first(1);
   return tap_done();
