@@ -73,7 +73,9 @@
 # profile and the data of docs/STABILIZATION.md (i14bench its speed table
 # alone); mpiscale and
 # mpirows for issue 11's rank
-# scaling). Steps that force a rows form the tables do not choose
+# scaling; dsmem and l2bound for what bounds the L2-blocked pairs, fewtest
+# for the compensated block kernels' few rows and the block rows first's
+# size by format). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1204,6 +1206,32 @@ want sarb1 && step sarb1 ${SARB1_LIMIT:-360} sh -c "
 want nbsmall && step nbsmall ${NBSMALL_LIMIT:-200} sh -c "
   for r in 1 2 3; do for v in ${NBSMALL_VARIANTS:-WHT_GPU_ROWS_BLK=1 WHT_GPU_ROWS_BLK=0}; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --algo neumaier-block,kahan-block,neumaier,kahan --format f16,bf16,f32 --log2n 12:14 --batch ${NBSMALL_BATCH:-1,4,8,16,32,64,256,1024} --reps 30 | grep -v '^#'; done; done"
+# what bounds the L2-blocked pairs of the single vectors (issue 15): the
+# exchange of a cluster tile through distributed shared memory
+# (experiments/dsmem-probe: dsmem), and Nsight Compute's L2 and DRAM
+# throughput for each kernel of a transform beside the add-one kernel
+# (L2BOUND_CASES algo,format,log2n: l2bound; the L2 hits: STEPS=l2)
+want dsmem && step dsmem ${DSMEM_LIMIT:-120} "$B/experiments/dsmem-probe"
+want l2bound && step l2bound ${L2BOUND_LIMIT:-300} sh -c "
+  for c in ${L2BOUND_CASES:-folklore,f32,28 folklore,f16,28 folklore,f64,27 tensor-core,f16,28 alman-rao,f32,28}; do
+    set -- \$(echo \$c | tr , ' '); echo \"## \$*\";
+    ncu --clock-control none --kernel-name regex:'wht__|bench_add_one' --launch-skip 0 --launch-count 8 \
+      --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,lts__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,lts__t_sector_hit_rate.pct,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --place in --reps 1 --warmup 0; done"
+# the compensated block kernels' few rows by format and size
+# (few_rows_blk_min, compensated_err.cuh) and the block rows first's size
+# by format (wht__sar_policy::blk_first_least): test_gpu_bitident of the
+# compensated algorithms at k = 11..16 in batches of 16, 128 and 512
+# (each side of every bound) and of the three on the register passes at
+# k = 20..23 (fewtest); the timings: STEPS=nbsmall with
+# NBSMALL_VARIANTS="WHT_GPU_ROWS_FEW=0 WHT_GPU_ROWS_FEW=1 WHT_GPU_ROWS_BLK=0",
+# STEPS=sarb1 with SARB1_VARIANTS="WHT_GPU_SINGLE_AR_KB_LEAST=0 WHT_GPU_SINGLE_AR_KB_LEAST=2"
+want fewtest && step fewtest ${FEWTEST_LIMIT:-400} sh -c "
+  for b in 16 128 512; do
+    WHT_GPU_TEST_BATCH=\$b WHT_GPU_TEST_ALGOS=kahan,neumaier,kahan-block,neumaier-block WHT_GPU_TEST_MINK=11 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/fewbi\$b.log 2>&1;
+    echo \"# \$b rows of 2^11..2^16: \$(grep -c '^ok' $O/fewbi\$b.log) ok, \$(grep -c '^not ok' $O/fewbi\$b.log) not ok\"; grep '^not ok' $O/fewbi\$b.log | head -5; done;
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=20 WHT_GPU_TEST_MAXK=23 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/kbbi.log 2>&1;
+  echo \"# the register passes at k = 20..23: \$(grep -c '^ok' $O/kbbi.log) ok, \$(grep -c '^not ok' $O/kbbi.log) not ok\"; grep '^not ok' $O/kbbi.log | head -5"
 # the planner's smaller tiles for small transforms (pass_plan.cu,
 # WHT_GPU_SMALL_TILES; 0: the 64 KB tiles as before): every algorithm and
 # format, single vectors of 2^12..2^22 and rows of 2^8..2^15 over 2^16

@@ -1,0 +1,226 @@
+/* dsmem_probe.cu - what an exchange of a tile between the blocks of a
+ * thread-block cluster through distributed shared memory costs, against
+ * an in-place add-one pass over the same bytes, timed in the same run
+ * (issue 15: two passes over device memory for single vectors beyond what
+ * one block holds, without the L2 round trip of the L2-blocked pairs).
+ *
+ * Model of a cluster tile pass: each block of a cluster of C holds
+ * THREADS x V float4 (16 B each) of a contiguous tile in registers, loaded
+ * coalesced; E times it stores them to its shared memory, the cluster
+ * syncs, and thread t reads its vector v back from block (rank + 1 + v)
+ * mod C, slot v THREADS + t (a permutation: every value is read once; of
+ * the C blocks' data a block reads (C - 1)/C or so remotely, as a
+ * transpose that lets log2 C stages across blocks run locally), then the
+ * cluster syncs again (no block overwrites or leaves while peers read);
+ * last it adds one and stores in place. E = 0 is the same pass without
+ * shared memory; C = 1 the round trip through the block's own shared
+ * memory. "exch_x" = (t_E - t_0) / E / t_addone: what one exchange costs
+ * as a fraction of a pass over device memory. Medians of REPS runs with
+ * CUDA events, L2 flushed before each by a memset of 2 x its size. Not a
+ * test: a benchmark for the GPU host (experiments/bench_gpu_host.sh
+ * STEPS=dsmem); results in docs/PERFORMANCE.md. */
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+namespace cg = cooperative_groups;
+
+#define CHECK(call)                                                                                  \
+  do {                                                                                               \
+    cudaError_t e_ = (call);                                                                         \
+    if (e_ != cudaSuccess) {                                                                         \
+      fprintf(stderr, "dsmem-probe: %s: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__);   \
+      exit(1);                                                                                       \
+    }                                                                                                \
+  } while (0)
+
+#define V 8 /* float4 a thread: 128 bytes, as folklore's block rows */
+
+static __global__ void fill(float *x, uint64_t n)
+{
+  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
+    x[i] = (float)((i * 2654435761u) % 1000003u) * 1e-6f + 0.5f;
+}
+
+static __global__ void add_one(float4 *x, uint64_t nvec)
+{
+  const uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+  if (w < nvec) {
+    float4 v = x[w];
+    v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
+    x[w] = v;
+  }
+}
+
+static __device__ __forceinline__ float4 plus_one(float4 v)
+{
+  v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
+  return v;
+}
+
+/* one tile part a block, exchanged E times across its cluster */
+static __global__ void cluster_pass(float4 *x, unsigned E)
+{
+  extern __shared__ float4 sm[];
+  cg::cluster_group cl = cg::this_cluster();
+  const unsigned C = cl.num_blocks(), me = cl.block_rank(), T = blockDim.x, t = threadIdx.x;
+  float4 *g = x + (uint64_t)blockIdx.x * T * V;
+  float4 r[V];
+#pragma unroll
+  for (unsigned v = 0; v < V; v++) r[v] = g[v * T + t];
+  for (unsigned e = 0; e < E; e++) {
+#pragma unroll
+    for (unsigned v = 0; v < V; v++) sm[v * T + t] = r[v];
+    cl.sync();
+#pragma unroll
+    for (unsigned v = 0; v < V; v++) r[v] = *cl.map_shared_rank(&sm[v * T + t], (me + 1 + v) % C);
+    cl.sync();
+  }
+#pragma unroll
+  for (unsigned v = 0; v < V; v++) g[v * T + t] = plus_one(r[v]);
+}
+
+typedef struct {
+  float4 *x;
+  uint64_t nvec;
+  unsigned threads, C, E; /* threads 0: the add-one kernel */
+} probe;
+
+static void enqueue(const probe *p, cudaStream_t s)
+{
+  if (!p->threads) {
+    add_one<<<(unsigned)((p->nvec + 255) / 256), 256, 0, s>>>(p->x, p->nvec);
+    CHECK(cudaGetLastError());
+    return;
+  }
+  cudaLaunchConfig_t cfg = {};
+  cudaLaunchAttribute at[1];
+  at[0].id = cudaLaunchAttributeClusterDimension;
+  at[0].val.clusterDim.x = p->C;
+  at[0].val.clusterDim.y = 1;
+  at[0].val.clusterDim.z = 1;
+  cfg.gridDim = dim3((unsigned)(p->nvec / ((uint64_t)p->threads * V)));
+  cfg.blockDim = dim3(p->threads);
+  cfg.dynamicSmemBytes = (size_t)p->threads * V * sizeof(float4);
+  cfg.stream = s;
+  cfg.attrs = at;
+  cfg.numAttrs = 1;
+  CHECK(cudaLaunchKernelEx(&cfg, cluster_pass, p->x, p->E));
+}
+
+static int cmp(const void *a, const void *b)
+{
+  const float x = *(const float *)a, y = *(const float *)b;
+  return (x > y) - (x < y);
+}
+
+static float time_probe(const probe *p, void *flush, size_t flush_bytes, int reps)
+{
+  cudaStream_t s;
+  cudaEvent_t a, b;
+  float ms[64];
+  CHECK(cudaStreamCreate(&s));
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  for (int r = -1; r < reps; r++) { /* r = -1: warm-up */
+    CHECK(cudaMemsetAsync(flush, r & 0xff, flush_bytes, s));
+    CHECK(cudaEventRecord(a, s));
+    enqueue(p, s);
+    CHECK(cudaEventRecord(b, s));
+    CHECK(cudaEventSynchronize(b));
+    if (r >= 0) CHECK(cudaEventElapsedTime(&ms[r], a, b));
+  }
+  qsort(ms, (size_t)reps, sizeof ms[0], cmp);
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  CHECK(cudaStreamDestroy(s));
+  return ms[reps / 2];
+}
+
+/* clusters of C blocks of `threads` the device holds at once (0: none) */
+static int active_clusters(unsigned threads, unsigned C)
+{
+  cudaLaunchConfig_t cfg = {};
+  cudaLaunchAttribute at[1];
+  int n = 0;
+  at[0].id = cudaLaunchAttributeClusterDimension;
+  at[0].val.clusterDim.x = C;
+  at[0].val.clusterDim.y = 1;
+  at[0].val.clusterDim.z = 1;
+  cfg.gridDim = dim3(C * 64);
+  cfg.blockDim = dim3(threads);
+  cfg.dynamicSmemBytes = (size_t)threads * V * sizeof(float4);
+  cfg.attrs = at;
+  cfg.numAttrs = 1;
+  if (cudaOccupancyMaxActiveClusters(&n, cluster_pass, &cfg) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+
+int main(int argc, char **argv)
+{
+  int log2n = 28, reps = 15;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--log2n") && i + 1 < argc)
+      log2n = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+      reps = atoi(argv[++i]);
+    else {
+      fprintf(stderr, "dsmem-probe: unknown argument %s (accepted: --log2n 22..31, --reps 3..63)\n", argv[i]);
+      return 2;
+    }
+  }
+  if (log2n < 22 || log2n > 31 || reps < 3 || reps > 63) {
+    fprintf(stderr, "dsmem-probe: --log2n %d / --reps %d out of range (accepted: 22..31, 3..63)\n", log2n, reps);
+    return 2;
+  }
+  cudaDeviceProp prop;
+  int dev = 0;
+  CHECK(cudaGetDevice(&dev));
+  CHECK(cudaGetDeviceProperties(&prop, dev));
+  CHECK(cudaFuncSetAttribute(cluster_pass, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024 * V * 16));
+  CHECK(cudaFuncSetAttribute(cluster_pass, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  const uint64_t n = (uint64_t)1 << log2n, nvec = n / 4;
+  const size_t flush_bytes = 2 * (size_t)prop.l2CacheSize;
+  float4 *x;
+  void *flush;
+  CHECK(cudaMalloc((void **)&x, n * sizeof(float)));
+  CHECK(cudaMalloc(&flush, flush_bytes));
+  fill<<<4096, 256>>>((float *)x, n);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  printf("# dsmem-probe on %s: %d SMs, L2 %d MiB, 2^%d f32 (%zu MiB) in place, %d float4 a thread, median of %d\n",
+         prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20, log2n, (size_t)(n * 4) >> 20, V, reps);
+  const probe ref = { x, nvec, 0, 1, 0 };
+  const float t_add = time_probe(&ref, flush, flush_bytes, reps);
+  printf("# add-one pass: %.4f ms, %.0f GB/s (read + write)\n", t_add, 2.0 * n * 4 / (t_add * 1e-3) * 1e-9);
+  printf("%7s %6s %3s %2s %9s %8s %7s %9s\n", "threads", "KB_blk", "C", "E", "ms", "x_addone", "exch_x",
+         "clusters");
+  static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 };
+  for (unsigned ti = 0; ti < 3; ti++)
+    for (unsigned ci = 0; ci < 5; ci++) {
+      const unsigned T = threads_of[ti], C = c_of[ci];
+      const int nc = active_clusters(T, C);
+      if (!nc) {
+        printf("%7u %6u %3u  - (no cluster of this shape fits)\n", T, T * V * 16 / 1024, C);
+        continue;
+      }
+      float t0 = 0;
+      for (unsigned E = 0; E <= 2; E++) {
+        const probe p = { x, nvec, T, C, E };
+        const float t = time_probe(&p, flush, flush_bytes, reps);
+        if (E == 0) t0 = t;
+        printf("%7u %6u %3u %2u %9.4f %8.3f %7.3f %9d\n", T, T * V * 16 / 1024, C, E, t, t / t_add,
+               E ? (t - t0) / E / t_add : 0.0, nc);
+        fflush(stdout);
+      }
+    }
+  CHECK(cudaFree(x));
+  CHECK(cudaFree(flush));
+  return 0;
+}
