@@ -22,7 +22,7 @@ struct wht__alman_rao_alg {
    * one strided pass, 2^(k-9) (f32 rows of 2^21 over 2^28 elements 0.96x
    * the time of 2^15's, single 2^21 0.86x; f16 and bf16 rows of 2^22
    * 0.92x and single 0.89x those of 2^16; 2-byte 2^21 within 1 %) */
-  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, true };
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, 3 };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,

@@ -54,12 +54,26 @@ struct wht__kahan_err {
    * 2^12..2^15 (0.84-0.96x; docs/PERFORMANCE.md) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f) { return f == WHT_F64 ? 0x4u : 0xfu; }
   static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0x7u : f == WHT_F64 ? 0x2u : 0xfu; }
-  /* the block's sizes (bit k - LV - 9) whose fewer than 8 rows go to the
-   * small tiles (rows_comp.cuh): rows of 8 KB and 64 KB; on an H200 one to
-   * four rows of 16 and 32 KB took up to 1.68x the block's time there
-   * (docs/PERFORMANCE.md, "The small transforms' tiles") */
-  static constexpr unsigned few_rows_tiles_mask() { return 0x9u; }
-  static constexpr unsigned blocked_few_rows_tiles_mask() { return 0x9u; }
+  /* the fewest rows of the block's sizes (8, 16, 32, 64 KB: k - LV - 9)
+   * the block kernel takes where the small tiles are on; fewer go there
+   * (rows_comp.cuh). On an H200 (docs/PERFORMANCE.md, "The small
+   * transforms' tiles", "The compensated block kernels' few rows by
+   * bytes"): rows of 8 KB and 64 KB, one to four, 0.33-0.90x the block's
+   * time on the tiles, of 16 and 32 KB up to 1.68x, but kahan's 2-byte
+   * rows of 8 KB up to 256 of them 0.77-0.93x (512: 1.04x) and of 16 KB
+   * up to 128 0.90-0.93x (256: 1.08x), kahan-block's 2-byte rows of 8 KB
+   * up to 64 0.79-0.85x (128: 2.2x) and its f32 rows of 16 KB up to 32
+   * 0.85-0.88x (64: 1.67x) */
+  static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i)
+  {
+    constexpr unsigned two[4] = { 512, 256, 0, 8 }, other[4] = { 8, 0, 0, 8 };
+    return (f == WHT_F16 || f == WHT_BF16 ? two : other)[i];
+  }
+  static constexpr unsigned blocked_few_rows_blk_min(wht_format f, unsigned i)
+  {
+    constexpr unsigned two[4] = { 128, 0, 0, 8 }, f32[4] = { 8, 64, 0, 8 }, other[4] = { 8, 0, 0, 8 };
+    return (f == WHT_F16 || f == WHT_BF16 ? two : f == WHT_F32 ? f32 : other)[i];
+  }
   static const bool PAIRS = true;  /* only F::add and F::sub */
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
@@ -170,11 +184,17 @@ struct wht__neumaier_err {
   /* and in a block for f16 rows of 2^12 and 2^13 (0.82-0.91x at build
    * b6717c1; 2^14, 2^15 and bf16 slower) */
   static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x3u : 0u; }
-  /* fewer than 8 rows to the small tiles, as kahan's; neumaier-block's of
-   * every size (an H200: its f16 rows of 16 KB, one to four, 0.35-0.72x
-   * the block's time there) */
-  static constexpr unsigned few_rows_tiles_mask() { return 0x9u; }
-  static constexpr unsigned blocked_few_rows_tiles_mask() { return 0xfu; }
+  /* the fewest rows on the block kernel, as kahan's: 8 of 8 KB and 64 KB;
+   * neumaier-block's (on it for f16 rows of 8 and 16 KB) 128 and 64 (an
+   * H200: its f16 rows of 8 KB up to 64 of them 0.38-0.48x the block's
+   * time on the small tiles, 128: 1.59x; of 16 KB up to 32 0.35-0.57x,
+   * 64: 1.61x) */
+  static constexpr unsigned few_rows_blk_min(wht_format, unsigned i) { return i == 0 || i == 3 ? 8u : 0u; }
+  static constexpr unsigned blocked_few_rows_blk_min(wht_format, unsigned i)
+  {
+    constexpr unsigned n[4] = { 128, 64, 8, 8 };
+    return n[i];
+  }
   /* f16/bf16 on lane pairs (tile_packed.cuh): the comparisons on the
    * packed magnitudes give a mask per lane (__hle2_mask, exact, subnormals
    * kept) and the selects are bitwise, lane by lane the same choice; with a

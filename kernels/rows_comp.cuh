@@ -61,7 +61,7 @@ struct wht__blocked_err : ERR {
   static constexpr unsigned rows_warp_mask(wht_format f) { return ERR::blocked_rows_warp_mask(f); }
   static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
   static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
-  static constexpr unsigned few_rows_tiles_mask() { return ERR::blocked_few_rows_tiles_mask(); }
+  static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i) { return ERR::blocked_few_rows_blk_min(f, i); }
 };
 
 /* whether a block of a blocked ERR ends after stage s of a row of 2^k,
@@ -816,10 +816,11 @@ static unsigned wht__rows_comp_form(unsigned k);
  * sends them all to the tiles, as folklore's; WHT_GPU_ROWS_BLK=0 sends
  * the block's sizes there and =2 all four to the block, for comparisons
  * (any other value: the table); sizes whose shared memory the device does
- * not allow take the tiles, and so do fewer than 8 rows (N elements in
- * all) of the sizes ERR::few_rows_tiles_mask names (the block's largest,
- * 64 KB a row, and its smallest, 8 KB; neumaier-block's every size),
- * whose blocks would be a handful: on an H200 neumaier's f16 2^15 took 55
+ * not allow take the tiles, and so do fewer rows (N elements in all) than
+ * ERR::few_rows_blk_min says for the size and format (8 of the block's
+ * largest, 64 KB a row, and its smallest, 8 KB; more where measured so;
+ * WHT_GPU_ROWS_FEW=0 none, for comparisons), whose blocks would be a
+ * handful or leave the device idle: on an H200 neumaier's f16 2^15 took 55
  * us in its one block, 21 us in two passes of 8 small tiles (pass_plan.cu,
  * small_tile_log2, whose WHT_GPU_SMALL_TILES=0 keeps them here too), one
  * to four rows of 64 KB 0.33-0.90x and of 8 KB 0.44-0.89x the block's time
@@ -830,17 +831,18 @@ template <class F, class ERR>
 static bool wht__rows_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
 {
   typedef wht__rows_reg_shape<F> S;
-  static int on = -1, blk = -1;
+  static int on = -1, blk = -1, few = -1;
   if (on < 0) {
     on = wht__rows_env("WHT_GPU_ROWS_REG", 1) != 0;
     blk = (int)wht__rows_env("WHT_GPU_ROWS_BLK", 1);
+    few = wht__rows_env("WHT_GPU_ROWS_FEW", 1) != 0;
   }
   if (!on || k < S::KMIN || (uintptr_t)src % 16 != 0 || (uintptr_t)dst % 16 != 0) return false;
   if (k <= S::LV + 8)
     return (ERR::rows_warp_mask(F::ID) >> (k - S::KMIN) & 1u) &&
            wht__rows_comp_warp_built<F, ERR>(k, wht__rows_comp_eff_form<F>(wht__rows_comp_form<F, ERR>(k)));
   return k <= S::LV + 12 && blk != 0 &&
-         ((N >> k) >= 8 || !(ERR::few_rows_tiles_mask() >> (k - S::LV - 9) & 1u) || !wht__plan_small_tiles()) &&
+         ((N >> k) >= ERR::few_rows_blk_min(F::ID, k - S::LV - 9) || !few || !wht__plan_small_tiles()) &&
          (blk == 2 || (ERR::rows_blk_mask(F::ID) >> (k - S::LV - 9)) & 1u) &&
          wht__rows_comp_blk_built<F, ERR>(k - (S::LV + 8)) && wht__rows_smem_fits(2 * (sizeof(typename F::U) << k));
 }

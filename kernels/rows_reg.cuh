@@ -66,14 +66,15 @@ struct wht__single_own {
  * 4-byte and 2-byte formats; from 8 rows), from how many blocks longer
  * rows take such block rows as their first pass where that leaves one
  * strided pass (0: never), and whether those rows are the least that
- * leave it (2^(k-9)) rather than the largest */
+ * leave it (2^(k-9)) rather than the largest (bit 0 in 4-byte formats,
+ * bit 1 in 2-byte) */
 struct wht__sar_policy {
   bool on, pair;
   unsigned kmin4, kmin2;
   bool r12_tiles4, r12_tiles2;
   unsigned blk4, blk2;
   unsigned blk_first;
-  bool blk_first_least;
+  unsigned blk_first_least;
 };
 
 template <class F>

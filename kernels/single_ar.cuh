@@ -281,7 +281,7 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   const unsigned kbmax = wht__sar_blk_kmax((unsigned)sizeof(typename F::U));
   static unsigned least = ~0u; /* WHT_GPU_SINGLE_AR_KB_LEAST: 0 the largest, 1 the least, else A::SAR's */
   if (least == ~0u) least = wht__rows_env("WHT_GPU_SINGLE_AR_KB_LEAST", 2);
-  const bool kbl = least < 2 ? least == 1 : A::SAR.blk_first_least;
+  const bool kbl = least < 2 ? least == 1 : (A::SAR.blk_first_least >> (four ? 0 : 1) & 1u);
   const unsigned kb = kbl && k >= WHT__SAR_BLK_KMIN + 9 && k - 9 <= kbmax ? k - 9 : kbmax - (kbmax + 3u - k % 3) % 3u;
   if (blk && blk1 && A::SAR.on && k > kbmax && k <= kb + 9 && S::fits(kb, k - kb) &&
       (blk1 == 2 || (mode == 1 && k > K1 + 9 && wht__sar_blocks_at_least(N >> kb, A::SAR.blk_first)))) {

@@ -48,8 +48,10 @@ struct wht__widened_block {
    * and bf16 2^13, 2^14 1.11-1.12x), and such blocks as the first pass of
    * rows beyond 2^(K1+9) from 128 blocks (rows of 2^21..2^25 over 2^28
    * elements 0.79-0.96x the tiles' or passes' time, single vectors of
-   * 2^22..2^25 0.81-0.89x; f32 2^21 in 64 blocks 1.12x) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, false };
+   * 2^22..2^25 0.81-0.89x; f32 2^21 in 64 blocks 1.12x), in f32 the
+   * least that leave one strided pass (rows of 2^21 over 2^28 0.83x the
+   * time of 2^15's, single 2^21 0.89x the passes'; f16 rows of 2^21 1.09x) */
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, 1 };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

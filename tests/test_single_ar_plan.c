@@ -6,9 +6,11 @@
  * 3, 6 or 9); beyond k = K1 + 9, where block rows of 2^kb (kb = f + 3t, at
  * most 15 in f32 and 16 in f16 and bf16) leave at most 9 stages, those
  * block rows and one strided pass (f32 2^21..2^24, f16 and bf16
- * 2^21..2^25; Alman-Rao's however few the blocks, kahan-block's and
- * widened's from 128 of them: not single vectors of 2^21 f32, 2^21 and
- * 2^22 f16 and bf16); else Alman-Rao's
+ * 2^21..2^25; Alman-Rao's however few the blocks and the least such
+ * rows, 2^(k-9), kahan-block's and widened's from 128 of them, the least
+ * for kahan-block's f16 and bf16 and widened's f32, else the largest: not
+ * kahan-block's single f32 vectors of 2^21 nor widened's f16 and bf16 of
+ * 2^21 and 2^22); else Alman-Rao's
  * first two as one L2-blocked pair from k = K1 + 12 where the data make
  * 1024 tiles or more and the pair's chunks of 2^(K1+9) elements number at
  * most 8192, rows of 2^16 and longer; kahan-block and widened without the
@@ -46,12 +48,12 @@ static const struct {
   { "alman-rao", wht__alman_rao_single_passes, WHT_BF16, "0000000022222222222222333", "111112222222", 2, 2 },
   { "kahan-block", wht__kahan_block_single_passes, WHT_F64, "0000000000000000000000000", "000000000000", 0, 0 },
   { "kahan-block", wht__kahan_block_single_passes, WHT_F32, "0000000222222322233333444", "000222222222", 2, 2 },
-  { "kahan-block", wht__kahan_block_single_passes, WHT_F16, "0000000022222332223333444", "000022222222", 2, 2 },
-  { "kahan-block", wht__kahan_block_single_passes, WHT_BF16, "0000000022222332223333444", "000022222222", 2, 2 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_F16, "0000000022222222223333444", "000022222222", 2, 2 },
+  { "kahan-block", wht__kahan_block_single_passes, WHT_BF16, "0000000022222222223333444", "000022222222", 2, 2 },
   { "neumaier-block", wht__neumaier_block_single_passes, WHT_F32, "0000000000000000000000000", "000000000000", 0, 0 },
   { "neumaier-block", wht__neumaier_block_single_passes, WHT_F16, "0000000000000000000000000", "000000000000", 0, 0 },
   { "widened", wht__widened_single_passes, WHT_F64, "0000000000000000000000000", "000000000000", 0, 0 },
-  { "widened", wht__widened_single_passes, WHT_F32, "0000000222222322233333444", "111122222222", 2, 2 },
+  { "widened", wht__widened_single_passes, WHT_F32, "0000000222222222233333444", "111122222222", 2, 2 },
   { "widened", wht__widened_single_passes, WHT_F16, "0000000022222332223333444", "000112222222", 2, 2 },
   { "widened", wht__widened_single_passes, WHT_BF16, "0000000022222332223333444", "000112222222", 2, 2 },
 };
