@@ -14,7 +14,11 @@
  * cluster syncs again (no block overwrites or leaves while peers read);
  * last it adds one and stores in place. E = 0 is the same pass without
  * shared memory; C = 1 the round trip through the block's own shared
- * memory. "exch_x" = (t_E - t_0) / E / t_addone: what one exchange costs
+ * memory. The cluster tiles are contiguous, or (RUN bytes) runs of RUN
+ * contiguous bytes, tile c's runs 2^log2n / (tile elements) runs apart
+ * and consecutive tiles on consecutive runs: the loads and stores of a
+ * strided pass (single_reg.cuh's wht__single_tile_base) whose tile holds
+ * as many stages as the cluster tile has runs. "exch_x" = (t_E - t_0) / E / t_addone: what one exchange costs
  * as a fraction of a pass over device memory. Medians of REPS runs with
  * CUDA events, L2 flushed before each by a memset of 2 x its size. Not a
  * test: a benchmark for the GPU host (experiments/bench_gpu_host.sh
@@ -61,16 +65,26 @@ static __device__ __forceinline__ float4 plus_one(float4 v)
   return v;
 }
 
-/* one tile part a block, exchanged E times across its cluster */
-static __global__ void cluster_pass(float4 *x, unsigned E)
+/* float4 p of cluster tile c of S float4 (ntiles of them): contiguous
+ * (run 0), or in runs of `run` (a power of two) float4 */
+static __device__ __forceinline__ uint64_t at(uint64_t c, uint64_t p, uint64_t S, uint64_t ntiles, unsigned run)
+{
+  const unsigned lr = __ffs(run) - 1;
+  return run ? (((p >> lr) * ntiles + c) << lr) + (p & (run - 1)) : c * S + p;
+}
+
+/* one tile part a block of T threads, exchanged E times across its cluster */
+template <unsigned T>
+static __global__ void __launch_bounds__(T) cluster_pass(float4 *x, unsigned E, unsigned run)
 {
   extern __shared__ float4 sm[];
   cg::cluster_group cl = cg::this_cluster();
-  const unsigned C = cl.num_blocks(), me = cl.block_rank(), T = blockDim.x, t = threadIdx.x;
-  float4 *g = x + (uint64_t)blockIdx.x * T * V;
+  const unsigned C = cl.num_blocks(), me = cl.block_rank(), t = threadIdx.x;
+  const uint64_t S = (uint64_t)C * T * V, c = blockIdx.x / C, ntiles = gridDim.x / C;
+  const uint64_t p0 = (uint64_t)me * T * V + t;
   float4 r[V];
 #pragma unroll
-  for (unsigned v = 0; v < V; v++) r[v] = g[v * T + t];
+  for (unsigned v = 0; v < V; v++) r[v] = x[at(c, p0 + v * T, S, ntiles, run)];
   for (unsigned e = 0; e < E; e++) {
 #pragma unroll
     for (unsigned v = 0; v < V; v++) sm[v * T + t] = r[v];
@@ -80,13 +94,19 @@ static __global__ void cluster_pass(float4 *x, unsigned E)
     cl.sync();
   }
 #pragma unroll
-  for (unsigned v = 0; v < V; v++) g[v * T + t] = plus_one(r[v]);
+  for (unsigned v = 0; v < V; v++) x[at(c, p0 + v * T, S, ntiles, run)] = plus_one(r[v]);
+}
+
+typedef void (*pass_fn)(float4 *, unsigned, unsigned);
+static pass_fn pass_of(unsigned threads)
+{
+  return threads == 256 ? cluster_pass<256> : threads == 512 ? cluster_pass<512> : cluster_pass<1024>;
 }
 
 typedef struct {
   float4 *x;
   uint64_t nvec;
-  unsigned threads, C, E; /* threads 0: the add-one kernel */
+  unsigned threads, C, E, run; /* threads 0: the add-one kernel; run in float4, 0 contiguous */
 } probe;
 
 static void enqueue(const probe *p, cudaStream_t s)
@@ -108,7 +128,7 @@ static void enqueue(const probe *p, cudaStream_t s)
   cfg.stream = s;
   cfg.attrs = at;
   cfg.numAttrs = 1;
-  CHECK(cudaLaunchKernelEx(&cfg, cluster_pass, p->x, p->E));
+  CHECK(cudaLaunchKernelEx(&cfg, pass_of(p->threads), p->x, p->E, p->run));
 }
 
 static int cmp(const void *a, const void *b)
@@ -155,7 +175,7 @@ static int active_clusters(unsigned threads, unsigned C)
   cfg.dynamicSmemBytes = (size_t)threads * V * sizeof(float4);
   cfg.attrs = at;
   cfg.numAttrs = 1;
-  if (cudaOccupancyMaxActiveClusters(&n, cluster_pass, &cfg) != cudaSuccess) {
+  if (cudaOccupancyMaxActiveClusters(&n, pass_of(threads), &cfg) != cudaSuccess) {
     cudaGetLastError();
     return 0;
   }
@@ -183,8 +203,12 @@ int main(int argc, char **argv)
   int dev = 0;
   CHECK(cudaGetDevice(&dev));
   CHECK(cudaGetDeviceProperties(&prop, dev));
-  CHECK(cudaFuncSetAttribute(cluster_pass, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024 * V * 16));
-  CHECK(cudaFuncSetAttribute(cluster_pass, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 }, run_of[] = { 0, 2, 4 };
+  for (unsigned ti = 0; ti < 3; ti++) {
+    CHECK(cudaFuncSetAttribute(pass_of(threads_of[ti]), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               threads_of[ti] * V * 16));
+    CHECK(cudaFuncSetAttribute(pass_of(threads_of[ti]), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  }
   const uint64_t n = (uint64_t)1 << log2n, nvec = n / 4;
   const size_t flush_bytes = 2 * (size_t)prop.l2CacheSize;
   float4 *x;
@@ -196,30 +220,30 @@ int main(int argc, char **argv)
   CHECK(cudaDeviceSynchronize());
   printf("# dsmem-probe on %s: %d SMs, L2 %d MiB, 2^%d f32 (%zu MiB) in place, %d float4 a thread, median of %d\n",
          prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20, log2n, (size_t)(n * 4) >> 20, V, reps);
-  const probe ref = { x, nvec, 0, 1, 0 };
+  const probe ref = { x, nvec, 0, 1, 0, 0 };
   const float t_add = time_probe(&ref, flush, flush_bytes, reps);
   printf("# add-one pass: %.4f ms, %.0f GB/s (read + write)\n", t_add, 2.0 * n * 4 / (t_add * 1e-3) * 1e-9);
-  printf("%7s %6s %3s %2s %9s %8s %7s %9s\n", "threads", "KB_blk", "C", "E", "ms", "x_addone", "exch_x",
-         "clusters");
-  static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 };
-  for (unsigned ti = 0; ti < 3; ti++)
-    for (unsigned ci = 0; ci < 5; ci++) {
-      const unsigned T = threads_of[ti], C = c_of[ci];
-      const int nc = active_clusters(T, C);
-      if (!nc) {
-        printf("%7u %6u %3u  - (no cluster of this shape fits)\n", T, T * V * 16 / 1024, C);
-        continue;
+  printf("%5s %7s %6s %3s %2s %9s %8s %7s %9s\n", "run_B", "threads", "KB_blk", "C", "E", "ms", "x_addone",
+         "exch_x", "clusters");
+  for (unsigned ri = 0; ri < 3; ri++)
+    for (unsigned ti = 0; ti < 3; ti++)
+      for (unsigned ci = 0; ci < 5; ci++) {
+        const unsigned T = threads_of[ti], C = c_of[ci], run = run_of[ri];
+        const int nc = active_clusters(T, C);
+        if (!nc) {
+          printf("%5u %7u %6u %3u  - (no cluster of this shape fits)\n", run * 16, T, T * V * 16 / 1024, C);
+          continue;
+        }
+        float t0 = 0;
+        for (unsigned E = 0; E <= 2; E++) {
+          const probe p = { x, nvec, T, C, E, run };
+          const float t = time_probe(&p, flush, flush_bytes, reps);
+          if (E == 0) t0 = t;
+          printf("%5u %7u %6u %3u %2u %9.4f %8.3f %7.3f %9d\n", run * 16, T, T * V * 16 / 1024, C, E, t,
+                 t / t_add, E ? (t - t0) / E / t_add : 0.0, nc);
+          fflush(stdout);
+        }
       }
-      float t0 = 0;
-      for (unsigned E = 0; E <= 2; E++) {
-        const probe p = { x, nvec, T, C, E };
-        const float t = time_probe(&p, flush, flush_bytes, reps);
-        if (E == 0) t0 = t;
-        printf("%7u %6u %3u %2u %9.4f %8.3f %7.3f %9d\n", T, T * V * 16 / 1024, C, E, t, t / t_add,
-               E ? (t - t0) / E / t_add : 0.0, nc);
-        fflush(stdout);
-      }
-    }
   CHECK(cudaFree(x));
   CHECK(cudaFree(flush));
   return 0;
