@@ -14,12 +14,13 @@
  * cluster syncs again (no block overwrites or leaves while peers read);
  * last it adds one and stores in place. E = 0 is the same pass without
  * shared memory; C = 1 the round trip through the block's own shared
- * memory. The cluster tiles are contiguous, or (RUN bytes) runs of RUN
+ * memory. The cluster tiles are contiguous, or in runs of run_B = 32..512
  * contiguous bytes, tile c's runs 2^log2n / (tile elements) runs apart
  * and consecutive tiles on consecutive runs: the loads and stores of a
  * strided pass (single_reg.cuh's wht__single_tile_base) whose tile holds
- * as many stages as the cluster tile has runs. "exch_x" = (t_E - t_0) / E / t_addone: what one exchange costs
- * as a fraction of a pass over device memory. Medians of REPS runs with
+ * as many stages as the cluster tile has runs. "exch_x" = (t_E - t_0) / E
+ * / t_addone: what one exchange costs as a fraction of a pass over device
+ * memory. Medians of REPS runs with
  * CUDA events, L2 flushed before each by a memset of 2 x its size. Not a
  * test: a benchmark for the GPU host (experiments/bench_gpu_host.sh
  * STEPS=dsmem); results in docs/PERFORMANCE.md. */
@@ -203,7 +204,7 @@ int main(int argc, char **argv)
   int dev = 0;
   CHECK(cudaGetDevice(&dev));
   CHECK(cudaGetDeviceProperties(&prop, dev));
-  static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 }, run_of[] = { 0, 2, 4 };
+  static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 }, run_of[] = { 0, 2, 4, 8, 16, 32 };
   for (unsigned ti = 0; ti < 3; ti++) {
     CHECK(cudaFuncSetAttribute(pass_of(threads_of[ti]), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                threads_of[ti] * V * 16));
@@ -225,7 +226,7 @@ int main(int argc, char **argv)
   printf("# add-one pass: %.4f ms, %.0f GB/s (read + write)\n", t_add, 2.0 * n * 4 / (t_add * 1e-3) * 1e-9);
   printf("%5s %7s %6s %3s %2s %9s %8s %7s %9s\n", "run_B", "threads", "KB_blk", "C", "E", "ms", "x_addone",
          "exch_x", "clusters");
-  for (unsigned ri = 0; ri < 3; ri++)
+  for (unsigned ri = 0; ri < sizeof run_of / sizeof run_of[0]; ri++)
     for (unsigned ti = 0; ti < 3; ti++)
       for (unsigned ci = 0; ci < 5; ci++) {
         const unsigned T = threads_of[ti], C = c_of[ci], run = run_of[ri];
