@@ -63,11 +63,13 @@ struct wht__kahan_err {
    * rows of 8 KB up to 256 of them 0.77-0.93x (512: 1.04x) and of 16 KB
    * up to 128 0.90-0.93x (256: 1.08x), kahan-block's 2-byte rows of 8 KB
    * up to 64 0.79-0.85x (128: 2.2x) and its f32 rows of 16 KB up to 32
-   * 0.85-0.88x (64: 1.67x) */
+   * 0.85-0.88x (64: 1.67x); kahan's f64 as its 2-byte rows (8 KB up to
+   * 64 of them 0.82-0.84x, 128-256 0.96-0.98x, 512: 1.12x; 16 KB up to
+   * 128 0.93-0.97x, 256: 1.10x) */
   static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i)
   {
-    constexpr unsigned two[4] = { 512, 256, 0, 8 }, other[4] = { 8, 0, 0, 8 };
-    return (f == WHT_F16 || f == WHT_BF16 ? two : other)[i];
+    constexpr unsigned f32[4] = { 8, 0, 0, 8 }, other[4] = { 512, 256, 0, 8 };
+    return (f == WHT_F32 ? f32 : other)[i];
   }
   static constexpr unsigned blocked_few_rows_blk_min(wht_format f, unsigned i)
   {
