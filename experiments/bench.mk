@@ -10,13 +10,13 @@ experiments/bench_kernels.$(OBJEXT): $(top_srcdir)/experiments/bench.h $(top_src
 # the L2 measurement of issue 15 (a tool, not installed: run on the GPU host
 # through bench_gpu_host.sh STEPS=l2; figures in docs/PERFORMANCE.md)
 check_PROGRAMS += experiments/l2-probe
-experiments_l2_probe_SOURCES = experiments/l2_probe.cu
+experiments_l2_probe_SOURCES = experiments/l2_probe.cu experiments/probe_common.cuh
 experiments_l2_probe_LDADD = $(CUDA_LIBS)
 # ... and what a cluster's exchange through distributed shared memory costs
 # (STEPS=dsmem)
 check_PROGRAMS += experiments/dsmem-probe
-experiments_dsmem_probe_SOURCES = experiments/dsmem_probe.cu
+experiments_dsmem_probe_SOURCES = experiments/dsmem_probe.cu experiments/probe_common.cuh
 experiments_dsmem_probe_LDADD = $(CUDA_LIBS)
 endif
-EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu
+EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu experiments/probe_common.cuh
 EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py

@@ -25,46 +25,12 @@
  * test: a benchmark for the GPU host (experiments/bench_gpu_host.sh
  * STEPS=dsmem); results in docs/PERFORMANCE.md. */
 #include <cooperative_groups.h>
-#include <cuda_runtime.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#define PROBE_NAME "dsmem-probe"
+#include "probe_common.cuh"
 
 namespace cg = cooperative_groups;
 
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
-      fprintf(stderr, "dsmem-probe: %s: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__);   \
-      exit(1);                                                                                       \
-    }                                                                                                \
-  } while (0)
-
 #define V 8 /* float4 a thread: 128 bytes, as folklore's block rows */
-
-static __global__ void fill(float *x, uint64_t n)
-{
-  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
-    x[i] = (float)((i * 2654435761u) % 1000003u) * 1e-6f + 0.5f;
-}
-
-static __global__ void add_one(float4 *x, uint64_t nvec)
-{
-  const uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-  if (w < nvec) {
-    float4 v = x[w];
-    v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
-    x[w] = v;
-  }
-}
-
-static __device__ __forceinline__ float4 plus_one(float4 v)
-{
-  v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
-  return v;
-}
 
 /* float4 p of cluster tile c of S float4 (ntiles of them): contiguous
  * (run 0), or in runs of `run` (a power of two) float4 */
@@ -95,7 +61,7 @@ static __global__ void __launch_bounds__(T) cluster_pass(float4 *x, unsigned E, 
     cl.sync();
   }
 #pragma unroll
-  for (unsigned v = 0; v < V; v++) x[at(c, p0 + v * T, S, ntiles, run)] = plus_one(r[v]);
+  for (unsigned v = 0; v < V; v++) x[at(c, p0 + v * T, S, ntiles, run)] = probe_plus_one(r[v]);
 }
 
 typedef void (*pass_fn)(float4 *, unsigned, unsigned);
@@ -113,7 +79,7 @@ typedef struct {
 static void enqueue(const probe *p, cudaStream_t s)
 {
   if (!p->threads) {
-    add_one<<<(unsigned)((p->nvec + 255) / 256), 256, 0, s>>>(p->x, p->nvec);
+    probe_add_one<<<(unsigned)((p->nvec + 255) / 256), 256, 0, s>>>(p->x, p->nvec);
     CHECK(cudaGetLastError());
     return;
   }
@@ -132,12 +98,6 @@ static void enqueue(const probe *p, cudaStream_t s)
   CHECK(cudaLaunchKernelEx(&cfg, pass_of(p->threads), p->x, p->E, p->run));
 }
 
-static int cmp(const void *a, const void *b)
-{
-  const float x = *(const float *)a, y = *(const float *)b;
-  return (x > y) - (x < y);
-}
-
 static float time_probe(const probe *p, void *flush, size_t flush_bytes, int reps)
 {
   cudaStream_t s;
@@ -154,11 +114,10 @@ static float time_probe(const probe *p, void *flush, size_t flush_bytes, int rep
     CHECK(cudaEventSynchronize(b));
     if (r >= 0) CHECK(cudaEventElapsedTime(&ms[r], a, b));
   }
-  qsort(ms, (size_t)reps, sizeof ms[0], cmp);
   CHECK(cudaEventDestroy(a));
   CHECK(cudaEventDestroy(b));
   CHECK(cudaStreamDestroy(s));
-  return ms[reps / 2];
+  return probe_median(ms, reps);
 }
 
 /* clusters of C blocks of `threads` the device holds at once (0: none) */
@@ -186,24 +145,12 @@ static int active_clusters(unsigned threads, unsigned C)
 int main(int argc, char **argv)
 {
   int log2n = 28, reps = 15;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--log2n") && i + 1 < argc)
-      log2n = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-      reps = atoi(argv[++i]);
-    else {
-      fprintf(stderr, "dsmem-probe: unknown argument %s (accepted: --log2n 22..31, --reps 3..63)\n", argv[i]);
-      return 2;
-    }
-  }
-  if (log2n < 22 || log2n > 31 || reps < 3 || reps > 63) {
-    fprintf(stderr, "dsmem-probe: --log2n %d / --reps %d out of range (accepted: 22..31, 3..63)\n", log2n, reps);
-    return 2;
-  }
+  if (probe_args(argc, argv, "--log2n", 22, 31, &log2n, &reps)) return 2;
   cudaDeviceProp prop;
-  int dev = 0;
-  CHECK(cudaGetDevice(&dev));
-  CHECK(cudaGetDeviceProperties(&prop, dev));
+  float4 *x;
+  void *flush;
+  size_t flush_bytes;
+  probe_setup(log2n, &prop, &x, &flush, &flush_bytes);
   static const unsigned threads_of[] = { 256, 512, 1024 }, c_of[] = { 1, 2, 4, 8, 16 }, run_of[] = { 0, 2, 4, 8, 16, 32 };
   for (unsigned ti = 0; ti < 3; ti++) {
     CHECK(cudaFuncSetAttribute(pass_of(threads_of[ti]), cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -211,14 +158,6 @@ int main(int argc, char **argv)
     CHECK(cudaFuncSetAttribute(pass_of(threads_of[ti]), cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   }
   const uint64_t n = (uint64_t)1 << log2n, nvec = n / 4;
-  const size_t flush_bytes = 2 * (size_t)prop.l2CacheSize;
-  float4 *x;
-  void *flush;
-  CHECK(cudaMalloc((void **)&x, n * sizeof(float)));
-  CHECK(cudaMalloc(&flush, flush_bytes));
-  fill<<<4096, 256>>>((float *)x, n);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
   printf("# dsmem-probe on %s: %d SMs, L2 %d MiB, 2^%d f32 (%zu MiB) in place, %d float4 a thread, median of %d\n",
          prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20, log2n, (size_t)(n * 4) >> 20, V, reps);
   const probe ref = { x, nvec, 0, 1, 0, 0 };

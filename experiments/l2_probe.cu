@@ -17,39 +17,10 @@
  * memset of 2 x the L2 size. Not a test: a benchmark, run on the GPU host
  * (experiments/bench_gpu_host.sh STEPS=l2); results in docs/PERFORMANCE.md. */
 #include <cooperative_groups.h>
-#include <cuda_runtime.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#define PROBE_NAME "l2-probe"
+#include "probe_common.cuh"
 
 namespace cg = cooperative_groups;
-
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
-      fprintf(stderr, "l2-probe: %s: %s (line %d)\n", #call, cudaGetErrorString(e_), __LINE__);      \
-      exit(1);                                                                                       \
-    }                                                                                                \
-  } while (0)
-
-static __global__ void fill(float *x, uint64_t n)
-{
-  for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += (uint64_t)gridDim.x * blockDim.x)
-    x[i] = (float)((i * 2654435761u) % 1000003u) * 1e-6f + 0.5f;
-}
-
-/* one float4 per thread over nvec vectors */
-static __global__ void add_one(float4 *x, uint64_t nvec)
-{
-  const uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-  if (w < nvec) {
-    float4 v = x[w];
-    v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
-    x[w] = v;
-  }
-}
 
 /* the chunk as 256 rows; block b takes columns [b*run, (b+1)*run) of every
  * row (run in float4), so each access is a run of 16*run bytes */
@@ -58,9 +29,7 @@ static __global__ void add_one_strided(float4 *x, uint64_t nvec, unsigned run)
   const uint64_t row_len = nvec / 256, col0 = (uint64_t)blockIdx.x * run;
   for (unsigned t = threadIdx.x; t < 256u * run; t += blockDim.x) {
     const uint64_t i = (uint64_t)(t / run) * row_len + col0 + t % run;
-    float4 v = x[i];
-    v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
-    x[i] = v;
+    x[i] = probe_plus_one(x[i]);
   }
 }
 
@@ -71,11 +40,8 @@ static __global__ void coop_passes(float4 *x, uint64_t chunk_vec, uint64_t nchun
   for (uint64_t c = 0; c < nchunks; c++) {
     float4 *y = x + c * chunk_vec;
     for (int p = 0; p < passes; p++) {
-      for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < chunk_vec; w += stride) {
-        float4 v = y[w];
-        v.x += 1.0f, v.y += 1.0f, v.z += 1.0f, v.w += 1.0f;
-        y[w] = v;
-      }
+      for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < chunk_vec; w += stride)
+        y[w] = probe_plus_one(y[w]);
       g.sync();
     }
   }
@@ -107,15 +73,9 @@ static void enqueue(const probe *p, cudaStream_t s)
         add_one_strided<<<(unsigned)(p->chunk_vec / 256 / p->run), 256, 0, s>>>(p->x + c * p->chunk_vec,
                                                                               p->chunk_vec, p->run);
       else
-        add_one<<<blocks, 256, 0, s>>>(p->x + c * p->chunk_vec, p->chunk_vec);
+        probe_add_one<<<blocks, 256, 0, s>>>(p->x + c * p->chunk_vec, p->chunk_vec);
     }
   CHECK(cudaGetLastError());
-}
-
-static int cmp(const void *a, const void *b)
-{
-  const float x = *(const float *)a, y = *(const float *)b;
-  return (x > y) - (x < y);
 }
 
 /* median ms of reps runs; graphs for the launch variants */
@@ -146,47 +106,25 @@ static float time_probe(const probe *p, void *flush, size_t flush_bytes, int rep
     CHECK(cudaEventSynchronize(b));
     if (r >= 0) CHECK(cudaEventElapsedTime(&ms[r], a, b));
   }
-  qsort(ms, (size_t)reps, sizeof ms[0], cmp);
   if (exec) CHECK(cudaGraphExecDestroy(exec));
   if (graph) CHECK(cudaGraphDestroy(graph));
   CHECK(cudaEventDestroy(a));
   CHECK(cudaEventDestroy(b));
   CHECK(cudaStreamDestroy(s));
-  return ms[reps / 2];
+  return probe_median(ms, reps);
 }
 
 int main(int argc, char **argv)
 {
-  int buf_log2 = 29, reps = 15;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--buf-log2") && i + 1 < argc)
-      buf_log2 = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-      reps = atoi(argv[++i]);
-    else {
-      fprintf(stderr, "l2-probe: unknown argument %s (accepted: --buf-log2 20..32, --reps 3..63)\n", argv[i]);
-      return 2;
-    }
-  }
-  if (buf_log2 < 20 || buf_log2 > 32 || reps < 3 || reps > 63) {
-    fprintf(stderr, "l2-probe: --buf-log2 %d / --reps %d out of range (accepted: 20..32, 3..63)\n", buf_log2,
-            reps);
-    return 2;
-  }
+  int buf_log2 = 29, reps = 15, coop_per_sm = 0;
+  if (probe_args(argc, argv, "--buf-log2", 20, 32, &buf_log2, &reps)) return 2;
   cudaDeviceProp prop;
-  int dev = 0, coop_per_sm = 0;
-  CHECK(cudaGetDevice(&dev));
-  CHECK(cudaGetDeviceProperties(&prop, dev));
-  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&coop_per_sm, coop_passes, 256, 0));
-  const uint64_t n = (uint64_t)1 << buf_log2, nvec = n / 4;
-  const size_t flush_bytes = 2 * (size_t)prop.l2CacheSize;
   float4 *x;
   void *flush;
-  CHECK(cudaMalloc((void **)&x, n * sizeof(float)));
-  CHECK(cudaMalloc(&flush, flush_bytes));
-  fill<<<4096, 256>>>((float *)x, n);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  size_t flush_bytes;
+  probe_setup(buf_log2, &prop, &x, &flush, &flush_bytes);
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&coop_per_sm, coop_passes, 256, 0));
+  const uint64_t n = (uint64_t)1 << buf_log2, nvec = n / 4;
   printf("# l2-probe on %s: %d SMs, L2 %d MiB, buffer 2^%d f32 (%zu MiB), median of %d\n", prop.name,
          prop.multiProcessorCount, prop.l2CacheSize >> 20, buf_log2, (size_t)(n * 4) >> 20, reps);
   probe whole = { x, nvec, nvec, 1, 0, 0, 0 };
