@@ -1200,6 +1200,25 @@ want sarb1 && step sarb1 ${SARB1_LIMIT:-360} sh -c "
     echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --reps 20 | grep -v '^#';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARB1_ALGOS:-alman-rao,kahan-block,widened,folklore} --format f32,f16,bf16 --log2n ${SARB1_LOG2N:-16:25} --total-log2 28 --reps 20 | grep -v '^#' | grep -v '^algo'; done; done"
+# Alman-Rao's schedule's L2-blocked pair with block rows of 2^(K1+3) as
+# its first pass (single_ar.cuh; WHT_GPU_SINGLE_AR_PAIR_BLK: 0 never, 1 the
+# policy, 2 wherever it can): sarpbtest, the three algorithms on these
+# kernels forced (WHT_GPU_SINGLE_AR=2) at k = 24..26 with spot checks of
+# 2^27..2^30, at the defaults from k = 24 with the same spot checks, and
+# memcheck and racecheck forced at k = 24; sarpb, single vectors of
+# SARPB_LOG2N under SARPB_VARIANTS, two rounds
+SARPB_SPOT=${SARPB_SPOT:-alman-rao:f32:27,alman-rao:f32:28,alman-rao:f32:29,alman-rao:f32:30,alman-rao:f16:28,alman-rao:bf16:29,alman-rao:f16:30,kahan-block:f32:28,widened:f32:28,widened:bf16:30}
+want sarpbtest && step sarpbtest ${SARPB_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi.log 2>&1;
+  echo \"# forced, k = 24..26 and the spot checks: \$(grep -c '^ok' $O/sarpbbi.log) ok, \$(grep -c '^not ok' $O/sarpbbi.log) not ok\"; grep '^not ok' $O/sarpbbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi2.log 2>&1;
+  echo \"# the defaults, k = 24..26 and the spot checks: \$(grep -c '^ok' $O/sarpbbi2.log) ok, \$(grep -c '^not ok' $O/sarpbbi2.log) not ok\"; grep '^not ok' $O/sarpbbi2.log | head -5; rm -f $O/sarpbbi.log $O/sarpbbi2.log;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+want sarpb && step sarpb ${SARPB_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in ${SARPB_VARIANTS:-WHT_GPU_SINGLE_AR_PAIR_BLK=0 WHT_GPU_SINGLE_AR_PAIR_BLK=1 WHT_GPU_SINGLE_AR_PAIR_BLK=2}; do
+    echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --algo ${SARPB_ALGOS:-alman-rao,folklore} --format f32,f16,bf16 --log2n ${SARPB_LOG2N:-24:30} --reps 20 | grep -v '^#'; done; done"
 # kahan's, neumaier's and the block algorithms' rows of 2^12..2^14 in
 # batches of 1..1024 on their block kernels (rows_comp.cuh, the default
 # masks) or on the tiles (WHT_GPU_ROWS_BLK=0), three rounds (nbsmall)

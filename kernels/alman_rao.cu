@@ -21,8 +21,15 @@ struct wht__alman_rao_alg {
    * 2^21, 2^22 in 64 blocks: 0.77-0.97x the time), the least that leave
    * one strided pass, 2^(k-9) (f32 rows of 2^21 over 2^28 elements 0.96x
    * the time of 2^15's, single 2^21 0.86x; f16 and bf16 rows of 2^22
-   * 0.92x and single 0.89x those of 2^16; 2-byte 2^21 within 1 %) */
-  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, 3 };
+   * 0.92x and single 0.89x those of 2^16; 2-byte 2^21 within 1 %); the
+   * pair's first pass block rows of 2^(K1+3) wherever that saves a pass
+   * (2^30..2^32: 0.75-0.85x the time of three passes) and in 2-byte
+   * formats at k mod 3 = 1 where 9 stages would follow (f16 and bf16
+   * 2^28: 0.98x; f32 2^27..2^29 and 2-byte 2^27, 2^29 1.03-1.11x, the
+   * first pass's extra group and shared-memory round costing more in the
+   * pair than the last pass's longer runs save, and chunks of 16 and 32
+   * MiB missing L2) */
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, 3, 0xfd0 };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,

@@ -32,8 +32,10 @@ struct wht__comp_block {
    * single vectors of 2^22..2^25 0.92-0.96x; 2^21, 2^22 in 64 blocks
    * 1.16-1.41x), in f16 and bf16 the least that leave one strided pass
    * (rows of 2^22 over 2^28 0.95x the time of 2^16's, the rest within 2 %;
-   * f32 rows of 2^21 1.04x, single 1.10x) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2 };
+   * f32 rows of 2^21 1.04x, single 1.10x); no pair of block rows first
+   * either (2^27, 2^28 1.12-1.47x the three passes' time, 2^30
+   * 1.02-1.09x the four's) */
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2, 0 };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;

@@ -55,25 +55,22 @@ static constexpr size_t wht__sar_blk_smem_of(unsigned esz, unsigned k)
 #define WHT__SAR_BLK_KMIN 12u
 static constexpr unsigned wht__sar_blk_kmax(unsigned esz) { return esz == 2 ? 16u : 15u; }
 
-template <class F, class A, unsigned K>
-__global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_blk_shape<F, K>::MIN_BLOCKS)
-    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks)
+/* ROWS rows of 2^K from row blk * ROWS on 32 WPR ROWS threads and their
+ * ROWS 2^(KW+2) bytes of shared memory at sm: the kernel below (ROWS:
+ * the shape's), and single_ar.cuh's pair, whose first-pass tile is a
+ * block of 8 warps (2^(14 - K) f32 rows, 2^(15 - K) 2-byte ones) */
+template <class F, class A, unsigned K, unsigned ROWS>
+__device__ __forceinline__ void wht__sar_blk_rows(const typename F::U *src, typename F::U *dst, uint64_t N,
+                                                  unsigned ks, uint64_t blk, uint4 *sm)
 {
   typedef wht__sar_blk_shape<F, K> S;
   typedef typename wht__rows_ar_vals<F>::FV FV;
   constexpr unsigned T = wht__rows_ar_vals<F>::T; /* a warp's tile, log2 */
-  extern __shared__ uint4 wht__sar_blk_smem[];
-  { /* lane 0 of each warp asks L2 for its tile of the block `ahead` on
-     * (a hint; rows_prefetch.cuh), whole blocks below N only */
-    const uint64_t b0 = ((uint64_t)(blockIdx.x + ahead) * (S::THREADS >> 5)) << T;
-    if (ahead && (threadIdx.x & 31u) == 0 && b0 + ((uint64_t)(S::THREADS >> 5) << T) <= N)
-      wht__l2_prefetch(src + b0 + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(typename F::U) << T));
-  }
   /* warp w of the block's row j (a row a block: 0) */
-  const unsigned lane = threadIdx.x & 31u, w = S::ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
-                 j = S::ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
-  const uint64_t row = ((uint64_t)blockIdx.x * S::ROWS + j) << K;
-  uint4 *const rs = wht__sar_blk_smem + (j << (S::KW - 2)); /* the row's 2^KW words */
+  const unsigned lane = threadIdx.x & 31u, w = ROWS > 1 ? (threadIdx.x >> 5) & (S::WPR - 1u) : threadIdx.x >> 5,
+                 j = ROWS > 1 ? threadIdx.x / (32u * S::WPR) : 0u;
+  const uint64_t row = (blk * ROWS + j) << K;
+  uint4 *const rs = sm + (j << (S::KW - 2)); /* the row's 2^KW words */
   wht__rows_ar_warp<F, A, S::K1, true, true>(src, (typename F::U *)rs + ((size_t)w << T), N, rs + w * 512u,
                                              row + ((uint64_t)w << T), lane, ks);
   __syncthreads();
@@ -85,9 +82,25 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
 #pragma unroll
   for (unsigned g = 6 - S::R; g < 6; g += 3) wht__sar_group<F, A>(x, g);
   unsigned *out = (unsigned *)(dst + row);
-  if (S::ROWS == 1 || row < N) /* not a last block's rows past the end */
+  if (ROWS == 1 || row < N) /* not a last block's rows past the end */
 #pragma unroll
     for (unsigned v = 0; v < 64; v++) out[t | (v << (S::KW - 6))] = FV::to_bits(x[v]);
+}
+
+template <class F, class A, unsigned K>
+__global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_blk_shape<F, K>::MIN_BLOCKS)
+    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks)
+{
+  typedef wht__sar_blk_shape<F, K> S;
+  constexpr unsigned T = wht__rows_ar_vals<F>::T; /* a warp's tile, log2 */
+  extern __shared__ uint4 wht__sar_blk_smem[];
+  { /* lane 0 of each warp asks L2 for its tile of the block `ahead` on
+     * (a hint; rows_prefetch.cuh), whole blocks below N only */
+    const uint64_t b0 = ((uint64_t)(blockIdx.x + ahead) * (S::THREADS >> 5)) << T;
+    if (ahead && (threadIdx.x & 31u) == 0 && b0 + ((uint64_t)(S::THREADS >> 5) << T) <= N)
+      wht__l2_prefetch(src + b0 + ((uint64_t)(threadIdx.x >> 5) << T), (unsigned)(sizeof(typename F::U) << T));
+  }
+  wht__sar_blk_rows<F, A, K, S::ROWS>(src, dst, N, ks, blockIdx.x, wht__sar_blk_smem);
 }
 
 template <class F, class A, unsigned K>

@@ -65,9 +65,12 @@ struct wht__single_own {
  * of 2^k, k = 12..16, it runs a block a row (rows_ar_blk.cuh; bit k - 12,
  * 4-byte and 2-byte formats; from 8 rows), from how many blocks longer
  * rows take such block rows as their first pass where that leaves one
- * strided pass (0: never), and whether those rows are the least that
+ * strided pass (0: never), whether those rows are the least that
  * leave it (2^(k-9)) rather than the largest (bit 0 in 4-byte formats,
- * bit 1 in 2-byte) */
+ * bit 1 in 2-byte), and where the pair's first pass is block rows of
+ * 2^(K1+3) (single_ar.cuh; taken so even without `pair`): bit f + 3 b
+ * (f = k mod 3, b = 1 in 2-byte formats) where 9 stages would follow
+ * the warp rows' pair, 6 + f + 3 b where 12 would (a pass saved) */
 struct wht__sar_policy {
   bool on, pair;
   unsigned kmin4, kmin2;
@@ -75,6 +78,7 @@ struct wht__sar_policy {
   unsigned blk4, blk2;
   unsigned blk_first;
   unsigned blk_first_least;
+  unsigned pair_blk;
 };
 
 template <class F>

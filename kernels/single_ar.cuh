@@ -181,13 +181,16 @@ __global__ void __launch_bounds__(256, 2) wht__sar_strided_kernel(const typename
   wht__sar_tile<F, A, L>(src, dst, blockIdx.x, s0, (unsigned *)wht__sar_smem);
 }
 
-/* Pass 1 and the strided pass of stages K1..K1+8 as one persistent
+#include "rows_ar_blk.cuh"
+
+/* Pass 1 and the strided pass of stages K..K+8 as one persistent
  * L2-blocked kernel (p0: ntiles tiles of each kind, 2^9 a chunk): a
- * first-pass tile is 8 warps' row tiles of rows of 2^K1 in a vector of
- * 2^ks, a second-pass tile the strided tile above, loaded through L2;
- * both use the same 64 KB of shared memory (8 KB a warp, or the
- * exchange). */
-template <class F, class A, unsigned K1>
+ * first-pass tile is 8 warps' row tiles of rows of 2^K in a vector of
+ * 2^ks (K = K1; BLK: block rows of 2^K, K = K1 + 3, rows_ar_blk.cuh, 2^(TILE
+ * - K) of them), a second-pass tile the strided tile above, loaded
+ * through L2; both use the same 64 KB of shared memory (8 KB a warp, or
+ * the exchange). */
+template <class F, class A, unsigned K, bool BLK>
 __global__ void __launch_bounds__(256, 2)
     wht__sar_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
                          typename F::U *x, const unsigned ks)
@@ -195,12 +198,18 @@ __global__ void __launch_bounds__(256, 2)
   typedef wht__sar_shape<F> S;
   extern __shared__ uint4 wht__sar_smem[];
   wht__fused_loop(p0, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
+    const uint64_t N = p0.ntiles << S::TILE;
     if (second) {
-      wht__sar_tile<F, A, 9, true>(x, x, b, K1, (unsigned *)wht__sar_smem);
+      wht__sar_tile<F, A, 9, true>(x, x, b, K, (unsigned *)wht__sar_smem);
+    } else if constexpr (BLK) {
+      constexpr unsigned ROWS = 1u << (S::TILE - K);
+      static_assert(32u * wht__sar_blk_shape<F, K>::WPR * ROWS == S::THREADS, "a tile of block rows: 8 warps");
+      wht__sar_blk_rows<F, A, K, ROWS>(xin, x, N, ks, b, wht__sar_smem);
+      __syncthreads(); /* the tile's stores before thread 0's count */
     } else {
       const unsigned w = threadIdx.x >> 5;
-      const uint64_t base = (b << S::TILE) + ((uint64_t)w << S::VS::T), N = p0.ntiles << S::TILE;
-      wht__rows_ar_warp<F, A, K1, true>(xin, x, N, wht__sar_smem + w * 512u, base, threadIdx.x & 31u, ks);
+      const uint64_t base = (b << S::TILE) + ((uint64_t)w << S::VS::T);
+      wht__rows_ar_warp<F, A, K, true>(xin, x, N, wht__sar_smem + w * 512u, base, threadIdx.x & 31u, ks);
       __syncthreads(); /* the tile's stores before thread 0's count */
     }
   });
@@ -212,11 +221,10 @@ __global__ void __launch_bounds__(256, 2)
 struct wht__sar_plan {
   unsigned K1, C, np, s0[4], L[4];
   /* > 0: the first pass is rows_ar_blk.cuh's rows of 2^kb a block (kb = k:
-   * the rows themselves, nothing else; kb < k: then strided passes) */
+   * the rows themselves, nothing else; kb < k: then strided passes; with
+   * C > 0 the pair's first pass, kb = K1 + 3, C = kb + 9) */
   unsigned kb;
 };
-
-#include "rows_ar_blk.cuh"
 
 /* The defaults (WHT_GPU_SINGLE_AR=1) are each algorithm's A::SAR
  * (wht__sar_policy, rows_reg.cuh), from wht-bench on an H200 against the
@@ -300,9 +308,25 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
   pl->C = 0;
   pl->np = 0;
   unsigned s = K1;
+  /* the pair's first pass block rows of 2^(K1 + 3) (chunks of 2^(K1 +
+   * 12)) where 3 or more stages follow it: where A::SAR.pair_blk says, by
+   * k mod 3 and whether 9 or 12 stages would follow the warp rows' pair,
+   * the latter a pass saved (WHT_GPU_SINGLE_AR_PAIR_BLK: 0 never, 2
+   * wherever it can) */
+  static unsigned pblk = ~0u;
+  if (pblk == ~0u) pblk = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR_BLK", 1);
+  const unsigned rest = k >= K1 + 12 ? k - K1 - 9 : 0, cls = k % 3 + (four ? 0u : 3u);
+  const bool blk_pair = pblk && rest >= 6 &&
+                        (pblk == 2 || (rest % 9 == 0 && (A::SAR.pair_blk >> cls & 1u)) ||
+                         (rest % 9 == 3 && (A::SAR.pair_blk >> (6 + cls) & 1u)));
   if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS &&
-      (mode != 1 || (A::SAR.pair && tiles >= WHT__SAR_PAIR_MIN_TILES)))
+      (mode != 1 || ((A::SAR.pair || blk_pair) && tiles >= WHT__SAR_PAIR_MIN_TILES))) {
     s = pl->C = K1 + 9;
+    if (blk_pair) {
+      pl->kb = K1 + 3;
+      s = pl->C = K1 + 12;
+    }
+  }
   while (s < k) {
     const unsigned L = k - s < 9 ? k - s : 9;
     if (pl->np == 4 || !S::fits(s, L)) return false;
@@ -340,17 +364,17 @@ static wht__pass wht__sar_queue(uint64_t N, unsigned C)
   return wht__pair_queue(N, wht__sar_shape<F>::TILE, C);
 }
 
-template <class F, class A, unsigned K1>
+template <class F, class A, unsigned K, bool BLK>
 static wht_status wht__sar_pair_launch(const typename F::U *xin, typename F::U *x, uint64_t N, unsigned C, unsigned k)
 {
   typedef wht__sar_shape<F> S;
   static wht__fused_cache cache;
   const wht__pass p0 = wht__sar_queue<F>(N, C);
   unsigned grid, lag;
-  const wht_status st = wht__fused_shape((const void *)wht__sar_pair_kernel<F, A, K1>, S::SMEM, p0, &cache, &grid,
+  const wht_status st = wht__fused_shape((const void *)wht__sar_pair_kernel<F, A, K, BLK>, S::SMEM, p0, &cache, &grid,
                                          &lag, S::THREADS);
   if (st != WHT_OK) return st;
-  wht__sar_pair_kernel<F, A, K1><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x, k);
+  wht__sar_pair_kernel<F, A, K, BLK><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x, k);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
@@ -362,13 +386,18 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
   if (!wht__sar_plan_at<F, A>(k, N, src, dst, &pl)) return WHT_E_SIZE; /* fits says no */
   U *x = (U *)dst;
   wht_status st;
-  if (pl.kb) {
+  if (pl.kb && !pl.C) {
     st = wht__sar_blk_launch<F, A>(src, dst, N, pl.kb, k); /* rows_ar_blk.cuh */
   } else if (pl.C) {
     typedef wht_status (*pair_fn)(const U *, U *, uint64_t, unsigned, unsigned);
-    static const pair_fn by_k1[3] = { wht__sar_pair_launch<F, A, 9>, wht__sar_pair_launch<F, A, 10>,
-                                      wht__sar_pair_launch<F, A, 11> };
-    st = by_k1[pl.K1 - 9]((const U *)src, x, N, pl.C, k);
+    /* by K1 - 9: the warp rows of 2^K1, or the block rows of 2^(K1 + 3) */
+    static const pair_fn by_k1[2][3] = {
+      { wht__sar_pair_launch<F, A, 9, false>, wht__sar_pair_launch<F, A, 10, false>,
+        wht__sar_pair_launch<F, A, 11, false> },
+      { wht__sar_pair_launch<F, A, 12, true>, wht__sar_pair_launch<F, A, 13, true>,
+        wht__sar_pair_launch<F, A, 14, true> }
+    };
+    st = by_k1[pl.kb != 0][pl.K1 - 9]((const U *)src, x, N, pl.C, k);
   } else {
     st = wht__rows_ar_launch<F, A>(src, dst, N, pl.K1, k); /* rows_ar.cuh */
   }
@@ -465,15 +494,18 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   VT *xs = (VT *)malloc(sizeof(VT) * 64 * S::THREADS);
   unsigned *sh = (unsigned *)malloc(S::SMEM);
   typename F::T *v = (typename F::T *)malloc(sizeof(typename F::T) << (pl.kb ? pl.kb : pl.K1));
-  const uint64_t rows1 = (uint64_t)1 << (S::TILE - pl.K1); /* rows of 2^K1 a tile */
   wht_status st = xs && sh && v ? WHT_OK : WHT_E_NOMEM;
-  if (st == WHT_OK && pl.kb) { /* rows_ar_blk.cuh */
+  if (st == WHT_OK && pl.kb && !pl.C) { /* rows_ar_blk.cuh */
     for (uint64_t r = 0; r < (N >> pl.kb); r++) wht__sar_emulate_blk_row<F, A>(x, r << pl.kb, pl.K1, pl.kb, k, v);
   } else if (st == WHT_OK && pl.C) { /* single_reg.cuh's queue order */
+    const unsigned K = pl.C - 9; /* the first pass's rows: 2^K1, or block rows of 2^kb */
+    const uint64_t rows = (uint64_t)1 << (S::TILE - K);
     st = wht__emulate_pair_queue(wht__sar_queue<F>(N, pl.C), [&](bool second, uint64_t b) {
-      if (second) wht__sar_emulate_strided<F, A>(x, b, pl.K1, 9, xs, sh);
+      if (second) wht__sar_emulate_strided<F, A>(x, b, K, 9, xs, sh);
+      else if (pl.kb)
+        for (uint64_t r = 0; r < rows; r++) wht__sar_emulate_blk_row<F, A>(x, ((b * rows) + r) << K, pl.K1, K, k, v);
       else
-        for (uint64_t r = 0; r < rows1; r++) wht__sar_emulate_row<F, A>(x, ((b * rows1) + r) << pl.K1, pl.K1, k, v);
+        for (uint64_t r = 0; r < rows; r++) wht__sar_emulate_row<F, A>(x, ((b * rows) + r) << K, pl.K1, k, v);
     });
   } else if (st == WHT_OK) {
     for (uint64_t r = 0; r < (N >> pl.K1); r++) wht__sar_emulate_row<F, A>(x, r << pl.K1, pl.K1, k, v);

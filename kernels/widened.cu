@@ -50,8 +50,13 @@ struct wht__widened_block {
    * elements 0.79-0.96x the tiles' or passes' time, single vectors of
    * 2^22..2^25 0.81-0.89x; f32 2^21 in 64 blocks 1.12x), in f32 the
    * least that leave one strided pass (rows of 2^21 over 2^28 0.83x the
-   * time of 2^15's, single 2^21 0.89x the passes'; f16 rows of 2^21 1.09x) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, 1 };
+   * time of 2^15's, single 2^21 0.89x the passes'; f16 rows of 2^21 1.09x);
+   * the pair with block rows of 2^(K1+3) first where that saves a pass,
+   * f32 2^30 and 2^32, f16 and bf16 2^30, 2^31 (0.77-0.93x the time of
+   * four passes; f32 2^31 1.13x, 2-byte 2^32 0.95-1.02x), and where 9
+   * stages follow in 2-byte formats at k mod 3 = 1 (f16 and bf16 2^28:
+   * 0.89-0.98x the three passes'; f32 2^27, 2^28 1.19-1.41x) */
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, 1, 0x750 };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

@@ -132,6 +132,10 @@ int main(void)
    * (kernels/single_ar.cuh: f32 from k = 14, f16 and bf16 from 15, here in
    * the sweep below too; by default from 2^16, 2^17) */
   setenv("WHT_GPU_SINGLE_AR", "2", 0);
+  /* and the pair's first pass as block rows of 2^(K1+3) wherever 3 stages
+   * or more follow it (by default where 9 or 12 would follow the warp
+   * rows' pair, from 2^27) */
+  setenv("WHT_GPU_SINGLE_AR_PAIR_BLK", "2", 0);
   const uint64_t seed = gc_seed();
   const unsigned maxk = gc_env_unsigned("WHT_GPU_TEST_MAXK", 15);
   const uint64_t batches[] = { 1, 3, 64 };
@@ -286,6 +290,15 @@ int main(void)
     if (!longrow_check(algos, nalgos, &blkfirst[i], gc_mix(seed ^ (0x100u + i)), "block rows first"))
       return tap_done();
   wht__gpu_set_sar_blk_first(1);
+  /* the pair with block rows of 2^(K1+3) as its first pass (forced above):
+   * f32 k = 24 (rows of 2^12, chunks of 2^21, a pass of 3), 25 (2^13,
+   * 2^22, 3), bf16 24 (2^12, eight rows a tile), Alman-Rao's and
+   * widened's f32 24 */
+  static const struct longrow pairblk[] = { { "alman-rao", WHT_F32, 24, 1 }, { "alman-rao", WHT_F32, 25, 1 },
+                                            { "alman-rao", WHT_BF16, 24, 1 }, { "widened", WHT_F32, 24, 1 } };
+  for (size_t i = 0; maxk >= 15 && i < sizeof pairblk / sizeof pairblk[0]; i++)
+    if (!longrow_check(algos, nalgos, &pairblk[i], gc_mix(seed ^ (0x200u + i)), "pair of block rows first"))
+      return tap_done();
   return tap_done();
 }
 #endif
