@@ -45,7 +45,7 @@ struct wht__comp_block {
     typename F::T e[1u << S];
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) e[j] = F::from_bits(0);
-    wht__compensated_alg<ERR>::template butterflies<F, S>(x, e);
+    wht__compensated_alg<ERR>::template butterflies<F, S, true>(x, e); /* e = +0 */
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) x[j] = F::sub(x[j], e[j]);
   }

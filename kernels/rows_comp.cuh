@@ -49,6 +49,7 @@
 #ifndef WHT_KERNELS_ROWS_COMP_CUH
 #define WHT_KERNELS_ROWS_COMP_CUH
 
+#include <utility> /* std::index_sequence */
 #include "rows_reg.cuh"
 
 /* ERR for kahan-block / neumaier-block: ERR's recoveries, the folds at
@@ -70,6 +71,15 @@ template <class ERR>
 __host__ __device__ constexpr bool wht__rows_comp_folds(unsigned k, unsigned s)
 {
   return ERR::BLOCKED && s + 1 < k && s + 1 >= k % 3 && (s + 1 - k % 3) % 3 == 0;
+}
+
+/* whether every error term is +0 before stage s of a row of 2^k whose
+ * stages from s0 on run here with e = +0 at s0 (the row's first stage, or
+ * the first after a blocked ERR's fold): compensated.cuh's Z */
+template <class ERR>
+__host__ __device__ constexpr bool wht__rows_comp_zero(unsigned k, unsigned s, unsigned s0 = 0)
+{
+  return s == s0 || (s > 0 && wht__rows_comp_folds<ERR>(k, s - 1));
 }
 
 /* the end of a block: x - e (one rounding) and e = +0, value by value */
@@ -167,7 +177,7 @@ __device__ __forceinline__ void wht__rows_comp_pairs_out(const typename wht__pai
 /* the stage on the pairs' halves (element bit 10 of a 2-byte warp): slots
  * 2j and 2j + 1 transposed to (lows, highs), one packed butterfly, and
  * transposed back */
-template <class F2, class ERR, unsigned NV>
+template <class F2, class ERR, unsigned NV, bool Z = false>
 __device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typename F2::T *e)
 {
   typedef typename F2::T T2;
@@ -177,7 +187,7 @@ __device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typenam
     const unsigned e0 = F2::to_bits(e[j]), e1 = F2::to_bits(e[j + 1]);
     T2 A = F2::from_bits(wht__lows(x0, x1)), B = F2::from_bits(wht__highs(x0, x1));
     T2 eA = F2::from_bits(wht__lows(e0, e1)), eB = F2::from_bits(wht__highs(e0, e1));
-    wht__compensated_butterfly<F2, ERR>(A, eA, B, eB);
+    wht__compensated_butterfly<F2, ERR, Z>(A, eA, B, eB);
     const unsigned a = F2::to_bits(A), b = F2::to_bits(B), ea = F2::to_bits(eA), eb = F2::to_bits(eB);
     x[j] = F2::from_bits(wht__lows(a, b));
     x[j + 1] = F2::from_bits(wht__highs(a, b));
@@ -186,30 +196,68 @@ __device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typenam
   }
 }
 
-/* butterflies between values j and j + h of the NV a thread holds */
-template <class F, class ERR, unsigned NV>
+/* butterflies between values j and j + h of the NV a thread holds (Z:
+ * every e[j] is +0) */
+template <class F, class ERR, unsigned NV, bool Z = false>
 __device__ __forceinline__ void wht__rows_comp_regs(typename F::T *x, typename F::T *e, unsigned h)
 {
 #pragma unroll
   for (unsigned j = 0; j < NV; j++)
-    if (!(j & h)) wht__compensated_butterfly<F, ERR>(x[j], e[j], x[j + h], e[j + h]);
+    if (!(j & h)) wht__compensated_butterfly<F, ERR, Z>(x[j], e[j], x[j + h], e[j + h]);
 }
 
 /* one stage across lanes l and l ^ m for each of the NV values (the
  * header's form; upper: this lane holds B) */
-template <class F, class ERR, unsigned NV>
+template <class F, class ERR, unsigned NV, bool Z = false>
 __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename F::T *e, unsigned m, bool upper)
 {
   typedef typename F::T T;
 #pragma unroll
   for (unsigned j = 0; j < NV; j++) {
-    const T y = __shfl_xor_sync(0xffffffffu, x[j], m), f = __shfl_xor_sync(0xffffffffu, e[j], m);
-    const T xs = upper ? F::neg(x[j]) : x[j], es0 = upper ? F::neg(e[j]) : e[j];
-    const T sum = F::add(y, xs), es = F::add(f, es0), p = F::sub(sum, es);
+    const T y = __shfl_xor_sync(0xffffffffu, x[j], m);
+    const T xs = upper ? F::neg(x[j]) : x[j];
+    const T sum = F::add(y, xs);
     const T A = upper ? y : x[j], Bn = upper ? xs : y;
-    e[j] = F::add(ERR::template a<F>(p, A, Bn), es);
-    x[j] = p;
+    if constexpr (Z) { /* es = +0 + (+-0) = +0, p = sum, and the recovery is never -0 (compensated.cuh) */
+      e[j] = ERR::template a<F>(sum, A, Bn);
+      x[j] = sum;
+    } else {
+      const T f = __shfl_xor_sync(0xffffffffu, e[j], m), es0 = upper ? F::neg(e[j]) : e[j];
+      const T es = F::add(f, es0), p = F::sub(sum, es);
+      e[j] = F::add(ERR::template a<F>(p, A, Bn), es);
+      x[j] = p;
+    }
   }
+}
+
+/* stage s of wht__rows_comp_warp below (Z: every e +0 before it) */
+template <class F, class ERR, unsigned K, unsigned KT, unsigned s>
+__device__ __forceinline__ void wht__rows_comp_warp_stage(typename wht__rows_comp_vals<F>::FV::T *x,
+                                                          typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
+{
+  typedef wht__rows_reg_shape<F> S;
+  typedef wht__rows_comp_vals<F> VS;
+  typedef typename VS::FV FV;
+  constexpr unsigned LV = S::LV, V = S::V, NV = VS::NW * V;
+  constexpr bool Z = wht__rows_comp_zero<ERR>(KT, s);
+  if constexpr (s < LV) {
+    wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, 1u << s);
+  } else if constexpr (s < LV + 5) {
+    wht__rows_comp_cross<FV, ERR, NV, Z>(x, e, 1u << (s - LV), (lane >> (s - LV)) & 1u);
+  } else if constexpr ((V << (s - LV - 5)) < NV) {
+    wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, V << (s - LV - 5));
+  } else {
+    wht__rows_comp_halves<FV, ERR, NV, Z>(x, e); /* 2-byte formats' bit LV + 7 */
+  }
+  if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
+}
+
+template <class F, class ERR, unsigned K, unsigned KT, size_t... s>
+__device__ __forceinline__ void wht__rows_comp_warp_from(typename wht__rows_comp_vals<F>::FV::T *x,
+                                                         typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane,
+                                                         std::index_sequence<s...>)
+{
+  (wht__rows_comp_warp_stage<F, ERR, K, KT, (unsigned)s>(x, e, lane), ...);
 }
 
 /* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
@@ -220,26 +268,8 @@ template <class F, class ERR, unsigned K, unsigned KT = K>
 __device__ __forceinline__ void wht__rows_comp_warp(typename wht__rows_comp_vals<F>::FV::T *x,
                                                     typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
-  typedef wht__rows_reg_shape<F> S;
-  typedef wht__rows_comp_vals<F> VS;
-  typedef typename VS::FV FV;
-  constexpr unsigned LV = S::LV, V = S::V, NV = VS::NW * V;
-#pragma unroll
-  for (unsigned s = 0; s < LV; s++) {
-    wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << s);
-    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
-  }
-#pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
-    wht__rows_comp_cross<FV, ERR, NV>(x, e, 1u << s, (lane >> s) & 1u);
-    if (wht__rows_comp_folds<ERR>(KT, LV + s)) wht__rows_comp_fold<FV, NV>(x, e);
-  }
-#pragma unroll
-  for (unsigned s = LV + 5; s < K; s++) {
-    if (V << (s - LV - 5) < NV) wht__rows_comp_regs<FV, ERR, NV>(x, e, V << (s - LV - 5));
-    else wht__rows_comp_halves<FV, ERR, NV>(x, e); /* 2-byte formats' bit LV + 7 */
-    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
-  }
+  static_assert(K >= wht__rows_reg_shape<F>::LV + 5, "the register stages and the five across lanes");
+  wht__rows_comp_warp_from<F, ERR, K, KT>(x, e, lane, std::make_index_sequence<K>{});
 }
 
 template <class F, class ERR, unsigned K>
@@ -284,6 +314,25 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
   }
 }
 
+/* stages s0 + i (i in the sequence) of a row of 2^KT on the NV values a
+ * thread holds, value bit i for stage s0 + i (HALVES: from value bit 5
+ * on, the pairs' halves, 2-byte rows of 2^11), each with the blocked
+ * ERR's fold after it; e +0 at stage 0 of the row */
+template <class FV, class ERR, unsigned NV, unsigned KT, unsigned s0, bool HALVES = false, size_t... i>
+__device__ __forceinline__ void wht__rows_comp_regs_from(typename FV::T *x, typename FV::T *e,
+                                                         std::index_sequence<i...>)
+{
+  (
+      [&] {
+        constexpr unsigned s = s0 + (unsigned)i;
+        constexpr bool Z = wht__rows_comp_zero<ERR>(KT, s);
+        if constexpr (HALVES && i >= 5) wht__rows_comp_halves<FV, ERR, NV, Z>(x, e);
+        else wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, 1u << i);
+        if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
+      }(),
+      ...);
+}
+
 /* the warp's tile from its vectors' slots in sh (element order) to layout
  * B, error terms +0, and stages 0-4 */
 template <class F, class ERR, unsigned K>
@@ -304,11 +353,7 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   }
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) e[v] = FV::from_bits(0);
-#pragma unroll
-  for (unsigned s = 0; s < 5; s++) {
-    wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << s);
-    if (wht__rows_comp_folds<ERR>(K, s)) wht__rows_comp_fold<FV, NV>(x, e);
-  }
+  wht__rows_comp_regs_from<FV, ERR, NV, K, 0>(x, e, std::make_index_sequence<5>{});
 }
 
 /* layout B to C through shx (x) and she (e), 256 slots each, which no
@@ -335,12 +380,7 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
     x[L] = FV::from_bits(wx[L * 32u + (lane ^ ((L & 7u) << 2))]);
     e[L] = FV::from_bits(we[L * 32u + (lane ^ ((L & 7u) << 2))]);
   }
-#pragma unroll
-  for (unsigned s = 5; s < K; s++) {
-    if (s < 10) wht__rows_comp_regs<FV, ERR, NV>(x, e, 1u << (s - 5));
-    else wht__rows_comp_halves<FV, ERR, NV>(x, e); /* 2-byte rows of 2^11 */
-    if (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
-  }
+  wht__rows_comp_regs_from<FV, ERR, NV, KT, 5, true>(x, e, std::make_index_sequence<K - 5>{});
 }
 
 /* ... then y = x - e stored to the tile at out (its first 2^T elements,
@@ -520,6 +560,22 @@ __device__ __forceinline__ uint4 wht__rows_comp_vec_bits(const typename wht__row
   }
 }
 
+/* stages s0 + i of a row of 2^KT on the NX values a thread holds, value
+ * bits VW << i (rows_comp_blk_row's second half); e +0 before one only
+ * after a blocked ERR's fold */
+template <class FV, class ERR, unsigned NX, unsigned KT, unsigned s0, unsigned VW, size_t... i>
+__device__ __forceinline__ void wht__rows_comp_tile_regs(typename FV::T *x, typename FV::T *e,
+                                                         std::index_sequence<i...>)
+{
+  (
+      [&] {
+        constexpr unsigned s = s0 + (unsigned)i;
+        wht__rows_comp_regs<FV, ERR, NX, wht__rows_comp_folds<ERR>(KT, s - 1)>(x, e, VW << i);
+        if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NX>(x, e);
+      }(),
+      ...);
+}
+
 /* Rows of 2^(K0+M), K0 = LV+8, over the 2^M warps of a block (M = 1..4:
  * f32 2^11..2^14, f64 2^10..2^13, f16 and bf16 2^12..2^15), as
  * rows_reg.cuh's block kernel with the error terms beside the values:
@@ -618,12 +674,12 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
       wht__rows_comp_vec_in<F>(wht__rows_comp_sh[a], x + r * VW);
       wht__rows_comp_vec_in<F>(wht__rows_comp_sh[NS + a], e + r * VW);
     }
-#pragma unroll
-  for (unsigned s = 0; s < MR; s++) {
-    wht__rows_comp_regs<FV, ERR, NX>(x, e, VW << s);
-    if (wht__rows_comp_folds<ERR>(K0 + M, K0 + s)) wht__rows_comp_fold<FV, NX>(x, e);
-  }
-  if constexpr (ML > 0) wht__rows_comp_cross<FV, ERR, NX>(x, e, 1u << LL, jl & 1u); /* the tile's last stage */
+  /* stages K0..K0+MR-1 across the values, then K0+MR across lanes; e +0
+   * before one only after a blocked ERR's fold (a strided tile's came
+   * from memory) */
+  wht__rows_comp_tile_regs<FV, ERR, NX, K0 + M, K0, VW>(x, e, std::make_index_sequence<MR>{});
+  if constexpr (ML > 0) /* the tile's last stage */
+    wht__rows_comp_cross<FV, ERR, NX, wht__rows_comp_folds<ERR>(K0 + M, K0 + MR - 1)>(x, e, 1u << LL, jl & 1u);
 #pragma unroll
   for (unsigned t = 0; t < TT; t++)
 #pragma unroll
