@@ -34,6 +34,13 @@ struct wht__kahan_err {
    * against 1.44-1.45x). */
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x6au : f == WHT_F64 ? 0u : 0x55u; }
   static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
+  /* the lane form's warp rows (bit k - LV - 5) that run capped at 80
+   * registers (rows_comp.cuh's wht__rows_comp_capped_bit): those whose
+   * kernel under ptxas's own choice needs more (CUDA 13.0, sm_90:
+   * kahan's f64 rows 48-80 registers, kahan-block's f64 rows of 2^8
+   * 78: none) */
+  static constexpr unsigned rows_capped(wht_format) { return 0u; }
+  static constexpr unsigned blocked_rows_capped(wht_format) { return 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* long rows in register passes (single_comp.cuh), by element size:
    * bit 0 the two plain passes (k = LV+16..LV+19, where they make at
@@ -177,6 +184,10 @@ struct wht__neumaier_err {
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x55u : 0u; }
   static constexpr unsigned blocked_rows_forms(wht_format f)
   { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
+  /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64
+   * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
+  static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
+  static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
    * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8, 2^9 (an H200: 0.64-0.76x

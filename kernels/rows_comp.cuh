@@ -62,6 +62,7 @@ struct wht__blocked_err : ERR {
   static constexpr unsigned rows_warp_mask(wht_format f) { return ERR::blocked_rows_warp_mask(f); }
   static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
   static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
+  static constexpr unsigned rows_capped(wht_format f) { return ERR::blocked_rows_capped(f); }
   static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i) { return ERR::blocked_few_rows_blk_min(f, i); }
 };
 
@@ -73,13 +74,13 @@ __host__ __device__ constexpr bool wht__rows_comp_folds(unsigned k, unsigned s)
   return ERR::BLOCKED && s + 1 < k && s + 1 >= k % 3 && (s + 1 - k % 3) % 3 == 0;
 }
 
-/* whether every error term is +0 before stage s of a row of 2^k whose
- * stages from s0 on run here with e = +0 at s0 (the row's first stage, or
- * the first after a blocked ERR's fold): compensated.cuh's Z */
+/* whether every error term is +0 before stage s of a row of 2^k (the
+ * row's first stage, or the first after a blocked ERR's fold):
+ * compensated.cuh's Z */
 template <class ERR>
-__host__ __device__ constexpr bool wht__rows_comp_zero(unsigned k, unsigned s, unsigned s0 = 0)
+__host__ __device__ constexpr bool wht__rows_comp_zero(unsigned k, unsigned s)
 {
-  return s == s0 || (s > 0 && wht__rows_comp_folds<ERR>(k, s - 1));
+  return s == 0 || wht__rows_comp_folds<ERR>(k, s - 1);
 }
 
 /* the end of a block: x - e (one rounding) and e = +0, value by value */
@@ -231,7 +232,7 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
 }
 
 /* stage s of wht__rows_comp_warp below (Z: every e +0 before it) */
-template <class F, class ERR, unsigned K, unsigned KT, unsigned s>
+template <class F, class ERR, unsigned KT, unsigned s>
 __device__ __forceinline__ void wht__rows_comp_warp_stage(typename wht__rows_comp_vals<F>::FV::T *x,
                                                           typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
@@ -252,12 +253,12 @@ __device__ __forceinline__ void wht__rows_comp_warp_stage(typename wht__rows_com
   if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
 }
 
-template <class F, class ERR, unsigned K, unsigned KT, size_t... s>
+template <class F, class ERR, unsigned KT, size_t... s>
 __device__ __forceinline__ void wht__rows_comp_warp_from(typename wht__rows_comp_vals<F>::FV::T *x,
                                                          typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane,
                                                          std::index_sequence<s...>)
 {
-  (wht__rows_comp_warp_stage<F, ERR, K, KT, (unsigned)s>(x, e, lane), ...);
+  (wht__rows_comp_warp_stage<F, ERR, KT, (unsigned)s>(x, e, lane), ...);
 }
 
 /* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
@@ -269,7 +270,7 @@ __device__ __forceinline__ void wht__rows_comp_warp(typename wht__rows_comp_vals
                                                     typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
   static_assert(K >= wht__rows_reg_shape<F>::LV + 5, "the register stages and the five across lanes");
-  wht__rows_comp_warp_from<F, ERR, K, KT>(x, e, lane, std::make_index_sequence<K>{});
+  wht__rows_comp_warp_from<F, ERR, KT>(x, e, lane, std::make_index_sequence<K>{});
 }
 
 template <class F, class ERR, unsigned K>
@@ -315,10 +316,12 @@ __device__ __forceinline__ void wht__rows_comp_body(const typename F::U *src, ty
 }
 
 /* stages s0 + i (i in the sequence) of a row of 2^KT on the NV values a
- * thread holds, value bit i for stage s0 + i (HALVES: from value bit 5
+ * thread holds, value bits VW << i for stage s0 + i (HALVES: from i = 5
  * on, the pairs' halves, 2-byte rows of 2^11), each with the blocked
- * ERR's fold after it; e +0 at stage 0 of the row */
-template <class FV, class ERR, unsigned NV, unsigned KT, unsigned s0, bool HALVES = false, size_t... i>
+ * ERR's fold after it; e +0 at stage 0 of the row and after a fold (a
+ * strided tile's error terms come from memory: s0 > 0) */
+template <class FV, class ERR, unsigned NV, unsigned KT, unsigned s0, bool HALVES = false, unsigned VW = 1,
+          size_t... i>
 __device__ __forceinline__ void wht__rows_comp_regs_from(typename FV::T *x, typename FV::T *e,
                                                          std::index_sequence<i...>)
 {
@@ -327,7 +330,7 @@ __device__ __forceinline__ void wht__rows_comp_regs_from(typename FV::T *x, type
         constexpr unsigned s = s0 + (unsigned)i;
         constexpr bool Z = wht__rows_comp_zero<ERR>(KT, s);
         if constexpr (HALVES && i >= 5) wht__rows_comp_halves<FV, ERR, NV, Z>(x, e);
-        else wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, 1u << i);
+        else wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, VW << i);
         if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
       }(),
       ...);
@@ -560,22 +563,6 @@ __device__ __forceinline__ uint4 wht__rows_comp_vec_bits(const typename wht__row
   }
 }
 
-/* stages s0 + i of a row of 2^KT on the NX values a thread holds, value
- * bits VW << i (rows_comp_blk_row's second half); e +0 before one only
- * after a blocked ERR's fold */
-template <class FV, class ERR, unsigned NX, unsigned KT, unsigned s0, unsigned VW, size_t... i>
-__device__ __forceinline__ void wht__rows_comp_tile_regs(typename FV::T *x, typename FV::T *e,
-                                                         std::index_sequence<i...>)
-{
-  (
-      [&] {
-        constexpr unsigned s = s0 + (unsigned)i;
-        wht__rows_comp_regs<FV, ERR, NX, wht__rows_comp_folds<ERR>(KT, s - 1)>(x, e, VW << i);
-        if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NX>(x, e);
-      }(),
-      ...);
-}
-
 /* Rows of 2^(K0+M), K0 = LV+8, over the 2^M warps of a block (M = 1..4:
  * f32 2^11..2^14, f64 2^10..2^13, f16 and bf16 2^12..2^15), as
  * rows_reg.cuh's block kernel with the error terms beside the values:
@@ -677,7 +664,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
   /* stages K0..K0+MR-1 across the values, then K0+MR across lanes; e +0
    * before one only after a blocked ERR's fold (a strided tile's came
    * from memory) */
-  wht__rows_comp_tile_regs<FV, ERR, NX, K0 + M, K0, VW>(x, e, std::make_index_sequence<MR>{});
+  wht__rows_comp_regs_from<FV, ERR, NX, K0 + M, K0, false, VW>(x, e, std::make_index_sequence<MR>{});
   if constexpr (ML > 0) /* the tile's last stage */
     wht__rows_comp_cross<FV, ERR, NX, wht__rows_comp_folds<ERR>(K0 + M, K0 + MR - 1)>(x, e, 1u << LL, jl & 1u);
 #pragma unroll
@@ -829,12 +816,33 @@ constexpr bool wht__rows_comp_blk_built(unsigned M)
 #endif
 }
 
+/* Whether the lane form's rows of 2^K run capped at 80 registers: as
+ * ERR::rows_capped says, the kernels whose register count under ptxas's
+ * own choice exceeds 80 (three blocks of 256 a multiprocessor). Only that
+ * kernel is built; with WHT_GPU_ALL_FORMS both, and the launch asks the
+ * device for the count (wht__rows_comp_capped), as the table came to be:
+ * on an H100 the better of the two at every size but f64 kahan rows of
+ * 2^7 (equal), e.g. kahan f32 rows of 2^7 1.08x the add-one kernel at 48
+ * registers against 1.17x capped, rows of 2^10 1.71x at 90 against 1.43x
+ * (docs/PERFORMANCE.md). Building one of the two halved the lane form's
+ * share of kahan.cu's, neumaier.cu's and kahan_block.cu's compile time. */
+template <class F, class ERR>
+constexpr bool wht__rows_comp_capped_bit(unsigned K)
+{
+  return ERR::rows_capped(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u;
+}
+
 /* A kernel of the tables below where the build holds it, else NULL (the
  * discarded branch instantiates nothing) */
 template <class F, class ERR, unsigned K, bool CAP>
 static auto wht__rows_comp_lane_k() -> void (*)(const typename F::U *, typename F::U *, uint64_t)
 {
-  if constexpr (wht__rows_comp_warp_built<F, ERR>(K, 0)) {
+#ifdef WHT_GPU_ALL_FORMS
+  constexpr bool form = true;
+#else
+  constexpr bool form = CAP == wht__rows_comp_capped_bit<F, ERR>(K);
+#endif
+  if constexpr (form && wht__rows_comp_warp_built<F, ERR>(K, 0)) {
     if constexpr (CAP) return wht__rows_comp_kernel3<F, ERR, K>;
     else return wht__rows_comp_kernel<F, ERR, K>;
   } else {
@@ -917,10 +925,12 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
   return wht__rows_blk_run<U>(by_m[M - 1], src, dst, N, k, M, 2 * (sizeof(U) << k), raised[M - 1]);
 }
 
-/* Whether the launch takes the capped kernel: not where the one under
- * ptxas's own choice, own, has at most 80 registers (three blocks of 256
- * or six of 128 a multiprocessor); WHT_GPU_ROWS_COMP_MINB=0 forces the
- * first, =3 the second */
+#ifdef WHT_GPU_ALL_FORMS
+/* Whether the launch takes the capped kernel, where a build with
+ * WHT_GPU_ALL_FORMS holds both: not where the one under ptxas's own
+ * choice, own, has at most 80 registers (three blocks of 256 or six of
+ * 128 a multiprocessor); WHT_GPU_ROWS_COMP_MINB=0 forces the first, =3
+ * the second */
 static inline int wht__rows_comp_capped(const void *own)
 {
   const unsigned forced = wht__rows_env("WHT_GPU_ROWS_COMP_MINB", 1);
@@ -932,6 +942,7 @@ static inline int wht__rows_comp_capped(const void *own)
   }
   return at.numRegs > 80;
 }
+#endif
 
 /* Which form the warp kernel's f32, f16 and bf16 rows of 2^k take: 0 the
  * lane form (wht__rows_comp_kernel), 1 the transposed one
@@ -1014,16 +1025,17 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
     { wht__rows_comp_lane_k<F, ERR, S::KMIN, true>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 1, true>(),
       wht__rows_comp_lane_k<F, ERR, S::KMIN + 2, true>(), wht__rows_comp_lane_k<F, ERR, S::KMIN + 3, true>() }
   };
-  if (!by_k[0][k - S::KMIN]) return WHT_E_CUDA; /* not built: fits said no */
-  /* ptxas's own choice where it leaves three blocks per multiprocessor
-   * (at most 80 registers), else the cap: on an H100 the better of the
-   * two at every size but f64 kahan rows of 2^7 (equal), e.g. kahan f32
-   * rows of 2^7 1.08x the add-one kernel at 48 registers against 1.17x
-   * capped, rows of 2^10 1.71x at 90 against 1.43x (docs/PERFORMANCE.md);
-   * WHT_GPU_ROWS_COMP_MINB=0 forces the first, =3 the second */
+  /* the capped kernel or not (wht__rows_comp_capped_bit) */
   static int capped[4] = { -1, -1, -1, -1 };
   int &c = capped[k - S::KMIN];
-  if (c < 0) c = wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]);
+  if (c < 0) {
+#ifdef WHT_GPU_ALL_FORMS
+    c = by_k[0][k - S::KMIN] ? wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]) : 0;
+#else
+    c = by_k[1][k - S::KMIN] != NULL;
+#endif
+  }
+  if (!by_k[c][k - S::KMIN]) return WHT_E_CUDA; /* not built: fits said no */
   const unsigned task = S::LV + 8; /* log2 of a warp's elements */
   const uint64_t warps = (N + ((uint64_t)1 << task) - 1) >> task, blocks = (warps + 7) / 8;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;

@@ -238,6 +238,24 @@ struct wht__sar_plan {
  * apart 1.22x). The block algorithms' beside their BLK. */
 #define WHT__SAR_PAIR_MIN_TILES 1024u
 
+/* Which pair kernels the build holds: the warp rows' pair where A::SAR.pair,
+ * the block rows' (BLK) where A::SAR.pair_blk is not 0; every one where
+ * WHT_GPU_ALL_FORMS is defined (rows_comp.cuh: comparisons that force
+ * them by WHT_GPU_SINGLE_AR=2 or WHT_GPU_SINGLE_AR_PAIR_BLK=2). The others
+ * (kahan-block's and widened's warp rows' pair, kahan-block's of block
+ * rows: measured slower, docs/PERFORMANCE.md) cost CI's nvcc minutes;
+ * without the macro the plan takes none of them. */
+template <class A>
+constexpr bool wht__sar_pairs_built(bool blk)
+{
+#ifdef WHT_GPU_ALL_FORMS
+  (void)blk;
+  return true;
+#else
+  return blk ? A::SAR.pair_blk != 0 : A::SAR.pair;
+#endif
+}
+
 /* blocks >= min > 0 (a function: A::SAR's 0 would make the comparison a
  * constant one) */
 static inline bool wht__sar_blocks_at_least(uint64_t blocks, unsigned min) { return min && blocks >= min; }
@@ -312,14 +330,16 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
    * 12)) where 3 or more stages follow it: where A::SAR.pair_blk says, by
    * k mod 3 and whether 9 or 12 stages would follow the warp rows' pair,
    * the latter a pass saved (WHT_GPU_SINGLE_AR_PAIR_BLK: 0 never, 2
-   * wherever it can) */
+   * wherever it can where its kernels are built) */
   static unsigned pblk = ~0u;
   if (pblk == ~0u) pblk = wht__rows_env("WHT_GPU_SINGLE_AR_PAIR_BLK", 1);
   const unsigned rest = k >= K1 + 12 ? k - K1 - 9 : 0, cls = k % 3 + (four ? 0u : 3u);
-  const bool blk_pair = pblk && rest >= 6 &&
+  const bool blk_pair = wht__sar_pairs_built<A>(true) && pblk && rest >= 6 &&
                         (pblk == 2 || (rest % 9 == 0 && (A::SAR.pair_blk >> cls & 1u)) ||
                          (rest % 9 == 3 && (A::SAR.pair_blk >> (6 + cls) & 1u)));
-  if (pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS &&
+  /* the pair only where its kernels are built (the warp rows' pair where
+   * A::SAR.pair, the block rows' above; wht__sar_pairs_built) */
+  if ((wht__sar_pairs_built<A>(false) || blk_pair) && pair && k >= K1 + 12 && (N >> (K1 + 9)) <= WHT__L2_MAX_CHUNKS &&
       (mode != 1 || ((A::SAR.pair || blk_pair) && tiles >= WHT__SAR_PAIR_MIN_TILES))) {
     s = pl->C = K1 + 9;
     if (blk_pair) {
@@ -378,6 +398,18 @@ static wht_status wht__sar_pair_launch(const typename F::U *xin, typename F::U *
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* the pair's launch for rows of 2^K1 (warp rows first) or 2^(K1 + 3)
+ * (BLK: block rows first) */
+template <class F, class A, bool BLK>
+static auto wht__sar_pair_by_k1(unsigned K1)
+{
+  constexpr unsigned B = BLK ? 3 : 0;
+  typedef wht_status (*pair_fn)(const typename F::U *, typename F::U *, uint64_t, unsigned, unsigned);
+  static const pair_fn by_k1[3] = { wht__sar_pair_launch<F, A, 9 + B, BLK>, wht__sar_pair_launch<F, A, 10 + B, BLK>,
+                                    wht__sar_pair_launch<F, A, 11 + B, BLK> };
+  return by_k1[K1 - 9];
+}
+
 template <class F, class A>
 static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
@@ -389,15 +421,15 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
   if (pl.kb && !pl.C) {
     st = wht__sar_blk_launch<F, A>(src, dst, N, pl.kb, k); /* rows_ar_blk.cuh */
   } else if (pl.C) {
-    typedef wht_status (*pair_fn)(const U *, U *, uint64_t, unsigned, unsigned);
-    /* by K1 - 9: the warp rows of 2^K1, or the block rows of 2^(K1 + 3) */
-    static const pair_fn by_k1[2][3] = {
-      { wht__sar_pair_launch<F, A, 9, false>, wht__sar_pair_launch<F, A, 10, false>,
-        wht__sar_pair_launch<F, A, 11, false> },
-      { wht__sar_pair_launch<F, A, 12, true>, wht__sar_pair_launch<F, A, 13, true>,
-        wht__sar_pair_launch<F, A, 14, true> }
-    };
-    st = by_k1[pl.kb != 0][pl.K1 - 9]((const U *)src, x, N, pl.C, k);
+    /* by K1 - 9: the warp rows of 2^K1, or the block rows of 2^(K1 + 3);
+     * each kind where it is built (wht__sar_pairs_built) */
+    st = WHT_E_SIZE;
+    if constexpr (wht__sar_pairs_built<A>(false)) {
+      if (!pl.kb) st = wht__sar_pair_by_k1<F, A, false>(pl.K1)((const U *)src, x, N, pl.C, k);
+    }
+    if constexpr (wht__sar_pairs_built<A>(true)) {
+      if (pl.kb) st = wht__sar_pair_by_k1<F, A, true>(pl.K1)((const U *)src, x, N, pl.C, k);
+    }
   } else {
     st = wht__rows_ar_launch<F, A>(src, dst, N, pl.K1, k); /* rows_ar.cuh */
   }

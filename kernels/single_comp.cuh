@@ -115,12 +115,41 @@ __global__ void __launch_bounds__(512)
   });
 }
 
+/* Which of these kernels the build holds: the ranges that ERR::single_ranges
+ * takes by default (bit 0 the two passes, bit 1 the pair) and, in f32, f16
+ * and bf16, only the transposed first pass; every one where
+ * WHT_GPU_ALL_FORMS is defined (CPPFLAGS=-DWHT_GPU_ALL_FORMS, as
+ * rows_comp.cuh's: the comparisons of docs/PERFORMANCE.md that force them
+ * by WHT_GPU_SINGLE_COMP=2 or WHT_GPU_SINGLE_COMP_XP=0). The others were
+ * over a third of neumaier.cu's device code and of its compile time,
+ * which CI pays; without the macro a forced range that is not built takes
+ * the tiles, a forced lane form the transposed one. */
+template <class F, class ERR>
+constexpr unsigned wht__single_comp_built(void)
+{
+#ifdef WHT_GPU_ALL_FORMS
+  return 3u;
+#else
+  return ERR::single_ranges(sizeof(typename F::U));
+#endif
+}
+
+template <class F>
+constexpr bool wht__single_comp_lane_built(void)
+{
+#ifdef WHT_GPU_ALL_FORMS
+  return true;
+#else
+  return sizeof(typename F::U) == 8; /* f64's one form */
+#endif
+}
+
 /* Whether the pair's f32, f16 and bf16 first pass takes the transposed
  * form (rows_comp.cuh's wht__rows_comp_blk_row_xp; on an H200 kahan's f32
  * 2^25..2^28 5 % faster, its pair 2.33 -> 2.17 ms with 12 % fewer
  * instructions, f16 and bf16 2^26..2^29 2-3 %; docs/PERFORMANCE.md):
  * WHT_GPU_SINGLE_COMP_XP=0 (read once) keeps the lane form, for
- * comparisons */
+ * comparisons (where it is built, above) */
 static bool wht__single_comp_xp(void)
 {
   static int v = -1;
@@ -134,15 +163,17 @@ static bool wht__single_comp_xp(void)
  * the chunks fit the queue's counters) where ERR::single_ranges has the
  * range's bit (compensated_err.cuh: by element size),
  * 16-byte aligned pointers. WHT_GPU_SINGLE_COMP (read once): 0 none, 2
- * both ranges for both recoveries (for comparisons and the tests), else
- * the table. */
+ * every range the build holds (for comparisons and the tests), else the
+ * table. */
 template <class F, class ERR>
 static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const void *dst)
 {
   typedef wht__single_comp_shape<F> S;
   static int mode = -1;
   if (mode < 0) mode = (int)wht__rows_env("WHT_GPU_SINGLE_COMP", 1);
-  const unsigned ranges = mode == 0 ? 0u : mode == 2 ? 3u : ERR::single_ranges(sizeof(typename F::U));
+  const unsigned ranges = mode == 0   ? 0u
+                          : mode == 2 ? wht__single_comp_built<F, ERR>()
+                                      : ERR::single_ranges(sizeof(typename F::U));
   /* the table's two passes where the first makes at least 128 rows (fewer
    * leave most of the multiprocessors idle; forced, any) */
   const bool two = (ranges & 1u) && k >= S::K1 + 4 && k <= S::K1 + 7 && (mode == 2 || (N >> S::K1) >= 128);
@@ -187,31 +218,45 @@ static wht_status wht__single_comp_last_launch(typename F::U *x, const typename 
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* e: the work array, N elements (its contents on entry do not matter) */
+/* the two passes, k = K1+4..K1+7 (e: the work array, N elements, its
+ * contents on entry do not matter) */
 template <class F, class ERR>
-static wht_status wht__single_comp_launch(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
+static wht_status wht__single_comp_two_launch(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
 {
   typedef wht__single_comp_shape<F> S;
   typedef typename F::U U;
   U *x = (U *)dst, *e = (U *)ework;
-  if (!e) return WHT_E_NULL;
-  const size_t smem = S::SMEM;
-  /* the transposed first pass: 2- and 4-byte formats (XP below is false
-   * for f64, whose instance is then the lane form's) */
   constexpr bool XP = sizeof(U) < 8;
-  const bool xp = XP && wht__single_comp_xp();
-  if (k <= S::K1 + 7) {
-    static size_t raised[2][WHT__MAX_DEVICES];
-    typedef void (*first_t)(const U *, U *, U *, unsigned);
-    const first_t first = xp ? wht__single_comp_first_kernel<F, ERR, XP> : wht__single_comp_first_kernel<F, ERR>;
-    const wht_status st = wht__rows_raise_smem((const void *)first, smem, raised[xp]);
-    if (st != WHT_OK) return st;
-    const uint64_t rows = N >> S::K1;
-    if (rows > 0x7fffffffu) return WHT_E_SIZE;
-    first<<<(unsigned)rows, 512, smem>>>((const U *)src, x, e, wht__rows_ahead(sizeof(U) << S::K1));
-    if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
-    return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
+  static size_t raised[2][WHT__MAX_DEVICES];
+  typedef void (*first_t)(const U *, U *, U *, unsigned);
+  /* the transposed first pass (2- and 4-byte formats: XP is false for
+   * f64, whose instance is then the lane form's), or the lane form where
+   * it is built and asked for (a discarded branch instantiates nothing) */
+  first_t first = wht__single_comp_first_kernel<F, ERR, XP>;
+  bool xp = XP;
+  if constexpr (wht__single_comp_lane_built<F>() && XP) {
+    if (!wht__single_comp_xp()) {
+      first = wht__single_comp_first_kernel<F, ERR>;
+      xp = false;
+    }
   }
+  const wht_status st = wht__rows_raise_smem((const void *)first, S::SMEM, raised[xp]);
+  if (st != WHT_OK) return st;
+  const uint64_t rows = N >> S::K1;
+  if (rows > 0x7fffffffu) return WHT_E_SIZE;
+  first<<<(unsigned)rows, 512, S::SMEM>>>((const U *)src, x, e, wht__rows_ahead(sizeof(U) << S::K1));
+  if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
+  return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
+}
+
+/* the L2-blocked pair and a pass, k = C+4..C+7 */
+template <class F, class ERR>
+static wht_status wht__single_comp_pair_launch(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
+{
+  typedef wht__single_comp_shape<F> S;
+  typedef typename F::U U;
+  U *x = (U *)dst, *e = (U *)ework;
+  constexpr bool XP = sizeof(U) < 8;
   static wht__fused_cache cache[2];
   const wht__pass p0 = wht__single_pair<F>(N); /* single_reg.cuh: the same tiles and chunks */
   unsigned grid, lag;
@@ -220,13 +265,35 @@ static wht_status wht__single_comp_launch(const void *src, void *dst, void *ewor
    * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md); each
    * block takes its next ticket ahead (wht__fused_loop: f32 2^28 2 % less) */
   typedef void (*kern_t)(const wht__pass, unsigned, unsigned, const U *, U *, U *, unsigned);
-  const kern_t kern = xp ? wht__single_comp_fused_kernel<F, ERR, XP> : wht__single_comp_fused_kernel<F, ERR>;
-  const wht_status st = wht__fused_shape((const void *)kern, smem, p0, &cache[xp], &grid, &lag, 512, 3);
+  kern_t kern = wht__single_comp_fused_kernel<F, ERR, XP>; /* the form as above */
+  bool xp = XP;
+  if constexpr (wht__single_comp_lane_built<F>() && XP) {
+    if (!wht__single_comp_xp()) {
+      kern = wht__single_comp_fused_kernel<F, ERR>;
+      xp = false;
+    }
+  }
+  const wht_status st = wht__fused_shape((const void *)kern, S::SMEM, p0, &cache[xp], &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
-  kern<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
-                            wht__single_ahead(false, sizeof(U) << S::K1));
+  kern<<<grid, 512, S::SMEM>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
+                               wht__single_ahead(false, sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);
+}
+
+/* e: the work array; only the ranges the build holds (the plan takes no
+ * other) */
+template <class F, class ERR>
+static wht_status wht__single_comp_launch(const void *src, void *dst, void *ework, uint64_t N, unsigned k)
+{
+  constexpr unsigned BUILT = wht__single_comp_built<F, ERR>();
+  if (!ework) return WHT_E_NULL;
+  if (k <= wht__single_comp_shape<F>::K1 + 7) {
+    if constexpr ((BUILT & 1u) != 0) return wht__single_comp_two_launch<F, ERR>(src, dst, ework, N, k);
+    else return WHT_E_SIZE;
+  }
+  if constexpr ((BUILT & 2u) != 0) return wht__single_comp_pair_launch<F, ERR>(src, dst, ework, N, k);
+  else return WHT_E_SIZE;
 }
 
 /* The host twin of these passes (the emulation, pass_run.cuh; checked by
