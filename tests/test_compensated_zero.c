@@ -60,19 +60,31 @@ static float round_f32(float x) { return x; }
 static const char *const recovery_names[2] = { "kahan", "neumaier" };
 static const char *const output_names[4] = { "A'", "B'", "eA'", "eB'" };
 
-/* float-based formats: 0 when the forms agree, else which output differs + 1 */
+/* 0 when the forms agree, else which output differs + 1 (float outputs
+ * widened to double first: exact and one-to-one off NaN) */
+static int first_difference(const double full[4], const double part[4])
+{
+  for (int i = 0; i < 4; i++) {
+    if (isnan(full[i]) && isnan(part[i])) continue;
+    uint64_t u, v;
+    memcpy(&u, &full[i], 8);
+    memcpy(&v, &part[i], 8);
+    if (u != v) return i + 1;
+  }
+  return 0;
+}
+
+/* float-based formats, R rounding each operation to the format */
 static int check_float(round_fn R, float A, float B, int r)
 {
   float full[4], part[4];
   BOTH_FORMS(float, r, A, B, full, part);
+  double wf[4], wp[4];
   for (int i = 0; i < 4; i++) {
-    if (isnan(full[i]) && isnan(part[i])) continue;
-    uint32_t u, v;
-    memcpy(&u, &full[i], 4);
-    memcpy(&v, &part[i], 4);
-    if (u != v) return i + 1;
+    wf[i] = full[i];
+    wp[i] = part[i];
   }
-  return 0;
+  return first_difference(wf, wp);
 }
 
 #undef ADD
@@ -84,14 +96,7 @@ static int check_double(double A, double B, int r)
 {
   double full[4], part[4];
   BOTH_FORMS(double, r, A, B, full, part);
-  for (int i = 0; i < 4; i++) {
-    if (isnan(full[i]) && isnan(part[i])) continue;
-    uint64_t u, v;
-    memcpy(&u, &full[i], 8);
-    memcpy(&v, &part[i], 8);
-    if (u != v) return i + 1;
-  }
-  return 0;
+  return first_difference(full, part);
 }
 #undef R
 #undef ADD

@@ -54,9 +54,12 @@ check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/ahead.txt"' \
 check 'grep -q "^wht-sweep: time split (metrics and file on a thread of their own, beside the rest): draw" "$dir/err1"' \
   "the summary says the phases overlapped"
 
-# interrupted between cells (three workers), then resumed: the same rows
+# interrupted between cells (three workers), then resumed: the same rows.
+# Sizes to 2^14 on two threads: several seconds on any machine, so the
+# SIGINT half a second in lands mid-run (to 2^16 the three runs took 80 s
+# of a 2-core CI's check, with nothing more tested)
 # shellcheck disable=SC2086
-WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 "$sweep" $grid --log2n 3:16 -o "$dir/int.h5" 2> "$dir/err2" &
+WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 "$sweep" $grid --log2n 3:14 --threads 2 -o "$dir/int.h5" 2> "$dir/err2" &
 pid=$!
 i=0
 while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/int.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
@@ -68,10 +71,10 @@ got=$("$rows" --no-timing "$dir/int.h5" 2>/dev/null | wc -l)
 check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err2" && [ "$got" -ge 1 ]' \
   "SIGINT: exit 1, interrupted, $got rows saved ($(tail -n 1 "$dir/err2"))"
 # shellcheck disable=SC2086
-WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:16 --resume -o "$dir/int.h5" 2> "$dir/err3"
+WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:14 --resume -o "$dir/int.h5" 2> "$dir/err3"
 rc=$?
 # shellcheck disable=SC2086
-WHT_SWEEP_OVERLAP=0 "$sweep" $grid --log2n 3:16 -o "$dir/whole.h5" 2> /dev/null
+WHT_SWEEP_OVERLAP=0 "$sweep" $grid --log2n 3:14 -o "$dir/whole.h5" 2> /dev/null
 "$rows" --no-timing "$dir/int.h5" | sort > "$dir/int.txt"
 "$rows" --no-timing "$dir/whole.h5" | sort > "$dir/whole.txt"
 check '[ $rc -eq 0 ] && cmp -s "$dir/int.txt" "$dir/whole.txt"' \
