@@ -16,7 +16,7 @@ extern "C" {
  * in f16, bf16 and f64 (f16/bf16 2^28 4.38x folklore against 4.64x at 3;
  * f64 not measured at 3). Every round holds one radix-8 group (blocks.cuh);
  * in f16 and bf16 two groups share the tile's 32-bit words on lane pairs. */
-template <class ERR, bool NEUMAIER>
+template <class ERR, bool NEUMAIER, bool SHORT = true>
 struct wht__comp_block {
   static constexpr int min_blocks(unsigned esz) { return NEUMAIER && esz != 4 ? 2 : 3; }
   /* single_ar.cuh's register passes, measured on an H200 against the tiles
@@ -45,7 +45,9 @@ struct wht__comp_block {
     typename F::T e[1u << S];
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) e[j] = F::from_bits(0);
-    wht__compensated_alg<ERR>::template butterflies<F, S, true>(x, e); /* e = +0 */
+    /* e = +0: the first stage's short form (compensated.cuh's Z) unless
+     * SHORT is false (the same bits) */
+    wht__compensated_alg<ERR>::template butterflies<F, S, SHORT>(x, e);
 WHT__UNROLL
     for (unsigned j = 0; j < (1u << S); j++) x[j] = F::sub(x[j], e[j]);
   }
@@ -57,6 +59,19 @@ WHT__UNROLL
 template <class ERR, bool NEUMAIER>
 struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > >
     : wht__rows_comp_trait<wht__blocked_err<ERR> > {};
+
+/* kahan-block's 2-byte strided passes of 9 stages (single_ar.cuh) over
+ * 2^25 elements and more with the long first stage: with the short one
+ * ptxas spilled 188 bytes of their 128 registers (CUDA 13.0, sm_90; none
+ * with the long one). On an H200 f16 and bf16 single vectors of
+ * 2^25..2^30 took 0.89-0.97x the time so and rows of 2^18..2^25 over
+ * 2^28 elements 0.91-0.95x, but single vectors of 2^18..2^23 1.03-1.09x
+ * (2^24 0.995-1.002; docs/PERFORMANCE.md) */
+template <class ERR, bool NEUMAIER, class F>
+struct wht__sar_strided_form<wht__block_alg<wht__comp_block<ERR, NEUMAIER> >, F, 9> {
+  typedef wht__block_alg<wht__comp_block<ERR, NEUMAIER, sizeof(typename F::U) != 2> > type;
+  static constexpr uint64_t MIN_N = (uint64_t)1 << 25;
+};
 
 typedef wht__block_alg<wht__comp_block<wht__kahan_err, false> > wht__kahan_block_alg;
 typedef wht__block_alg<wht__comp_block<wht__neumaier_err, true> > wht__neumaier_block_alg;

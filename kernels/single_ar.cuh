@@ -171,6 +171,15 @@ __device__ __forceinline__ void wht__sar_tile(const typename F::U *src, typename
   wht__sar_store<F, L>(dst, b, s0, threadIdx.x, x);
 }
 
+/* The algorithm a strided pass of L stages in format F runs from MIN_N
+ * elements on: A, or where an algorithm says so (kahan_block.cu) a form
+ * of A with the same bits that fits the pass's registers */
+template <class A, class F, unsigned L>
+struct wht__sar_strided_form {
+  typedef A type;
+  static constexpr uint64_t MIN_N = 0;
+};
+
 /* A strided pass, one tile a block (grid: the tiles, N >> TILE); two
  * blocks a multiprocessor (64 words a lane) */
 template <class F, class A, unsigned L>
@@ -365,7 +374,7 @@ static bool wht__sar_plan_at(unsigned k, uint64_t N, const void *src, const void
 }
 
 template <class F, class A, unsigned L>
-static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned s0)
+static wht_status wht__sar_strided_run(typename F::U *x, uint64_t N, unsigned s0)
 {
   typedef wht__sar_shape<F> S;
   static size_t raised[WHT__MAX_DEVICES];
@@ -375,6 +384,17 @@ static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
   wht__sar_strided_kernel<F, A, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* ... in A's form for N elements (wht__sar_strided_form) */
+template <class F, class A, unsigned L>
+static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned s0)
+{
+  typedef wht__sar_strided_form<A, F, L> SF;
+  if constexpr (!std::is_same<typename SF::type, A>::value) {
+    if (N >= SF::MIN_N) return wht__sar_strided_run<F, typename SF::type, L>(x, N, s0);
+  }
+  return wht__sar_strided_run<F, A, L>(x, N, s0);
 }
 
 /* The pair's queue: 2^(C - TILE) tiles of each kind a chunk */
