@@ -399,14 +399,29 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
   constexpr bool P = sizeof(U) == 2;
   constexpr unsigned NV = 32;
   wht__rows_xp_to_c<F, ERR, K>(shx, she, lane, x, e);
+  if (n >= (P ? 2048u : 1024u)) { /* the whole tile (warp-uniform): no compare per element */
+    U *o = out + lane;
+#pragma unroll
+    for (unsigned L = 0; L < NV; L++) {
+      const unsigned y = FV::to_bits(FV::sub(x[L], e[L]));
+      if constexpr (P) {
+        o[L * 32u] = (U)y;
+        o[L * 32u + 1024u] = (U)(y >> 16);
+      } else {
+        o[L * 32u] = y;
+      }
+    }
+    return;
+  }
+  const unsigned m = (unsigned)n; /* below the tile's 2^11 */
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
     const unsigned i = L * 32u + lane, y = FV::to_bits(FV::sub(x[L], e[L]));
     if constexpr (P) {
-      if (i < n) out[i] = (U)y;
-      if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
+      if (i < m) out[i] = (U)y;
+      if (i + 1024u < m) out[i + 1024u] = (U)(y >> 16);
     } else {
-      if (i < n) out[i] = y;
+      if (i < m) out[i] = y;
     }
   }
 }
@@ -427,13 +442,17 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  *   - stages 0-4; x and e stored, read back as layout C: lane l holds
  *     words 32L + l, L = 0..31 (word bits 5-9 in registers);
  *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored
- *     element by element (a warp's store is 32 consecutive elements).
+ *     element by element (a warp's store is 32 consecutive elements; a
+ *     whole tile without a compare per element).
  * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
  * column s & 7) at s ^ (R & 7): the vectors' stores (eight consecutive
  * slots of one row), layout B's 16-byte loads and stores (four or eight
  * rows, distinct columns) and layout C's word loads (one row of 32 words)
- * are all free of bank conflicts. The stages run in increasing order on
- * the same operands, so every value is the other forms' bit for bit.
+ * are all free of bank conflicts. (x and e side by side, one 8-byte load
+ * for both in layout C, ran 0.99x the time of this in 2-byte formats and
+ * 1.04x in f32 on an H200: docs/PERFORMANCE.md.) The stages run in
+ * increasing order on the same operands, so every value is the other
+ * forms' bit for bit.
  *
  * The plain kernel copies a tile to shared memory (f32 by cp.async.cg,
  * through L2 only, as rows_wide.cuh: kahan's rows of 2^10 1.54x -> 1.43x
