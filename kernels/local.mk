@@ -1,12 +1,15 @@
 # kernels/ - CUDA implementations, compiled into libwht when configure finds nvcc.
+# The .cu files are listed longest compile first: make -j starts them in
+# this order, so the longest (kahan_block.cu, about 330 s on one core of
+# the 2-core CI machine) does not start last and run alone at the end.
 if HAVE_CUDA
 lib_libwht_la_SOURCES += \
-  kernels/gpu_runtime.cu kernels/gpu_util.h \
-  kernels/pass_plan.cu kernels/pass_plan.h \
+  kernels/kahan_block.cu kernels/neumaier.cu kernels/widened.cu kernels/kahan.cu kernels/alman_rao.cu \
+  kernels/folklore.cu kernels/widened_pass.cu kernels/ops_gpu.cu kernels/gpu_runtime.cu kernels/pass_plan.cu \
+  kernels/gpu_util.h kernels/pass_plan.h \
   kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/single_comp.cuh kernels/rows_comp.cuh \
-  kernels/folklore.cu kernels/kahan.cu kernels/neumaier.cu kernels/compensated.cuh \
-  kernels/compensated_err.cuh kernels/alman_rao.cu kernels/rows_ar.cuh kernels/rows_ar64.cuh kernels/single_ar.cuh kernels/single_ar64.cuh kernels/rows_ar_blk.cuh kernels/blocks.cuh kernels/kahan_block.cu \
-  kernels/widened.cu kernels/widened_arith.cuh kernels/widened_pass.cu kernels/rows_wide.cuh kernels/wide_strided.cuh kernels/ops_gpu.cu
+  kernels/compensated.cuh kernels/compensated_err.cuh kernels/rows_ar.cuh kernels/rows_ar64.cuh kernels/single_ar.cuh kernels/single_ar64.cuh kernels/rows_ar_blk.cuh kernels/blocks.cuh \
+  kernels/widened_arith.cuh kernels/rows_wide.cuh kernels/wide_strided.cuh
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
