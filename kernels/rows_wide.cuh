@@ -179,18 +179,19 @@ __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, ui
 }
 
 /* word i of a tile rounded and stored to out (its elements below n; for
- * 2-byte formats elements i and 1024 + i) */
-template <class F>
+ * 2-byte formats elements i and 1024 + i); CHECK = false: the caller
+ * knows the tile whole (no compare an element) */
+template <class F, bool CHECK = true>
 __device__ __forceinline__ void wht__rows_wide_put(typename F::U *out, uint64_t n, unsigned i,
                                                    typename wht__rows_wide_fmt<F>::WT v)
 {
   typedef typename F::U U;
   const unsigned y = wht__rows_wide_fmt<F>::down(v);
   if constexpr (sizeof(U) == 2) {
-    if (i < n) out[i] = (U)y;
-    if (i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
+    if (!CHECK || i < n) out[i] = (U)y;
+    if (!CHECK || i + 1024u < n) out[i + 1024u] = (U)(y >> 16);
   } else {
-    if (i < n) out[i] = y;
+    if (!CHECK || i < n) out[i] = y;
   }
 }
 
@@ -207,8 +208,13 @@ __device__ __forceinline__ void wht__rows_wide_body(const typename F::U *src, ty
   if (base >= N) return; /* the whole warp */
   typename W::WT x[32];
   wht__rows_wide_warp<F, K>(src, base, N, sh, sh + 256, lane, x);
+  if (N - base >= ((uint64_t)1 << W::T)) { /* the whole tile (warp-uniform) */
 #pragma unroll
-  for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F>(dst + base, N - base, L * 32u + lane, x[L]);
+    for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F, false>(dst + base, 0, L * 32u + lane, x[L]);
+  } else {
+#pragma unroll
+    for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F>(dst + base, N - base, L * 32u + lane, x[L]);
+  }
 }
 
 /* four warps a block, 8 KiB of shared memory each (the tile's slots, then
@@ -277,8 +283,8 @@ __global__ void __launch_bounds__(32u << M, 16u >> M)
   for (unsigned j = 0; j < (1u << M); j++)
 #pragma unroll
     for (unsigned q = 0; q < (1u << Q); q++)
-      wht__rows_wide_put<F>(dst + base + ((uint64_t)j << T), (uint64_t)1 << T, (((w << Q) | q) << 5) | lane,
-                            x[(j << Q) | q]);
+      wht__rows_wide_put<F, false>(dst + base + ((uint64_t)j << T), 0, (((w << Q) | q) << 5) | lane,
+                                   x[(j << Q) | q]); /* a block's row is whole */
 }
 
 /* whether widened-pass's rows of 2^k in format F run here: f32 rows of

@@ -251,7 +251,8 @@ __global__ void __launch_bounds__(256, 3)
       typename W::WT v[32];
       wht__rows_wide_warp<F, K1>(xin, base, N, sh, sh + 256, lane, v);
 WHT__UNROLL
-      for (unsigned L = 0; L < 32; L++) wht__rows_wide_put<F>(x + base, N - base, L * 32u + lane, v[L]);
+      for (unsigned L = 0; L < 32; L++) /* tiles are whole (N = ntiles tiles) */
+        wht__rows_wide_put<F, false>(x + base, 0, L * 32u + lane, v[L]);
       __syncthreads(); /* the tile's stores before thread 0's count */
     }
   });
