@@ -1,7 +1,10 @@
 # kernels/ - CUDA implementations, compiled into libwht when configure finds nvcc.
 # The .cu files are listed longest compile first: make -j starts them in
 # this order, so the longest (kahan_block.cu, about 330 s on one core of
-# the 2-core CI machine) does not start last and run alone at the end.
+# the 2-core CI machine) does not start last and run alone at the end
+# (it did, 97 s with the other core idle; listed so, both cores stay busy
+# to the end and the build takes the same 666 s: the sum of the kernels'
+# compile times bounds it there).
 if HAVE_CUDA
 lib_libwht_la_SOURCES += \
   kernels/kahan_block.cu kernels/neumaier.cu kernels/widened.cu kernels/kahan.cu kernels/alman_rao.cu \
