@@ -28,11 +28,12 @@ struct wht__kahan_err {
    * took 1.09-1.48x the add-one kernel persistent, 1.25-1.55x transposed,
    * 1.40-1.71x in the lane form; f16 and bf16 rows of 2^8..2^11
    * 1.39-2.01x transposed, 1.52-3.09x persistent, 1.76-2.34x in lanes.
-   * kahan-block the same (f32 1.10-1.46x, 2-byte 1.41-2.13x). Since f32's
-   * transposed form copies its tile by cp.async, kahan's f32 rows of 2^10
-   * take it (1.43x against 1.47x persistent), kahan-block's not (1.47x
-   * against 1.44-1.45x). */
-  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x6au : f == WHT_F64 ? 0u : 0x55u; }
+   * kahan-block the same (f32 1.10-1.46x, 2-byte 1.41-2.13x). Since the
+   * warp's whole tiles go without a bound check, kahan's f32 rows of 2^10
+   * persistent took 0.987x their time transposed (1.29x the add-one
+   * kernel; before, 1.47x against 1.43x), so every f32 size is
+   * persistent, as kahan-block's. */
+  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   /* the lane form's warp rows (bit k - LV - 5) that run capped at 80
    * registers (rows_comp.cuh's wht__rows_comp_capped_bit): those whose
