@@ -163,9 +163,19 @@ __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ (
 /* the same vectors straight to shared memory by cp.async.cg (through L2
  * only), vector i of lane l to 16-byte slot wht__rows_xp_slot(32 i + l)
  * of sh, zeros from N on, as one group (the caller waits for it) */
-template <unsigned W, unsigned LV, class U>
+template <unsigned W, unsigned LV, class U, bool WHOLE = false>
 __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
 {
+  if constexpr (WHOLE) { /* the caller knows the tile whole: N unused */
+    const uint4 *s = (const uint4 *)(src + base) + lane;
+#pragma unroll
+    for (unsigned i = 0; i < W; i++) {
+      const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(s + i * 32u) : "memory");
+    }
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    return;
+  }
   /* the vectors from N on copy no byte (source size 0: zeros, the source
    * address not read), so every address is src + base's plus a constant
    * and one 32-bit compare a vector remains */

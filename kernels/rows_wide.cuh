@@ -128,13 +128,13 @@ __device__ __forceinline__ void wht__rows_wide_fold(typename wht__rows_wide_fmt<
  * (stages 5-9 and the halves' stage 10 of 2-byte rows), the first block's
  * end where it falls among them; x is left in layout C (word 32L + lane in
  * x[L]) */
-template <class F, unsigned K>
+template <class F, unsigned K, bool WHOLE = false>
 __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, uint64_t base, uint64_t N, uint4 *sh0,
                                                     uint4 *sh1, unsigned lane, typename wht__rows_wide_fmt<F>::WT *x)
 {
   typedef wht__rows_wide_fmt<F> W;
   constexpr bool P = sizeof(typename F::U) == 2;
-  wht__rows_fetch<8, W::LEV>(src, base, N, sh0, lane);
+  wht__rows_fetch<8, W::LEV, typename F::U, WHOLE>(src, base, N, sh0, lane);
   asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
   /* layout B, widened: words 32 lane + j */
@@ -257,7 +257,7 @@ __global__ void __launch_bounds__(32u << M, 16u >> M)
   const uint64_t base = (uint64_t)blockIdx.x << K;
   uint4 *p0 = wht__rows_wide_sh, *p1 = wht__rows_wide_sh + (256u << M);
   WT x[32];
-  wht__rows_wide_warp<F, K>(src + base, (uint64_t)w << T, (uint64_t)1 << K, p0 + w * 256u, p1 + w * 256u, lane, x);
+  wht__rows_wide_warp<F, K, true>(src + base, (uint64_t)w << T, (uint64_t)1 << K, p0 + w * 256u, p1 + w * 256u, lane, x);
   __syncwarp(); /* every lane has read its planes */
   unsigned *w0 = (unsigned *)p0, *w1 = (unsigned *)p1;
 #pragma unroll

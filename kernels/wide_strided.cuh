@@ -249,7 +249,7 @@ __global__ void __launch_bounds__(256, 3)
       const uint64_t base = (b << S::TILE) + ((uint64_t)w << W::T), N = p0.ntiles << S::TILE;
       uint4 *sh = wht__wstr_smem + w * 512u;
       typename W::WT v[32];
-      wht__rows_wide_warp<F, K1>(xin, base, N, sh, sh + 256, lane, v);
+      wht__rows_wide_warp<F, K1, true>(xin, base, N, sh, sh + 256, lane, v);
 WHT__UNROLL
       for (unsigned L = 0; L < 32; L++) /* tiles are whole (N = ntiles tiles) */
         wht__rows_wide_put<F, false>(x + base, 0, L * 32u + lane, v[L]);
