@@ -96,24 +96,16 @@ struct wht__rows_reg_shape {
 /* Helpers of the warp kernels here and in rows_comp.cuh, rows_ar.cuh and
  * rows_wide.cuh. */
 
-/* whether a warp's W 16-byte vectors from base lie below N (the warp's
- * whole tile: the helpers below then take a path without a bound check
- * per vector, whose 64-bit compares and selects were about 1.5
- * instructions an element in kahan's f32 rows) */
-template <unsigned W, unsigned LV>
-__device__ __forceinline__ bool wht__rows_whole(uint64_t base, uint64_t N)
-{
-  return N >= base && N - base >= ((uint64_t)W * 32u << LV);
-}
-
-/* ... for the loads and stores of 16-byte vectors of U: not for f64, whose
+/* whether a warp's W 16-byte vectors of U from base lie below N (the
+ * warp's whole tile: the load and store below then take a path without a
+ * bound check per vector, whose 64-bit compares and selects were about
+ * 1.5 instructions an element in kahan's f32 rows); never for f64, whose
  * rows with it took 1.02-1.14x the time of the checked path on an H200
  * (kahan's lane form, neumaier's capped one; docs/PERFORMANCE.md) */
 template <unsigned W, unsigned LV, class U>
 __device__ __forceinline__ bool wht__rows_whole_vec(uint64_t base, uint64_t N)
 {
-  if constexpr (sizeof(U) == 8) return false;
-  else return wht__rows_whole<W, LV>(base, N);
+  return sizeof(U) != 8 && N >= base && N - base >= ((uint64_t)W * 32u << LV);
 }
 
 /* a warp's W 16-byte vectors of the tile at src + base: lane l's vector i
@@ -166,21 +158,13 @@ __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ (
 template <unsigned W, unsigned LV, class U, bool WHOLE = false>
 __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
 {
-  if constexpr (WHOLE) { /* the caller knows the tile whole: N unused */
-    const uint4 *s = (const uint4 *)(src + base) + lane;
-#pragma unroll
-    for (unsigned i = 0; i < W; i++) {
-      const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(s + i * 32u) : "memory");
-    }
-    asm volatile("cp.async.commit_group;" ::: "memory");
-    return;
-  }
   /* the vectors from N on copy no byte (source size 0: zeros, the source
    * address not read), so every address is src + base's plus a constant
-   * and one 32-bit compare a vector remains */
-  const uint64_t rest = N > base ? N - base : 0;
-  const unsigned lim = rest < ((uint64_t)W * 32u << LV) ? (unsigned)rest : W * 32u << LV;
+   * and one 32-bit compare a vector remains (none where WHOLE: the caller
+   * knows the tile whole, N unused) */
+  constexpr uint64_t TILE = (uint64_t)W * 32u << LV;
+  const uint64_t rest = WHOLE ? TILE : N > base ? N - base : 0;
+  const unsigned lim = rest < TILE ? (unsigned)rest : (unsigned)TILE;
   const uint4 *s = (const uint4 *)(src + base) + lane;
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
