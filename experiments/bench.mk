@@ -19,4 +19,4 @@ experiments_dsmem_probe_SOURCES = experiments/dsmem_probe.cu experiments/probe_c
 experiments_dsmem_probe_LDADD = $(CUDA_LIBS)
 endif
 EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu experiments/probe_common.cuh
-EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py
+EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py experiments/ncu_opcodes.py

@@ -66,7 +66,8 @@
 # compensated 2-byte transposed rows in two builds, i10ops for the operations with
 # their data on the device (tests, the grid both ways), status for where
 # issues 14-16 stand (their named cases in one run), tune for the H100-tuned
-# settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), i15pf for
+# settings on this device, stalls for what the pass kernels wait on (STALLS_CASES: algo:format:log2n:log2batch ...), opcodes
+# for their warp instructions by opcode (OPCODES_CASES; experiments/ncu_opcodes.py sums them up), i15pf for
 # the persistent pass kernels' prefetch, i15reg for folklore's rows in registers, gridvar for the grid under
 # several environment settings, gridab for the grid with two builds (BASE, BUILD), grid28 for its largest sizes; i14pass for issue 14's widened-pass
 # (tests, sanitizers, bench, its thesis-grid rows), i14ncu and i14data for its
@@ -1369,6 +1370,17 @@ want stalls && step stalls ${STALLS_LIMIT:-300} sh -c "
     ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
       --metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,sass__inst_executed_per_opcode \
       --print-metric-instances values \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$((1 << \$4)) --place in --reps 1 --warmup 1 | grep -v '^#';
+  done"
+# what each kernel's warp instructions are, by opcode (ncu's
+# sass__inst_executed_per_opcode with the opcodes' names; OPCODES_CASES:
+# algo:format:log2n:log2batch:skip:count, the launches profiled)
+want opcodes && step opcodes ${OPCODES_LIMIT:-300} sh -c "
+  for a in ${OPCODES_CASES:-kahan:f32:10:18:1:1 kahan:f16:10:18:1:1 neumaier:f32:10:18:1:1 neumaier:f16:10:18:1:1 folklore:f32:10:18:1:1 kahan:f32:28:0:0:4}; do
+    IFS=:; set -- \$a; unset IFS; echo \"## ncu: \$*\";
+    ncu --clock-control none --kernel-name regex:wht__ --launch-skip \$5 --launch-count \$6 \
+      --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sass__inst_executed_per_opcode,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active \
+      --print-metric-instances details \
       $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --batch \$((1 << \$4)) --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # issue 15: persistent pass kernels that prefetch their next tile into L2
