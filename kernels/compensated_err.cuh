@@ -32,7 +32,9 @@ struct wht__kahan_err {
    * warp's whole tiles go without a bound check, kahan's f32 rows of 2^10
    * persistent took 0.987x their time transposed (1.29x the add-one
    * kernel; before, 1.47x against 1.43x), so every f32 size is
-   * persistent, as kahan-block's. */
+   * persistent, as kahan-block's; with the copy's two addresses and its
+   * whole tiles unchecked (rows_reg.cuh's wht__rows_fetch) 1.27x
+   * folklore at 2^10, 1.14x at 2^9. */
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   /* the lane form's warp rows (bit k - LV - 5) that run capped at 80

@@ -486,7 +486,8 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
 #pragma unroll
     for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
   } else {
-    wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
+    if (base + ((uint64_t)1 << X::T) <= N) wht__rows_fetch<8, X::LEV, typename F::U, true>(src, base, N, sh, lane);
+    else wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
     asm volatile("cp.async.wait_group 0;" ::: "memory");
   }
   __syncwarp();
@@ -511,7 +512,10 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
     /* the next tile into the other buffer (read by the last iteration,
      * whose loads the __syncwarp at its end ordered); an empty group at
      * the end keeps wait_group 1's count */
-    if (t + stride < tiles) wht__rows_fetch<8, X::LEV>(src, (t + stride) << X::T, N, sh + (cur ^ 1u) * 256u, lane);
+    const uint64_t next = (t + stride) << X::T;
+    if (next + ((uint64_t)1 << X::T) <= N) /* a whole tile (warp-uniform): no bound a vector */
+      wht__rows_fetch<8, X::LEV, typename F::U, true>(src, next, N, sh + (cur ^ 1u) * 256u, lane);
+    else if (t + stride < tiles) wht__rows_fetch<8, X::LEV>(src, next, N, sh + (cur ^ 1u) * 256u, lane);
     else asm volatile("cp.async.commit_group;" ::: "memory");
     asm volatile("cp.async.wait_group 1;" ::: "memory");
     __syncwarp();

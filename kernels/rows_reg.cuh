@@ -166,11 +166,19 @@ __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uin
   const uint64_t rest = WHOLE ? TILE : N > base ? N - base : 0;
   const unsigned lim = rest < TILE ? (unsigned)rest : (unsigned)TILE;
   const uint4 *s = (const uint4 *)(src + base) + lane;
+  /* wht__rows_xp_slot(32 i + lane) is 32 i + (lane ^ (lane >> 3)) for even
+   * i and that ^ 4 for odd i (the XOR touches bits 0-2 alone), so two
+   * addresses and constant offsets serve every vector */
+  const unsigned a = lane ^ (lane >> 3), d0 = (unsigned)__cvta_generic_to_shared(sh + a),
+                 d1 = (unsigned)__cvta_generic_to_shared(sh + (a ^ 4u));
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
-    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_slot(i * 32u + lane));
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(s + i * 32u),
-                 "r"(((i * 32u + lane) << LV) < lim ? 16 : 0) : "memory");
+    const unsigned d = (i & 1u ? d1 : d0) + i * 512u;
+    if constexpr (WHOLE)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(s + i * 32u) : "memory");
+    else
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(s + i * 32u),
+                   "r"(((i * 32u + lane) << LV) < lim ? 16 : 0) : "memory");
   }
   asm volatile("cp.async.commit_group;" ::: "memory");
 }
