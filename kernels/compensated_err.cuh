@@ -37,6 +37,14 @@ struct wht__kahan_err {
    * folklore at 2^10, 1.14x at 2^9. */
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
   static constexpr unsigned blocked_rows_forms(wht_format f) { return f == WHT_F32 ? 0xaau : f == WHT_F64 ? 0u : 0x55u; }
+  /* the plain transposed form's padded slots (rows_comp.cuh's
+   * wht__rows_comp_xp_pad), a bit a size as rows_warp_mask: on an H200
+   * kahan's f16 and bf16 rows of 2^8..2^11 0.95-0.96x the time with the
+   * XOR, kahan-block's of 2^9..2^11 0.95-0.96x but of 2^8 1.04x
+   * (docs/PERFORMANCE.md); f32 runs the persistent form, which keeps the
+   * XOR (padded it needs 54 KiB a block: 0.99-1.03x) */
+  static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F16 || f == WHT_BF16 ? 0xfu : 0u; }
+  static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_F16 || f == WHT_BF16 ? 0xeu : 0u; }
   /* the lane form's warp rows (bit k - LV - 5) that run capped at 80
    * registers (rows_comp.cuh's wht__rows_comp_capped_bit): those whose
    * kernel under ptxas's own choice needs more (CUDA 13.0, sm_90:
@@ -185,6 +193,11 @@ struct wht__neumaier_err {
    * copies its tile by cp.async, neumaier-block's f32 rows of 2^10 take
    * it (2.99x against 3.13x in lanes, the same run) */
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x55u : 0u; }
+  /* padded slots, as kahan's: on an H200 its f32 rows of 2^7..2^10
+   * 0.93-0.96x the time with the XOR, neumaier-block's bf16 rows of 2^8
+   * and 2^9 0.88x and 0.97x, but its f32 rows of 2^10 1.03x */
+  static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F32 ? 0xfu : 0u; }
+  static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_BF16 ? 0x3u : 0u; }
   static constexpr unsigned blocked_rows_forms(wht_format f)
   { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
   /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64

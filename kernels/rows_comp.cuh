@@ -63,6 +63,7 @@ struct wht__blocked_err : ERR {
   static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
   static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
   static constexpr unsigned rows_capped(wht_format f) { return ERR::blocked_rows_capped(f); }
+  static constexpr unsigned rows_xp_pad(wht_format f) { return ERR::blocked_rows_xp_pad(f); }
   static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i) { return ERR::blocked_few_rows_blk_min(f, i); }
 };
 
@@ -338,7 +339,7 @@ __device__ __forceinline__ void wht__rows_comp_regs_from(typename FV::T *x, type
 
 /* the warp's tile from its vectors' slots in sh (element order) to layout
  * B, error terms +0, and stages 0-4 */
-template <class F, class ERR, unsigned K>
+template <class F, class ERR, unsigned K, bool PAD = false>
 __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lane,
                                                    typename wht__rows_comp_vals<F>::FV::T *x,
                                                    typename wht__rows_comp_vals<F>::FV::T *e)
@@ -346,11 +347,17 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   typedef typename wht__rows_comp_vals<F>::FV FV;
   constexpr bool P = sizeof(typename F::U) == 2;
   constexpr unsigned NV = 32;
+  /* PAD: slot s at s + (s >> 3), one address and constant offsets */
+  const uint4 *const b = P ? sh + (lane >> 1) * 9u + ((lane & 1u) << 2) : sh + lane * 9u;
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
-    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+    if constexpr (P && PAD)
+      wht__rows_comp_pairs_in<F>(b[j], b[144u + j], x + j * 8);
+    else if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
       wht__rows_comp_pairs_in<F>(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)],
                                  x + j * 8);
+    else if constexpr (PAD)
+      wht__rows_comp_unpack<F>(b[j], x + j * 4);
     else
       wht__rows_comp_unpack<F>(sh[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
   }
@@ -362,7 +369,7 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
 /* layout B to C through shx (x) and she (e), 256 slots each, which no
  * lane reads any more; stages 5..K-1 (KT: the row's stages, for the
  * blocked ERR's folds) */
-template <class F, class ERR, unsigned K, unsigned KT = K>
+template <class F, class ERR, unsigned K, unsigned KT = K, bool PAD = false>
 __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsigned lane,
                                                   typename wht__rows_comp_vals<F>::FV::T *x,
                                                   typename wht__rows_comp_vals<F>::FV::T *e)
@@ -371,24 +378,26 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
   constexpr unsigned NV = 32;
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
-    const unsigned q = wht__rows_xp_slot(lane * 8u + j);
+    const unsigned q = PAD ? lane * 9u + j : wht__rows_xp_slot(lane * 8u + j);
     shx[q] = wht__rows_words_out<FV>(x + 4 * j);
     she[q] = wht__rows_words_out<FV>(e + 4 * j);
   }
   __syncwarp();
-  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L */
+  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L (PAD:
+   * word 36 L + lane) */
   const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
-    x[L] = FV::from_bits(wx[L * 32u + (lane ^ ((L & 7u) << 2))]);
-    e[L] = FV::from_bits(we[L * 32u + (lane ^ ((L & 7u) << 2))]);
+    const unsigned o = PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
+    x[L] = FV::from_bits(wx[o]);
+    e[L] = FV::from_bits(we[o]);
   }
   wht__rows_comp_regs_from<FV, ERR, NV, KT, 5, true>(x, e, std::make_index_sequence<K - 5>{});
 }
 
 /* ... then y = x - e stored to the tile at out (its first 2^T elements,
  * those below n) */
-template <class F, class ERR, unsigned K>
+template <class F, class ERR, unsigned K, bool PAD = false>
 __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsigned lane,
                                                   typename wht__rows_comp_vals<F>::FV::T *x,
                                                   typename wht__rows_comp_vals<F>::FV::T *e, typename F::U *out,
@@ -398,7 +407,7 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
   typedef typename wht__rows_comp_vals<F>::FV FV;
   constexpr bool P = sizeof(U) == 2;
   constexpr unsigned NV = 32;
-  wht__rows_xp_to_c<F, ERR, K>(shx, she, lane, x, e);
+  wht__rows_xp_to_c<F, ERR, K, K, PAD>(shx, she, lane, x, e);
   if (n >= (P ? 2048u : 1024u)) { /* the whole tile (warp-uniform): no compare per element */
     U *o = out + lane;
 #pragma unroll
@@ -448,7 +457,12 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  * column s & 7) at s ^ (R & 7): the vectors' stores (eight consecutive
  * slots of one row), layout B's 16-byte loads and stores (four or eight
  * rows, distinct columns) and layout C's word loads (one row of 32 words)
- * are all free of bank conflicts. (x and e side by side, one 8-byte load
+ * are all free of bank conflicts. The plain kernel may instead pad the
+ * rows (ERR::rows_xp_pad: slot s at s + (s >> 3), rows nine slots
+ * apart, 9 KiB a warp): as free of conflicts, and every access of the
+ * tile then one address and constant offsets, where the XOR costs its
+ * address arithmetic a tile (on an H200 0.93-0.96x the time for kahan's
+ * 2-byte rows and neumaier's f32 rows, docs/PERFORMANCE.md). (x and e side by side, one 8-byte load
  * for both in layout C, ran 0.99x the time of this in 2-byte formats and
  * 1.04x in f32 on an H200: docs/PERFORMANCE.md.) The stages run in
  * increasing order on the same operands, so every value is the other
@@ -470,7 +484,7 @@ struct wht__rows_xp_shape {
   static constexpr unsigned T = P ? 11 : 10, LEV = P ? 3 : 2; /* log2: a tile's elements, a vector's */
 };
 
-template <class F, class ERR, unsigned K>
+template <class F, class ERR, unsigned K, bool PAD = false>
 __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                        uint4 *sh)
 {
@@ -483,18 +497,25 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   if constexpr (X::P) { /* through registers (the header comment) */
     uint4 r[8];
     wht__rows_load<8, X::LEV>(src, base, N, lane, r);
+    /* wht__rows_xp_slot(32 i + lane) as wht__rows_fetch writes it: two
+     * addresses and constant offsets */
+    uint4 *const s0 = sh + (lane ^ (lane >> 3)), *const s1 = sh + (lane ^ (lane >> 3) ^ 4u),
+                 *const p = sh + lane + (lane >> 3);
 #pragma unroll
-    for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_slot(i * 32u + lane)] = r[i];
+    for (unsigned i = 0; i < 8; i++) {
+      if constexpr (PAD) p[i * 36u] = r[i];
+      else (i & 1u ? s1 : s0)[i * 32u] = r[i];
+    }
   } else {
-    if (base + ((uint64_t)1 << X::T) <= N) wht__rows_fetch<8, X::LEV, typename F::U, true>(src, base, N, sh, lane);
-    else wht__rows_fetch<8, X::LEV>(src, base, N, sh, lane);
+    if (base + ((uint64_t)1 << X::T) <= N) wht__rows_fetch<8, X::LEV, typename F::U, true, PAD>(src, base, N, sh, lane);
+    else wht__rows_fetch<8, X::LEV, typename F::U, false, PAD>(src, base, N, sh, lane);
     asm volatile("cp.async.wait_group 0;" ::: "memory");
   }
   __syncwarp();
   TV x[32], e[32];
-  wht__rows_xp_first<F, ERR, K>(sh, lane, x, e);
+  wht__rows_xp_first<F, ERR, K, PAD>(sh, lane, x, e);
   __syncwarp(); /* every lane has read its x */
-  wht__rows_xp_last<F, ERR, K>(sh, sh + 256, lane, x, e, dst + base, N - base);
+  wht__rows_xp_last<F, ERR, K, PAD>(sh, sh + (PAD ? 288 : 256), lane, x, e, dst + base, N - base);
 }
 
 template <class F, class ERR, unsigned K>
@@ -527,14 +548,14 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
   }
 }
 
-/* four warps a block, 8 KiB of shared memory each (x and e), or 12 KiB
- * (the ring of two tiles and e) persistent */
-template <class F, class ERR, unsigned K>
+/* four warps a block, 8 KiB of shared memory each (x and e; padded 9
+ * KiB), or 12 KiB (the ring of two tiles and e) persistent */
+template <class F, class ERR, unsigned K, bool PAD = false>
 __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
                                                                 uint64_t N)
 {
-  __shared__ uint4 sh[4][512];
-  wht__rows_comp_xp_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
+  __shared__ uint4 sh[4][PAD ? 576 : 512];
+  wht__rows_comp_xp_body<F, ERR, K, PAD>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
 template <class F, class ERR, unsigned K>
@@ -855,6 +876,17 @@ constexpr bool wht__rows_comp_capped_bit(unsigned K)
   return ERR::rows_capped(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u;
 }
 
+/* Whether the plain transposed form's rows of 2^K pad their slots
+ * (ERR::rows_xp_pad, bit K - KMIN): slot s at s + (s >> 3), rows of
+ * eight 16-byte slots nine apart, instead of wht__rows_xp_slot's XOR, so
+ * that every access of the tile is one address and constant offsets
+ * (none has a bank conflict either way) */
+template <class F, class ERR>
+constexpr bool wht__rows_comp_xp_pad(unsigned K)
+{
+  return ERR::rows_xp_pad(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u;
+}
+
 /* A kernel of the tables below where the build holds it, else NULL (the
  * discarded branch instantiates nothing) */
 template <class F, class ERR, unsigned K, bool CAP>
@@ -878,7 +910,7 @@ static auto wht__rows_comp_xp_k() -> void (*)(const typename F::U *, typename F:
 {
   if constexpr (wht__rows_comp_warp_built<F, ERR>(K, FORM)) {
     if constexpr (FORM == 2) return wht__rows_comp_xp_pf_kernel<F, ERR, K>;
-    else return wht__rows_comp_xp_kernel<F, ERR, K>;
+    else return wht__rows_comp_xp_kernel<F, ERR, K, wht__rows_comp_xp_pad<F, ERR>(K)>;
   } else {
     return NULL;
   }

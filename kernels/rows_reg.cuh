@@ -154,8 +154,9 @@ __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ (
 
 /* the same vectors straight to shared memory by cp.async.cg (through L2
  * only), vector i of lane l to 16-byte slot wht__rows_xp_slot(32 i + l)
- * of sh, zeros from N on, as one group (the caller waits for it) */
-template <unsigned W, unsigned LV, class U, bool WHOLE = false>
+ * of sh (PAD: s + (s >> 3) for s = 32 i + l, rows_comp.cuh's padded
+ * slots), zeros from N on, as one group (the caller waits for it) */
+template <unsigned W, unsigned LV, class U, bool WHOLE = false, bool PAD = false>
 __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uint64_t N, uint4 *sh, unsigned lane)
 {
   /* the vectors from N on copy no byte (source size 0: zeros, the source
@@ -170,10 +171,11 @@ __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uin
    * i and that ^ 4 for odd i (the XOR touches bits 0-2 alone), so two
    * addresses and constant offsets serve every vector */
   const unsigned a = lane ^ (lane >> 3), d0 = (unsigned)__cvta_generic_to_shared(sh + a),
-                 d1 = (unsigned)__cvta_generic_to_shared(sh + (a ^ 4u));
+                 d1 = (unsigned)__cvta_generic_to_shared(sh + (a ^ 4u)),
+                 dp = (unsigned)__cvta_generic_to_shared(sh + lane + (lane >> 3)); /* PAD: s + (s >> 3) */
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
-    const unsigned d = (i & 1u ? d1 : d0) + i * 512u;
+    const unsigned d = PAD ? dp + i * 576u : (i & 1u ? d1 : d0) + i * 512u;
     if constexpr (WHOLE)
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(s + i * 32u) : "memory");
     else
