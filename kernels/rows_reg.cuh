@@ -149,7 +149,9 @@ __device__ __forceinline__ void wht__rows_store(U *dst, uint64_t base, uint64_t 
  * 16-byte slot s (row R = s >> 3 of eight slots, column s & 7) lives at
  * s ^ (R & 7), so that eight consecutive slots of a row, one slot of each
  * of eight rows at distinct columns and a row's 32 words are each read or
- * written without bank conflicts */
+ * written without bank conflicts (tests/test_xp_layout.py checks this
+ * layout and the padded one against the kernels' closed forms: change
+ * both together) */
 __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
 
 /* the same vectors straight to shared memory by cp.async.cg (through L2

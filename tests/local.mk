@@ -36,6 +36,10 @@ EXTRA_DIST += tests/test_sweep_expectations.py
 # index formulas emulated (no GPU)
 TESTS += tests/test_tc8_layout.py tests/test_tc10_layout.py
 EXTRA_DIST += tests/test_tc8_layout.py tests/test_tc10_layout.py tests/tc_layout.py
+# the transposed compensated warp rows' shared-memory layouts (XOR and
+# padded): their closed forms and bank conflicts, emulated (no GPU)
+TESTS += tests/test_xp_layout.py
+EXTRA_DIST += tests/test_xp_layout.py
 # quickstart's configure step: WHT_CONFIGURE_FLAGS, reconfigure on a change
 TESTS += tests/test_configure_flags.sh
 EXTRA_DIST += tests/test_configure_flags.sh

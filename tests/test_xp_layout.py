@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+# test_xp_layout.py - a design check of the transposed compensated warp
+# rows' shared-memory layouts (kernels/rows_reg.cuh's wht__rows_xp_slot
+# and wht__rows_fetch, kernels/rows_comp.cuh's wht__rows_xp_first,
+# wht__rows_xp_to_c and the 2-byte stores of wht__rows_comp_xp_body): a
+# warp's tile of 256 16-byte slots, slot s at s ^ ((s >> 3) & 7) (the
+# XOR) or at s + (s >> 3) (padded, ERR::rows_xp_pad). For both layouts it
+# checks that the kernels' closed forms (the copy's two addresses and
+# constant offsets, the padded rows' one address and constant offsets)
+# give the layout's slot, that the layout keeps the slots apart within the
+# buffer the kernel reserves (256 or 288 slots), that every access is free
+# of bank conflicts (16-byte accesses: each quarter warp in eight distinct
+# groups of four banks; 32-bit words: 32 distinct banks), and that layout
+# B's reads take every slot once and layout C's every word once. The
+# formulas here are copies of the kernels': change both together. make
+# check runs it (TAP: one test; a failed check ends it with a traceback).
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tc_layout import banks32, banks128
+print("1..1")
+
+LAYOUTS = {"xor": (lambda s: s ^ ((s >> 3) & 7), 256), "pad": (lambda s: s + (s >> 3), 288)}
+
+for name, (slot, room) in LAYOUTS.items():
+    phys = [slot(s) for s in range(256)]
+    assert len(set(phys)) == 256 and max(phys) < room, (name, "slots overlap or overflow", max(phys))
+
+    # the copy (cp.async, or the 2-byte rows' stores): vector i of lane l
+    # to slot 32 i + l
+    for i in range(8):
+        addr = []
+        for l in range(32):
+            s = slot(32 * i + l)
+            if name == "xor":
+                a = l ^ (l >> 3)
+                closed = (a ^ 4 if i & 1 else a) + 32 * i
+            else:
+                closed = l + (l >> 3) + 36 * i
+            assert s == closed, (name, "copy", i, l, s, closed)
+            addr.append(4 * s)
+        banks128(addr)
+
+    # layout B, f32: lane l reads slots 8 l + j (and layout C's stores of x
+    # and e write the same slots)
+    seen = set()
+    for j in range(8):
+        addr = []
+        for l in range(32):
+            s = slot(8 * l + j)
+            if name == "pad":
+                assert s == 9 * l + j, (name, "layout B", l, j)
+            seen.add(s)
+            addr.append(4 * s)
+        banks128(addr)
+    assert seen == set(phys), (name, "layout B misses slots")
+
+    # layout B, 2-byte pairs: lane l reads slots 4 l + j and 128 + 4 l + j
+    seen = set()
+    for j in range(4):
+        for h in (0, 128):
+            addr = []
+            for l in range(32):
+                s = slot(h + 4 * l + j)
+                if name == "pad":
+                    assert s == 9 * (l >> 1) + 4 * (l & 1) + j + (144 if h else 0), (name, "pairs", l, j, h)
+                seen.add(s)
+                addr.append(4 * s)
+            banks128(addr)
+    assert seen == set(phys), (name, "the pairs miss slots")
+
+    # layout C: lane l reads word 32 L + l of the tile (x, then e)
+    words = set()
+    for L in range(32):
+        addr = []
+        for l in range(32):
+            w = 32 * L + l
+            a = 4 * slot(w >> 2) + (w & 3)
+            closed = 32 * L + (l ^ ((L & 7) << 2)) if name == "xor" else 36 * L + l
+            assert a == closed, (name, "layout C", L, l, a, closed)
+            words.add(a)
+            addr.append(a)
+        banks32(addr)
+    assert len(words) == 1024, (name, "layout C misses words")
+print("ok 1 - xp layouts: the closed forms, slots apart, every access free of bank conflicts, each slot and word once")
