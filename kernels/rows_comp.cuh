@@ -348,7 +348,7 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   constexpr bool P = sizeof(typename F::U) == 2;
   constexpr unsigned NV = 32;
   /* PAD: slot s at s + (s >> 3), one address and constant offsets */
-  const uint4 *const b = P ? sh + (lane >> 1) * 9u + ((lane & 1u) << 2) : sh + lane * 9u;
+  const uint4 *const b = sh + (P ? (lane >> 1) * 9u + ((lane & 1u) << 2) : lane * 9u);
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
     if constexpr (P && PAD)
@@ -497,15 +497,8 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   if constexpr (X::P) { /* through registers (the header comment) */
     uint4 r[8];
     wht__rows_load<8, X::LEV>(src, base, N, lane, r);
-    /* wht__rows_xp_slot(32 i + lane) as wht__rows_fetch writes it: two
-     * addresses and constant offsets */
-    uint4 *const s0 = sh + (lane ^ (lane >> 3)), *const s1 = sh + (lane ^ (lane >> 3) ^ 4u),
-                 *const p = sh + lane + (lane >> 3);
 #pragma unroll
-    for (unsigned i = 0; i < 8; i++) {
-      if constexpr (PAD) p[i * 36u] = r[i];
-      else (i & 1u ? s1 : s0)[i * 32u] = r[i];
-    }
+    for (unsigned i = 0; i < 8; i++) sh[wht__rows_xp_vslot<PAD>(lane, i)] = r[i];
   } else {
     if (base + ((uint64_t)1 << X::T) <= N) wht__rows_fetch<8, X::LEV, typename F::U, true, PAD>(src, base, N, sh, lane);
     else wht__rows_fetch<8, X::LEV, typename F::U, false, PAD>(src, base, N, sh, lane);

@@ -154,6 +154,16 @@ __device__ __forceinline__ void wht__rows_store(U *dst, uint64_t base, uint64_t 
  * both together) */
 __device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
 
+/* The slot of vector i of lane l, s = 32 i + l, in closed form: for the
+ * XOR 32 i + (l ^ (l >> 3)), ^ 4 for odd i (the XOR touches bits 0-2
+ * alone); padded (rows_comp.cuh) s + (s >> 3) = 36 i + l + (l >> 3). So
+ * every vector is one of two addresses (one padded) and a constant. */
+template <bool PAD = false>
+__device__ __forceinline__ unsigned wht__rows_xp_vslot(unsigned lane, unsigned i)
+{
+  return PAD ? lane + (lane >> 3) + 36u * i : ((lane ^ (lane >> 3)) ^ (i & 1u ? 4u : 0u)) + 32u * i;
+}
+
 /* the same vectors straight to shared memory by cp.async.cg (through L2
  * only), vector i of lane l to 16-byte slot wht__rows_xp_slot(32 i + l)
  * of sh (PAD: s + (s >> 3) for s = 32 i + l, rows_comp.cuh's padded
@@ -169,15 +179,9 @@ __device__ __forceinline__ void wht__rows_fetch(const U *src, uint64_t base, uin
   const uint64_t rest = WHOLE ? TILE : N > base ? N - base : 0;
   const unsigned lim = rest < TILE ? (unsigned)rest : (unsigned)TILE;
   const uint4 *s = (const uint4 *)(src + base) + lane;
-  /* wht__rows_xp_slot(32 i + lane) is 32 i + (lane ^ (lane >> 3)) for even
-   * i and that ^ 4 for odd i (the XOR touches bits 0-2 alone), so two
-   * addresses and constant offsets serve every vector */
-  const unsigned a = lane ^ (lane >> 3), d0 = (unsigned)__cvta_generic_to_shared(sh + a),
-                 d1 = (unsigned)__cvta_generic_to_shared(sh + (a ^ 4u)),
-                 dp = (unsigned)__cvta_generic_to_shared(sh + lane + (lane >> 3)); /* PAD: s + (s >> 3) */
 #pragma unroll
   for (unsigned i = 0; i < W; i++) {
-    const unsigned d = PAD ? dp + i * 576u : (i & 1u ? d1 : d0) + i * 512u;
+    const unsigned d = (unsigned)__cvta_generic_to_shared(sh + wht__rows_xp_vslot<PAD>(lane, i));
     if constexpr (WHOLE)
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(d), "l"(s + i * 32u) : "memory");
     else

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # test_xp_layout.py - a design check of the transposed compensated warp
 # rows' shared-memory layouts (kernels/rows_reg.cuh's wht__rows_xp_slot
-# and wht__rows_fetch, kernels/rows_comp.cuh's wht__rows_xp_first,
+# and wht__rows_xp_vslot, kernels/rows_comp.cuh's wht__rows_xp_first,
 # wht__rows_xp_to_c and the 2-byte stores of wht__rows_comp_xp_body): a
 # warp's tile of 256 16-byte slots, slot s at s ^ ((s >> 3) & 7) (the
 # XOR) or at s + (s >> 3) (padded, ERR::rows_xp_pad). For both layouts it
@@ -40,33 +40,29 @@ for name, (slot, room) in LAYOUTS.items():
             addr.append(4 * s)
         banks128(addr)
 
-    # layout B, f32: lane l reads slots 8 l + j (and layout C's stores of x
-    # and e write the same slots)
-    seen = set()
-    for j in range(8):
-        addr = []
-        for l in range(32):
-            s = slot(8 * l + j)
-            if name == "pad":
-                assert s == 9 * l + j, (name, "layout B", l, j)
-            seen.add(s)
-            addr.append(4 * s)
-        banks128(addr)
-    assert seen == set(phys), (name, "layout B misses slots")
-
-    # layout B, 2-byte pairs: lane l reads slots 4 l + j and 128 + 4 l + j
-    seen = set()
-    for j in range(4):
-        for h in (0, 128):
+    # layout B: each instruction's 32 lanes read a slot each, logical
+    # slots logical(l) with the padded closed form padded(l) (and layout
+    # C's stores of x and e write the f32 reads' slots); the reads of all
+    # instructions take every slot once
+    def layout_b(what, instructions):
+        seen = set()
+        for logical, padded in instructions:
             addr = []
             for l in range(32):
-                s = slot(h + 4 * l + j)
+                s = slot(logical(l))
                 if name == "pad":
-                    assert s == 9 * (l >> 1) + 4 * (l & 1) + j + (144 if h else 0), (name, "pairs", l, j, h)
+                    assert s == padded(l), (name, what, l, s, padded(l))
                 seen.add(s)
                 addr.append(4 * s)
             banks128(addr)
-    assert seen == set(phys), (name, "the pairs miss slots")
+        assert seen == set(phys), (name, what, "misses slots")
+
+    # f32: lane l reads slots 8 l + j
+    layout_b("layout B", [(lambda l, j=j: 8 * l + j, lambda l, j=j: 9 * l + j) for j in range(8)])
+    # 2-byte pairs: lane l reads slots 4 l + j and 128 + 4 l + j
+    layout_b("pairs", [(lambda l, j=j, h=h: h + 4 * l + j,
+                        lambda l, j=j, h=h: 9 * (l >> 1) + 4 * (l & 1) + j + (144 if h else 0))
+                       for j in range(4) for h in (0, 128)])
 
     # layout C: lane l reads word 32 L + l of the tile (x, then e)
     words = set()
