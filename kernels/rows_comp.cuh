@@ -722,7 +722,8 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
  * across lanes, x and e stored (single_comp.cuh's first pass, EOUT):
  * each warp takes its 2^K0 elements (K0 = 10, or 11 as 2^10 words of
  * two, element w and 1024 + w) through the transposed form above (its
- * 16-byte vectors into its own 4 KiB of x in shared memory, layout B,
+ * 16-byte vectors into its own 4 KiB of x in shared memory, 4.5 KiB with
+ * PAD's padded slots, the block's e after its x; layout B,
  * stages 0-4, layout C, stages 5..K0-1), puts its words back there in
  * order (lane l's value L is word 32L + l of the warp's), and after the
  * block's barrier each lane takes the 32 words j 2^10 + r 2^9 + 32w + l
@@ -735,7 +736,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
  * selects on every value, about twice a stage in registers) become three
  * trips through shared memory; the stages keep their order and operands,
  * so the values are the lane form's bit for bit. */
-template <class F, class ERR, class IO>
+template <class F, class ERR, class IO, bool PAD = false>
 __device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *xin, typename F::U *xout,
                                                           typename F::U *eout, const IO &io)
 {
@@ -743,28 +744,30 @@ __device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *x
   typedef typename wht__rows_comp_vals<F>::FV FV;
   constexpr bool P = sizeof(U) == 2;
   static_assert((P || sizeof(U) == 4) && !IO::STRIDED && !ERR::BLOCKED, "2- and 4-byte rows, x and e out");
-  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, NS = 1u << 12; /* 2^14 words of x, then of e */
+  /* a warp's 2^10 words of x (then of e) in WS slots (PAD: rows of eight
+   * slots nine apart), the block's x in NS slots, then its e */
+  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, WS = PAD ? 288 : 256, NS = 16 * WS, WW = 4 * WS;
   extern __shared__ uint4 wht__rows_comp_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  uint4 *shx = wht__rows_comp_sh + w * W * 32u, *she = wht__rows_comp_sh + NS + w * W * 32u;
+  uint4 *shx = wht__rows_comp_sh + w * WS, *she = wht__rows_comp_sh + NS + w * WS;
 #pragma unroll
-  for (unsigned i = 0; i < W; i++) shx[wht__rows_xp_slot(i * 32u + lane)] = io.load(xin, (w << K0) | ((i * 32u + lane) << LV));
+  for (unsigned i = 0; i < W; i++) shx[wht__rows_xp_vslot<PAD>(lane, i)] = io.load(xin, (w << K0) | ((i * 32u + lane) << LV));
   __syncwarp();
   typename FV::T x[32], e[32];
-  wht__rows_xp_first<F, ERR, K0 + 4>(shx, lane, x, e);
+  wht__rows_xp_first<F, ERR, K0 + 4, PAD>(shx, lane, x, e);
   __syncwarp(); /* every lane has read its x */
-  wht__rows_xp_to_c<F, ERR, K0>(shx, she, lane, x, e);
+  wht__rows_xp_to_c<F, ERR, K0, K0, PAD>(shx, she, lane, x, e);
   __syncwarp(); /* ... and layout C */
   unsigned *wx = (unsigned *)wht__rows_comp_sh, *we = (unsigned *)(wht__rows_comp_sh + NS);
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) {
-    wx[(w << 10) + L * 32u + lane] = FV::to_bits(x[L]);
-    we[(w << 10) + L * 32u + lane] = FV::to_bits(e[L]);
+    wx[w * WW + L * 32u + lane] = FV::to_bits(x[L]);
+    we[w * WW + L * 32u + lane] = FV::to_bits(e[L]);
   }
   __syncthreads();
 #pragma unroll
   for (unsigned v = 0; v < 32; v++) {
-    const unsigned q = (v >> 1) << 10 | (v & 1u) << 9 | w << 5 | lane;
+    const unsigned q = (v >> 1) * WW + ((v & 1u) << 9 | w << 5 | lane);
     x[v] = FV::from_bits(wx[q]);
     e[v] = FV::from_bits(we[q]);
   }

@@ -123,24 +123,32 @@ __device__ __forceinline__ void wht__rows_wide_fold(typename wht__rows_wide_fmt<
 }
 
 /* A warp's tile of 2^10 words at src + base (its vectors below N) through
- * stage min(K, T) - 1 of rows of 2^K: copied to its 16-byte slots at sh0,
+ * stage min(K, T) - 1 of rows of 2^K: copied to its 16-byte slots at sh0
+ * (PAD: slot s at s + (s >> 3) as rows_comp.cuh's, sh0 and sh1 288 slots
+ * each, else the XOR of wht__rows_xp_slot, 256),
  * layout B widened (stages 0-4), the two planes at sh0 and sh1, layout C
  * (stages 5-9 and the halves' stage 10 of 2-byte rows), the first block's
  * end where it falls among them; x is left in layout C (word 32L + lane in
  * x[L]) */
-template <class F, unsigned K, bool WHOLE = false>
+template <class F, unsigned K, bool WHOLE = false, bool PAD = false>
 __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, uint64_t base, uint64_t N, uint4 *sh0,
                                                     uint4 *sh1, unsigned lane, typename wht__rows_wide_fmt<F>::WT *x)
 {
   typedef wht__rows_wide_fmt<F> W;
   constexpr bool P = sizeof(typename F::U) == 2;
-  wht__rows_fetch<8, W::LEV, typename F::U, WHOLE>(src, base, N, sh0, lane);
+  wht__rows_fetch<8, W::LEV, typename F::U, WHOLE, PAD>(src, base, N, sh0, lane);
   asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
-  /* layout B, widened: words 32 lane + j */
+  /* layout B, widened: words 32 lane + j (PAD: rows_comp.cuh's padded
+   * slots, s at s + (s >> 3): one address and constant offsets) */
+  const uint4 *const b = sh0 + (P ? (lane >> 1) * 9u + ((lane & 1u) << 2) : lane * 9u);
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
-    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+    if constexpr (P && PAD)
+      W::up8(b[j], b[144u + j], x + j * 8);
+    else if constexpr (PAD)
+      W::up4(b[j], x + j * 4);
+    else if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
       W::up8(sh0[wht__rows_xp_slot(lane * 4u + j)], sh0[wht__rows_xp_slot(128u + lane * 4u + j)], x + j * 8);
     else
       W::up4(sh0[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
@@ -153,16 +161,17 @@ __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, ui
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
-    const unsigned q = wht__rows_xp_slot(lane * 8u + j);
+    const unsigned q = PAD ? lane * 9u + j : wht__rows_xp_slot(lane * 8u + j);
     sh0[q] = make_uint4(W::plane0(x[4 * j]), W::plane0(x[4 * j + 1]), W::plane0(x[4 * j + 2]), W::plane0(x[4 * j + 3]));
     sh1[q] = make_uint4(W::plane1(x[4 * j]), W::plane1(x[4 * j + 1]), W::plane1(x[4 * j + 2]), W::plane1(x[4 * j + 3]));
   }
   __syncwarp();
-  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L */
+  /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L (PAD:
+   * word 36 L + lane) */
   const unsigned *w0 = (const unsigned *)sh0, *w1 = (const unsigned *)sh1;
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) {
-    const unsigned o = L * 32u + (lane ^ ((L & 7u) << 2));
+    const unsigned o = PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
     x[L] = W::join(w0[o], w1[o]);
   }
 #pragma unroll

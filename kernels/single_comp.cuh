@@ -47,19 +47,29 @@ struct wht__single_comp_shape {
   /* shared memory of the largest tile of either kind: 2^K1 values and as
    * many error terms (128 KiB in every format) */
   static constexpr size_t SMEM = 2 * (sizeof(typename F::U) << K1);
+  /* ... or the transposed first pass's padded slots (rows_comp.cuh's
+   * wht__rows_comp_blk_row_xp<PAD>: 9/8 of it, 144 KiB). Padded where it
+   * paid on an H200 (docs/PERFORMANCE.md): the first pass of the two
+   * passes in every format (kahan f32 rows of 2^20 over 2^28 elements
+   * 0.989x the time, neumaier's 0.980x, kahan f16 and bf16 rows of 2^21
+   * 0.994-0.995x) and the f32 pair's (kahan f32 2^28 0.984x); the f16 and
+   * bf16 pairs keep the XOR (padded 1.010-1.013x) */
+  static constexpr size_t SMEM_PAD = SMEM / 8 * 9;
+  static constexpr bool PAIR_PAD = sizeof(typename F::U) == 4;
   static constexpr unsigned last_s0(unsigned k) { return k <= K1 + 7 ? K1 : C; }
 };
 
 /* pass 1: rows of 2^K1 (x; e = +0) to x and e, a block a row; XP: the
  * transposed form (below) */
-template <class F, class ERR, bool XP = false>
+template <class F, class ERR, bool XP = false, bool PAD = false>
 __global__ void __launch_bounds__(512)
     wht__single_comp_first_kernel(const typename F::U *src, typename F::U *x, typename F::U *e, unsigned ahead)
 {
   typedef wht__single_comp_shape<F> S;
   wht__rows_blk_prefetch<S::LV + 8, S::K1>(src, ahead); /* rows_reg.cuh */
   const uint64_t base = (uint64_t)blockIdx.x << S::K1;
-  if constexpr (XP) wht__rows_comp_blk_row_xp<F, ERR>(src + base, x + base, e + base, wht__blk_io<>{ 0, 0, 0 });
+  if constexpr (XP)
+    wht__rows_comp_blk_row_xp<F, ERR, wht__blk_io<>, PAD>(src + base, x + base, e + base, wht__blk_io<>{ 0, 0, 0 });
   else wht__rows_comp_blk_row<F, ERR, 4, true>(src + base, NULL, x + base, e + base);
 }
 
@@ -80,18 +90,19 @@ __global__ void __launch_bounds__(32u << M)
 /* The pair's f32, f16 and bf16 first pass in the transposed form, not
  * inlined: inlined beside the second pass's tile ptxas spilled 364 bytes
  * at its 128 registers, called it spills none */
-template <class F, class ERR>
+template <class F, class ERR, bool PAD>
 __device__ __noinline__ void wht__single_comp_first_xp(const typename F::U *xin, typename F::U *x, typename F::U *e,
                                                        uint64_t lpol, uint64_t spol)
 {
-  wht__rows_comp_blk_row_xp<F, ERR>(xin, x, e, wht__blk_io<0, false, true>{ 0, lpol, spol });
+  typedef wht__blk_io<0, false, true> IO;
+  wht__rows_comp_blk_row_xp<F, ERR, IO, PAD>(xin, x, e, IO{ 0, lpol, spol });
 }
 
 /* pass 1 and the strided pass of stages K1..C-1 as one persistent
  * L2-blocked kernel (single_reg.cuh's wht__single_fused_kernel with the
  * error terms: a second-pass tile loads both through L2 only); XP: its
  * first pass in the transposed form */
-template <class F, class ERR, bool XP = false>
+template <class F, class ERR, bool XP = false, bool PAD = false>
 __global__ void __launch_bounds__(512)
     wht__single_comp_fused_kernel(const wht__pass p0, const unsigned lag, const unsigned hints,
                                   const typename F::U *xin, typename F::U *x, typename F::U *e, unsigned ahead)
@@ -106,7 +117,7 @@ __global__ void __launch_bounds__(512)
       const uint64_t base = b << S::K1;
       wht__rows_blk_prefetch<S::LV + 8, S::K1>(xin, b, p0.ntiles, ahead);
       if constexpr (XP)
-        wht__single_comp_first_xp<F, ERR>(xin + base, x + base, e + base, lpol, spol);
+        wht__single_comp_first_xp<F, ERR, PAD>(xin + base, x + base, e + base, lpol, spol);
       else
         wht__rows_comp_blk_row<F, ERR, 4, true>(xin + base, NULL, x + base, e + base,
                                                 wht__blk_io<0, false, true>{ 0, lpol, spol });
@@ -185,7 +196,7 @@ static bool wht__single_comp_plan(unsigned k, uint64_t N, const void *src, const
 template <class F, class ERR>
 static bool wht__single_comp_fits(unsigned k, uint64_t N, const void *src, const void *dst)
 {
-  return wht__single_comp_plan<F, ERR>(k, N, src, dst) && wht__rows_smem_fits(wht__single_comp_shape<F>::SMEM);
+  return wht__single_comp_plan<F, ERR>(k, N, src, dst) && wht__rows_smem_fits(wht__single_comp_shape<F>::SMEM_PAD);
 }
 
 /* ... where there is a device, else as planned (wht-bench's count) */
@@ -232,7 +243,7 @@ static wht_status wht__single_comp_two_launch(const void *src, void *dst, void *
   /* the transposed first pass (2- and 4-byte formats: XP is false for
    * f64, whose instance is then the lane form's), or the lane form where
    * it is built and asked for (a discarded branch instantiates nothing) */
-  first_t first = wht__single_comp_first_kernel<F, ERR, XP>;
+  first_t first = wht__single_comp_first_kernel<F, ERR, XP, XP>; /* padded (the shape) */
   bool xp = XP;
   if constexpr (wht__single_comp_lane_built<F>() && XP) {
     if (!wht__single_comp_xp()) {
@@ -240,11 +251,12 @@ static wht_status wht__single_comp_two_launch(const void *src, void *dst, void *
       xp = false;
     }
   }
-  const wht_status st = wht__rows_raise_smem((const void *)first, S::SMEM, raised[xp]);
+  const size_t smem = xp ? S::SMEM_PAD : S::SMEM;
+  const wht_status st = wht__rows_raise_smem((const void *)first, smem, raised[xp]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> S::K1;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  first<<<(unsigned)rows, 512, S::SMEM>>>((const U *)src, x, e, wht__rows_ahead(sizeof(U) << S::K1));
+  first<<<(unsigned)rows, 512, smem>>>((const U *)src, x, e, wht__rows_ahead(sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::K1, k - S::K1);
 }
@@ -265,7 +277,8 @@ static wht_status wht__single_comp_pair_launch(const void *src, void *dst, void 
    * pairs' lag), 2-4 % less than at twice (docs/PERFORMANCE.md); each
    * block takes its next ticket ahead (wht__fused_loop: f32 2^28 2 % less) */
   typedef void (*kern_t)(const wht__pass, unsigned, unsigned, const U *, U *, U *, unsigned);
-  kern_t kern = wht__single_comp_fused_kernel<F, ERR, XP>; /* the form as above */
+  constexpr bool PAD = XP && S::PAIR_PAD;
+  kern_t kern = wht__single_comp_fused_kernel<F, ERR, XP, PAD>; /* the form as above */
   bool xp = XP;
   if constexpr (wht__single_comp_lane_built<F>() && XP) {
     if (!wht__single_comp_xp()) {
@@ -273,9 +286,10 @@ static wht_status wht__single_comp_pair_launch(const void *src, void *dst, void 
       xp = false;
     }
   }
-  const wht_status st = wht__fused_shape((const void *)kern, S::SMEM, p0, &cache[xp], &grid, &lag, 512, 3);
+  const size_t smem = xp && PAD ? S::SMEM_PAD : S::SMEM;
+  const wht_status st = wht__fused_shape((const void *)kern, smem, p0, &cache[xp], &grid, &lag, 512, 3);
   if (st != WHT_OK) return st;
-  kern<<<grid, 512, S::SMEM>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
+  kern<<<grid, 512, smem>>>(p0, lag, wht__l2_hints(true), (const U *)src, x, e,
                                wht__single_ahead(false, sizeof(U) << S::K1));
   if (cudaGetLastError() != cudaSuccess) return WHT_E_CUDA;
   return wht__single_comp_last_launch<F, ERR>(x, e, N, S::C, k - S::C);

@@ -87,6 +87,10 @@ struct wht__wstr_shape {
   static constexpr unsigned TILE = 9 + R;   /* a tile's elements, log2 */
   static constexpr unsigned THREADS = 256;  /* 8 warps, 32 words a lane */
   static constexpr size_t SMEM = (size_t)8 << 13; /* 2^13 wide words */
+  /* the pair's: its first pass's padded slots (rows_wide.cuh, 9 KiB a
+   * warp; on an H200 f32 2^28 0.987x the time with the XOR's 8 KiB, f16
+   * 2^28 as a pair 0.992x; docs/PERFORMANCE.md) */
+  static constexpr size_t SMEM_PAIR = SMEM / 8 * 9;
   /* the tile's runs of 2^(R + 9 - L) contiguous elements lie 2^s0 apart */
   static constexpr bool fits(unsigned s0, unsigned L) { return (L == 6 || L == 9) && s0 >= R + 9 - L; }
 };
@@ -223,15 +227,18 @@ __global__ void __launch_bounds__(256, 3)
  * first-pass tile is 2^TILE elements, 8 warps of rows_wide.cuh's warp
  * tiles of rows of 2^K1 (K1 <= T), each rounded at the first block's end
  * and stored; a second-pass tile is tile b of the strided pass of stages
- * K1..K1+L2-1 above, loaded through L2. Both use the same 64 KB of shared
- * memory (8 KB a warp, or the exchange), one tile after another (asking
- * L2 for the first-pass rows 8 or 32 tiles on was 1-7 % slower). The queue's L2 eviction policies (lpol, spol) are not applied
- * here, so WHT_GPU_L2_HINTS does not reach this kernel: with them (hinted
- * loads and stores, 88 bytes of spill) f32 2^28 took 1.05x the time on
- * an H200, the hints' own gain 1-2.5 % of that. Three blocks a
- * multiprocessor, 80 registers (ptxas spills 56-80 bytes, the warp
- * rows'; at two blocks and 128 registers, 8-16, f32 2^28 took 1.02x the
- * time and f16 1.01x on an H200). docs/PERFORMANCE.md has both. */
+ * K1..K1+L2-1 above, loaded through L2. Both use the same 72 KB of shared
+ * memory (9 KB a warp, its slots padded as rows_comp.cuh's, or the
+ * exchange's 64 KB), one tile after another (asking L2 for the
+ * first-pass rows 8 or 32 tiles on was 1-7 % slower). The queue's L2
+ * eviction policies (lpol, spol) are not applied here, so
+ * WHT_GPU_L2_HINTS does not reach this kernel: with them (hinted loads
+ * and stores, 88 bytes of spill) f32 2^28 took 1.05x the time on an
+ * H200, the hints' own gain 1-2.5 % of that. Three blocks a
+ * multiprocessor, 80 registers (ptxas's stack 16-48 bytes with the XOR
+ * slots, 0-24 padded; at two blocks and 128 registers, 8-16, f32 2^28
+ * took 1.02x the time and f16 1.01x on an H200). docs/PERFORMANCE.md has
+ * them all. */
 template <class F, unsigned K1, unsigned L2>
 __global__ void __launch_bounds__(256, 3)
     wht__wide_pair_kernel(const wht__pass p0, const unsigned lag, const unsigned hints, const typename F::U *xin,
@@ -247,9 +254,9 @@ __global__ void __launch_bounds__(256, 3)
     } else {
       const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
       const uint64_t base = (b << S::TILE) + ((uint64_t)w << W::T), N = p0.ntiles << S::TILE;
-      uint4 *sh = wht__wstr_smem + w * 512u;
+      uint4 *sh = wht__wstr_smem + w * 576u; /* two planes of 288 slots (padded) */
       typename W::WT v[32];
-      wht__rows_wide_warp<F, K1, true>(xin, base, N, sh, sh + 256, lane, v);
+      wht__rows_wide_warp<F, K1, true, true>(xin, base, N, sh, sh + 288, lane, v);
 WHT__UNROLL
       for (unsigned L = 0; L < 32; L++) /* tiles are whole (N = ntiles tiles) */
         wht__rows_wide_put<F, false>(x + base, 0, L * 32u + lane, v[L]);

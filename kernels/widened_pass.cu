@@ -504,10 +504,10 @@ static wht_status wht__wpass_rpair_launch(const typename F::U *xin, typename F::
   static wht__fused_cache cache;
   const wht__pass p0 = wht__wpass_rpair_queue<F>(N, C);
   unsigned grid, lag;
-  const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2>, S::SMEM, p0, &cache, &grid,
-                                         &lag, S::THREADS);
+  const wht_status st = wht__fused_shape((const void *)wht__wide_pair_kernel<F, K1, L2>, S::SMEM_PAIR, p0, &cache,
+                                         &grid, &lag, S::THREADS);
   if (st != WHT_OK) return st;
-  wht__wide_pair_kernel<F, K1, L2><<<grid, S::THREADS, S::SMEM>>>(p0, lag, wht__l2_hints(), xin, x);
+  wht__wide_pair_kernel<F, K1, L2><<<grid, S::THREADS, S::SMEM_PAIR>>>(p0, lag, wht__l2_hints(), xin, x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
