@@ -13,7 +13,9 @@
  * groups of 3 bits do not fit. Here, with f = k mod 3 and K1 = 9 + f:
  *   pass 1: rows of 2^K1 in a warp's registers (rows_ar.cuh's warp tiles:
  *     the head round, its scale from the digits of the element's index in
- *     the whole vector, and the groups up to bit K1 - 1);
+ *     the whole vector, and the groups up to bit K1 - 1; a block
+ *     algorithm's own rows kernel where it has one for 2^K1 in a warp,
+ *     kahan-block's rows_comp.cuh);
  *   strided passes of L = 3, 6 or 9 stages from s0 (groups on bits s0 +
  *     3t): a block of 8 warps holds a tile of 2^9 rows of one 128-byte run
  *     each (32 words of 32 bits: an f32 element, or two neighbouring f16
@@ -451,7 +453,26 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
       if (pl.kb) st = wht__sar_pair_by_k1<F, A, true>(pl.K1)((const U *)src, x, N, pl.C, k);
     }
   } else {
-    st = wht__rows_ar_launch<F, A>(src, dst, N, pl.K1, k); /* rows_ar.cuh */
+    st = WHT_E_SIZE;
+    if constexpr (!A::HEAD_SCALE && wht__rows_compensated<A>::value) {
+      /* a block algorithm's own rows of 2^K1 where they fit a warp
+       * (rows_comp.cuh's transposed rows for kahan-block): K1 = k mod 3 +
+       * 9, so a row of 2^K1 has the same blocks as the first K1 stages of
+       * 2^k (a head of k mod 3 stages, then groups of three), and the
+       * result is the same bits. On an H200 kahan-block's f16 and bf16
+       * 2^26..2^30 took 0.88-0.92x the time of rows_ar.cuh's warp rows,
+       * 2^18..2^20 0.64-0.68x, f32 2^25, 2^27, 2^28, 2^30 0.87-0.94x
+       * (docs/PERFORMANCE.md); the block's rows of 2^11 f32 too
+       * (WHT_GPU_SAR_OWN_ROWS=2) 0.73x at 2^20 but 1.01-1.05x at 2^26,
+       * 2^29 and rows of 2^20. WHT_GPU_SAR_OWN_ROWS (read once): 0 keeps
+       * rows_ar.cuh's, for comparisons. */
+      static int own = -1;
+      if (own < 0) own = (int)wht__rows_env("WHT_GPU_SAR_OWN_ROWS", 1);
+      if (own && (own == 2 || pl.K1 <= wht__rows_reg_shape<F>::LV + 8) &&
+          wht__rows_compensated<A>::template fits<F>(pl.K1, N, src, dst))
+        st = wht__rows_compensated<A>::template launch<F>(src, dst, N, pl.K1);
+    }
+    if (st == WHT_E_SIZE) st = wht__rows_ar_launch<F, A>(src, dst, N, pl.K1, k); /* rows_ar.cuh */
   }
   typedef wht_status (*strided_fn)(U *, uint64_t, unsigned);
   static const strided_fn by_l[3] = { wht__sar_strided_launch<F, A, 3>, wht__sar_strided_launch<F, A, 6>,
