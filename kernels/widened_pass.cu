@@ -24,10 +24,10 @@
  * (wht__wpass_rows1), each later block of 6 or 9 stages a pass of strided
  * register tiles (wide_strided.cuh, wht__wpass_strided), and the first
  * two as one L2-blocked register pair where the first is a warp's rows
- * (wht__wpass_rpair; f32 only by default): on an H200 f32 2^28 takes
- * 1.66-1.69 ms (two passes over device memory) against 2.22 ms as rows
- * and two tile passes and 2.50 ms as the tiles' pair and pass, f16 2^28
- * 0.91-0.92 ms (three passes) against 1.11 ms (docs/PERFORMANCE.md). f64
+ * (wht__wpass_rpair): on an H200 f32 2^28 takes 1.63-1.69 ms (two
+ * passes over device memory) against 2.22 ms as rows and two tile passes
+ * and 2.50 ms as the tiles' pair and pass, f16 2^28 0.84 ms (two passes)
+ * against 0.91 ms as three and 1.11 ms on the tiles (docs/PERFORMANCE.md). f64
  * (double-double tiles) keeps the tiles. */
 #include "pass_run.cuh"
 #include "widened_arith.cuh"
@@ -448,12 +448,16 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
  * (wht__wpass_rows1) of at most a warp's tile (L1 <= T), the second on
  * the strided tiles, the L2 blocking is on and 2^(L1+L2) elements fit its
  * chunk (wht__plan_l2_chunk_log2: 8 MiB of the format by default), and the
- * data span 2..WHT__L2_MAX_CHUNKS such chunks; by default only in f32 and
- * from 4096 tiles of each kind (WHT__WPASS_RPAIR_MIN_TILES). On an H200
+ * data span 2..WHT__L2_MAX_CHUNKS such chunks; by default from 4096
+ * tiles of each kind (WHT__WPASS_RPAIR_MIN_TILES). On an H200
  * (docs/PERFORMANCE.md) the f32 pair took 0.92-0.97x the two passes' time
  * from 4096 tiles (2^25, 2^28, rows of 2^16..2^22 over 2^28 elements),
- * but 1.15-1.26x at 512 (2^22, every format); the f16 and bf16 pairs
- * 0.95-1.06x at 2^28 and their rows over 2^28 in two calls, 1.04-1.06x
+ * but 1.15-1.26x at 512 (2^22, every format); the f16 and bf16 pairs,
+ * their first pass's slots padded (no spill), 0.93-0.95x at 2^26, 2^28,
+ * 2^29 and 0.89-0.94x for rows of 2^20..2^26 over 2^28 elements, but
+ * 1.10-1.19x at 256 and 512 tiles (2^22, 2^23); with the XOR slots
+ * (16-32 bytes of spill) they had measured 0.95-1.06x at 2^28 and their
+ * rows over 2^28 in two calls, 1.04-1.06x
  * at 2048 tiles (2^25): a wash, so those keep the two passes. First
  * blocks of 11 and 12 stages (block rows) in the f32 pair measured no
  * faster and were not kept. Host code with no device
@@ -472,7 +476,7 @@ static unsigned wht__wpass_rpair(unsigned k, uint64_t N)
     if (mode == ~0u) mode = wht__rows_env("WHT_GPU_WPASS_RPAIR", 1);
     const unsigned L1 = wht__wpass_rows1<F>(k);
     if (!mode || !wht__wpass_strided_on() || !L1 || L1 > wht__rows_wide_fmt<F>::T || L1 >= k) return 0;
-    if (mode == 1 && (sizeof(typename F::U) != 4 || (N >> wht__wstr_shape<F>::TILE) < WHT__WPASS_RPAIR_MIN_TILES))
+    if (mode == 1 && (N >> wht__wstr_shape<F>::TILE) < WHT__WPASS_RPAIR_MIN_TILES)
       return 0;
     const unsigned L2 = wht__pb_len(k, L1), C = L1 + L2;
     const unsigned chunk = wht__plan_l2_chunk_log2((unsigned)sizeof(typename F::U), 0);

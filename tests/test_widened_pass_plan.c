@@ -6,8 +6,8 @@
  * than 2^14, f16/bf16 longer than 2^15), with the second on the strided
  * register tiles as one L2-blocked pair (kernels/wide_strided.cuh) where
  * the first is at most a warp's rows (f32 2^10) and the data span 2..8192
- * chunks of the two blocks and at least 4096 tiles of 2^13 elements (f32
- * only: f16 and bf16 measured no faster so), else the first two as one
+ * chunks of the two blocks and at least 4096 tiles (2^13 elements of f32,
+ * 2^14 of f16 and bf16), else the first two as one
  * L2-blocked pass where both fit a chunk of 8 MiB of the
  * format (2^22 f16/bf16, 2^21 f32, 2^20 f64 elements), their tiles are of
  * one size and the data span 2..8192 chunks. Each row of
@@ -41,11 +41,11 @@ static const struct {
   { WHT_F16, 20, 4, 2, "(11, 9): 4 chunks but 256 tiles: rows of 2^11, then a strided pass" },
   { WHT_F16, 22, 1, 3, "(10, 6, 6): 64 chunks but 256 tiles: rows, then a strided pass a block" },
   { WHT_F16, 25, 1, 3, "(10, 9, 6): 2048 tiles, no register pair" },
-  { WHT_F16, 26, 1, 3, "(11, 9, 6): 4096 tiles, but no register pair in f16: a pass a block" },
-  { WHT_F16, 20, 1024, 2, "(11, 9): no register pair in f16: rows, then a strided pass" },
+  { WHT_F16, 26, 1, 2, "(11, 9, 6): the register pair over 64 chunks, 4096 tiles, then a strided pass" },
+  { WHT_F16, 20, 1024, 1, "(11, 9): the register pair over 1024 chunks of the whole row" },
   { WHT_F16, 24, 1, 3, "(12, 6, 6): rows of 2^12 (a block of 2 warps: no pair), then a strided pass a block" },
-  { WHT_F16, 28, 1, 3, "(10, 9, 9): rows of 2^10, then a strided register pass a block" },
-  { WHT_BF16, 28, 1, 3, "as f16" },
+  { WHT_F16, 28, 1, 2, "(10, 9, 9): the register pair over 512 chunks of 2^19, then a strided pass" },
+  { WHT_BF16, 28, 1, 2, "as f16" },
   { WHT_F32, 13, (uint64_t)1 << 15, 1, "(10, 3): the 2^13 tile holds a row, both blocks in one pass" },
   { WHT_F32, 14, (uint64_t)1 << 14, 2, "(11, 3): a row is larger than the 2^13 tile; 16384 chunks, no pair" },
   { WHT_F32, 14, (uint64_t)1 << 13, 1, "(11, 3): a row is larger than the 2^13 tile; 8192 chunks, one pair" },

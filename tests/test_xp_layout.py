@@ -12,12 +12,16 @@
 # of bank conflicts (16-byte accesses: each quarter warp in eight distinct
 # groups of four banks; 32-bit words: 32 distinct banks), and that layout
 # B's reads take every slot once and layout C's every word once. The
-# formulas here are copies of the kernels': change both together. make
-# check runs it (TAP: one test; a failed check ends it with a traceback).
+# formulas here are copies of the kernels': change both together. Test
+# 2: the block form (rows_comp.cuh's wht__rows_comp_blk_row_xp, 16 warps,
+# single_comp.cuh's first pass): each warp's x and e tiles apart from the
+# others' in either layout, its words in element order within its own x
+# tile before the block's barrier, and after it every word read once.
+# make check runs it (TAP; a failed check ends it with a traceback).
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tc_layout import banks32, banks128
-print("1..1")
+print("1..2")
 
 LAYOUTS = {"xor": (lambda s: s ^ ((s >> 3) & 7), 256), "pad": (lambda s: s + (s >> 3), 288)}
 
@@ -78,3 +82,32 @@ for name, (slot, room) in LAYOUTS.items():
         banks32(addr)
     assert len(words) == 1024, (name, "layout C misses words")
 print("ok 1 - xp layouts: the closed forms, slots apart, every access free of bank conflicts, each slot and word once")
+
+# the block form: warp w's x tile at slot w WS, its e tile at NS + w WS
+# (WS = 256 or 288 slots, NS = 16 WS); after layout C each warp writes
+# its 1024 words in order at word w WW + 32 L + l (WW = 4 WS), then after
+# the barrier lane l of warp w reads word (v >> 1) WW + 512 (v & 1) + 32 w
+# + l for v = 0..31 (x, and e at the same offset from NS)
+for name, (slot, room) in LAYOUTS.items():
+    WS = room
+    NS, WW = 16 * WS, 4 * WS
+    tiles = [set(range(base + w * WS, base + w * WS + room)) for base in (0, NS) for w in range(16)]
+    assert all(not (a & b) for i, a in enumerate(tiles) for b in tiles[i + 1:]), (name, "block tiles overlap")
+    written = {}
+    for w in range(16):
+        for L in range(32):
+            addr = [w * WW + 32 * L + l for l in range(32)]
+            banks32(addr)
+            for l, a in enumerate(addr):
+                assert w * WS * 4 <= a < (w + 1) * WS * 4, (name, "words outside the warp's tile", w, L, l)
+                written[a] = (w, 32 * L + l)
+    read = set()
+    for w in range(16):
+        for v in range(32):
+            addr = [(v >> 1) * WW + 512 * (v & 1) + 32 * w + l for l in range(32)]
+            banks32(addr)
+            for l, a in enumerate(addr):
+                assert written.get(a) == (v >> 1, 512 * (v & 1) + 32 * w + l), (name, "block read", w, v, l)
+                read.add(a)
+    assert read == set(written), (name, "block words not read once")
+print("ok 2 - the block form's tiles apart, its words in order within them, each read once")
