@@ -366,7 +366,7 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   wht__rows_comp_regs_from<FV, ERR, NV, K, 0>(x, e, std::make_index_sequence<5>{});
 }
 
-/* layout B to C through shx (x) and she (e), 256 slots each, which no
+/* layout B to C through shx (x) and she (e), 256 slots each (PAD: 288), which no
  * lane reads any more; stages 5..K-1 (KT: the row's stages, for the
  * blocked ERR's folds) */
 template <class F, class ERR, unsigned K, unsigned KT = K, bool PAD = false>
@@ -731,7 +731,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
  * the stages on bits K0..K0+3 across its registers (value r + 2j), x and
  * e stored an element a lane and instruction (128 or 64 contiguous
  * bytes). Every shared load and store of one instruction touches 32
- * consecutive words, or slots xp_slot keeps apart: no bank conflict. The
+ * consecutive words, or slots the layout keeps apart: no bank conflict. The
  * lane form's six stages across lanes (two shuffles and the upper half's
  * selects on every value, about twice a stage in registers) become three
  * trips through shared memory; the stages keep their order and operands,

@@ -41,7 +41,7 @@ struct wht__rows_in_registers {
 /* whether algorithm A runs its rows in registers through its own kernel
  * (compensated.cuh says so for kahan and neumaier: rows_comp.cuh;
  * alman_rao.cu for Alman-Rao: rows_ar.cuh), with
- * static member templates fits<F>(k, src, dst) and launch<F>(src, dst, N, k) */
+ * static member templates fits<F>(k, N, src, dst) and launch<F>(src, dst, N, k) */
 template <class A>
 struct wht__rows_compensated {
   static const bool value = false;

@@ -50,7 +50,7 @@ struct wht__single_comp_shape {
   /* ... or the transposed first pass's padded slots (rows_comp.cuh's
    * wht__rows_comp_blk_row_xp<PAD>: 9/8 of it, 144 KiB). Padded where it
    * paid on an H200 (docs/PERFORMANCE.md): the first pass of the two
-   * passes in every format (kahan f32 rows of 2^20 over 2^28 elements
+   * passes in f32, f16 and bf16 (f64's is the lane form; kahan f32 rows of 2^20 over 2^28 elements
    * 0.989x the time, neumaier's 0.980x, kahan f16 and bf16 rows of 2^21
    * 0.994-0.995x) and the f32 pair's (kahan f32 2^28 0.984x); the f16 and
    * bf16 pairs keep the XOR (padded 1.010-1.013x) */

@@ -457,8 +457,8 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
  * 2^29 and 0.89-0.94x for rows of 2^20..2^26 over 2^28 elements, but
  * 1.10-1.19x at 256 and 512 tiles (2^22, 2^23); with the XOR slots
  * (16-32 bytes of spill) they had measured 0.95-1.06x at 2^28 and their
- * rows over 2^28 in two calls, 1.04-1.06x
- * at 2048 tiles (2^25): a wash, so those keep the two passes. First
+ * rows over 2^28 in two calls, 1.04-1.06x at 2048 tiles (2^25), and were
+ * off by default then. First
  * blocks of 11 and 12 stages (block rows) in the f32 pair measured no
  * faster and were not kept. Host code with no device
  * query, so the plan is the same on every machine. WHT_GPU_WPASS_RPAIR

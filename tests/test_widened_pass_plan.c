@@ -5,7 +5,8 @@
  * first on the register rows kernels where those take it (f32 rows longer
  * than 2^14, f16/bf16 longer than 2^15), with the second on the strided
  * register tiles as one L2-blocked pair (kernels/wide_strided.cuh) where
- * the first is at most a warp's rows (f32 2^10) and the data span 2..8192
+ * the first is at most a warp's rows (f32 2^10, f16 and bf16 2^10 and
+ * 2^11) and the data span 2..8192
  * chunks of the two blocks and at least 4096 tiles (2^13 elements of f32,
  * 2^14 of f16 and bf16), else the first two as one
  * L2-blocked pass where both fit a chunk of 8 MiB of the
