@@ -348,18 +348,12 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   constexpr bool P = sizeof(typename F::U) == 2;
   constexpr unsigned NV = 32;
   /* PAD: slot s at s + (s >> 3), one address and constant offsets */
-  const uint4 *const b = sh + (P ? (lane >> 1) * 9u + ((lane & 1u) << 2) : lane * 9u);
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
-    if constexpr (P && PAD)
-      wht__rows_comp_pairs_in<F>(b[j], b[144u + j], x + j * 8);
-    else if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
-      wht__rows_comp_pairs_in<F>(sh[wht__rows_xp_slot(lane * 4u + j)], sh[wht__rows_xp_slot(128u + lane * 4u + j)],
-                                 x + j * 8);
-    else if constexpr (PAD)
-      wht__rows_comp_unpack<F>(b[j], x + j * 4);
+    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+      wht__rows_comp_pairs_in<F>(*wht__rows_xp_p<PAD>(sh, lane, j, 0), *wht__rows_xp_p<PAD>(sh, lane, j, 1), x + j * 8);
     else
-      wht__rows_comp_unpack<F>(sh[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
+      wht__rows_comp_unpack<F>(*wht__rows_xp_b<PAD>(sh, lane, j), x + j * 4);
   }
 #pragma unroll
   for (unsigned v = 0; v < NV; v++) e[v] = FV::from_bits(0);
@@ -378,7 +372,7 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
   constexpr unsigned NV = 32;
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
-    const unsigned q = PAD ? lane * 9u + j : wht__rows_xp_slot(lane * 8u + j);
+    const unsigned q = wht__rows_xp_bslot<PAD>(lane, j);
     shx[q] = wht__rows_words_out<FV>(x + 4 * j);
     she[q] = wht__rows_words_out<FV>(e + 4 * j);
   }
@@ -388,7 +382,7 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
   const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
 #pragma unroll
   for (unsigned L = 0; L < NV; L++) {
-    const unsigned o = PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
+    const unsigned o = wht__rows_xp_cword<PAD>(lane, L);
     x[L] = FV::from_bits(wx[o]);
     e[L] = FV::from_bits(we[o]);
   }
@@ -508,7 +502,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   TV x[32], e[32];
   wht__rows_xp_first<F, ERR, K, PAD>(sh, lane, x, e);
   __syncwarp(); /* every lane has read its x */
-  wht__rows_xp_last<F, ERR, K, PAD>(sh, sh + (PAD ? 288 : 256), lane, x, e, dst + base, N - base);
+  wht__rows_xp_last<F, ERR, K, PAD>(sh, sh + wht__rows_xp_room<PAD>, lane, x, e, dst + base, N - base);
 }
 
 template <class F, class ERR, unsigned K>
@@ -547,7 +541,7 @@ template <class F, class ERR, unsigned K, bool PAD = false>
 __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
                                                                 uint64_t N)
 {
-  __shared__ uint4 sh[4][PAD ? 576 : 512];
+  __shared__ uint4 sh[4][2 * wht__rows_xp_room<PAD>];
   wht__rows_comp_xp_body<F, ERR, K, PAD>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
@@ -746,7 +740,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *x
   static_assert((P || sizeof(U) == 4) && !IO::STRIDED && !ERR::BLOCKED, "2- and 4-byte rows, x and e out");
   /* a warp's 2^10 words of x (then of e) in WS slots (PAD: rows of eight
    * slots nine apart), the block's x in NS slots, then its e */
-  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, WS = PAD ? 288 : 256, NS = 16 * WS, WW = 4 * WS;
+  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, WS = wht__rows_xp_room<PAD>, NS = 16 * WS, WW = 4 * WS;
   extern __shared__ uint4 wht__rows_comp_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   uint4 *shx = wht__rows_comp_sh + w * WS, *she = wht__rows_comp_sh + NS + w * WS;

@@ -141,17 +141,12 @@ __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, ui
   __syncwarp();
   /* layout B, widened: words 32 lane + j (PAD: rows_comp.cuh's padded
    * slots, s at s + (s >> 3): one address and constant offsets) */
-  const uint4 *const b = sh0 + (P ? (lane >> 1) * 9u + ((lane & 1u) << 2) : lane * 9u);
 #pragma unroll
   for (unsigned j = 0; j < (P ? 4 : 8); j++) {
-    if constexpr (P && PAD)
-      W::up8(b[j], b[144u + j], x + j * 8);
-    else if constexpr (PAD)
-      W::up4(b[j], x + j * 4);
-    else if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
-      W::up8(sh0[wht__rows_xp_slot(lane * 4u + j)], sh0[wht__rows_xp_slot(128u + lane * 4u + j)], x + j * 8);
+    if constexpr (P) /* elements 32 lane + 8j .. + 7 of each half */
+      W::up8(*wht__rows_xp_p<PAD>(sh0, lane, j, 0), *wht__rows_xp_p<PAD>(sh0, lane, j, 1), x + j * 8);
     else
-      W::up4(sh0[wht__rows_xp_slot(lane * 8u + j)], x + j * 4);
+      W::up4(*wht__rows_xp_b<PAD>(sh0, lane, j), x + j * 4);
   }
 #pragma unroll
   for (unsigned s = 0; s < 5 && s < K; s++) {
@@ -161,7 +156,7 @@ __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, ui
   __syncwarp(); /* every lane has read its slots */
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) {
-    const unsigned q = PAD ? lane * 9u + j : wht__rows_xp_slot(lane * 8u + j);
+    const unsigned q = wht__rows_xp_bslot<PAD>(lane, j);
     sh0[q] = make_uint4(W::plane0(x[4 * j]), W::plane0(x[4 * j + 1]), W::plane0(x[4 * j + 2]), W::plane0(x[4 * j + 3]));
     sh1[q] = make_uint4(W::plane1(x[4 * j]), W::plane1(x[4 * j + 1]), W::plane1(x[4 * j + 2]), W::plane1(x[4 * j + 3]));
   }
@@ -171,7 +166,7 @@ __device__ __forceinline__ void wht__rows_wide_warp(const typename F::U *src, ui
   const unsigned *w0 = (const unsigned *)sh0, *w1 = (const unsigned *)sh1;
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) {
-    const unsigned o = PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
+    const unsigned o = wht__rows_xp_cword<PAD>(lane, L);
     x[L] = W::join(w0[o], w1[o]);
   }
 #pragma unroll

@@ -254,9 +254,10 @@ __global__ void __launch_bounds__(256, 3)
     } else {
       const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
       const uint64_t base = (b << S::TILE) + ((uint64_t)w << W::T), N = p0.ntiles << S::TILE;
-      uint4 *sh = wht__wstr_smem + w * 576u; /* two planes of 288 slots (padded) */
+      constexpr unsigned ROOM = wht__rows_xp_room<true>; /* a plane's padded slots */
+      uint4 *sh = wht__wstr_smem + w * 2 * ROOM;
       typename W::WT v[32];
-      wht__rows_wide_warp<F, K1, true, true>(xin, base, N, sh, sh + 288, lane, v);
+      wht__rows_wide_warp<F, K1, true, true>(xin, base, N, sh, sh + ROOM, lane, v);
 WHT__UNROLL
       for (unsigned L = 0; L < 32; L++) /* tiles are whole (N = ntiles tiles) */
         wht__rows_wide_put<F, false>(x + base, 0, L * 32u + lane, v[L]);

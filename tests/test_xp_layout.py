@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # test_xp_layout.py - a design check of the transposed compensated warp
-# rows' shared-memory layouts (kernels/rows_reg.cuh's wht__rows_xp_slot
-# and wht__rows_xp_vslot, kernels/rows_comp.cuh's wht__rows_xp_first,
-# wht__rows_xp_to_c and the 2-byte stores of wht__rows_comp_xp_body): a
+# rows' shared-memory layouts (kernels/rows_reg.cuh's wht__rows_xp_slot,
+# wht__rows_xp_vslot, wht__rows_xp_bslot, wht__rows_xp_b, wht__rows_xp_p
+# and wht__rows_xp_cword, which rows_comp.cuh's and rows_wide.cuh's layouts
+# B and C and the 2-byte stores of wht__rows_comp_xp_body use): a
 # warp's tile of 256 16-byte slots, slot s at s ^ ((s >> 3) & 7) (the
 # XOR) or at s + (s >> 3) (padded, ERR::rows_xp_pad). For both layouts it
 # checks that the kernels' closed forms (the copy's two addresses and
