@@ -15,7 +15,8 @@
  *     the head round, its scale from the digits of the element's index in
  *     the whole vector, and the groups up to bit K1 - 1; a block
  *     algorithm's own rows kernel where it has one for 2^K1 in a warp,
- *     kahan-block's rows_comp.cuh);
+ *     kahan-block's rows_comp.cuh; its f32 2^17 and 2^26 take K1 = 8,
+ *     wht__sar_k1_low);
  *   strided passes of L = 3, 6 or 9 stages from s0 (groups on bits s0 +
  *     3t): a block of 8 warps holds a tile of 2^9 rows of one 128-byte run
  *     each (32 words of 32 bits: an f32 element, or two neighbouring f16
@@ -38,7 +39,8 @@
  * Beyond k = K1 + 9, where the rest after rows_ar_blk.cuh's block rows of
  * 2^kb (kb = k mod 3 + 3t, up to 2^15 in f32 and 2^16 in f16 and bf16, the
  * head's digits those of the index in the whole vector) is at most 9
- * stages, pass 1 is those block rows instead and one strided pass follows
+ * stages, pass 1 is those block rows (kahan-block's own, rows_comp.cuh's,
+ * where wht__sar_launch says) instead and one strided pass follows
  * (k = 21..24 in f32, 21..25 in f16 and bf16; Alman-Rao's the least such
  * rows, 2^(k-9), the block algorithms' the largest): two plain passes
  * where the warp rows needed the pair or three.
@@ -271,6 +273,26 @@ constexpr bool wht__sar_pairs_built(bool blk)
  * constant one) */
 static inline bool wht__sar_blocks_at_least(uint64_t blocks, unsigned min) { return min && blocks >= min; }
 
+/* First pass rows of 2^8 instead of 2^11 (K1 = 8 where k mod 3 = 2): for
+ * an algorithm with its own warp rows (rows_comp.cuh; kahan-block) in f32,
+ * whose own rows stop at 2^10, where k = 8 + 9t (2^17, 2^26): the own
+ * rows of 2^8 (the same head of two stages and groups of three) and whole
+ * strided passes of 9, rather than rows_ar.cuh's 2^11 and a pass of 6,
+ * as many passes. WHT_GPU_SAR_K1_LOW (read once): 0 keeps 2^11;
+ * WHT_GPU_SAR_OWN_ROWS=0 (rows_ar.cuh's rows only) does too. */
+template <class F, class A>
+static bool wht__sar_k1_low(unsigned k)
+{
+  if constexpr (sizeof(typename F::U) != 4 || A::HEAD_SCALE || !wht__rows_compensated<A>::value) {
+    (void)k;
+    return false;
+  } else {
+    static int on = -1;
+    if (on < 0) on = wht__rows_env("WHT_GPU_SAR_K1_LOW", 1) != 0 && wht__rows_env("WHT_GPU_SAR_OWN_ROWS", 1) != 0;
+    return on && k >= 17 && (k - 8) % 9 == 0;
+  }
+}
+
 /* The plan (true) where rows of 2^k, N elements in all, of algorithm A
  * run here: f32, f16, bf16; k >= K1 + 3 and N a multiple of a tile; the
  * pair from k = K1 + 12 where its chunks fit the queue's counters (by
@@ -358,6 +380,7 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
       s = pl->C = K1 + 12;
     }
   }
+  if (!pl->C && wht__sar_k1_low<F, A>(k)) s = pl->K1 = K1 - 3;
   while (s < k) {
     const unsigned L = k - s < 9 ? k - s : 9;
     if (pl->np == 4 || !S::fits(s, L)) return false;
@@ -441,7 +464,23 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
   U *x = (U *)dst;
   wht_status st;
   if (pl.kb && !pl.C) {
-    st = wht__sar_blk_launch<F, A>(src, dst, N, pl.kb, k); /* rows_ar_blk.cuh */
+    st = WHT_E_SIZE;
+    if constexpr (!A::HEAD_SCALE && wht__rows_compensated<A>::value) {
+      /* a block algorithm's own block rows of 2^kb (rows_comp.cuh; kb and k
+       * agree mod 3, so the same blocks and the same bits). On an H200
+       * kahan-block's f16 and bf16 single vectors of 2^21, 2^22 took
+       * 0.69-0.72x the time of rows_ar_blk.cuh's, 2^23 0.96x, 2^24, 2^25
+       * 1.00x, but rows of 2^21..2^24 over 2^28 elements 1.09-1.17x; f32
+       * 0.85x at 2^22 (rows 0.96x), 1.00x elsewhere (docs/PERFORMANCE.md).
+       * So: f32 always, f16 and bf16 up to 2^25 elements in all.
+       * WHT_GPU_SAR_OWN_KB (read once): 0 never, 2 always. */
+      static int own = -1;
+      if (own < 0) own = (int)wht__rows_env("WHT_GPU_SAR_OWN_KB", 1);
+      const bool take = own == 2 || (own == 1 && (sizeof(U) == 4 || N <= (uint64_t)1 << 25));
+      if (take && wht__rows_compensated<A>::template fits<F>(pl.kb, N, src, dst))
+        st = wht__rows_compensated<A>::template launch<F>(src, dst, N, pl.kb);
+    }
+    if (st == WHT_E_SIZE) st = wht__sar_blk_launch<F, A>(src, dst, N, pl.kb, k); /* rows_ar_blk.cuh */
   } else if (pl.C) {
     /* by K1 - 9: the warp rows of 2^K1, or the block rows of 2^(K1 + 3);
      * each kind where it is built (wht__sar_pairs_built) */

@@ -243,7 +243,9 @@ int main(void)
    * = 21, 22 and f16 21; kahan-block's and widened's on the same kernels
    * (their head block in the warp rows, their blocks of three as the
    * groups; neumaier-block's are not built, nor their warp rows' pair):
-   * kahan-block f32 17, 21 (rows of 2^9 and two strided passes), bf16
+   * kahan-block f32 17 (its own rows of 2^8 and a strided pass of 9:
+   * single_ar.cuh's wht__sar_k1_low), 21 (rows of 2^9 and two strided
+   * passes), bf16
    * 16 (in 2), widened f32 16 (in 2), 22, f16 17; in place and out of
    * place */
   static const struct longrow longrows[] = { { "folklore", WHT_F64, 17, 1 },     { "folklore", WHT_F64, 17, 2 },     { "folklore", WHT_F32, 18, 1 },
