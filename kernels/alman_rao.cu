@@ -29,7 +29,7 @@ struct wht__alman_rao_alg {
    * first pass's extra group and shared-memory round costing more in the
    * pair than the last pass's longer runs save, and chunks of 16 and 32
    * MiB missing L2) */
-  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, 3, 0xfd0 };
+  static constexpr wht__sar_policy SAR = { true, true, 16, 16, true, false, 0xf, 0x1f, 1, 3, 0xfd0, 0 };
   /* round cap and blocks per multiprocessor by format: wht__limits below */
 
   /* a..h = v[o], v[o+m], ..., v[o+7m]; outputs in DESIGN.md's order,

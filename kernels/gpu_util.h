@@ -42,6 +42,11 @@ void wht__gpu_set_small_tiles(int on);
  * the environment variable WHT_GPU_SINGLE_AR_BLK1 sets the initial value
  * (default 1). */
 void wht__gpu_set_sar_blk_first(int mode);
+/* ... their strided passes of 9 stages on the rolled kernel
+ * (kernels/pass_plan.h, wht__plan_sar_rolled): 0 never, 1 by policy, 2
+ * always; the environment variable WHT_GPU_SAR_ROLLED sets the initial
+ * value (default 1). */
+void wht__gpu_set_sar_rolled(int mode);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;
  * the environment variables WHT_GPU_L2_CHUNK (default 23) and

@@ -35,7 +35,7 @@ struct wht__comp_block {
    * f32 rows of 2^21 1.04x, single 1.10x); no pair of block rows first
    * either (2^27, 2^28 1.12-1.47x the three passes' time, 2^30
    * 1.02-1.09x the four's) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2, 0 };
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2, 0, 24 };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;

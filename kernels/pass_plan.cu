@@ -299,6 +299,19 @@ int wht__plan_sar_blk_first(void)
   return m > 2 ? 2 : m;
 }
 
+/* Whether Alman-Rao's schedule's strided passes of 9 stages take the
+ * rolled kernel (sar_rolled.cuh): WHT_GPU_SAR_ROLLED (read once; 0 never,
+ * 1 by each algorithm's policy, 2 always) */
+static int sar_rolled_setting = -1;
+
+extern "C" void wht__gpu_set_sar_rolled(int mode) { sar_rolled_setting = mode < 0 ? 0 : mode > 2 ? 2 : mode; }
+
+int wht__plan_sar_rolled(void)
+{
+  const int m = plan_setting(&sar_rolled_setting, "WHT_GPU_SAR_ROLLED", 1);
+  return m > 2 ? 2 : m;
+}
+
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,
  * np0 its passes over device memory), measured on an H200
  * (docs/PERFORMANCE.md, "the small transforms' tiles"); device-independent,

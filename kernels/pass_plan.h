@@ -146,6 +146,11 @@ int wht__plan_small_tiles(void);
  * (default), 2 wherever the kernels can; the environment variable
  * WHT_GPU_SINGLE_AR_BLK1, or wht__gpu_set_sar_blk_first. */
 int wht__plan_sar_blk_first(void);
+/* Whether its strided passes of 9 stages take the rolled kernel
+ * (sar_rolled.cuh): 0 never, 1 as each algorithm's policy says (default),
+ * 2 always; the environment variable WHT_GPU_SAR_ROLLED, or
+ * wht__gpu_set_sar_rolled. */
+int wht__plan_sar_rolled(void);
 unsigned wht__tile_log2_min(unsigned esz);
 unsigned wht__tile_log2_max(unsigned esz, int compensated);
 

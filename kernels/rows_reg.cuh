@@ -70,7 +70,9 @@ struct wht__single_own {
  * bit 1 in 2-byte), and where the pair's first pass is block rows of
  * 2^(K1+3) (single_ar.cuh; taken so even without `pair`): bit f + 3 b
  * (f = k mod 3, b = 1 in 2-byte formats) where 9 stages would follow
- * the warp rows' pair, 6 + f + 3 b where 12 would (a pass saved) */
+ * the warp rows' pair, 6 + f + 3 b where 12 would (a pass saved), and
+ * from how many elements in all, log2, its strided passes of 9 stages
+ * run on the rolled kernel (sar_rolled.cuh; 0: never) */
 struct wht__sar_policy {
   bool on, pair;
   unsigned kmin4, kmin2;
@@ -79,6 +81,7 @@ struct wht__sar_policy {
   unsigned blk_first;
   unsigned blk_first_least;
   unsigned pair_blk;
+  unsigned rolled;
 };
 
 template <class F>

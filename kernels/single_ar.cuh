@@ -29,7 +29,11 @@
  *     - L = 9: one exchange through 64 KB of shared memory (word c of row
  *       r at 32 r + c: every warp access 32 banks) into layout D: x[8 a +
  *       q] holds row 64 q + 8 a + w; the group on row bits 6-8 runs there,
- *       and each word is stored from there (L < 9: from layout A).
+ *       and each word is stored from there (L < 9: from layout A);
+ *     - from 2^A::SAR.rolled elements (kahan-block, widened: 2^24) a pass
+ *       of 9 stages runs sar_rolled.cuh's kernel instead: the tile in
+ *       shared memory, eight words a round in rolled loops, the same
+ *       groups in the same order.
  * From k = K1 + 12 on, pass 1 and the strided pass of stages K1..K1+8 run
  * as one persistent L2-blocked kernel on the tiles' ticket queue
  * (wht__fused_loop, pass_run.cuh; chunks of 2^(K1+9) elements, a
@@ -192,6 +196,23 @@ __global__ void __launch_bounds__(256, 2) wht__sar_strided_kernel(const typename
 {
   extern __shared__ uint4 wht__sar_smem[];
   wht__sar_tile<F, A, L>(src, dst, blockIdx.x, s0, (unsigned *)wht__sar_smem);
+}
+
+#include "sar_rolled.cuh"
+
+/* Whether A's strided passes of 9 stages, N elements in all, take the
+ * rolled kernel (sar_rolled.cuh) instead of the register tiles: by
+ * default from 2^A::SAR.rolled elements (wht__plan_sar_rolled: 0 never, 2
+ * always). On an H200 (docs/PERFORMANCE.md) kahan-block's and widened's
+ * single vectors of 2^24..2^30 and rows of 2^19..2^24 over 2^28 elements
+ * took 0.84-1.00x the time so, kahan-block f32 2^28 0.93x, but f32 2^20
+ * and 2^22 up to 1.05x; Alman-Rao's (fewer additions, bound by its
+ * loads) 0.99-1.01x from 2^24, 1.04-1.08x below. */
+template <class F, class A>
+static bool wht__sar_rolled_on(uint64_t N)
+{
+  const int m = wht__plan_sar_rolled();
+  return m == 2 || (m == 1 && A::SAR.rolled && N >= (uint64_t)1 << A::SAR.rolled);
 }
 
 #include "rows_ar_blk.cuh"
@@ -411,10 +432,33 @@ static wht_status wht__sar_strided_run(typename F::U *x, uint64_t N, unsigned s0
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* ... in A's form for N elements (wht__sar_strided_form) */
+/* ... of 9 stages on the rolled kernel (sar_rolled.cuh) */
+template <class F, class A>
+static wht_status wht__sar_rolled_run(typename F::U *x, uint64_t N, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  typedef void (*kern)(const typename F::U *, typename F::U *, unsigned);
+  static const kern by_form[3] = { wht__sar_rolled_kernel<F, A, 0>, wht__sar_rolled_kernel<F, A, 1>,
+                                   wht__sar_rolled_kernel<F, A, 2> };
+  static size_t raised[3][WHT__MAX_DEVICES];
+  static int form = -1;
+  if (form < 0) form = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_FORM", 0) % 3;
+  const wht_status st = wht__rows_raise_smem((const void *)by_form[form], S::SMEM, raised[form]);
+  if (st != WHT_OK) return st;
+  const uint64_t tiles = N >> S::TILE;
+  if (tiles > 0x7fffffffu) return WHT_E_SIZE;
+  by_form[form]<<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+}
+
+/* ... in A's form for N elements (wht__sar_strided_form; the rolled
+ * kernel's registers need no other form) */
 template <class F, class A, unsigned L>
 static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned s0)
 {
+  if constexpr (L == 9) {
+    if (wht__sar_rolled_on<F, A>(N)) return wht__sar_rolled_run<F, A>(x, N, s0);
+  }
   typedef wht__sar_strided_form<A, F, L> SF;
   if constexpr (!std::is_same<typename SF::type, A>::value) {
     if (N >= SF::MIN_N) return wht__sar_strided_run<F, typename SF::type, L>(x, N, s0);
@@ -623,7 +667,10 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
     for (uint64_t r = 0; r < (N >> pl.K1); r++) wht__sar_emulate_row<F, A>(x, r << pl.K1, pl.K1, k, v);
   }
   for (unsigned i = 0; i < pl.np && st == WHT_OK; i++)
-    for (uint64_t b = 0; b < (N >> S::TILE); b++) wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
+    for (uint64_t b = 0; b < (N >> S::TILE); b++) {
+      if (pl.L[i] == 9 && wht__sar_rolled_on<F, A>(N)) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh);
+      else wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
+    }
   free(xs);
   free(sh);
   free(v);

@@ -56,7 +56,7 @@ struct wht__widened_block {
    * four passes; f32 2^31 1.13x, 2-byte 2^32 0.95-1.02x), and where 9
    * stages follow in 2-byte formats at k mod 3 = 1 (f16 and bf16 2^28:
    * 0.89-0.98x the three passes'; f32 2^27, 2^28 1.19-1.41x) */
-  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, 1, 0x750 };
+  static constexpr wht__sar_policy SAR = { true, false, 15, 16, true, true, 0xf, 0x18, 128, 1, 0x750, 24 };
   template <class F, unsigned S>
   static WHT__HD void run(typename F::T *x)
   {

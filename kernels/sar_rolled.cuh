@@ -1,0 +1,147 @@
+/* sar_rolled.cuh - single_ar.cuh's strided pass of 9 stages with its tile
+ * in shared memory and rolled loops, included by single_ar.cuh.
+ *
+ * The register pass (wht__sar_strided_kernel) holds 64 words a lane in
+ * registers, two blocks a multiprocessor, and about 4000 instructions a
+ * warp and tile of straight-line code: Nsight Compute put kahan-block's
+ * f32 passes on 71-76 % of the issue slots, waiting on their loads (one
+ * tile a block) and on instruction fetch (docs/PERFORMANCE.md). Here the
+ * tile, 2^9 runs of 128 bytes at shared words 32 r + c (row r, word c:
+ * every warp access 32 banks), is copied by cp.async.cg; then lane c of
+ * warp w runs the groups on row bits 0-2 of its rows 64 w + 8 j + i
+ * (i = 0..7) for j = 0..7, then on bits 3-5 (rows 64 w + 8 i + j), eight
+ * words a round, each round reading and writing its words in shared
+ * memory (the same lane's words: no barrier), and after one barrier the
+ * groups on bits 6-8 (rows 64 i + 8 a + w, a = 0..7), each stored from
+ * there as the warp's 128-byte run. A round's eight words and their
+ * error terms leave room for three blocks a multiprocessor (64 KB of
+ * shared memory each), and the loops stay rolled (small code).
+ * Every group is A::group on the same operands in the same order as the
+ * register pass's (bits 0-2, 3-5, then 6-8), so the result is the same
+ * bits. The host twin, wht__sar_emulate_rolled, runs the same phases
+ * thread by thread. */
+#ifndef WHT_KERNELS_SAR_ROLLED_CUH
+#define WHT_KERNELS_SAR_ROLLED_CUH
+
+/* device code's rolled loop (the host compiler does not know the pragma) */
+#ifdef __CUDA_ARCH__
+#define WHT__ROLLED _Pragma("unroll 1")
+#define WHT__ROLLED2 _Pragma("unroll 2")
+#else
+#define WHT__ROLLED
+#define WHT__ROLLED2
+#endif
+
+/* A round: the group on the words q[0], q[si], .., q[7 si] in place */
+template <class F, class A>
+WHT__HD void wht__sar_rolled_round(unsigned *q, unsigned si)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+  typename FV::T x[8];
+WHT__UNROLL
+  for (unsigned i = 0; i < 8; i++) x[i] = FV::from_bits(q[i * si]);
+  A::template group<FV>(x, 0, 1);
+WHT__UNROLL
+  for (unsigned i = 0; i < 8; i++) q[i * si] = FV::to_bits(x[i]);
+}
+
+/* The groups on row bits 0-2, then 3-5, of thread t's rows 64 w + i
+ * (w = t / 32), word c = t mod 32, in the shared tile sh */
+template <class F, class A, bool U2 = false>
+WHT__HD void wht__sar_rolled_low(unsigned *sh, unsigned t)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+  unsigned *p = sh + ((t >> 5) << 11) + (t & 31u);
+WHT__UNROLL
+  for (unsigned g = 0; g < 2; g++) {
+    /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j */
+    const unsigned si = g ? 256u : 32u, sj = g ? 32u : 256u;
+    if constexpr (U2) {
+WHT__ROLLED2
+      for (unsigned j = 0; j < 8; j++) wht__sar_rolled_round<F, A>(p + j * sj, si);
+    } else {
+WHT__ROLLED
+      for (unsigned j = 0; j < 8; j++) wht__sar_rolled_round<F, A>(p + j * sj, si);
+    }
+  }
+}
+
+/* The groups on row bits 6-8 of rows 64 i + 8 a + w (a = 0..7), word c,
+ * each word stored to its run of tile b (the tile's first element base) */
+template <class F, class A>
+WHT__HD void wht__sar_rolled_high_round(const unsigned *p, unsigned *out, unsigned a, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  typedef typename S::FV FV;
+  typename FV::T x[8];
+WHT__UNROLL
+  for (unsigned i = 0; i < 8; i++) x[i] = FV::from_bits(p[(64u * i + 8u * a) << 5]);
+  A::template group<FV>(x, 0, 1);
+WHT__UNROLL
+  for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << (s0 - S::EL)] = FV::to_bits(x[i]);
+}
+
+template <class F, class A, bool U2 = false>
+WHT__HD void wht__sar_rolled_high(const unsigned *sh, unsigned t, typename F::U *dst, uint64_t base, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  const unsigned w = t >> 5, c = t & 31u;
+  const unsigned *p = sh + (w << 5) + c;
+  unsigned *out = (unsigned *)(dst + base) + ((uint64_t)w << (s0 - S::EL)) + c;
+  if constexpr (U2) {
+WHT__ROLLED2
+    for (unsigned a = 0; a < 8; a++) wht__sar_rolled_high_round<F, A>(p, out, a, s0);
+  } else {
+WHT__ROLLED
+    for (unsigned a = 0; a < 8; a++) wht__sar_rolled_high_round<F, A>(p, out, a, s0);
+  }
+}
+
+/* The pass, one tile a block of 8 warps, three blocks a multiprocessor.
+ * FORM 0: the block copies the tile, then a barrier; 1: each warp copies
+ * its own 64 rows, which its low groups alone read (the copy's wait and
+ * __syncwarp make the lanes' copies visible to the warp), so a warp
+ * starts as soon as its rows are in; 2: as 1, the rounds unrolled by 2 */
+template <class F, class A, unsigned FORM>
+__global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename F::U *src, typename F::U *dst,
+                                                                 unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  extern __shared__ uint4 wht__sar_smem[];
+  unsigned *sh = (unsigned *)wht__sar_smem;
+  const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
+  /* row r's 8 vectors of 16 bytes at shared vector 8 r + c: vector q =
+   * 256 j + t (FORM 0) or 512 w + 32 j + lane (the warp's rows), a
+   * warp's copy four runs */
+  const uint4 *in = (const uint4 *)(src + base);
+  const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(sh), sr = s0 - S::EL - 2;
+WHT__UNROLL
+  for (unsigned j = 0; j < 16; j++) {
+    const unsigned q = FORM ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
+                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
+                 : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  if constexpr (FORM) __syncwarp();
+  else __syncthreads();
+  wht__sar_rolled_low<F, A, FORM == 2>(sh, t);
+  __syncthreads();
+  wht__sar_rolled_high<F, A, FORM == 2>(sh, t, dst, base, s0);
+}
+
+/* Tile b on the host: the copy, every thread's low groups, every
+ * thread's high groups and stores; sh: 2^14 words */
+template <class F, class A>
+static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh)
+{
+  typedef wht__sar_shape<F> S;
+  const uint64_t base = wht__single_tile_base<S::R>(b, s0, 9);
+  for (unsigned r = 0; r < 512; r++)
+    memcpy(sh + 32u * r, (const unsigned *)(x + base) + ((uint64_t)r << (s0 - S::EL)), 128);
+  for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_low<F, A>(sh, t);
+  for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_high<F, A>(sh, t, x, base, s0);
+}
+
+#endif
