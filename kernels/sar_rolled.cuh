@@ -98,11 +98,15 @@ WHT__ROLLED
 }
 
 /* The pass, one tile a block of 8 warps, three blocks a multiprocessor.
- * FORM 0: the block copies the tile, then a barrier; 1: each warp copies
- * its own 64 rows, which its low groups alone read (the copy's wait and
- * __syncwarp make the lanes' copies visible to the warp), so a warp
- * starts as soon as its rows are in; 2: as 1, the rounds unrolled by 2 */
-template <class F, class A, unsigned FORM>
+ * !U2: the block copies the tile, then a barrier, rolled rounds. U2: each
+ * warp copies its own 64 rows, which its low groups alone read (the
+ * copy's wait and __syncwarp make the lanes' copies visible to the
+ * warp), and the rounds are unrolled by 2. On an H200 (build p,
+ * docs/PERFORMANCE.md) U2 took kahan-block's f16 and bf16 2^24..2^28
+ * 0.97-0.99x the time, but its f32 2^26..2^28 1.04-1.06x (the warp's
+ * copy alone: 0.99-1.01x everywhere), widened's 0.98-1.01x: U2 in the
+ * 2-byte formats (wht__sar_rolled_run) */
+template <class F, class A, bool U2>
 __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename F::U *src, typename F::U *dst,
                                                                  unsigned s0)
 {
@@ -111,24 +115,24 @@ __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename 
   unsigned *sh = (unsigned *)wht__sar_smem;
   const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
   /* row r's 8 vectors of 16 bytes at shared vector 8 r + c: vector q =
-   * 256 j + t (FORM 0) or 512 w + 32 j + lane (the warp's rows), a
+   * 256 j + t, or (U2) 512 w + 32 j + lane (the warp's rows), a
    * warp's copy four runs */
   const uint4 *in = (const uint4 *)(src + base);
   const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(sh), sr = s0 - S::EL - 2;
 WHT__UNROLL
   for (unsigned j = 0; j < 16; j++) {
-    const unsigned q = FORM ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
+    const unsigned q = U2 ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
                  "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
                  : "memory");
   }
   asm volatile("cp.async.commit_group;" ::: "memory");
   asm volatile("cp.async.wait_group 0;" ::: "memory");
-  if constexpr (FORM) __syncwarp();
+  if constexpr (U2) __syncwarp();
   else __syncthreads();
-  wht__sar_rolled_low<F, A, FORM == 2>(sh, t);
+  wht__sar_rolled_low<F, A, U2>(sh, t);
   __syncthreads();
-  wht__sar_rolled_high<F, A, FORM == 2>(sh, t, dst, base, s0);
+  wht__sar_rolled_high<F, A, U2>(sh, t, dst, base, s0);
 }
 
 /* Tile b on the host: the copy, every thread's low groups, every

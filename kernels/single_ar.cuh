@@ -438,16 +438,18 @@ static wht_status wht__sar_rolled_run(typename F::U *x, uint64_t N, unsigned s0)
 {
   typedef wht__sar_shape<F> S;
   typedef void (*kern)(const typename F::U *, typename F::U *, unsigned);
-  static const kern by_form[3] = { wht__sar_rolled_kernel<F, A, 0>, wht__sar_rolled_kernel<F, A, 1>,
-                                   wht__sar_rolled_kernel<F, A, 2> };
-  static size_t raised[3][WHT__MAX_DEVICES];
-  static int form = -1;
-  if (form < 0) form = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_FORM", 0) % 3;
-  const wht_status st = wht__rows_raise_smem((const void *)by_form[form], S::SMEM, raised[form]);
+  static const kern by_u2[2] = { wht__sar_rolled_kernel<F, A, false>, wht__sar_rolled_kernel<F, A, true> };
+  static size_t raised[2][WHT__MAX_DEVICES];
+  /* WHT_GPU_SAR_ROLLED_U2 (read once): 0 never, 1 (default) in the 2-byte
+   * formats, 2 always (sar_rolled.cuh) */
+  static int u2 = -1;
+  if (u2 < 0) u2 = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_U2", 1);
+  const int f = u2 == 2 || (u2 == 1 && sizeof(typename F::U) == 2);
+  const wht_status st = wht__rows_raise_smem((const void *)by_u2[f], S::SMEM, raised[f]);
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  by_form[form]<<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
+  by_u2[f]<<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
