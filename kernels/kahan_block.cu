@@ -35,7 +35,7 @@ struct wht__comp_block {
    * f32 rows of 2^21 1.04x, single 1.10x); no pair of block rows first
    * either (2^27, 2^28 1.12-1.47x the three passes' time, 2^30
    * 1.02-1.09x the four's) */
-  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2, 0, 24 };
+  static constexpr wht__sar_policy SAR = { !NEUMAIER, false, 15, 16, false, false, 0, 0, NEUMAIER ? 0u : 128u, 2, 0, NEUMAIER ? 0u : 24u };
   /* run below on wht__pair_fmt<F> too: both recoveries lane by lane
    * (compensated_err.cuh) */
   static const bool PAIRS = true;
@@ -66,7 +66,9 @@ struct wht__rows_compensated<wht__block_alg<wht__comp_block<ERR, NEUMAIER> > >
  * with the long one). On an H200 f16 and bf16 single vectors of
  * 2^25..2^30 took 0.89-0.97x the time so and rows of 2^18..2^25 over
  * 2^28 elements 0.91-0.95x, but single vectors of 2^18..2^23 1.03-1.09x
- * (2^24 0.995-1.002; docs/PERFORMANCE.md) */
+ * (2^24 0.995-1.002; docs/PERFORMANCE.md). Since the rolled kernel
+ * (sar_rolled.cuh) takes every such pass from 2^24 elements, this form
+ * runs only with WHT_GPU_SAR_ROLLED=0. */
 template <class ERR, bool NEUMAIER, class F>
 struct wht__sar_strided_form<wht__block_alg<wht__comp_block<ERR, NEUMAIER> >, F, 9> {
   typedef wht__block_alg<wht__comp_block<ERR, NEUMAIER, sizeof(typename F::U) != 2> > type;

@@ -66,8 +66,9 @@ WHT__ROLLED
   }
 }
 
-/* The groups on row bits 6-8 of rows 64 i + 8 a + w (a = 0..7), word c,
- * each word stored to its run of tile b (the tile's first element base) */
+/* Round a of the groups on row bits 6-8: rows 64 i + 8 a + w, word c (p:
+ * the thread's word of row w), each word stored to its run (out: the
+ * thread's word of row w in device memory, rows 2^(s0 - EL) words apart) */
 template <class F, class A>
 WHT__HD void wht__sar_rolled_high_round(const unsigned *p, unsigned *out, unsigned a, unsigned s0)
 {
@@ -81,6 +82,8 @@ WHT__UNROLL
   for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << (s0 - S::EL)] = FV::to_bits(x[i]);
 }
 
+/* The groups on row bits 6-8 of thread t, every round (base: the tile's
+ * first element) */
 template <class F, class A, bool U2 = false>
 WHT__HD void wht__sar_rolled_high(const unsigned *sh, unsigned t, typename F::U *dst, uint64_t base, unsigned s0)
 {
@@ -114,7 +117,7 @@ __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename 
   extern __shared__ uint4 wht__sar_smem[];
   unsigned *sh = (unsigned *)wht__sar_smem;
   const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
-  /* row r's 8 vectors of 16 bytes at shared vector 8 r + c: vector q =
+  /* row r's 8 vectors of 16 bytes at shared vector 8 r + v (v = 0..7): q =
    * 256 j + t, or (U2) 512 w + 32 j + lane (the warp's rows), a
    * warp's copy four runs */
   const uint4 *in = (const uint4 *)(src + base);

@@ -31,7 +31,8 @@
  *       q] holds row 64 q + 8 a + w; the group on row bits 6-8 runs there,
  *       and each word is stored from there (L < 9: from layout A);
  *     - from 2^A::SAR.rolled elements (kahan-block, widened: 2^24) a pass
- *       of 9 stages runs sar_rolled.cuh's kernel instead: the tile in
+ *       of 9 stages (not the pair's second) runs sar_rolled.cuh's kernel
+ *       instead: the tile in
  *       shared memory, eight words a round in rolled loops, the same
  *       groups in the same order.
  * From k = K1 + 12 on, pass 1 and the strided pass of stages K1..K1+8 run
@@ -203,16 +204,32 @@ __global__ void __launch_bounds__(256, 2) wht__sar_strided_kernel(const typename
 /* Whether A's strided passes of 9 stages, N elements in all, take the
  * rolled kernel (sar_rolled.cuh) instead of the register tiles: by
  * default from 2^A::SAR.rolled elements (wht__plan_sar_rolled: 0 never, 2
- * always). On an H200 (docs/PERFORMANCE.md) kahan-block's and widened's
+ * always; never where the kernel is not built: Alman-Rao's, unless
+ * WHT_GPU_ALL_FORMS). On an H200 (docs/PERFORMANCE.md) kahan-block's and widened's
  * single vectors of 2^24..2^30 and rows of 2^19..2^24 over 2^28 elements
  * took 0.84-1.00x the time so, kahan-block f32 2^28 0.93x, but f32 2^20
  * and 2^22 up to 1.05x; Alman-Rao's (fewer additions, bound by its
  * loads) 0.99-1.01x from 2^24, 1.04-1.08x below. */
+template <class A>
+constexpr bool wht__sar_rolled_built()
+{
+#ifdef WHT_GPU_ALL_FORMS
+  return true;
+#else
+  return A::SAR.rolled != 0; /* Alman-Rao's not (CI's nvcc minutes) */
+#endif
+}
+
 template <class F, class A>
 static bool wht__sar_rolled_on(uint64_t N)
 {
-  const int m = wht__plan_sar_rolled();
-  return m == 2 || (m == 1 && A::SAR.rolled && N >= (uint64_t)1 << A::SAR.rolled);
+  if constexpr (!wht__sar_rolled_built<A>()) {
+    (void)N;
+    return false;
+  } else {
+    const int m = wht__plan_sar_rolled();
+    return m == 2 || (m == 1 && N >= (uint64_t)1 << A::SAR.rolled);
+  }
 }
 
 #include "rows_ar_blk.cuh"
@@ -296,21 +313,27 @@ static inline bool wht__sar_blocks_at_least(uint64_t blocks, unsigned min) { ret
 
 /* First pass rows of 2^8 instead of 2^11 (K1 = 8 where k mod 3 = 2): for
  * an algorithm with its own warp rows (rows_comp.cuh; kahan-block) in f32,
- * whose own rows stop at 2^10, where k = 8 + 9t (2^17, 2^26): the own
- * rows of 2^8 (the same head of two stages and groups of three) and whole
- * strided passes of 9, rather than rows_ar.cuh's 2^11 and a pass of 6,
- * as many passes. WHT_GPU_SAR_K1_LOW (read once): 0 keeps 2^11;
- * WHT_GPU_SAR_OWN_ROWS=0 (rows_ar.cuh's rows only) does too. */
+ * whose own rows stop at 2^10, where k = 8 + 9t (2^17, 2^26, 2^35): the
+ * own rows of 2^8 (the same head of two stages and groups of three) and
+ * whole strided passes of 9, rather than rows_ar.cuh's 2^11 and a pass of
+ * 6, as many passes; only where those rows run for N elements (their fits
+ * with 16-byte aligned data, as wht__sar_plan_at asks: rows_ar.cuh has no
+ * warp rows of 2^8 a long row's first pass could fall back to).
+ * WHT_GPU_SAR_K1_LOW (read once): 0 keeps 2^11; WHT_GPU_SAR_OWN_ROWS=0
+ * (rows_ar.cuh's rows only) does too. */
 template <class F, class A>
-static bool wht__sar_k1_low(unsigned k)
+static bool wht__sar_k1_low(unsigned k, uint64_t N)
 {
   if constexpr (sizeof(typename F::U) != 4 || A::HEAD_SCALE || !wht__rows_compensated<A>::value) {
     (void)k;
+    (void)N;
     return false;
   } else {
     static int on = -1;
     if (on < 0) on = wht__rows_env("WHT_GPU_SAR_K1_LOW", 1) != 0 && wht__rows_env("WHT_GPU_SAR_OWN_ROWS", 1) != 0;
-    return on && k >= 17 && (k - 8) % 9 == 0;
+    static const uint4 aligned = {}; /* fits looks at the data's alignment only */
+    return on && k >= 17 && (k - 8) % 9 == 0 &&
+           wht__rows_compensated<A>::template fits<F>(8, N, (const void *)&aligned, (const void *)&aligned);
   }
 }
 
@@ -401,7 +424,7 @@ static bool wht__sar_plan_of(unsigned k, uint64_t N, wht__sar_plan *pl)
       s = pl->C = K1 + 12;
     }
   }
-  if (!pl->C && wht__sar_k1_low<F, A>(k)) s = pl->K1 = K1 - 3;
+  if (!pl->C && wht__sar_k1_low<F, A>(k, N)) s = pl->K1 = K1 - 3;
   while (s < k) {
     const unsigned L = k - s < 9 ? k - s : 9;
     if (pl->np == 4 || !S::fits(s, L)) return false;
@@ -458,7 +481,7 @@ static wht_status wht__sar_rolled_run(typename F::U *x, uint64_t N, unsigned s0)
 template <class F, class A, unsigned L>
 static wht_status wht__sar_strided_launch(typename F::U *x, uint64_t N, unsigned s0)
 {
-  if constexpr (L == 9) {
+  if constexpr (L == 9 && wht__sar_rolled_built<A>()) {
     if (wht__sar_rolled_on<F, A>(N)) return wht__sar_rolled_run<F, A>(x, N, s0);
   }
   typedef wht__sar_strided_form<A, F, L> SF;
@@ -542,7 +565,7 @@ static wht_status wht__sar_launch(const void *src, void *dst, uint64_t N, unsign
     if constexpr (!A::HEAD_SCALE && wht__rows_compensated<A>::value) {
       /* a block algorithm's own rows of 2^K1 where they fit a warp
        * (rows_comp.cuh's transposed rows for kahan-block): K1 = k mod 3 +
-       * 9, so a row of 2^K1 has the same blocks as the first K1 stages of
+       * 9 (or 8, wht__sar_k1_low), so a row of 2^K1 has the same blocks as the first K1 stages of
        * 2^k (a head of k mod 3 stages, then groups of three), and the
        * result is the same bits. On an H200 kahan-block's f16 and bf16
        * 2^26..2^30 took 0.88-0.92x the time of rows_ar.cuh's warp rows,

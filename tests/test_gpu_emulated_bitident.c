@@ -14,8 +14,9 @@
  * (kernels/wide_strided.cuh: k = 16, 17, 19, 22), Alman-Rao's single
  * vectors in register passes (kernels/single_ar.cuh: k = 12..22, rows of
  * 2^12..2^16 in a block, rows_ar_blk.cuh, and such block rows as the
- * first pass of longer ones, k = 16..22, and again with the strided
- * passes of 9 stages on the rolled kernel, sar_rolled.cuh; f64 the
+ * first pass of longer ones, k = 16..22; kahan-block's and widened's
+ * with the strided passes of 9 stages on the rolled kernel,
+ * sar_rolled.cuh, k = 17..19, 22; f64 the
  * first pass as block rows and the tiles' strided passes,
  * single_ar64.cuh: k = 15..20, 23), the
  * block algorithms' on the same kernels, and
@@ -288,17 +289,22 @@ int main(void)
                                                                                            : "in register passes"))
       return tap_done();
   }
-  /* the same rows of Alman-Rao's schedule with every strided pass of 9
-   * stages on the rolled kernel (kernels/sar_rolled.cuh: the tile in
-   * shared memory, eight words a round; by default only from 2^24
-   * elements, which the rows above do not reach) */
+  /* kahan-block's and widened's rows with their strided passes of 9
+   * stages (not the pair's second) on the rolled kernel
+   * (kernels/sar_rolled.cuh: the tile in shared memory, eight words a
+   * round; by default only from 2^24 elements, which these do not reach,
+   * so forced here, then back to the default): rows of 2^K1 and one such
+   * pass at f32 k = 17 (kahan-block's K1 = 8), 18 (in 2: kahan-block),
+   * f16 18, bf16 19 (widened's in 2); widened f32 22 (10, 9, then a pass
+   * of 3 on the register tiles) */
+  static const struct longrow rolledrows[] = { { "kahan-block", WHT_F32, 17, 1 },  { "kahan-block", WHT_F16, 18, 1 },
+                                               { "kahan-block", WHT_BF16, 19, 1 }, { "kahan-block", WHT_F32, 18, 2 },
+                                               { "widened", WHT_F32, 18, 1 },      { "widened", WHT_F16, 18, 1 },
+                                               { "widened", WHT_BF16, 19, 2 },     { "widened", WHT_F32, 22, 1 } };
   wht__gpu_set_sar_rolled(2);
-  for (size_t i = 0; maxk >= 15 && i < sizeof longrows / sizeof longrows[0]; i++) {
-    const char *a = longrows[i].algo;
-    if ((!strcmp(a, "alman-rao") && longrows[i].f != WHT_F64) || !strcmp(a, "kahan-block") || !strcmp(a, "widened"))
-      if (!longrow_check(algos, nalgos, &longrows[i], gc_mix(seed ^ (0x300u + i)), "rolled strided passes"))
-        return tap_done();
-  }
+  for (size_t i = 0; maxk >= 15 && i < sizeof rolledrows / sizeof rolledrows[0]; i++)
+    if (!longrow_check(algos, nalgos, &rolledrows[i], gc_mix(seed ^ (0x300u + i)), "rolled strided passes"))
+      return tap_done();
   wht__gpu_set_sar_rolled(1);
   /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
    * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
