@@ -32,6 +32,19 @@
 #define WHT__ROLLED2
 #endif
 
+/* fn(j) for j = 0..7 in a rolled loop, or (U2) unrolled by 2 */
+template <bool U2, class FN>
+WHT__HD void wht__sar_rolled_loop(const FN &fn)
+{
+  if constexpr (U2) {
+WHT__ROLLED2
+    for (unsigned j = 0; j < 8; j++) fn(j);
+  } else {
+WHT__ROLLED
+    for (unsigned j = 0; j < 8; j++) fn(j);
+  }
+}
+
 /* A round: the group on the words q[0], q[si], .., q[7 si] in place */
 template <class F, class A>
 WHT__HD void wht__sar_rolled_round(unsigned *q, unsigned si)
@@ -56,13 +69,7 @@ WHT__UNROLL
   for (unsigned g = 0; g < 2; g++) {
     /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j */
     const unsigned si = g ? 256u : 32u, sj = g ? 32u : 256u;
-    if constexpr (U2) {
-WHT__ROLLED2
-      for (unsigned j = 0; j < 8; j++) wht__sar_rolled_round<F, A>(p + j * sj, si);
-    } else {
-WHT__ROLLED
-      for (unsigned j = 0; j < 8; j++) wht__sar_rolled_round<F, A>(p + j * sj, si);
-    }
+    wht__sar_rolled_loop<U2>([&](unsigned j) { wht__sar_rolled_round<F, A>(p + j * sj, si); });
   }
 }
 
@@ -91,13 +98,7 @@ WHT__HD void wht__sar_rolled_high(const unsigned *sh, unsigned t, typename F::U 
   const unsigned w = t >> 5, c = t & 31u;
   const unsigned *p = sh + (w << 5) + c;
   unsigned *out = (unsigned *)(dst + base) + ((uint64_t)w << (s0 - S::EL)) + c;
-  if constexpr (U2) {
-WHT__ROLLED2
-    for (unsigned a = 0; a < 8; a++) wht__sar_rolled_high_round<F, A>(p, out, a, s0);
-  } else {
-WHT__ROLLED
-    for (unsigned a = 0; a < 8; a++) wht__sar_rolled_high_round<F, A>(p, out, a, s0);
-  }
+  wht__sar_rolled_loop<U2>([&](unsigned a) { wht__sar_rolled_high_round<F, A>(p, out, a, s0); });
 }
 
 /* The pass, one tile a block of 8 warps, three blocks a multiprocessor.

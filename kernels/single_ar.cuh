@@ -691,11 +691,13 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   } else if (st == WHT_OK) {
     for (uint64_t r = 0; r < (N >> pl.K1); r++) wht__sar_emulate_row<F, A>(x, r << pl.K1, pl.K1, k, v);
   }
-  for (unsigned i = 0; i < pl.np && st == WHT_OK; i++)
+  for (unsigned i = 0; i < pl.np && st == WHT_OK; i++) {
+    const bool rolled = pl.L[i] == 9 && wht__sar_rolled_on<F, A>(N); /* as wht__sar_strided_launch */
     for (uint64_t b = 0; b < (N >> S::TILE); b++) {
-      if (pl.L[i] == 9 && wht__sar_rolled_on<F, A>(N)) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh);
+      if (rolled) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh);
       else wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
     }
+  }
   free(xs);
   free(sh);
   free(v);
