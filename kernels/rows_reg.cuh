@@ -806,10 +806,14 @@ static inline bool wht__rows_loop(bool dflt)
 /* the block kernel's rows with the next rows asked of L2 (uses the
  * helpers above) */
 #include "rows_prefetch.cuh"
+/* rows of 128 KB with the next row copied into shared memory by the
+ * bulk-copy engine (sm_90) */
+#include "rows_tma.cuh"
 
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
+  if (wht__rows_tma_fits<F>(k)) return wht__rows_tma_launch<F>(src, dst, N, k);
 #ifndef WHT_GPU_ALL_FORMS
   /* The build holds the default, rows_prefetch.cuh's form with eight
    * vectors a lane; WHT_GPU_ROWS_PF_BYTES=0 runs it without asking L2
