@@ -35,9 +35,7 @@
 # 2^7 in registers, compxp for the compensated warp rows in the transposed forms (compxpncu their profile, compxpbench their timing
 # alone, variant d the defaults, compxpdef the defaults' bit-identity), arrows for
 # Alman-Rao's rows in registers, widerows for widened-pass's, rowspftest
-# and rowspf for folklore's block rows with the next rows asked of L2, rowshalves
-# for its rows of 128 KB as two halves on a cluster of two blocks (not kept), rowstma
-# for its rows of 128 KB by the bulk-copy kernel (not kept), singlereg
+# and rowspf for folklore's block rows with the next rows asked of L2, singlereg
 # for folklore's long rows in passes of register tiles (singlesan their
 # sanitizers, singlencu their stalls), singlecomp for kahan's and
 # neumaier's (singlecompsan their sanitizers), tcpf
@@ -746,56 +744,6 @@ want rowspf && step rowspf ${ROWSPF_LIMIT:-300} sh -c "
   for c in 'WHT_GPU_ROWS_PF_BYTES=0 f16 15' 'WHT_GPU_ROWS_PF_BYTES=2097152 f32 15' 'WHT_GPU_ROWS_PF_BYTES=2097152 f16 15'; do set -- \$c; echo \"## ncu \$c\";
     env \$1 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section Occupancy --section LaunchStats \
       --metrics sm__warps_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed \
-      $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
-  done"
-# folklore's rows of 128 KB as two halves on a cluster of two blocks
-# (kernels/rows_halves.cuh): bit-identity at k = 13..17 with batches of 1,
-# 3 and 300, memcheck, racecheck and synccheck of k = 15, 16 with 140 rows;
-# then wht-bench of f32 2^14, 2^15 and f16, bf16 2^15, 2^16 with
-# WHT_GPU_ROWS_HALVES=0 and 1 (ROWSHALVES_VARIANTS), ROWSHALVES_ROUNDS
-# interleaved rounds (default 3), and Nsight Compute of both kernels
-want rowshalves && step rowshalvestest ${ROWSHALVES_TEST_LIMIT:-300} sh -c "
-  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=17;
-  $B/tests/test_gpu_bitident; WHT_GPU_TEST_BATCH=300 $B/tests/test_gpu_bitident"
-for t in memcheck racecheck synccheck; do
-want rowshalves && step rowshalves$t ${RACECHECK_LIMIT:-150} sh -c "
-  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BATCH=${ROWSHALVES_SAN_BATCH:-140};
-  compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
-done
-want rowshalves && step rowshalvesbench ${ROWSHALVES_LIMIT:-300} sh -c "
-  for r in \$(seq ${ROWSHALVES_ROUNDS:-3}); do for v in ${ROWSHALVES_VARIANTS:-WHT_GPU_ROWS_HALVES=0 WHT_GPU_ROWS_HALVES=1}; do
-    echo \"## round \$r: \$v\";
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32 --log2n 14:15 | grep -v '^#';
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16,bf16 --log2n 15:16 | grep -v '^#';
-  done; done;
-  for c in 'WHT_GPU_ROWS_HALVES=1 f32 15' 'WHT_GPU_ROWS_HALVES=1 f16 16'; do set -- \$c; echo \"## ncu \$c\";
-    env \$1 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section Occupancy \
-      --metrics dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum \
-      $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
-  done"
-# folklore's rows of 128 KB by the bulk-copy kernel (kernels/rows_tma.cuh):
-# bit-identity at k = 13..17 with batches of 1, 3 and 300 (300 rows: several
-# a block), memcheck, racecheck and synccheck of k = 15, 16 with 140 rows;
-# then wht-bench of f32 2^14, 2^15 and f16, bf16 2^15, 2^16 with
-# WHT_GPU_ROWS_TMA=0 and 1 (ROWSTMA_VARIANTS), ROWSTMA_ROUNDS interleaved
-# rounds (default 3), and Nsight Compute of both kernels
-want rowstma && step rowstmatest ${ROWSTMA_TEST_LIMIT:-300} sh -c "
-  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=17;
-  $B/tests/test_gpu_bitident; WHT_GPU_TEST_BATCH=300 $B/tests/test_gpu_bitident"
-for t in memcheck racecheck synccheck; do
-want rowstma && step rowstma$t ${RACECHECK_LIMIT:-150} sh -c "
-  export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0 WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BATCH=140;
-  compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
-done
-want rowstma && step rowstmabench ${ROWSTMA_LIMIT:-300} sh -c "
-  for r in \$(seq ${ROWSTMA_ROUNDS:-3}); do for v in ${ROWSTMA_VARIANTS:-WHT_GPU_ROWS_TMA=0 WHT_GPU_ROWS_TMA=1}; do
-    echo \"## round \$r: \$v\";
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32 --log2n 14:15 | grep -v '^#';
-    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16,bf16 --log2n 15:16 | grep -v '^#';
-  done; done;
-  for c in 'WHT_GPU_ROWS_TMA=0 f32 15' 'WHT_GPU_ROWS_TMA=1 f32 15' 'WHT_GPU_ROWS_TMA=0 f16 16' 'WHT_GPU_ROWS_TMA=1 f16 16'; do set -- \$c; echo \"## ncu \$c\";
-    env \$1 ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section Occupancy \
-      --metrics dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum \
       $B/experiments/wht-bench --algo folklore --format \$2 --log2n \$3 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#';
   done"
 # folklore's long rows in passes of register tiles (kernels/single_reg.cuh):

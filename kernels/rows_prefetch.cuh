@@ -26,7 +26,14 @@
  * copying the next row into a ring of shared memory by cp.async (1.10-1.13x
  * for f32, f16 2^16 1.13x): its extra shared-memory round trip left it
  * bound by shared-memory instruction issue (Nsight Compute: MIO throttle
- * 5.1 warps a issued instruction). */
+ * 5.1 warps a issued instruction); for the rows of 128 KB, rows_tma.cuh
+ * of 2737cf9 (the next row copied into shared memory by cp.async.bulk
+ * while a persistent block transforms the current one: f32 2^15
+ * 1.12-1.14x, 2-byte 2^16 1.19-1.21x, bound by the MIO queue: its reads
+ * of the row from shared memory on top of the shuffles) and
+ * rows_halves.cuh of 59eaf47 (two halves of 64 KB on a cluster of two
+ * blocks, the last stage through distributed shared memory: 1.26-1.32x,
+ * the blocks waiting at the cluster syncs); docs/PERFORMANCE.md. */
 #ifndef WHT_KERNELS_ROWS_PREFETCH_CUH
 #define WHT_KERNELS_ROWS_PREFETCH_CUH
 

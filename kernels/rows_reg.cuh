@@ -580,31 +580,9 @@ struct wht__blk_io {
  * value that never occurs while the kernel runs (live is the row count,
  * at least 1 here), and the never-taken branch would flip a bit of every
  * vector. The results are those of the plain form bit for bit. */
-/* wht__rows_blk_row's element offset (from the row's start) of the vector a
- * lane holds in register q after the stages */
-template <class F, unsigned W, unsigned M>
-__device__ __forceinline__ unsigned wht__rows_blk_at(unsigned q)
-{
-  typedef wht__rows_reg_shape<F> S;
-  constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
-  constexpr unsigned MR = M < LW ? M : LW, ML = M - MR, LL = 5 - ML;
-  const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5, t = q >> MR, jr = q & ((1u << MR) - 1u);
-  const unsigned j = jr | (lane >> LL) << MR, pos = ((w * (W >> MR) + t) << LL) | (lane & ((1u << LL) - 1u));
-  return (j << K0) | (pos << LV);
-}
-
-/* wht__rows_blk_row's stages, the result left in r (register q holding the
- * vector at wht__rows_blk_at(q)) and handed to sink(q, offset, vector)
- * vector by vector as it is final (the block row's stores; a no-op where
- * the caller goes on with r) */
-struct wht__blk_nosink {
-  __device__ __forceinline__ void operator()(unsigned, unsigned, const uint4 &) const {}
-};
-
-template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false, class IO = wht__blk_io<>,
-          class SINK = wht__blk_nosink>
-__device__ __forceinline__ void wht__rows_blk_regs(const typename F::U *in, uint4 *r, bool wait, uint64_t live = 1,
-                                                   const IO &io = IO{ 0, 0, 0 }, const SINK &sink = SINK{})
+template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false, class IO = wht__blk_io<>>
+__device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait,
+                                                  uint64_t live = 1, const IO &io = IO{ 0, 0, 0 })
 {
   typedef wht__rows_reg_shape<F> S;
   constexpr unsigned LV = S::LV, LW = W == 16 ? 4u : W == 8 ? 3u : 2u, K0 = LV + 5 + LW;
@@ -612,6 +590,7 @@ __device__ __forceinline__ void wht__rows_blk_regs(const typename F::U *in, uint
   static_assert(M >= 1 && ML <= 2, "at most two of the top bits on lanes");
   extern __shared__ uint4 wht__rows_blk_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  uint4 r[W];
 #pragma unroll
   for (unsigned i = 0; i < W; i++) r[i] = io.load(in, (w << K0) | ((i * 32u + lane) << LV));
   if constexpr (GATHER) {
@@ -656,24 +635,8 @@ __device__ __forceinline__ void wht__rows_blk_regs(const typename F::U *in, uint
 #pragma unroll
     for (unsigned jr = 0; jr < (1u << MR); jr++) {
       const unsigned j = jr | jl << MR, pos = ((w * T + t) << LL) | lo;
-      sink(t << MR | jr, (j << K0) | (pos << LV), r[t << MR | jr]);
+      io.store(out, (j << K0) | (pos << LV), r[t << MR | jr]);
     }
-}
-
-template <class IO, class U>
-struct wht__blk_store_sink {
-  const IO &io;
-  U *out;
-  __device__ __forceinline__ void operator()(unsigned, unsigned u, const uint4 &v) const { io.store(out, u, v); }
-};
-
-template <class F, unsigned W, unsigned M, bool WORDS, bool GATHER = false, class IO = wht__blk_io<>>
-__device__ __forceinline__ void wht__rows_blk_row(const typename F::U *in, typename F::U *out, bool wait,
-                                                  uint64_t live = 1, const IO &io = IO{ 0, 0, 0 })
-{
-  uint4 r[W];
-  wht__rows_blk_regs<F, W, M, WORDS, GATHER, IO>(in, r, wait, live, io,
-                                                 wht__blk_store_sink<IO, typename F::U>{ io, out });
 }
 
 template <class F, unsigned W, unsigned M, bool WORDS = false, bool LOOP = false, bool GATHER = false>
@@ -843,17 +806,10 @@ static inline bool wht__rows_loop(bool dflt)
 /* the block kernel's rows with the next rows asked of L2 (uses the
  * helpers above) */
 #include "rows_prefetch.cuh"
-/* rows of 128 KB as two halves on a cluster of two blocks (sm_90) */
-#include "rows_halves.cuh"
-/* rows of 128 KB with the next row copied into shared memory by the
- * bulk-copy engine (sm_90; not kept, off by default) */
-#include "rows_tma.cuh"
 
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
-  if (wht__rows_tma_fits<F>(k)) return wht__rows_tma_launch<F>(src, dst, N, k);
-  if (wht__rows_halves_fits<F>(k)) return wht__rows_halves_launch<F>(src, dst, N, k);
 #ifndef WHT_GPU_ALL_FORMS
   /* The build holds the default, rows_prefetch.cuh's form with eight
    * vectors a lane; WHT_GPU_ROWS_PF_BYTES=0 runs it without asking L2
