@@ -33,7 +33,9 @@
  * of the row from shared memory on top of the shuffles) and
  * rows_halves.cuh of 59eaf47 (two halves of 64 KB on a cluster of two
  * blocks, the last stage through distributed shared memory: 1.26-1.32x,
- * the blocks waiting at the cluster syncs); docs/PERFORMANCE.md. */
+ * the blocks waiting at the cluster syncs) and rows_halfshfl.cuh of
+ * cbfdb24 (f32 2^15 with the warp's lane stages on half the shuffles:
+ * 1.13x); docs/PERFORMANCE.md. */
 #ifndef WHT_KERNELS_ROWS_PREFETCH_CUH
 #define WHT_KERNELS_ROWS_PREFETCH_CUH
 

@@ -806,14 +806,10 @@ static inline bool wht__rows_loop(bool dflt)
 /* the block kernel's rows with the next rows asked of L2 (uses the
  * helpers above) */
 #include "rows_prefetch.cuh"
-/* f32 rows of 2^15 with half the shuffles (an experiment, off by default) */
-#include "rows_halfshfl.cuh"
 
 template <class F>
 static wht_status wht__rows_blk_launch(const void *src, void *dst, uint64_t N, unsigned k)
 {
-  if constexpr (wht__rows_reg_shape<F>::V == 4)
-    if (wht__rows_hs_fits<F>(k)) return wht__rows_hs_launch<F>(src, dst, N, k);
 #ifndef WHT_GPU_ALL_FORMS
   /* The build holds the default, rows_prefetch.cuh's form with eight
    * vectors a lane; WHT_GPU_ROWS_PF_BYTES=0 runs it without asking L2
