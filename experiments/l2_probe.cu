@@ -117,7 +117,7 @@ static float time_probe(const probe *p, void *flush, size_t flush_bytes, int rep
 int main(int argc, char **argv)
 {
   int buf_log2 = 29, reps = 15, coop_per_sm = 0;
-  if (probe_args(argc, argv, "--buf-log2", 20, 32, &buf_log2, &reps)) return 2;
+  if (probe_args(argc, argv, "--buf-log2", 20, 32, &buf_log2, &reps, NULL, NULL)) return 2;
   cudaDeviceProp prop;
   float4 *x;
   void *flush;

@@ -53,18 +53,22 @@ static float probe_median(float *ms, int reps)
   return ms[reps / 2];
 }
 
-/* `size_flag N` (lo..hi) and --reps R (3..63) into *size, *reps: 0, or 2
- * after a one-line error naming the bad argument and the accepted ones */
-static int probe_args(int argc, char **argv, const char *size_flag, int lo, int hi, int *size, int *reps)
+/* `size_flag N` (lo..hi), --reps R (3..63) and, where `flag` is not
+ * NULL, `flag` (*on = 1) into *size, *reps: 0, or 2 after a one-line
+ * error naming the bad argument and the accepted ones */
+static int probe_args(int argc, char **argv, const char *size_flag, int lo, int hi, int *size, int *reps,
+                      const char *flag, int *on)
 {
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], size_flag) && i + 1 < argc)
+    if (flag && !strcmp(argv[i], flag))
+      *on = 1;
+    else if (!strcmp(argv[i], size_flag) && i + 1 < argc)
       *size = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
       *reps = atoi(argv[++i]);
     else {
-      fprintf(stderr, PROBE_NAME ": unknown argument %s (accepted: %s %d..%d, --reps 3..63)\n", argv[i], size_flag,
-              lo, hi);
+      fprintf(stderr, PROBE_NAME ": unknown argument %s (accepted: %s %d..%d, --reps 3..63%s%s)\n", argv[i],
+              size_flag, lo, hi, flag ? ", " : "", flag ? flag : "");
       return 2;
     }
   }
