@@ -27,6 +27,7 @@ extern "C" {
 #include "wht_internal.h"
 }
 #include "rows_reg.cuh"
+#include "neighbours.cuh"
 
 /* Blocks per multiprocessor the registers of a pass kernel must allow:
  * the algorithm's, except for cluster tiles of 4-byte non-compensated
