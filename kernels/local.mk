@@ -10,13 +10,13 @@ lib_libwht_la_SOURCES += \
   kernels/kahan_block.cu kernels/neumaier.cu kernels/widened.cu kernels/kahan.cu kernels/alman_rao.cu \
   kernels/folklore.cu kernels/widened_pass.cu kernels/ops_gpu.cu kernels/gpu_runtime.cu kernels/pass_plan.cu \
   kernels/gpu_util.h kernels/pass_plan.h \
-  kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/neighbours.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/single_comp.cuh kernels/rows_comp.cuh \
+  kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/single_comp.cuh kernels/rows_comp.cuh \
   kernels/compensated.cuh kernels/compensated_err.cuh kernels/rows_ar.cuh kernels/rows_ar64.cuh kernels/single_ar.cuh kernels/sar_rolled.cuh kernels/single_ar64.cuh kernels/rows_ar_blk.cuh kernels/blocks.cuh \
   kernels/widened_arith.cuh kernels/rows_wide.cuh kernels/wide_strided.cuh
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
-  $(top_srcdir)/kernels/pass_run.cuh $(top_srcdir)/kernels/neighbours.cuh $(top_srcdir)/kernels/compensated.cuh \
+  $(top_srcdir)/kernels/pass_run.cuh $(top_srcdir)/kernels/compensated.cuh \
   $(top_srcdir)/kernels/compensated_err.cuh $(top_srcdir)/kernels/blocks.cuh \
   $(top_srcdir)/kernels/widened_arith.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh $(top_srcdir)/kernels/single_reg.cuh $(top_srcdir)/kernels/single_comp.cuh $(top_srcdir)/kernels/rows_comp.cuh $(top_srcdir)/lib/pass_blocks.h \
   $(top_srcdir)/lib/wht.h $(top_srcdir)/lib/wht_internal.h $(top_srcdir)/lib/algorithms.h

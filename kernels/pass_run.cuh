@@ -27,7 +27,6 @@ extern "C" {
 #include "wht_internal.h"
 }
 #include "rows_reg.cuh"
-#include "neighbours.cuh"
 
 /* Blocks per multiprocessor the registers of a pass kernel must allow:
  * the algorithm's, except for cluster tiles of 4-byte non-compensated
@@ -56,7 +55,6 @@ wht__pass_kernel(const wht__pass p, const typename F::U *xin, typename F::U *x, 
   U *se = sx + ((size_t)1 << (p.Tt - (CL ? 1 : 0)));
   wht__cta<U> cta = { 0, { sx, sx }, { se, se }, { 0, 0 }, { 0, 0 } };
   uint64_t b0 = blockIdx.x, stride = gridDim.x;
-  if constexpr (!CL) wht__neighbours_align(); /* neighbours.cuh */
   if constexpr (CL) {
 #if __CUDA_ARCH__ >= 900
     namespace cg = cooperative_groups;
@@ -450,10 +448,7 @@ static wht_status wht__launch_pass(const wht__pass &p, const typename F::U *xin,
     }
   } else {
     const uint64_t grid = p.ntiles < 0x7fffffffu ? p.ntiles : 0x7fffffffu;
-    return wht__launch_tiles(wht__pass_kernel<F, A, VEC, false>, (unsigned)grid, WHT__THREADS, smem, p, xin, x, e) ==
-                   cudaSuccess
-               ? WHT_OK
-               : WHT_E_CUDA;
+    wht__pass_kernel<F, A, VEC, false><<<(unsigned)grid, WHT__THREADS, smem>>>(p, xin, x, e);
   }
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }

@@ -114,7 +114,6 @@ template <class F, class A, bool U2>
 __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename F::U *src, typename F::U *dst,
                                                                  unsigned s0)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   typedef wht__sar_shape<F> S;
   extern __shared__ uint4 wht__sar_smem[];
   unsigned *sh = (unsigned *)wht__sar_smem;

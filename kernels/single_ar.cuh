@@ -195,7 +195,6 @@ template <class F, class A, unsigned L>
 __global__ void __launch_bounds__(256, 2) wht__sar_strided_kernel(const typename F::U *src, typename F::U *dst,
                                                                   unsigned s0)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   extern __shared__ uint4 wht__sar_smem[];
   wht__sar_tile<F, A, L>(src, dst, blockIdx.x, s0, (unsigned *)wht__sar_smem);
 }
@@ -452,10 +451,8 @@ static wht_status wht__sar_strided_run(typename F::U *x, uint64_t N, unsigned s0
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  return wht__launch_tiles(wht__sar_strided_kernel<F, A, L>, (unsigned)tiles, S::THREADS, S::SMEM, (const typename F::U *)x, x,
-                           s0) == cudaSuccess
-             ? WHT_OK
-             : WHT_E_CUDA;
+  wht__sar_strided_kernel<F, A, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* ... of 9 stages on the rolled kernel (sar_rolled.cuh) */
@@ -475,9 +472,8 @@ static wht_status wht__sar_rolled_run(typename F::U *x, uint64_t N, unsigned s0)
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  return wht__launch_tiles(by_u2[f], (unsigned)tiles, S::THREADS, S::SMEM, (const typename F::U *)x, x, s0) == cudaSuccess
-             ? WHT_OK
-             : WHT_E_CUDA;
+  by_u2[f]<<<(unsigned)tiles, S::THREADS, S::SMEM>>>(x, x, s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* ... in A's form for N elements (wht__sar_strided_form; the rolled

@@ -79,7 +79,6 @@ template <class F, class ERR, unsigned M>
 __global__ void __launch_bounds__(32u << M)
     wht__single_comp_last_kernel(typename F::U *x, const typename F::U *e, unsigned s0, unsigned ahead)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   typedef wht__single_comp_shape<F> S;
   const uint64_t b = blockIdx.x, base = wht__single_tile_base<S::R>(b, s0, 3 + M);
   wht__single_tile_prefetch<F, M>(x, b, gridDim.x, s0, ahead); /* single_reg.cuh */
@@ -226,10 +225,8 @@ static wht_status wht__single_comp_last_launch(typename F::U *x, const typename 
   const uint64_t tiles = N >> T;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
   /* bytes ahead counted in x, as folklore's (each tile asks for its x and e) */
-  return wht__launch_tiles(by_m[M - 1], (unsigned)tiles, 32u << M, smem, x, e, s0,
-                           wht__single_ahead(true, sizeof(U) << T)) == cudaSuccess
-             ? WHT_OK
-             : WHT_E_CUDA;
+  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, e, s0, wht__single_ahead(true, sizeof(U) << T));
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* the two passes, k = K1+4..K1+7 (e: the work array, N elements, its

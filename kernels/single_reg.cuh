@@ -112,7 +112,6 @@ template <class F, unsigned M>
 __global__ void __launch_bounds__(32u << M)
     wht__single_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0, unsigned ahead)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   typedef wht__single_reg_shape<F> S;
   const uint64_t b = blockIdx.x, base = wht__single_tile_base<S::R>(b, s0, 3 + M);
   wht__single_tile_prefetch<F, M>(src, b, gridDim.x, s0, ahead);
@@ -200,10 +199,8 @@ static wht_status wht__single_strided_launch(typename F::U *x, uint64_t N, unsig
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> T;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  return wht__launch_tiles(by_m[M - 1], (unsigned)tiles, 32u << M, smem, x, x, s0, wht__single_ahead(true, smem)) ==
-                 cudaSuccess
-             ? WHT_OK
-             : WHT_E_CUDA;
+  by_m[M - 1]<<<(unsigned)tiles, 32u << M, smem>>>(x, x, s0, wht__single_ahead(true, smem));
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 template <class F>

@@ -14,7 +14,7 @@ kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
 kernels/tensor_core.lo: $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
   $(top_srcdir)/kernels/tensor_core_strided.cuh $(top_srcdir)/kernels/tensor_core_strided10.cuh \
-  $(top_srcdir)/kernels/pass_run.cuh $(top_srcdir)/kernels/neighbours.cuh \
+  $(top_srcdir)/kernels/pass_run.cuh \
   $(top_srcdir)/kernels/pass_plan.h $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh \
   $(top_srcdir)/kernels/single_reg.cuh \

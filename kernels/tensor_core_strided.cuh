@@ -64,7 +64,6 @@
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
 #include "tensor_core_tile.cuh"
-#include "neighbours.cuh"
 
 /* The exchange's word of run bits 5-7 = j, run bits 0-3 = rl, element p
  * (0..63) of a group: banks [p3 ^ rl0, p4, p5, j0 ^ rl1, j1 ^ rl2]
@@ -241,7 +240,6 @@ template <class M, unsigned G, unsigned B>
 __global__ void __launch_bounds__(256u * G, B)
 wht__tc_rstrided_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead, unsigned pg)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   extern __shared__ uint4 wht__tc_smem[];
   wht__tc_strided_prefetch<G == 2 ? 7u : 6u, 8>(p, x, ahead, pg);
   const unsigned grp = threadIdx.x >> 8;
@@ -310,8 +308,8 @@ static wht_status wht__tc_launch_rstrided(const wht__tc_pass &p, uint16_t *x, un
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
   unsigned pg;
   const unsigned ahead = wht__tc_strided_ahead(p, G == 2 ? 7u : 6u, false, &pg);
-  return wht__launch_tiles(by[v - 1], (unsigned)p.ntiles, 256u * G, smem, p, x, ahead, pg) == cudaSuccess ? WHT_OK
-                                                                                          : WHT_E_CUDA;
+  by[v - 1]<<<(unsigned)p.ntiles, 256u * G, smem>>>(p, x, ahead, pg);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 #endif

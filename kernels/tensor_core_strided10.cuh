@@ -179,7 +179,6 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
 template <class M, bool EARLY>
 __global__ void __launch_bounds__(256u, 3) wht__tc10_kernel(const wht__tc_pass p, uint16_t *x, unsigned ahead, unsigned pg)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   extern __shared__ uint4 wht__tc_smem[];
   wht__tc_strided_prefetch<WHT__TC10_R, 10>(p, x, ahead, pg); /* tensor_core_strided.cuh */
   wht__tc10_tile<M, false, EARLY>(p, x, wht__tc_tile_base<false>(p, blockIdx.x), (uint32_t *)wht__tc_smem, 0, 0);
@@ -250,7 +249,8 @@ static wht_status wht__tc10_launch(const wht__tc_pass &p, uint16_t *x)
   if (p.ntiles > 0x7fffffffu) return WHT_E_SIZE;
   unsigned pg;
   const unsigned ahead = wht__tc_strided_ahead(p, WHT__TC10_R, true, &pg); /* tensor_core_strided.cuh */
-  return wht__launch_tiles(k, (unsigned)p.ntiles, 256u, smem, p, x, ahead, pg) == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+  k<<<(unsigned)p.ntiles, 256u, smem>>>(p, x, ahead, pg);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 #endif

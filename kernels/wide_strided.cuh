@@ -217,7 +217,6 @@ template <class F, unsigned L>
 __global__ void __launch_bounds__(256, 3)
     wht__wide_strided_kernel(const typename F::U *src, typename F::U *dst, unsigned s0)
 {
-  wht__neighbours_align(); /* neighbours.cuh */
   extern __shared__ uint4 wht__wstr_smem[];
   wht__wstr_tile<F, L>(src, dst, blockIdx.x, s0, wht__wstr_smem);
 }

@@ -391,10 +391,8 @@ static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F
   if (st != WHT_OK) return st;
   const uint64_t tiles = p.N >> S::TILE;
   if (tiles > 0x7fffffffu) return WHT_E_SIZE;
-  return wht__launch_tiles(wht__wide_strided_kernel<F, L>, (unsigned)tiles, S::THREADS, S::SMEM, xin, x, p.s0) ==
-                 cudaSuccess
-             ? WHT_OK
-             : WHT_E_CUDA;
+  wht__wide_strided_kernel<F, L><<<(unsigned)tiles, S::THREADS, S::SMEM>>>(xin, x, p.s0);
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* ... on the device, and on the host (wht__wpass_emulate_out) */
