@@ -74,7 +74,8 @@
 # profile and the data of docs/STABILIZATION.md (i14bench its speed table
 # alone); mpiscale and
 # mpirows for issue 11's rank
-# scaling; dsmem and l2bound for what bounds the L2-blocked pairs, fewtest
+# scaling; dsmem and l2bound for what bounds the L2-blocked pairs (dsmemnb:
+# the probe's strided tiles started as clusters of neighbours), fewtest
 # for the compensated block kernels' few rows and the block rows first's
 # size by format). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
@@ -1232,6 +1233,7 @@ want nbsmall && step nbsmall ${NBSMALL_LIMIT:-200} sh -c "
 # throughput for each kernel of a transform beside the add-one kernel
 # (L2BOUND_CASES algo,format,log2n: l2bound; the L2 hits: STEPS=l2)
 want dsmem && step dsmem ${DSMEM_LIMIT:-120} "$B/experiments/dsmem-probe"
+want dsmemnb && step dsmemnb ${DSMEM_LIMIT:-120} "$B/experiments/dsmem-probe" --neighbours
 want l2bound && step l2bound ${L2BOUND_LIMIT:-300} sh -c "
   for c in ${L2BOUND_CASES:-folklore,f32,28 folklore,f16,28 folklore,f64,27 tensor-core,f16,28 alman-rao,f32,28}; do
     set -- \$(echo \$c | tr , ' '); echo \"## \$*\";

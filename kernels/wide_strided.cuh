@@ -29,7 +29,10 @@
  * pair's first-pass tiles (warp rows, below) it runs as rows on the tiles'
  * plan, which give the same bits, so their index map is tested on a GPU
  * only (test_gpu_bitident; WHT_GPU_WPASS_RPAIR=2 takes the pair wherever
- * it can: experiments/bench_gpu_host.sh's wstrtest). */
+ * it can: experiments/bench_gpu_host.sh's wstrtest). Launched as
+ * clusters of 2-8 neighbouring tiles, so that neighbouring runs are asked
+ * for together, it took 0.99-1.04x the time on an H200 (90d4aff, removed;
+ * docs/PERFORMANCE.md). */
 #ifndef WHT_KERNELS_WIDE_STRIDED_CUH
 #define WHT_KERNELS_WIDE_STRIDED_CUH
 
