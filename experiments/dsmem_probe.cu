@@ -30,7 +30,8 @@
  * Medians of REPS runs with
  * CUDA events, L2 flushed before each by a memset of 2 x its size. Not a
  * test: a benchmark for the GPU host (experiments/bench_gpu_host.sh
- * STEPS=dsmem); results in docs/PERFORMANCE.md. */
+ * STEPS=dsmem, and STEPS=dsmemnb for --neighbours); results in
+ * docs/PERFORMANCE.md. */
 #include <cooperative_groups.h>
 #define PROBE_NAME "dsmem-probe"
 #include "probe_common.cuh"
@@ -213,7 +214,10 @@ int main(int argc, char **argv)
             for (unsigned A = 0; A <= (nc_of[ci] > 1); A++) {
               const unsigned T = threads_of[ti], C = nc_of[ci], run = nrun_of[ri];
               const int nc = active_clusters(T, C, 1);
-              if (!nc) continue;
+              if (!nc) {
+                if (!E && !A) printf("%5u %7u %3u  - (no cluster of this shape fits)\n", run * 16, T, C);
+                continue;
+              }
               const probe p = { x, nvec, T, C, E | A << 1, run, 1 };
               const float t = time_probe(&p, flush, flush_bytes, reps);
               printf("%5u %7u %3u %2u %2u %9.4f %8.3f %9d\n", run * 16, T, C, E, A, t, t / t_add, nc);

@@ -6,6 +6,7 @@
 #define WHT_EXPERIMENTS_PROBE_COMMON_CUH
 
 #include <cuda_runtime.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,13 +61,23 @@ static int probe_args(int argc, char **argv, const char *size_flag, int lo, int 
                       const char *flag, int *on)
 {
   for (int i = 1; i < argc; i++) {
+    const int sized = !strcmp(argv[i], size_flag), reped = !strcmp(argv[i], "--reps");
     if (flag && !strcmp(argv[i], flag))
       *on = 1;
-    else if (!strcmp(argv[i], size_flag) && i + 1 < argc)
-      *size = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-      *reps = atoi(argv[++i]);
-    else {
+    else if ((sized || reped) && i + 1 < argc) {
+      char *end;
+      const long v = strtol(argv[++i], &end, 10);
+      if (end == argv[i] || *end || v < INT_MIN || v > INT_MAX) {
+        fprintf(stderr, PROBE_NAME ": %s %s is not an integer (accepted: %s %d..%d, --reps 3..63%s%s)\n",
+                argv[i - 1], argv[i], size_flag, lo, hi, flag ? ", " : "", flag ? flag : "");
+        return 2;
+      }
+      *(sized ? size : reps) = (int)v;
+    } else if (sized || reped) {
+      fprintf(stderr, PROBE_NAME ": %s needs a value (accepted: %s %d..%d, --reps 3..63%s%s)\n", argv[i], size_flag,
+              lo, hi, flag ? ", " : "", flag ? flag : "");
+      return 2;
+    } else {
       fprintf(stderr, PROBE_NAME ": unknown argument %s (accepted: %s %d..%d, --reps 3..63%s%s)\n", argv[i],
               size_flag, lo, hi, flag ? ", " : "", flag ? flag : "");
       return 2;

@@ -32,7 +32,7 @@
  * it can: experiments/bench_gpu_host.sh's wstrtest). Launched as
  * clusters of 2-8 neighbouring tiles, so that neighbouring runs are asked
  * for together, widened-pass's transforms took 1.00-1.05x the time on an
- * H200, the f32 2^28 pass 1.09x (90d4aff, removed; docs/PERFORMANCE.md). */
+ * H200 (90d4aff, removed; docs/PERFORMANCE.md). */
 #ifndef WHT_KERNELS_WIDE_STRIDED_CUH
 #define WHT_KERNELS_WIDE_STRIDED_CUH
 
