@@ -209,20 +209,21 @@ int main(int argc, char **argv)
     static const unsigned nrun_of[] = { 2, 4, 8, 16, 32 }, nc_of[] = { 1, 2, 4, 8, 16 };
     for (unsigned ri = 0; ri < sizeof nrun_of / sizeof nrun_of[0]; ri++)
       for (unsigned ti = 0; ti < 2; ti++)
-        for (unsigned ci = 0; ci < sizeof nc_of / sizeof nc_of[0]; ci++)
+        for (unsigned ci = 0; ci < sizeof nc_of / sizeof nc_of[0]; ci++) {
+          const unsigned T = threads_of[ti], C = nc_of[ci], run = nrun_of[ri];
+          const int nc = active_clusters(T, C, 1);
+          if (!nc) {
+            printf("%5u %7u %3u  - (no cluster of this shape fits)\n", run * 16, T, C);
+            continue;
+          }
           for (unsigned E = 0; E <= 1; E++)
-            for (unsigned A = 0; A <= (nc_of[ci] > 1); A++) {
-              const unsigned T = threads_of[ti], C = nc_of[ci], run = nrun_of[ri];
-              const int nc = active_clusters(T, C, 1);
-              if (!nc) {
-                if (!E && !A) printf("%5u %7u %3u  - (no cluster of this shape fits)\n", run * 16, T, C);
-                continue;
-              }
+            for (unsigned A = 0; A <= (C > 1); A++) {
               const probe p = { x, nvec, T, C, E | A << 1, run, 1 };
               const float t = time_probe(&p, flush, flush_bytes, reps);
               printf("%5u %7u %3u %2u %2u %9.4f %8.3f %9d\n", run * 16, T, C, E, A, t, t / t_add, nc);
               fflush(stdout);
             }
+        }
     CHECK(cudaFree(x));
     CHECK(cudaFree(flush));
     return 0;

@@ -54,34 +54,42 @@ static float probe_median(float *ms, int reps)
   return ms[reps / 2];
 }
 
+/* A usage error: "PROBE_NAME: what (accepted: ...)"; 2 */
+static int probe_usage(const char *what, const char *size_flag, int lo, int hi, const char *flag)
+{
+  fprintf(stderr, PROBE_NAME ": %s (accepted: %s %d..%d, --reps 3..63%s%s)\n", what, size_flag, lo, hi,
+          flag ? ", " : "", flag ? flag : "");
+  return 2;
+}
+
 /* `size_flag N` (lo..hi), --reps R (3..63) and, where `flag` is not
  * NULL, `flag` (*on = 1) into *size, *reps: 0, or 2 after a one-line
  * error naming the bad argument and the accepted ones */
 static int probe_args(int argc, char **argv, const char *size_flag, int lo, int hi, int *size, int *reps,
                       const char *flag, int *on)
 {
+  char what[256];
   for (int i = 1; i < argc; i++) {
     const int sized = !strcmp(argv[i], size_flag), reped = !strcmp(argv[i], "--reps");
-    if (flag && !strcmp(argv[i], flag))
+    if (flag && !strcmp(argv[i], flag)) {
       *on = 1;
-    else if ((sized || reped) && i + 1 < argc) {
-      char *end;
-      const long v = strtol(argv[++i], &end, 10);
-      if (end == argv[i] || *end || v < INT_MIN || v > INT_MAX) {
-        fprintf(stderr, PROBE_NAME ": %s %s is not an integer (accepted: %s %d..%d, --reps 3..63%s%s)\n",
-                argv[i - 1], argv[i], size_flag, lo, hi, flag ? ", " : "", flag ? flag : "");
-        return 2;
-      }
-      *(sized ? size : reps) = (int)v;
-    } else if (sized || reped) {
-      fprintf(stderr, PROBE_NAME ": %s needs a value (accepted: %s %d..%d, --reps 3..63%s%s)\n", argv[i], size_flag,
-              lo, hi, flag ? ", " : "", flag ? flag : "");
-      return 2;
-    } else {
-      fprintf(stderr, PROBE_NAME ": unknown argument %s (accepted: %s %d..%d, --reps 3..63%s%s)\n", argv[i],
-              size_flag, lo, hi, flag ? ", " : "", flag ? flag : "");
-      return 2;
+      continue;
     }
+    if (!sized && !reped) {
+      snprintf(what, sizeof what, "unknown argument %s", argv[i]);
+      return probe_usage(what, size_flag, lo, hi, flag);
+    }
+    if (i + 1 == argc) {
+      snprintf(what, sizeof what, "%s needs a value", argv[i]);
+      return probe_usage(what, size_flag, lo, hi, flag);
+    }
+    char *end;
+    const long v = strtol(argv[++i], &end, 10);
+    if (end == argv[i] || *end || v < INT_MIN || v > INT_MAX) {
+      snprintf(what, sizeof what, "%s %s is not an integer", argv[i - 1], argv[i]);
+      return probe_usage(what, size_flag, lo, hi, flag);
+    }
+    *(sized ? size : reps) = (int)v;
   }
   if (*size < lo || *size > hi || *reps < 3 || *reps > 63) {
     fprintf(stderr, PROBE_NAME ": %s %d / --reps %d out of range (accepted: %d..%d, 3..63)\n", size_flag, *size,
