@@ -19,7 +19,22 @@
  * Every group is A::group on the same operands in the same order as the
  * register pass's (bits 0-2, 3-5, then 6-8), so the result is the same
  * bits. The host twin, wht__sar_emulate_rolled, runs the same phases
- * thread by thread. */
+ * thread by thread.
+ *
+ * The quad form (Q, wht__sar_quad_kernel; WHT_GPU_SAR_ROLLED_Q) takes the
+ * same tile, copy and phases, but lane l of warp w holds the column quad
+ * cq = l mod 8 (words 4 cq .. 4 cq + 3, one 16-byte vector of a row) of
+ * eight rows and runs the four groups of those columns at once: j = l / 8
+ * and j + 4 are its rounds (rows 64 w + 8 j + i, then 64 w + 8 i + j,
+ * after the warp's __syncwarp; after the barrier rows 64 i + 8 a + w, a =
+ * j and j + 4), each round one 16-byte shared load and store a row (a
+ * quarter warp reads or writes one whole row: no bank conflict) and the
+ * last round's stores 16 bytes a lane (a warp's store four runs). The
+ * word rounds spent 6.25 memory instructions a word (a shared load and a
+ * store per word and round, a global store per word), these 1.75, and
+ * their loop's addresses a quarter as often. Each group is the same
+ * group on the same words, the groups of a phase touch disjoint words and
+ * the phases keep their order, so the result is the same bits. */
 #ifndef WHT_KERNELS_SAR_ROLLED_CUH
 #define WHT_KERNELS_SAR_ROLLED_CUH
 
@@ -139,15 +154,115 @@ WHT__UNROLL
   wht__sar_rolled_high<F, A, U2>(sh, t, dst, base, s0);
 }
 
-/* Tile b on the host: the copy, every thread's low groups, every
- * thread's high groups and stores; sh: 2^14 words */
+/* word q (0..3) of a 16-byte vector */
+WHT__HD unsigned &wht__u4_word(uint4 &v, unsigned q) { return q == 0 ? v.x : q == 1 ? v.y : q == 2 ? v.z : v.w; }
+
+/* The quad form's group on eight vectors v[0..7] (rows in the group's
+ * order): the groups of the vectors' four words, each as a round's */
 template <class F, class A>
-static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh)
+WHT__HD void wht__sar_quad_groups(uint4 *v)
+{
+  typedef typename wht__sar_shape<F>::FV FV;
+WHT__UNROLL
+  for (unsigned q = 0; q < 4; q++) {
+    typename FV::T x[8];
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) x[i] = FV::from_bits(wht__u4_word(v[i], q));
+    A::template group<FV>(x, 0, 1);
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) wht__u4_word(v[i], q) = FV::to_bits(x[i]);
+  }
+}
+
+/* Low phase g (0: row bits 0-2, 1: bits 3-5) of thread t in the quad
+ * form: rounds j = l / 8 and j + 4 of its column quad in its warp's rows
+ * (sh as 16-byte vectors, row r's quad c at 8 r + c) */
+template <class F, class A>
+WHT__HD void wht__sar_quad_low(uint4 *sh, unsigned t, unsigned g)
+{
+  const unsigned lane = t & 31u;
+  uint4 *p = sh + ((t >> 5) << 9) + (lane & 7u);
+  /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j (in vectors: 8 a row) */
+  const unsigned si = g ? 64u : 8u, sj = g ? 8u : 64u;
+WHT__UNROLL
+  for (unsigned m = 0; m < 2; m++) {
+    uint4 *pj = p + ((lane >> 3) + 4u * m) * sj;
+    uint4 v[8];
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) v[i] = pj[i * si];
+    wht__sar_quad_groups<F, A>(v);
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) pj[i * si] = v[i];
+  }
+}
+
+/* The high phase of thread t in the quad form: rounds a = l / 8 and a + 4
+ * (rows 64 i + 8 a + w), each row's vector stored to its run */
+template <class F, class A>
+WHT__HD void wht__sar_quad_high(const uint4 *sh, unsigned t, typename F::U *dst, uint64_t base, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  const unsigned w = t >> 5, lane = t & 31u, sr = s0 - S::EL - 2; /* log2 vectors between runs */
+  const uint4 *p = sh + (w << 3) + (lane & 7u);
+  uint4 *out = (uint4 *)(dst + base) + ((uint64_t)w << sr) + (lane & 7u);
+WHT__UNROLL
+  for (unsigned m = 0; m < 2; m++) {
+    const unsigned a = (lane >> 3) + 4u * m;
+    uint4 v[8];
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) v[i] = p[(64u * i + 8u * a) << 3];
+    wht__sar_quad_groups<F, A>(v);
+WHT__UNROLL
+    for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << sr] = v[i];
+  }
+}
+
+/* The pass in the quad form, one tile a block of 8 warps, three blocks a
+ * multiprocessor: each warp copies its own 64 rows (as U2 above), its low
+ * phases after __syncwarp, the high phase after the block's barrier */
+template <class F, class A>
+__global__ void __launch_bounds__(256, 3) wht__sar_quad_kernel(const typename F::U *src, typename F::U *dst,
+                                                               unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  extern __shared__ uint4 wht__sar_smem[];
+  const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
+  const uint4 *in = (const uint4 *)(src + base);
+  const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(wht__sar_smem), sr = s0 - S::EL - 2;
+WHT__UNROLL
+  for (unsigned j = 0; j < 16; j++) {
+    const unsigned q = ((t >> 5) << 9) + j * 32u + (t & 31u);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
+                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
+                 : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  __syncwarp();
+  wht__sar_quad_low<F, A>(wht__sar_smem, t, 0);
+  __syncwarp(); /* the warp's rows of phase 0 written */
+  wht__sar_quad_low<F, A>(wht__sar_smem, t, 1);
+  __syncthreads();
+  wht__sar_quad_high<F, A>(wht__sar_smem, t, dst, base, s0);
+}
+
+/* Tile b on the host: the copy, every thread's low groups, every
+ * thread's high groups and stores; sh: 2^14 words; Q: the quad form's
+ * phases (each phase every thread, as the warp's __syncwarp and the
+ * block's barrier order them) */
+template <class F, class A>
+static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh, bool Q)
 {
   typedef wht__sar_shape<F> S;
   const uint64_t base = wht__single_tile_base<S::R>(b, s0, 9);
   for (unsigned r = 0; r < 512; r++)
     memcpy(sh + 32u * r, (const unsigned *)(x + base) + ((uint64_t)r << (s0 - S::EL)), 128);
+  if (Q) {
+    for (unsigned g = 0; g < 2; g++)
+      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A>((uint4 *)sh, t, g);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A>((const uint4 *)sh, t, x, base, s0);
+    return;
+  }
   for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_low<F, A>(sh, t);
   for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_high<F, A>(sh, t, x, base, s0);
 }

@@ -16,7 +16,7 @@
  * 2^12..2^16 in a block, rows_ar_blk.cuh, and such block rows as the
  * first pass of longer ones, k = 16..22; kahan-block's and widened's
  * with the strided passes of 9 stages on the rolled kernel,
- * sar_rolled.cuh, k = 17..19, 22; f64 the
+ * sar_rolled.cuh, k = 17..19, 22, in both its forms; f64 the
  * first pass as block rows and the tiles' strided passes,
  * single_ar64.cuh: k = 15..20, 23), the
  * block algorithms' on the same kernels, and
@@ -292,8 +292,9 @@ int main(void)
   /* kahan-block's and widened's rows with their strided passes of 9
    * stages (not the pair's second) on the rolled kernel
    * (kernels/sar_rolled.cuh: the tile in shared memory, eight words a
-   * round; by default only from 2^24 elements, which these do not reach,
-   * so forced here, then back to the default): rows of 2^K1 and one such
+   * round, or (the default) the lanes' column quads; by default only
+   * from 2^24 elements, which these do not reach, so forced here in both
+   * forms, then back to the default): rows of 2^K1 and one such
    * pass at f32 k = 17 (kahan-block's K1 = 8), 18 (in 2: kahan-block),
    * f16 18, bf16 19 (widened's in 2); widened f32 22 (10, 9, then a pass
    * of 3 on the register tiles) */
@@ -302,9 +303,14 @@ int main(void)
                                                { "widened", WHT_F32, 18, 1 },      { "widened", WHT_F16, 18, 1 },
                                                { "widened", WHT_BF16, 19, 2 },     { "widened", WHT_F32, 22, 1 } };
   wht__gpu_set_sar_rolled(2);
-  for (size_t i = 0; maxk >= 15 && i < sizeof rolledrows / sizeof rolledrows[0]; i++)
-    if (!longrow_check(algos, nalgos, &rolledrows[i], gc_mix(seed ^ (0x300u + i)), "rolled strided passes"))
-      return tap_done();
+  for (int quad = 1; quad >= 0; quad--) { /* both forms: the column quads, the word rounds */
+    wht__gpu_set_sar_rolled_quad(quad);
+    for (size_t i = 0; maxk >= 15 && i < sizeof rolledrows / sizeof rolledrows[0]; i++)
+      if (!longrow_check(algos, nalgos, &rolledrows[i], gc_mix(seed ^ (0x300u + i)),
+                         quad ? "rolled strided passes, column quads" : "rolled strided passes, word rounds"))
+        return tap_done();
+  }
+  wht__gpu_set_sar_rolled_quad(1);
   wht__gpu_set_sar_rolled(1);
   /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
    * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
