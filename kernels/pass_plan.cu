@@ -312,14 +312,20 @@ int wht__plan_sar_rolled(void)
   return m > 2 ? 2 : m;
 }
 
-/* ... and which form of it: the lanes' column quads (sar_rolled.cuh's Q
- * form) or eight words a round: WHT_GPU_SAR_ROLLED_Q (read once; 0 the
- * word rounds, else the quads) */
+/* ... and which form of it: the lanes' column pairs or quads
+ * (sar_rolled.cuh's quad form) or eight words a round:
+ * WHT_GPU_SAR_ROLLED_Q (read once; 0 the word rounds, 2 pairs, 4 quads,
+ * 5 quads at two blocks a multiprocessor) */
 static int sar_rolled_quad_setting = -1;
 
-extern "C" void wht__gpu_set_sar_rolled_quad(int on) { sar_rolled_quad_setting = on != 0; }
+static int sar_rolled_quad_form(int m) { return m == 2 || m == 4 || m == 5 ? m : 0; }
 
-int wht__plan_sar_rolled_quad(void) { return plan_setting(&sar_rolled_quad_setting, "WHT_GPU_SAR_ROLLED_Q", 1) != 0; }
+extern "C" void wht__gpu_set_sar_rolled_quad(int mode) { sar_rolled_quad_setting = sar_rolled_quad_form(mode); }
+
+int wht__plan_sar_rolled_quad(void)
+{
+  return sar_rolled_quad_form(plan_setting(&sar_rolled_quad_setting, "WHT_GPU_SAR_ROLLED_Q", 2));
+}
 
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,
  * np0 its passes over device memory), measured on an H200

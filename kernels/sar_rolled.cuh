@@ -154,64 +154,80 @@ WHT__UNROLL
   wht__sar_rolled_high<F, A, U2>(sh, t, dst, base, s0);
 }
 
-/* word q (0..3) of a 16-byte vector */
-WHT__HD unsigned &wht__u4_word(uint4 &v, unsigned q) { return q == 0 ? v.x : q == 1 ? v.y : q == 2 ? v.z : v.w; }
+/* The quad form's vectors: QW words (4: uint4, 2: uint2) and word q of one */
+template <unsigned QW>
+struct wht__sar_qvec;
+template <>
+struct wht__sar_qvec<4> {
+  typedef uint4 V;
+  static WHT__HD unsigned &word(V &v, unsigned q) { return q == 0 ? v.x : q == 1 ? v.y : q == 2 ? v.z : v.w; }
+};
+template <>
+struct wht__sar_qvec<2> {
+  typedef uint2 V;
+  static WHT__HD unsigned &word(V &v, unsigned q) { return q == 0 ? v.x : v.y; }
+};
 
-/* The quad form's group on eight vectors v[0..7] (rows in the group's
- * order): the groups of the vectors' four words, each as a round's */
-template <class F, class A>
-WHT__HD void wht__sar_quad_groups(uint4 *v)
+/* The quad form's groups on eight vectors v[0..7] (rows in the group's
+ * order): the group of each of their QW words, as a round's */
+template <class F, class A, unsigned QW>
+WHT__HD void wht__sar_quad_groups(typename wht__sar_qvec<QW>::V *v)
 {
   typedef typename wht__sar_shape<F>::FV FV;
+  typedef wht__sar_qvec<QW> Q;
 WHT__UNROLL
-  for (unsigned q = 0; q < 4; q++) {
+  for (unsigned q = 0; q < QW; q++) {
     typename FV::T x[8];
 WHT__UNROLL
-    for (unsigned i = 0; i < 8; i++) x[i] = FV::from_bits(wht__u4_word(v[i], q));
+    for (unsigned i = 0; i < 8; i++) x[i] = FV::from_bits(Q::word(v[i], q));
     A::template group<FV>(x, 0, 1);
 WHT__UNROLL
-    for (unsigned i = 0; i < 8; i++) wht__u4_word(v[i], q) = FV::to_bits(x[i]);
+    for (unsigned i = 0; i < 8; i++) Q::word(v[i], q) = FV::to_bits(x[i]);
   }
 }
 
 /* Low phase g (0: row bits 0-2, 1: bits 3-5) of thread t in the quad
- * form: rounds j = l / 8 and j + 4 of its column quad in its warp's rows
- * (sh as 16-byte vectors, row r's quad c at 8 r + c) */
-template <class F, class A>
-WHT__HD void wht__sar_quad_low(uint4 *sh, unsigned t, unsigned g)
+ * form: lane l's vector cq = l mod (32 / QW) of its warp's rows, rounds
+ * j = l / (32 / QW) + QW m (sh as vectors of QW words, row r's vector c
+ * at (32 / QW) r + c) */
+template <class F, class A, unsigned QW>
+WHT__HD void wht__sar_quad_low(typename wht__sar_qvec<QW>::V *sh, unsigned t, unsigned g)
 {
+  constexpr unsigned NL = 32 / QW; /* vectors a row */
   const unsigned lane = t & 31u;
-  uint4 *p = sh + ((t >> 5) << 9) + (lane & 7u);
-  /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j (in vectors: 8 a row) */
-  const unsigned si = g ? 64u : 8u, sj = g ? 8u : 64u;
+  typename wht__sar_qvec<QW>::V *p = sh + (t >> 5) * 64u * NL + lane % NL;
+  /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j */
+  const unsigned si = (g ? 8u : 1u) * NL, sj = (g ? 1u : 8u) * NL;
 WHT__UNROLL
-  for (unsigned m = 0; m < 2; m++) {
-    uint4 *pj = p + ((lane >> 3) + 4u * m) * sj;
-    uint4 v[8];
+  for (unsigned m = 0; m < 8 / QW; m++) {
+    typename wht__sar_qvec<QW>::V *pj = p + (lane / NL + QW * m) * sj, v[8];
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) v[i] = pj[i * si];
-    wht__sar_quad_groups<F, A>(v);
+    wht__sar_quad_groups<F, A, QW>(v);
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) pj[i * si] = v[i];
   }
 }
 
-/* The high phase of thread t in the quad form: rounds a = l / 8 and a + 4
- * (rows 64 i + 8 a + w), each row's vector stored to its run */
-template <class F, class A>
-WHT__HD void wht__sar_quad_high(const uint4 *sh, unsigned t, typename F::U *dst, uint64_t base, unsigned s0)
+/* The high phase of thread t in the quad form: rounds a = l / (32 / QW) +
+ * QW m (rows 64 i + 8 a + w), each row's vector stored to its run */
+template <class F, class A, unsigned QW>
+WHT__HD void wht__sar_quad_high(const typename wht__sar_qvec<QW>::V *sh, unsigned t, typename F::U *dst,
+                                uint64_t base, unsigned s0)
 {
   typedef wht__sar_shape<F> S;
-  const unsigned w = t >> 5, lane = t & 31u, sr = s0 - S::EL - 2; /* log2 vectors between runs */
-  const uint4 *p = sh + (w << 3) + (lane & 7u);
-  uint4 *out = (uint4 *)(dst + base) + ((uint64_t)w << sr) + (lane & 7u);
+  typedef typename wht__sar_qvec<QW>::V V;
+  constexpr unsigned NL = 32 / QW, LQ = QW == 4 ? 2 : 1;
+  const unsigned w = t >> 5, lane = t & 31u, sr = s0 - S::EL - LQ; /* log2 vectors between runs */
+  const V *p = sh + w * NL + lane % NL;
+  V *out = (V *)(dst + base) + ((uint64_t)w << sr) + lane % NL;
 WHT__UNROLL
-  for (unsigned m = 0; m < 2; m++) {
-    const unsigned a = (lane >> 3) + 4u * m;
-    uint4 v[8];
+  for (unsigned m = 0; m < 8 / QW; m++) {
+    const unsigned a = lane / NL + QW * m;
+    V v[8];
 WHT__UNROLL
-    for (unsigned i = 0; i < 8; i++) v[i] = p[(64u * i + 8u * a) << 3];
-    wht__sar_quad_groups<F, A>(v);
+    for (unsigned i = 0; i < 8; i++) v[i] = p[(64u * i + 8u * a) * NL];
+    wht__sar_quad_groups<F, A, QW>(v);
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << sr] = v[i];
   }
@@ -220,11 +236,12 @@ WHT__UNROLL
 /* The pass in the quad form, one tile a block of 8 warps, three blocks a
  * multiprocessor: each warp copies its own 64 rows (as U2 above), its low
  * phases after __syncwarp, the high phase after the block's barrier */
-template <class F, class A>
-__global__ void __launch_bounds__(256, 3) wht__sar_quad_kernel(const typename F::U *src, typename F::U *dst,
+template <class F, class A, unsigned QW, unsigned MB = 3>
+__global__ void __launch_bounds__(256, MB) wht__sar_quad_kernel(const typename F::U *src, typename F::U *dst,
                                                                unsigned s0)
 {
   typedef wht__sar_shape<F> S;
+  typedef typename wht__sar_qvec<QW>::V V;
   extern __shared__ uint4 wht__sar_smem[];
   const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
   const uint4 *in = (const uint4 *)(src + base);
@@ -239,28 +256,35 @@ WHT__UNROLL
   asm volatile("cp.async.commit_group;" ::: "memory");
   asm volatile("cp.async.wait_group 0;" ::: "memory");
   __syncwarp();
-  wht__sar_quad_low<F, A>(wht__sar_smem, t, 0);
+  V *sh = (V *)wht__sar_smem;
+  wht__sar_quad_low<F, A, QW>(sh, t, 0);
   __syncwarp(); /* the warp's rows of phase 0 written */
-  wht__sar_quad_low<F, A>(wht__sar_smem, t, 1);
+  wht__sar_quad_low<F, A, QW>(sh, t, 1);
   __syncthreads();
-  wht__sar_quad_high<F, A>(wht__sar_smem, t, dst, base, s0);
+  wht__sar_quad_high<F, A, QW>(sh, t, dst, base, s0);
 }
 
 /* Tile b on the host: the copy, every thread's low groups, every
- * thread's high groups and stores; sh: 2^14 words; Q: the quad form's
- * phases (each phase every thread, as the warp's __syncwarp and the
+ * thread's high groups and stores; sh: 2^14 words; QW (4 or 2, else the
+ * word rounds): the quad form's phases (each phase every thread, as the warp's __syncwarp and the
  * block's barrier order them) */
 template <class F, class A>
-static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh, bool Q)
+static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh, unsigned QW)
 {
   typedef wht__sar_shape<F> S;
   const uint64_t base = wht__single_tile_base<S::R>(b, s0, 9);
   for (unsigned r = 0; r < 512; r++)
     memcpy(sh + 32u * r, (const unsigned *)(x + base) + ((uint64_t)r << (s0 - S::EL)), 128);
-  if (Q) {
+  if (QW == 4) {
     for (unsigned g = 0; g < 2; g++)
-      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A>((uint4 *)sh, t, g);
-    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A>((const uint4 *)sh, t, x, base, s0);
+      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A, 4>((uint4 *)sh, t, g);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A, 4>((const uint4 *)sh, t, x, base, s0);
+    return;
+  }
+  if (QW == 2) {
+    for (unsigned g = 0; g < 2; g++)
+      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A, 2>((uint2 *)sh, t, g);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A, 2>((const uint2 *)sh, t, x, base, s0);
     return;
   }
   for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_low<F, A>(sh, t);
