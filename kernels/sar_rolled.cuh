@@ -21,19 +21,22 @@
  * bits. The host twin, wht__sar_emulate_rolled, runs the same phases
  * thread by thread.
  *
- * The quad form (Q, wht__sar_quad_kernel; WHT_GPU_SAR_ROLLED_Q) takes the
- * same tile, copy and phases, but lane l of warp w holds the column quad
- * cq = l mod 8 (words 4 cq .. 4 cq + 3, one 16-byte vector of a row) of
- * eight rows and runs the four groups of those columns at once: j = l / 8
- * and j + 4 are its rounds (rows 64 w + 8 j + i, then 64 w + 8 i + j,
- * after the warp's __syncwarp; after the barrier rows 64 i + 8 a + w, a =
- * j and j + 4), each round one 16-byte shared load and store a row (a
- * quarter warp reads or writes one whole row: no bank conflict) and the
- * last round's stores 16 bytes a lane (a warp's store four runs). The
- * word rounds spent 6.25 memory instructions a word (a shared load and a
- * store per word and round, a global store per word), these 1.75, and
- * their loop's addresses a quarter as often. Each group is the same
- * group on the same words, the groups of a phase touch disjoint words and
+ * The quad form (wht__sar_quad_kernel<F, A, QW>; WHT_GPU_SAR_ROLLED_Q)
+ * takes the same tile, copy and phases, but lane l of warp w holds one
+ * vector of QW words of eight rows (QW = 4: column quad cq = l mod 8,
+ * words 4 cq .. 4 cq + 3; QW = 2: column pair l mod 16) and runs the QW
+ * groups of those columns at once, rounds j = l / (32 / QW) + QW m (rows
+ * 64 w + 8 j + i, then 64 w + 8 i + j after the warp's __syncwarp; after
+ * the barrier rows 64 i + 8 a + w, a = j), each round one shared load
+ * and store of QW words a row (a quarter or half warp reads or writes one
+ * whole row: no bank conflict) and the last round's stores QW words a
+ * lane. The word rounds spend 6.25 memory instructions a word (a shared
+ * load and a store per word and round, a global store per word), quads
+ * 1.75 and pairs 3.25, and their loops' addresses a QW-th as often. The
+ * quads need more registers: at three blocks a multiprocessor (80)
+ * ptxas spilled 196 bytes of kahan-block's f16 groups (CUDA 13.0), the
+ * pairs none. Each group is the same group on the same words, the
+ * groups of a phase touch disjoint words and
  * the phases keep their order, so the result is the same bits. */
 #ifndef WHT_KERNELS_SAR_ROLLED_CUH
 #define WHT_KERNELS_SAR_ROLLED_CUH
