@@ -49,7 +49,7 @@ void wht__gpu_set_sar_blk_first(int mode);
 void wht__gpu_set_sar_rolled(int mode);
 /* ... in the form of the lanes' column pairs (2) or quads (4; 5 at two
  * blocks a multiprocessor), or eight words a round (0); the environment
- * variable WHT_GPU_SAR_ROLLED_Q sets the initial value (default 2). */
+ * variable WHT_GPU_SAR_ROLLED_Q sets the initial value (default 0). */
 void wht__gpu_set_sar_rolled_quad(int mode);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;

@@ -324,7 +324,7 @@ extern "C" void wht__gpu_set_sar_rolled_quad(int mode) { sar_rolled_quad_setting
 
 int wht__plan_sar_rolled_quad(void)
 {
-  return sar_rolled_quad_form(plan_setting(&sar_rolled_quad_setting, "WHT_GPU_SAR_ROLLED_Q", 2));
+  return sar_rolled_quad_form(plan_setting(&sar_rolled_quad_setting, "WHT_GPU_SAR_ROLLED_Q", 0));
 }
 
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,

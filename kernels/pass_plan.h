@@ -151,8 +151,8 @@ int wht__plan_sar_blk_first(void);
  * 2 always; the environment variable WHT_GPU_SAR_ROLLED, or
  * wht__gpu_set_sar_rolled. */
 int wht__plan_sar_rolled(void);
-/* ... in the form of the lanes' column pairs (2, default) or quads (4; 5
- * at two blocks a multiprocessor), or eight words a round (0); the
+/* ... in the form of the lanes' column pairs (2) or quads (4; 5 at two
+ * blocks a multiprocessor), or eight words a round (0, default); the
  * environment variable WHT_GPU_SAR_ROLLED_Q, or
  * wht__gpu_set_sar_rolled_quad. */
 int wht__plan_sar_rolled_quad(void);

@@ -292,7 +292,7 @@ int main(void)
   /* kahan-block's and widened's rows with their strided passes of 9
    * stages (not the pair's second) on the rolled kernel
    * (kernels/sar_rolled.cuh: the tile in shared memory, eight words a
-   * round, or (the default) the lanes' column pairs, or quads; by default only
+   * round (the default), or the lanes' column pairs or quads; by default only
    * from 2^24 elements, which these do not reach, so forced here in both
    * forms, then back to the default): rows of 2^K1 and one such
    * pass at f32 k = 17 (kahan-block's K1 = 8), 18 (in 2: kahan-block),
@@ -315,7 +315,7 @@ int main(void)
       if (!longrow_check(algos, nalgos, &rolledrows[i], gc_mix(seed ^ (0x300u + i)), rolledforms[f].name))
         return tap_done();
   }
-  wht__gpu_set_sar_rolled_quad(2);
+  wht__gpu_set_sar_rolled_quad(0); /* the default */
   wht__gpu_set_sar_rolled(1);
   /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
    * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
