@@ -279,17 +279,6 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   void (*kern)(uint16_t *, uint64_t, unsigned, unsigned) = !wht__tc_full() ? wht__tc_x12_kernel<M, K, false>
                                                            : rs            ? wht__tc_x12_kernel<M, K, true, (UW > 1), UW>
                                                                            : wht__tc_x12_kernel<M, K, true>;
-  /* experiment: rows of 2^15 on 16 warps of two units, two blocks a
-   * multiprocessor (WHT_TC_X15_UW=2) */
-  unsigned uw = UW;
-  if constexpr (K == 15) {
-    static unsigned x15 = ~0u;
-    if (x15 == ~0u) x15 = wht__rows_env("WHT_TC_X15_UW", UW);
-    if (rs && x15 == 2) {
-      kern = wht__tc_x12_kernel<M, K, true, true, 2>;
-      uw = 2;
-    }
-  }
   if (smem > 48 * 1024) {
     static int ready[WHT__MAX_DEVICES]; /* per device: as wht__tc_launch_tile */
     const int dev = wht__gpu_current_device();
@@ -303,7 +292,7 @@ static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
   }
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   const unsigned grid = (unsigned)(tiles < (1u << 24) ? tiles : (1u << 24));
-  kern<<<grid, (32u << (L - 10)) / (rs ? uw : 1), smem>>>(x, N, masks, wht__tc_pf_ahead(K));
+  kern<<<grid, (32u << (L - 10)) / (rs ? UW : 1), smem>>>(x, N, masks, wht__tc_pf_ahead(K));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
