@@ -765,7 +765,7 @@ for t in memcheck racecheck; do
 want singlesan && step single$t ${SINGLE_SAN_LIMIT:-200} sh -c "
   export WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_BIG=0;
   WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=21 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
-  WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=25 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
+  WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_MAXK=25 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
 done
 want singlereg && step singlereg ${SINGLE_LIMIT:-400} sh -c "
   for r in 1 2; do for v in ${SINGLE_VARIANTS:-WHT_GPU_SINGLE_REG=0 WHT_GPU_SINGLE_REG=1}; do
@@ -792,7 +792,7 @@ for t in memcheck racecheck; do
 want singlecompsan && step singlecomp$t ${SINGLE_SAN_LIMIT:-200} sh -c "
   export WHT_GPU_TEST_ALGOS=kahan,neumaier WHT_GPU_TEST_BIG=0 WHT_GPU_SINGLE_COMP=2;
   WHT_GPU_TEST_MINK=17 WHT_GPU_TEST_MAXK=18 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident &&
-  WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
+  WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_MAXK=24 WHT_GPU_L2_LAG=0 compute-sanitizer --tool $t --error-exitcode 3 $B/tests/test_gpu_bitident"
 done
 want singlecomp && step singlecomp ${SINGLE_LIMIT:-400} sh -c "
   for r in 1 2; do for v in ${SCOMP_VARIANTS:-WHT_GPU_SINGLE_COMP=0 WHT_GPU_SINGLE_COMP=1 WHT_GPU_SINGLE_COMP=2}; do
@@ -1212,12 +1212,12 @@ want sarb1 && step sarb1 ${SARB1_LIMIT:-360} sh -c "
 # SARPB_LOG2N under SARPB_VARIANTS, two rounds
 SARPB_SPOT=${SARPB_SPOT:-alman-rao:f32:27,alman-rao:f32:28,alman-rao:f32:29,alman-rao:f32:30,alman-rao:f16:28,alman-rao:bf16:29,alman-rao:f16:30,kahan-block:f32:28,widened:f32:28,widened:bf16:30}
 want sarpbtest && step sarpbtest ${SARPB_TEST_LIMIT:-400} sh -c "
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi.log 2>&1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi.log 2>&1;
   echo \"# forced, k = 24..26 and the spot checks: \$(grep -c '^ok' $O/sarpbbi.log) ok, \$(grep -c '^not ok' $O/sarpbbi.log) not ok\"; grep '^not ok' $O/sarpbbi.log | head -5;
-  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi2.log 2>&1;
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,widened WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=$SARPB_SPOT $B/tests/test_gpu_bitident > $O/sarpbbi2.log 2>&1;
   echo \"# the defaults, k = 24..26 and the spot checks: \$(grep -c '^ok' $O/sarpbbi2.log) ok, \$(grep -c '^not ok' $O/sarpbbi2.log) not ok\"; grep '^not ok' $O/sarpbbi2.log | head -5; rm -f $O/sarpbbi.log $O/sarpbbi2.log;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,widened WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
-  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao,widened WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1;
+  WHT_GPU_SINGLE_AR=2 WHT_GPU_SINGLE_AR_PAIR_BLK=2 WHT_GPU_TEST_ALGOS=alman-rao WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident | tail -1"
 want sarpb && step sarpb ${SARPB_LIMIT:-300} sh -c "
   for r in 1 2; do for v in ${SARPB_VARIANTS:-WHT_GPU_SINGLE_AR_PAIR_BLK=0 WHT_GPU_SINGLE_AR_PAIR_BLK=1 WHT_GPU_SINGLE_AR_PAIR_BLK=2}; do
     echo \"## round \$r: \$v\";
@@ -1569,7 +1569,7 @@ want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
 # issue 14: the rolled pass's column pairs and quads (WHT_GPU_SAR_ROLLED_Q=2
 # pairs, 4 quads, 5 quads at two blocks) against its word rounds (0):
 # bit-identity on the rolled kernel forced (k = 17..22) and at the
-# algorithms' own sizes (k = 24..26, spot checks to 2^30), racecheck at
+# algorithms' own sizes (k = 25..26, spot checks to 2^30), racecheck at
 # k = 18, the timings of kahan-block and widened beside folklore in two
 # interleaved rounds, and the rolled passes under Nsight Compute
 want sarq && step sarqtest ${SARQ_TEST_LIMIT:-420} sh -c "
@@ -1577,8 +1577,8 @@ want sarq && step sarqtest ${SARQ_TEST_LIMIT:-420} sh -c "
   for q in 2 4 5; do export WHT_GPU_SAR_ROLLED_Q=\$q;
     WHT_GPU_SAR_ROLLED=2 WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=17 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarqbi.log 2>&1;
     echo \"# Q=\$q forced, k = 17..22: \$(grep -c '^ok' $O/sarqbi.log) ok, \$(grep -c '^not ok' $O/sarqbi.log) not ok\"; grep '^not ok' $O/sarqbi.log | head -5;
-    WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=kahan-block:f16:30,kahan-block:f32:29,widened:bf16:30 $B/tests/test_gpu_bitident > $O/sarqbi.log 2>&1;
-    echo \"# Q=\$q, k = 24..26 and spot checks: \$(grep -c '^ok' $O/sarqbi.log) ok, \$(grep -c '^not ok' $O/sarqbi.log) not ok\"; grep '^not ok' $O/sarqbi.log | head -5; done;
+    WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=kahan-block:f16:30,kahan-block:f32:29,widened:bf16:30 $B/tests/test_gpu_bitident > $O/sarqbi.log 2>&1;
+    echo \"# Q=\$q, k = 25..26 and spot checks: \$(grep -c '^ok' $O/sarqbi.log) ok, \$(grep -c '^not ok' $O/sarqbi.log) not ok\"; grep '^not ok' $O/sarqbi.log | head -5; done;
   for q in 2 5; do
     WHT_GPU_SAR_ROLLED_Q=\$q WHT_GPU_SAR_ROLLED=2 WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=18 WHT_GPU_TEST_BATCH=1 WHT_GPU_TEST_BIG=0 \
       compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/sarqrc.log 2>&1;
