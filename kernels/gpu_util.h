@@ -47,10 +47,10 @@ void wht__gpu_set_sar_blk_first(int mode);
  * always; the environment variable WHT_GPU_SAR_ROLLED sets the initial
  * value (default 1). */
 void wht__gpu_set_sar_rolled(int mode);
-/* ... in the form of the lanes' column pairs (2) or quads (4; 5 at two
- * blocks a multiprocessor), or eight words a round (0); the environment
- * variable WHT_GPU_SAR_ROLLED_Q sets the initial value (default 0). */
-void wht__gpu_set_sar_rolled_quad(int mode);
+/* ... in the column form (kernels/pass_plan.h, wht__plan_sar_rolled_cols):
+ * 0 never, 1 in f16 and bf16, 2 always; the environment variable
+ * WHT_GPU_SAR_ROLLED_Q sets the initial value (default 1). */
+void wht__gpu_set_sar_rolled_cols(int mode);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for
  * the algorithms without an error array (compensated = 0) or with one;
  * the environment variables WHT_GPU_L2_CHUNK (default 23) and

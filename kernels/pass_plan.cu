@@ -312,19 +312,17 @@ int wht__plan_sar_rolled(void)
   return m > 2 ? 2 : m;
 }
 
-/* ... and which form of it: the lanes' column pairs or quads
- * (sar_rolled.cuh's quad form) or eight words a round:
- * WHT_GPU_SAR_ROLLED_Q (read once; 0 the word rounds, 2 pairs, 4 quads,
- * 5 quads at two blocks a multiprocessor) */
-static int sar_rolled_quad_setting = -1;
+/* ... and whether in the column form (sar_rolled.cuh: each lane on a
+ * column pair): WHT_GPU_SAR_ROLLED_Q (read once; 0 never, 1 in the 2-byte
+ * formats, 2 always) */
+static int sar_rolled_cols_setting = -1;
 
-static int sar_rolled_quad_form(int m) { return m == 2 || m == 4 || m == 5 ? m : 0; }
+extern "C" void wht__gpu_set_sar_rolled_cols(int mode) { sar_rolled_cols_setting = mode < 0 ? 0 : mode > 2 ? 2 : mode; }
 
-extern "C" void wht__gpu_set_sar_rolled_quad(int mode) { sar_rolled_quad_setting = sar_rolled_quad_form(mode); }
-
-int wht__plan_sar_rolled_quad(void)
+int wht__plan_sar_rolled_cols(void)
 {
-  return sar_rolled_quad_form(plan_setting(&sar_rolled_quad_setting, "WHT_GPU_SAR_ROLLED_Q", 0));
+  const int m = plan_setting(&sar_rolled_cols_setting, "WHT_GPU_SAR_ROLLED_Q", 1);
+  return m > 2 ? 2 : m;
 }
 
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,

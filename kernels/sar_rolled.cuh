@@ -21,22 +21,26 @@
  * bits. The host twin, wht__sar_emulate_rolled, runs the same phases
  * thread by thread.
  *
- * The quad form (wht__sar_quad_kernel<F, A, QW>; WHT_GPU_SAR_ROLLED_Q)
+ * The column form (wht__sar_col_kernel<F, A, QW>; WHT_GPU_SAR_ROLLED_Q)
  * takes the same tile, copy and phases, but lane l of warp w holds one
- * vector of QW words of eight rows (QW = 4: column quad cq = l mod 8,
- * words 4 cq .. 4 cq + 3; QW = 2: column pair l mod 16) and runs the QW
- * groups of those columns at once, rounds j = l / (32 / QW) + QW m (rows
+ * vector of QW = 2 words of eight rows (column pair l mod 16) and runs the
+ * two groups of those columns at once, rounds j = l / 16 + 2 m (rows
  * 64 w + 8 j + i, then 64 w + 8 i + j after the warp's __syncwarp; after
- * the barrier rows 64 i + 8 a + w, a = j), each round one shared load
- * and store of QW words a row (a quarter or half warp reads or writes one
- * whole row: no bank conflict) and the last round's stores QW words a
- * lane. The word rounds spend 6.25 memory instructions a word (a shared
- * load and a store per word and round, a global store per word), quads
- * 1.75 and pairs 3.25, and their loops' addresses a QW-th as often. The
- * quads need more registers: at three blocks a multiprocessor (80)
- * ptxas spilled 196 bytes of kahan-block's f16 groups (CUDA 13.0), the
- * pairs none. Each group is the same group on the same words, the
- * groups of a phase touch disjoint words and
+ * the barrier rows 64 i + 8 a + w, a = j), each round one shared load and
+ * store of two words a row (a half warp reads or writes one whole row: no
+ * bank conflict) and the last round's stores two words a lane. The word
+ * rounds spend 6.25 memory instructions a word (a shared load and a store
+ * per word and round, a global store per word), the pairs 3.25. The
+ * rounds stay rolled: unrolled, the kernel's code was 61 KB (rolled 18
+ * KB, the word rounds' 20 KB) and Nsight Compute found its warps waiting
+ * on instruction fetch, so that on an H200 it took kahan-block's f16
+ * 2^28 0.98-1.01x the word rounds' time where rolled it took 0.965x
+ * (docs/PERFORMANCE.md). Quads (QW = 4, 1.75 memory instructions a
+ * word) spilled at three blocks a multiprocessor (f16 and bf16 2^28 1.13x
+ * the word rounds' time) and took 1.07x at two; removed after that
+ * measurement.
+ * Each group is the same group on the same words, the groups of a phase
+ * touch disjoint words and
  * the phases keep their order, so the result is the same bits. */
 #ifndef WHT_KERNELS_SAR_ROLLED_CUH
 #define WHT_KERNELS_SAR_ROLLED_CUH
@@ -119,6 +123,26 @@ WHT__HD void wht__sar_rolled_high(const unsigned *sh, unsigned t, typename F::U 
   wht__sar_rolled_loop<U2>([&](unsigned a) { wht__sar_rolled_high_round<F, A>(p, out, a, s0); });
 }
 
+/* The tile's copy by cp.async.cg: row r's 8 vectors of 16 bytes at
+ * shared vector 8 r + v (v = 0..7): q = 256 j + t, or (WARP) 512 w + 32 j
+ * + lane, each warp its own 64 rows, a warp's copy four runs */
+template <class F, bool WARP>
+__device__ void wht__sar_rolled_copy(const typename F::U *src, const void *sh, uint64_t base, unsigned s0)
+{
+  typedef wht__sar_shape<F> S;
+  const uint4 *in = (const uint4 *)(src + base);
+  const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(sh), sr = s0 - S::EL - 2;
+WHT__UNROLL
+  for (unsigned j = 0; j < 16; j++) {
+    const unsigned q = WARP ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
+                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
+                 : "memory");
+  }
+  asm volatile("cp.async.commit_group;" ::: "memory");
+  asm volatile("cp.async.wait_group 0;" ::: "memory");
+}
+
 /* The pass, one tile a block of 8 warps, three blocks a multiprocessor.
  * !U2: the block copies the tile, then a barrier, rolled rounds. U2: each
  * warp copies its own 64 rows, which its low groups alone read (the
@@ -127,7 +151,7 @@ WHT__HD void wht__sar_rolled_high(const unsigned *sh, unsigned t, typename F::U 
  * docs/PERFORMANCE.md) U2 took kahan-block's f16 and bf16 2^24..2^28
  * 0.97-0.99x the time, but its f32 2^26..2^28 1.04-1.06x (the warp's
  * copy alone: 0.99-1.01x everywhere), widened's 0.98-1.01x: U2 in the
- * 2-byte formats (wht__sar_rolled_run) */
+ * 2-byte formats where the column form is not taken (wht__sar_rolled_form) */
 template <class F, class A, bool U2>
 __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename F::U *src, typename F::U *dst,
                                                                  unsigned s0)
@@ -136,48 +160,30 @@ __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename 
   extern __shared__ uint4 wht__sar_smem[];
   unsigned *sh = (unsigned *)wht__sar_smem;
   const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
-  /* row r's 8 vectors of 16 bytes at shared vector 8 r + v (v = 0..7): q =
-   * 256 j + t, or (U2) 512 w + 32 j + lane (the warp's rows), a
-   * warp's copy four runs */
-  const uint4 *in = (const uint4 *)(src + base);
-  const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(sh), sr = s0 - S::EL - 2;
-WHT__UNROLL
-  for (unsigned j = 0; j < 16; j++) {
-    const unsigned q = U2 ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
-                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
-                 : "memory");
-  }
-  asm volatile("cp.async.commit_group;" ::: "memory");
-  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  wht__sar_rolled_copy<F, U2>(src, sh, base, s0);
   if constexpr (U2) __syncwarp();
   else __syncthreads();
-  wht__sar_rolled_low<F, A, U2>(sh, t);
+  wht__sar_rolled_low<F, A, U2>(sh, threadIdx.x);
   __syncthreads();
-  wht__sar_rolled_high<F, A, U2>(sh, t, dst, base, s0);
+  wht__sar_rolled_high<F, A, U2>(sh, threadIdx.x, dst, base, s0);
 }
 
-/* The quad form's vectors: QW words (4: uint4, 2: uint2) and word q of one */
+/* The column form's vectors: QW words (2: uint2) and word q of one */
 template <unsigned QW>
-struct wht__sar_qvec;
+struct wht__sar_cvec;
 template <>
-struct wht__sar_qvec<4> {
-  typedef uint4 V;
-  static WHT__HD unsigned &word(V &v, unsigned q) { return q == 0 ? v.x : q == 1 ? v.y : q == 2 ? v.z : v.w; }
-};
-template <>
-struct wht__sar_qvec<2> {
+struct wht__sar_cvec<2> {
   typedef uint2 V;
   static WHT__HD unsigned &word(V &v, unsigned q) { return q == 0 ? v.x : v.y; }
 };
 
-/* The quad form's groups on eight vectors v[0..7] (rows in the group's
+/* The column form's groups on eight vectors v[0..7] (rows in the group's
  * order): the group of each of their QW words, as a round's */
 template <class F, class A, unsigned QW>
-WHT__HD void wht__sar_quad_groups(typename wht__sar_qvec<QW>::V *v)
+WHT__HD void wht__sar_col_groups(typename wht__sar_cvec<QW>::V *v)
 {
   typedef typename wht__sar_shape<F>::FV FV;
-  typedef wht__sar_qvec<QW> Q;
+  typedef wht__sar_cvec<QW> Q;
 WHT__UNROLL
   for (unsigned q = 0; q < QW; q++) {
     typename FV::T x[8];
@@ -189,105 +195,106 @@ WHT__UNROLL
   }
 }
 
-/* Low phase g (0: row bits 0-2, 1: bits 3-5) of thread t in the quad
+/* Low phase g (0: row bits 0-2, 1: bits 3-5) of thread t in the column
  * form: lane l's vector cq = l mod (32 / QW) of its warp's rows, rounds
  * j = l / (32 / QW) + QW m (sh as vectors of QW words, row r's vector c
  * at (32 / QW) r + c) */
 template <class F, class A, unsigned QW>
-WHT__HD void wht__sar_quad_low(typename wht__sar_qvec<QW>::V *sh, unsigned t, unsigned g)
+WHT__HD void wht__sar_col_low(typename wht__sar_cvec<QW>::V *sh, unsigned t, unsigned g)
 {
   constexpr unsigned NL = 32 / QW; /* vectors a row */
   const unsigned lane = t & 31u;
-  typename wht__sar_qvec<QW>::V *p = sh + (t >> 5) * 64u * NL + lane % NL;
+  typename wht__sar_cvec<QW>::V *p = sh + (t >> 5) * 64u * NL + lane % NL;
   /* bits 0-2: row 8 j + i; bits 3-5: row 8 i + j */
   const unsigned si = (g ? 8u : 1u) * NL, sj = (g ? 1u : 8u) * NL;
-WHT__UNROLL
+WHT__ROLLED
   for (unsigned m = 0; m < 8 / QW; m++) {
-    typename wht__sar_qvec<QW>::V *pj = p + (lane / NL + QW * m) * sj, v[8];
+    typename wht__sar_cvec<QW>::V *pj = p + (lane / NL + QW * m) * sj, v[8];
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) v[i] = pj[i * si];
-    wht__sar_quad_groups<F, A, QW>(v);
+    wht__sar_col_groups<F, A, QW>(v);
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) pj[i * si] = v[i];
   }
 }
 
-/* The high phase of thread t in the quad form: rounds a = l / (32 / QW) +
- * QW m (rows 64 i + 8 a + w), each row's vector stored to its run */
+/* The high phase of thread t in the column form: rounds a = l / (32 /
+ * QW) + QW m (rows 64 i + 8 a + w), each row's vector stored to its run */
 template <class F, class A, unsigned QW>
-WHT__HD void wht__sar_quad_high(const typename wht__sar_qvec<QW>::V *sh, unsigned t, typename F::U *dst,
-                                uint64_t base, unsigned s0)
+WHT__HD void wht__sar_col_high(const typename wht__sar_cvec<QW>::V *sh, unsigned t, typename F::U *dst,
+                               uint64_t base, unsigned s0)
 {
   typedef wht__sar_shape<F> S;
-  typedef typename wht__sar_qvec<QW>::V V;
+  typedef typename wht__sar_cvec<QW>::V V;
   constexpr unsigned NL = 32 / QW, LQ = QW == 4 ? 2 : 1;
   const unsigned w = t >> 5, lane = t & 31u, sr = s0 - S::EL - LQ; /* log2 vectors between runs */
   const V *p = sh + w * NL + lane % NL;
   V *out = (V *)(dst + base) + ((uint64_t)w << sr) + lane % NL;
-WHT__UNROLL
+WHT__ROLLED
   for (unsigned m = 0; m < 8 / QW; m++) {
     const unsigned a = lane / NL + QW * m;
     V v[8];
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) v[i] = p[(64u * i + 8u * a) * NL];
-    wht__sar_quad_groups<F, A, QW>(v);
+    wht__sar_col_groups<F, A, QW>(v);
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << sr] = v[i];
   }
 }
 
-/* The pass in the quad form, one tile a block of 8 warps, three blocks a
- * multiprocessor: each warp copies its own 64 rows (as U2 above), its low
- * phases after __syncwarp, the high phase after the block's barrier */
-template <class F, class A, unsigned QW, unsigned MB = 3>
-__global__ void __launch_bounds__(256, MB) wht__sar_quad_kernel(const typename F::U *src, typename F::U *dst,
-                                                               unsigned s0)
+/* The pass in the column form, one tile a block of 8 warps, three blocks
+ * a multiprocessor: each warp copies its own 64 rows (as U2 above), its
+ * low phases after __syncwarp, the high phase after the block's barrier,
+ * each phase's rounds in a rolled loop */
+template <class F, class A, unsigned QW>
+__global__ void __launch_bounds__(256, 3) wht__sar_col_kernel(const typename F::U *src, typename F::U *dst,
+                                                              unsigned s0)
 {
   typedef wht__sar_shape<F> S;
-  typedef typename wht__sar_qvec<QW>::V V;
+  typedef typename wht__sar_cvec<QW>::V V;
   extern __shared__ uint4 wht__sar_smem[];
   const uint64_t base = wht__single_tile_base<S::R>(blockIdx.x, s0, 9);
-  const uint4 *in = (const uint4 *)(src + base);
-  const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(wht__sar_smem), sr = s0 - S::EL - 2;
-WHT__UNROLL
-  for (unsigned j = 0; j < 16; j++) {
-    const unsigned q = ((t >> 5) << 9) + j * 32u + (t & 31u);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
-                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
-                 : "memory");
-  }
-  asm volatile("cp.async.commit_group;" ::: "memory");
-  asm volatile("cp.async.wait_group 0;" ::: "memory");
+  wht__sar_rolled_copy<F, true>(src, wht__sar_smem, base, s0);
   __syncwarp();
   V *sh = (V *)wht__sar_smem;
-  wht__sar_quad_low<F, A, QW>(sh, t, 0);
+  wht__sar_col_low<F, A, QW>(sh, threadIdx.x, 0);
   __syncwarp(); /* the warp's rows of phase 0 written */
-  wht__sar_quad_low<F, A, QW>(sh, t, 1);
+  wht__sar_col_low<F, A, QW>(sh, threadIdx.x, 1);
   __syncthreads();
-  wht__sar_quad_high<F, A, QW>(sh, t, dst, base, s0);
+  wht__sar_col_high<F, A, QW>(sh, threadIdx.x, dst, base, s0);
 }
 
-/* Tile b on the host: the copy, every thread's low groups, every
- * thread's high groups and stores; sh: 2^14 words; QW (4 or 2, else the
- * word rounds): the quad form's phases (each phase every thread, as the warp's __syncwarp and the
- * block's barrier order them) */
+/* The rolled kernel's form for F: 0 word rounds, 1 word rounds unrolled
+ * by 2 and each warp copying its rows (WHT_GPU_SAR_ROLLED_U2, read once:
+ * 0 never, 1 in the 2-byte formats, the default, 2 always), 2 the column
+ * pairs (wht__plan_sar_rolled_cols: 0 never, 1 in the 2-byte formats,
+ * the default, 2 always) */
+template <class F>
+static int wht__sar_rolled_form(void)
+{
+  static int u2 = -1;
+  if (u2 < 0) u2 = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_U2", 1);
+  const bool two = sizeof(typename F::U) == 2;
+  const int c = wht__plan_sar_rolled_cols();
+  if (c == 2 || (c == 1 && two)) return 2;
+  return u2 == 2 || (u2 == 1 && two);
+}
+
+/* Tile b on the host in form fm (wht__sar_rolled_form): the copy, every
+ * thread's low groups, every thread's high groups and stores (each phase
+ * every thread, as the warp's __syncwarp and the block's barrier order
+ * them); sh: 2^14 words */
 template <class F, class A>
-static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh, unsigned QW)
+static void wht__sar_emulate_rolled(typename F::U *x, uint64_t b, unsigned s0, unsigned *sh, int fm)
 {
   typedef wht__sar_shape<F> S;
   const uint64_t base = wht__single_tile_base<S::R>(b, s0, 9);
   for (unsigned r = 0; r < 512; r++)
     memcpy(sh + 32u * r, (const unsigned *)(x + base) + ((uint64_t)r << (s0 - S::EL)), 128);
-  if (QW == 4) {
+  if (fm == 2) {
     for (unsigned g = 0; g < 2; g++)
-      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A, 4>((uint4 *)sh, t, g);
-    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A, 4>((const uint4 *)sh, t, x, base, s0);
-    return;
-  }
-  if (QW == 2) {
-    for (unsigned g = 0; g < 2; g++)
-      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_low<F, A, 2>((uint2 *)sh, t, g);
-    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_quad_high<F, A, 2>((const uint2 *)sh, t, x, base, s0);
+      for (unsigned t = 0; t < S::THREADS; t++) wht__sar_col_low<F, A, 2>((uint2 *)sh, t, g);
+    for (unsigned t = 0; t < S::THREADS; t++) wht__sar_col_high<F, A, 2>((const uint2 *)sh, t, x, base, s0);
     return;
   }
   for (unsigned t = 0; t < S::THREADS; t++) wht__sar_rolled_low<F, A>(sh, t);

@@ -461,18 +461,10 @@ static wht_status wht__sar_rolled_run(typename F::U *x, uint64_t N, unsigned s0)
 {
   typedef wht__sar_shape<F> S;
   typedef void (*kern)(const typename F::U *, typename F::U *, unsigned);
-  static const kern by_form[5] = { wht__sar_rolled_kernel<F, A, false>, wht__sar_rolled_kernel<F, A, true>,
-                                   wht__sar_quad_kernel<F, A, 2>, wht__sar_quad_kernel<F, A, 4>,
-                                   wht__sar_quad_kernel<F, A, 4, 2> };
-  static size_t raised[5][WHT__MAX_DEVICES];
-  /* the quad form (wht__plan_sar_rolled_quad: 2 pairs, 4 quads, 5 quads
-   * at two blocks a multiprocessor), else the word rounds:
-   * WHT_GPU_SAR_ROLLED_U2 (read once): 0 never, 1 (default) in the 2-byte
-   * formats, 2 always (sar_rolled.cuh) */
-  static int u2 = -1;
-  if (u2 < 0) u2 = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_U2", 1);
-  const int qf = wht__plan_sar_rolled_quad();
-  const int f = qf == 2 ? 2 : qf == 4 ? 3 : qf == 5 ? 4 : u2 == 2 || (u2 == 1 && sizeof(typename F::U) == 2);
+  static const kern by_form[3] = { wht__sar_rolled_kernel<F, A, false>, wht__sar_rolled_kernel<F, A, true>,
+                                   wht__sar_col_kernel<F, A, 2> };
+  static size_t raised[3][WHT__MAX_DEVICES];
+  const int f = wht__sar_rolled_form<F>();
   const wht_status st = wht__rows_raise_smem((const void *)by_form[f], S::SMEM, raised[f]);
   if (st != WHT_OK) return st;
   const uint64_t tiles = N >> S::TILE;
@@ -699,7 +691,7 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   for (unsigned i = 0; i < pl.np && st == WHT_OK; i++) {
     const bool rolled = pl.L[i] == 9 && wht__sar_rolled_on<F, A>(N); /* as wht__sar_strided_launch */
     for (uint64_t b = 0; b < (N >> S::TILE); b++) {
-      if (rolled) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh, wht__plan_sar_rolled_quad() == 2 ? 2u : wht__plan_sar_rolled_quad() >= 4 ? 4u : 0u);
+      if (rolled) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh, wht__sar_rolled_form<F>());
       else wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
     }
   }

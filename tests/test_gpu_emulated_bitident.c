@@ -292,9 +292,9 @@ int main(void)
   /* kahan-block's and widened's rows with their strided passes of 9
    * stages (not the pair's second) on the rolled kernel
    * (kernels/sar_rolled.cuh: the tile in shared memory, eight words a
-   * round (the default), or the lanes' column pairs or quads; by default only
-   * from 2^24 elements, which these do not reach, so forced here in both
-   * forms, then back to the default): rows of 2^K1 and one such
+   * round, or the lanes' column pairs, by default in f16 and bf16; by
+   * default only from 2^24 elements, which these do not reach, so forced
+   * here, in both forms in every format, then back to the defaults): rows of 2^K1 and one such
    * pass at f32 k = 17 (kahan-block's K1 = 8), 18 (in 2: kahan-block),
    * f16 18, bf16 19 (widened's in 2); widened f32 22 (10, 9, then a pass
    * of 3 on the register tiles) */
@@ -306,16 +306,14 @@ int main(void)
   static const struct {
     int mode;
     const char *name;
-  } rolledforms[] = { { 2, "rolled strided passes, column pairs" },
-                      { 4, "rolled strided passes, column quads" },
-                      { 0, "rolled strided passes, word rounds" } };
+  } rolledforms[] = { { 2, "rolled strided passes, column pairs" }, { 0, "rolled strided passes, word rounds" } };
   for (size_t f = 0; f < sizeof rolledforms / sizeof rolledforms[0]; f++) { /* every form */
-    wht__gpu_set_sar_rolled_quad(rolledforms[f].mode);
+    wht__gpu_set_sar_rolled_cols(rolledforms[f].mode);
     for (size_t i = 0; maxk >= 15 && i < sizeof rolledrows / sizeof rolledrows[0]; i++)
       if (!longrow_check(algos, nalgos, &rolledrows[i], gc_mix(seed ^ (0x300u + i)), rolledforms[f].name))
         return tap_done();
   }
-  wht__gpu_set_sar_rolled_quad(0); /* the default */
+  wht__gpu_set_sar_rolled_cols(1); /* the default */
   wht__gpu_set_sar_rolled(1);
   /* Alman-Rao's schedule's long rows with rows_ar_blk.cuh's block rows of
    * 2^kb (kb = k mod 3 + 3t, at most 15 in f32 and 16 in f16 and bf16) as
