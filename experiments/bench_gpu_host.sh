@@ -1566,33 +1566,33 @@ want sectors && step sectors ${SECTORS_LIMIT:-240} sh -c "
     ncu -i /tmp/sectors-\$n.ncu-rep --page source --csv --print-source sass > $O/sectors-\$n.csv 2> $O/sectors-\$n.err;
     echo \"# source page: \$(wc -l < $O/sectors-\$n.csv) lines\"; head -c 600 $O/sectors-\$n.err; done;
   (cd $O && tar czf sectors.tgz sectors-*.csv sectors-*.err && rm -f sectors-*.csv sectors-*.err)"
-# issue 14: the rolled pass's column pairs (WHT_GPU_SAR_ROLLED_Q=2 always,
-# 1 in f16 and bf16, the default) against its word rounds (0; the quads
-# and the unrolled pairs measured with this step at 2a93caa and after
-# were removed): bit-identity on the rolled kernel forced (k = 17..22) in
-# each form and at the algorithms' own sizes (k = 25..26, spot checks to
-# 2^30) at the build's defaults, racecheck at k = 18 in pairs, the timings
-# of kahan-block and widened beside folklore in two interleaved rounds
-# (SARQ_VARS: the settings compared, each comma-separated); sarqncu for
-# the rolled passes and kahan-block's first pass under Nsight Compute:
-# instructions by opcode and stall reasons
-SARQ_VARS=${SARQ_VARS:-"WHT_GPU_SAR_ROLLED_Q=1 WHT_GPU_SAR_ROLLED_Q=2 WHT_GPU_SAR_ROLLED_Q=0"}
+# issue 14: the rolled pass's column pairs (WHT_GPU_SAR_ROLLED_Q=1, the
+# default) against its word rounds (0; the quads and the unrolled pairs
+# measured with this step at 2a93caa and after were removed; 0bc36d7 had
+# the pairs in f16 and bf16 only): bit-identity on the rolled kernel
+# forced (k = 17..22) in each form and at the algorithms' own sizes
+# (k = 25..26, spot checks to 2^30) at the build's defaults, racecheck at
+# k = 18 in pairs, the timings of kahan-block and widened beside folklore
+# in two interleaved rounds (SARQ_VARS: the settings compared, each
+# comma-separated); sarqncu for the rolled passes and kahan-block's first
+# pass under Nsight Compute: instructions by opcode and stall reasons
+SARQ_VARS=${SARQ_VARS:-"WHT_GPU_SAR_ROLLED_Q=1 WHT_GPU_SAR_ROLLED_Q=0"}
 want sarq && step sarqtest ${SARQ_TEST_LIMIT:-420} sh -c "
   A=kahan-block,widened;
-  for q in 2 0; do
+  for q in 1 0; do
     WHT_GPU_SAR_ROLLED_Q=\$q WHT_GPU_SAR_ROLLED=2 WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=17 WHT_GPU_TEST_MAXK=22 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarqbi.log 2>&1;
     echo \"# WHT_GPU_SAR_ROLLED_Q=\$q forced, k = 17..22: \$(grep -c '^ok' $O/sarqbi.log) ok, \$(grep -c '^not ok' $O/sarqbi.log) not ok\"; grep '^not ok' $O/sarqbi.log | head -5; done;
   WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=25 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=kahan-block:f16:30,kahan-block:f32:29,widened:bf16:30 $B/tests/test_gpu_bitident > $O/sarqbi.log 2>&1;
   echo \"# defaults, k = 25..26 and spot checks: \$(grep -c '^ok' $O/sarqbi.log) ok, \$(grep -c '^not ok' $O/sarqbi.log) not ok\"; grep '^not ok' $O/sarqbi.log | head -5;
-  WHT_GPU_SAR_ROLLED_Q=2 WHT_GPU_SAR_ROLLED=2 WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=18 WHT_GPU_TEST_BATCH=1 WHT_GPU_TEST_BIG=0 \
+  WHT_GPU_SAR_ROLLED_Q=1 WHT_GPU_SAR_ROLLED=2 WHT_GPU_TEST_ALGOS=\$A WHT_GPU_TEST_MINK=18 WHT_GPU_TEST_MAXK=18 WHT_GPU_TEST_BATCH=1 WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/sarqrc.log 2>&1;
   echo \"# pairs, racecheck k = 18: rc \$?, \$(grep -c '^ok' $O/sarqrc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/sarqrc.log)\""
 want sarq && step sarqbench ${SARQ_BENCH_LIMIT:-300} sh -c "
   for r in 1 2; do for v in $SARQ_VARS; do e=\$(echo \$v | tr , ' '); echo \"## round \$r: \$v\";
     env \$e $B/experiments/wht-bench --place in --reps 15 --algo folklore,kahan-block,widened --format f32,f16,bf16 --log2n 24,28 | grep -v '^#'; done; done"
 want sarqncu && step sarqncu ${SARQ_NCU_LIMIT:-240} sh -c "
-  for a in f16:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=0 f16:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=2 f32:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=0 \
-    f32:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=2 f16:wht__rows_comp:1:1:WHT_GPU_SAR_ROLLED_Q=1 f32:wht__rows_comp:1:1:WHT_GPU_SAR_ROLLED_Q=1; do
+  for a in f16:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=0 f16:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=1 f32:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=0 \
+    f32:wht__sar_:2:2:WHT_GPU_SAR_ROLLED_Q=1 f16:wht__rows_comp:1:1:WHT_GPU_SAR_ROLLED_Q=1 f32:wht__rows_comp:1:1:WHT_GPU_SAR_ROLLED_Q=1; do
     IFS=:; set -- \$a; unset IFS; e=\$(echo \$5 | tr , ' '); echo \"## ncu: kahan-block \$1 2^28, \$2 skip \$3 count \$4, \$5\";
     env \$e ncu --clock-control none --kernel-name regex:\$2 --launch-skip \$3 --launch-count \$4 \
       --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,sass__inst_executed_per_opcode,regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio \

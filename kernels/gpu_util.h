@@ -48,7 +48,7 @@ void wht__gpu_set_sar_blk_first(int mode);
  * value (default 1). */
 void wht__gpu_set_sar_rolled(int mode);
 /* ... in the column form (kernels/pass_plan.h, wht__plan_sar_rolled_cols):
- * 0 never, 1 in f16 and bf16, 2 always; the environment variable
+ * 1 the column pairs, 0 the word rounds; the environment variable
  * WHT_GPU_SAR_ROLLED_Q sets the initial value (default 1). */
 void wht__gpu_set_sar_rolled_cols(int mode);
 /* L2 blocking (kernels/pass_plan.h): chunks of 2^b bytes (0: none) for

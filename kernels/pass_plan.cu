@@ -313,17 +313,13 @@ int wht__plan_sar_rolled(void)
 }
 
 /* ... and whether in the column form (sar_rolled.cuh: each lane on a
- * column pair): WHT_GPU_SAR_ROLLED_Q (read once; 0 never, 1 in the 2-byte
- * formats, 2 always) */
+ * column pair): WHT_GPU_SAR_ROLLED_Q (read once; 0 the word rounds, 1
+ * the column pairs) */
 static int sar_rolled_cols_setting = -1;
 
-extern "C" void wht__gpu_set_sar_rolled_cols(int mode) { sar_rolled_cols_setting = mode < 0 ? 0 : mode > 2 ? 2 : mode; }
+extern "C" void wht__gpu_set_sar_rolled_cols(int mode) { sar_rolled_cols_setting = mode != 0; }
 
-int wht__plan_sar_rolled_cols(void)
-{
-  const int m = plan_setting(&sar_rolled_cols_setting, "WHT_GPU_SAR_ROLLED_Q", 1);
-  return m > 2 ? 2 : m;
-}
+int wht__plan_sar_rolled_cols(void) { return plan_setting(&sar_rolled_cols_setting, "WHT_GPU_SAR_ROLLED_Q", 1) != 0; }
 
 /* A small transform's tile (T0: the chosen tile, *block_log2 its block's,
  * np0 its passes over device memory), measured on an H200

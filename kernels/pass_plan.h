@@ -151,8 +151,8 @@ int wht__plan_sar_blk_first(void);
  * 2 always; the environment variable WHT_GPU_SAR_ROLLED, or
  * wht__gpu_set_sar_rolled. */
 int wht__plan_sar_rolled(void);
-/* ... in the column form (sar_rolled.cuh): 0 never, 1 in f16 and bf16
- * (default), 2 always; the environment variable WHT_GPU_SAR_ROLLED_Q, or
+/* ... in the column form (sar_rolled.cuh): 1 the column pairs (default),
+ * 0 the word rounds; the environment variable WHT_GPU_SAR_ROLLED_Q, or
  * wht__gpu_set_sar_rolled_cols. */
 int wht__plan_sar_rolled_cols(void);
 unsigned wht__tile_log2_min(unsigned esz);

@@ -34,8 +34,8 @@
  * rounds stay rolled: unrolled, the kernel's code was 61 KB (rolled 18
  * KB, the word rounds' 20 KB) and Nsight Compute found its warps waiting
  * on instruction fetch, so that on an H200 it took kahan-block's f16
- * 2^28 0.98-1.01x the word rounds' time where rolled it took 0.965x
- * (docs/PERFORMANCE.md). Quads (QW = 4, 1.75 memory instructions a
+ * 2^28 0.98-1.01x the word rounds' time where rolled it took 0.965x,
+ * and f32 0.978x (docs/PERFORMANCE.md). Quads (QW = 4, 1.75 memory instructions a
  * word) spilled at three blocks a multiprocessor (f16 and bf16 2^28 1.13x
  * the word rounds' time) and took 1.07x at two; removed after that
  * measurement.
@@ -151,7 +151,7 @@ WHT__UNROLL
  * docs/PERFORMANCE.md) U2 took kahan-block's f16 and bf16 2^24..2^28
  * 0.97-0.99x the time, but its f32 2^26..2^28 1.04-1.06x (the warp's
  * copy alone: 0.99-1.01x everywhere), widened's 0.98-1.01x: U2 in the
- * 2-byte formats where the column form is not taken (wht__sar_rolled_form) */
+ * 2-byte formats where the column pairs are not taken (wht__sar_rolled_form) */
 template <class F, class A, bool U2>
 __global__ void __launch_bounds__(256, 3) wht__sar_rolled_kernel(const typename F::U *src, typename F::U *dst,
                                                                  unsigned s0)
@@ -264,20 +264,17 @@ __global__ void __launch_bounds__(256, 3) wht__sar_col_kernel(const typename F::
   wht__sar_col_high<F, A, QW>(sh, threadIdx.x, dst, base, s0);
 }
 
-/* The rolled kernel's form for F: 0 word rounds, 1 word rounds unrolled
- * by 2 and each warp copying its rows (WHT_GPU_SAR_ROLLED_U2, read once:
- * 0 never, 1 in the 2-byte formats, the default, 2 always), 2 the column
- * pairs (wht__plan_sar_rolled_cols: 0 never, 1 in the 2-byte formats,
- * the default, 2 always) */
+/* The rolled kernel's form for F: 2 the column pairs
+ * (wht__plan_sar_rolled_cols, the default), else the word rounds: 0, or
+ * 1 unrolled by 2 and each warp copying its rows (WHT_GPU_SAR_ROLLED_U2,
+ * read once: 0 never, 1 in the 2-byte formats, the default, 2 always) */
 template <class F>
 static int wht__sar_rolled_form(void)
 {
   static int u2 = -1;
   if (u2 < 0) u2 = (int)wht__rows_env("WHT_GPU_SAR_ROLLED_U2", 1);
-  const bool two = sizeof(typename F::U) == 2;
-  const int c = wht__plan_sar_rolled_cols();
-  if (c == 2 || (c == 1 && two)) return 2;
-  return u2 == 2 || (u2 == 1 && two);
+  if (wht__plan_sar_rolled_cols()) return 2;
+  return u2 == 2 || (u2 == 1 && sizeof(typename F::U) == 2);
 }
 
 /* Tile b on the host in form fm (wht__sar_rolled_form): the copy, every
