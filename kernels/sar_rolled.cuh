@@ -38,10 +38,9 @@
  * and f32 0.978x (docs/PERFORMANCE.md). Quads (QW = 4, 1.75 memory instructions a
  * word) spilled at three blocks a multiprocessor (f16 and bf16 2^28 1.13x
  * the word rounds' time) and took 1.07x at two; removed after that
- * measurement.
- * Each group is the same group on the same words, the groups of a phase
- * touch disjoint words and
- * the phases keep their order, so the result is the same bits. */
+ * measurement. Each group is the same group on the same words, the
+ * groups of a phase touch disjoint words and the phases keep their
+ * order, so the result is the same bits. */
 #ifndef WHT_KERNELS_SAR_ROLLED_CUH
 #define WHT_KERNELS_SAR_ROLLED_CUH
 

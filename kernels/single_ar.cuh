@@ -690,8 +690,9 @@ static wht_status wht__sar_emulate(const void *src, void *dst, uint64_t N, unsig
   }
   for (unsigned i = 0; i < pl.np && st == WHT_OK; i++) {
     const bool rolled = pl.L[i] == 9 && wht__sar_rolled_on<F, A>(N); /* as wht__sar_strided_launch */
+    const int fm = rolled ? wht__sar_rolled_form<F>() : 0;
     for (uint64_t b = 0; b < (N >> S::TILE); b++) {
-      if (rolled) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh, wht__sar_rolled_form<F>());
+      if (rolled) wht__sar_emulate_rolled<F, A>(x, b, pl.s0[i], sh, fm);
       else wht__sar_emulate_strided<F, A>(x, b, pl.s0[i], pl.L[i], xs, sh);
     }
   }
