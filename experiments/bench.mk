@@ -17,6 +17,11 @@ experiments_l2_probe_LDADD = $(CUDA_LIBS)
 check_PROGRAMS += experiments/dsmem-probe
 experiments_dsmem_probe_SOURCES = experiments/dsmem_probe.cu experiments/probe_common.cuh
 experiments_dsmem_probe_LDADD = $(CUDA_LIBS)
+# ... and how many packed additions a scheduler issues a cycle, by form
+# (STEPS=pipes)
+check_PROGRAMS += experiments/pipe-probe
+experiments_pipe_probe_SOURCES = experiments/pipe_probe.cu experiments/probe_common.cuh
+experiments_pipe_probe_LDADD = $(CUDA_LIBS)
 endif
-EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu experiments/probe_common.cuh
+EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu experiments/pipe_probe.cu experiments/probe_common.cuh
 EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py experiments/ncu_opcodes.py

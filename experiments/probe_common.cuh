@@ -48,7 +48,7 @@ static int probe_cmp(const void *a, const void *b)
 }
 
 /* the median of ms[0..reps-1] (sorted in place) */
-static float probe_median(float *ms, int reps)
+static inline float probe_median(float *ms, int reps)
 {
   qsort(ms, (size_t)reps, sizeof ms[0], probe_cmp);
   return ms[reps / 2];
@@ -101,7 +101,7 @@ static int probe_args(int argc, char **argv, const char *size_flag, int lo, int 
 
 /* device 0's properties, 2^log2n f32 filled, and a buffer of twice the L2
  * whose memset flushes it */
-static void probe_setup(int log2n, cudaDeviceProp *prop, float4 **x, void **flush, size_t *flush_bytes)
+static inline void probe_setup(int log2n, cudaDeviceProp *prop, float4 **x, void **flush, size_t *flush_bytes)
 {
   int dev = 0;
   const uint64_t n = (uint64_t)1 << log2n;
