@@ -78,7 +78,9 @@
 # the probe's strided tiles started as clusters of neighbours), fewtest
 # for the compensated block kernels' few rows and the block rows first's
 # size by format; sarq and sarqncu for the rolled pass's column pairs
-# against its word rounds). Steps that force a rows form the tables do not choose
+# against its word rounds; pipes for the packed additions' peak issue
+# rate by form and what the compensated kernels' pipes do; xp5 for
+# kahan's and kahan-block's 2-byte warp rows at five blocks a multiprocessor). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1597,6 +1599,44 @@ want sarqncu && step sarqncu ${SARQ_NCU_LIMIT:-240} sh -c "
     env \$e ncu --clock-control none --kernel-name regex:\$2 --launch-skip \$3 --launch-count \$4 \
       --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,sass__inst_executed_per_opcode,regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio \
       --print-metric-instances details $B/experiments/wht-bench --algo kahan-block --format \$1 --log2n 28 --place in --reps 1 --warmup 1 | grep -v '^#'; done"
+# the packed additions' issue rate by form (experiments/pipe_probe.cu, its
+# SASS by opcode), then Nsight Compute's pipe utilization and issue of the
+# kernels named in PIPES_CASES (algo:format:log2n:log2batch:kernel
+# regex:skip:count; every kernel of the timed run's transform)
+PIPES_METRICS='gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,regex:^sm__inst_executed_pipe_[a-z0-9_]*\.avg\.pct_of_peak_sustained_active$,regex:^sm__pipe_[a-z0-9_]*_cycles_active\.avg\.pct_of_peak_sustained_active$,regex:^smsp__average_warps_issue_stalled_(math_pipe_throttle|not_selected|wait|dispatch_stall|long_scoreboard|no_instruction|short_scoreboard|mio_throttle)_per_issue_active\.ratio$'
+export PIPES_METRICS
+want pipes && step pipes ${PIPES_LIMIT:-300} sh -c "
+  $B/experiments/pipe-probe --iters 4096;
+  sh experiments/sass_hist.sh $B/experiments/pipe-probe pipe_kernel | awk '\$1 >= 4';
+  for c in ${PIPES_CASES:-kahan-block:f16:28:0:wht__rows_comp:1:1 kahan-block:f16:28:0:wht__sar_:2:1 kahan:f16:10:18:wht__rows_comp:1:1 kahan-block:bf16:28:0:wht__rows_comp:1:1 kahan-block:f32:28:0:wht__rows_comp:1:1 folklore:f16:10:18:wht__:1:1}; do
+    IFS=:; set -- \$c; unset IFS; echo \"## ncu: \$1 \$2 2^\$3 x 2^\$4, \$5 skip \$6 count \$7\";
+    ncu --clock-control none --kernel-name regex:\$5 --launch-skip \$6 --launch-count \$7 --metrics \"\$PIPES_METRICS\" \
+      $B/experiments/wht-bench --algo \$1 --format \$2 --log2n \$3 --total-log2 \$((\$3 + \$4)) --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v ' 0\$\\| 0\\.00\$'; done"
+# kahan's and kahan-block's 2-byte transposed warp rows at five blocks a
+# multiprocessor, x's and e's transposes in turn (WHT_GPU_ROWS_XP_FIVE=1,
+# where compensated_err.cuh's tables say; 0 the six blocks' kernel, or
+# kahan's four): bit-identity at k = 8..24 in each, racecheck at k = 10,
+# 11, then kahan's and kahan-block's 2-byte single vectors of 2^28 and
+# rows of 2^8..2^11 over 2^28 beside folklore in two interleaved rounds
+want xp5 && step xp5test ${XP5_TEST_LIMIT:-400} sh -c "
+  for m in 1 0; do
+    WHT_GPU_ROWS_XP_FIVE=\$m WHT_GPU_TEST_ALGOS=kahan,kahan-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/xp5bi.log 2>&1;
+    echo \"# WHT_GPU_ROWS_XP_FIVE=\$m, k = 8..24: \$(grep -c '^ok' $O/xp5bi.log) ok, \$(grep -c '^not ok' $O/xp5bi.log) not ok\"; grep '^not ok' $O/xp5bi.log | head -5; done;
+  WHT_GPU_ROWS_XP_FIVE=1 WHT_GPU_TEST_ALGOS=kahan,kahan-block WHT_GPU_TEST_MINK=10 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xp5rc.log 2>&1;
+  echo \"# WHT_GPU_ROWS_XP_FIVE=1, racecheck k = 10, 11: rc \$?, \$(grep -c '^ok' $O/xp5rc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/xp5rc.log)\""
+want xp5 && step xp5bench ${XP5_BENCH_LIMIT:-300} sh -c "
+  for r in 1 2; do for m in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_XP_FIVE=\$m\"; export WHT_GPU_ROWS_XP_FIVE=\$m;
+    $B/experiments/wht-bench --place in --reps 15 --algo folklore,kahan,kahan-block --format f16,bf16 --log2n 28 | grep -v '^#';
+    $B/experiments/wht-bench --place in --reps 15 --algo folklore,kahan,kahan-block --format f16,bf16 --log2n 8,9,10,11 --total-log2 28 | grep -v '^#' | grep -v '^algo'; done; done"
+# ... and the build's defaults (xp5def): bit-identity of kahan and
+# kahan-block from k = 8 with spot checks to 2^30, memcheck at k = 8..11
+want xp5def && step xp5def ${XP5_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=kahan,kahan-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=kahan-block:f16:30,kahan-block:bf16:29 $B/tests/test_gpu_bitident > $O/xp5bi.log 2>&1;
+  echo \"# defaults, k = 8..26 and spot checks: \$(grep -c '^ok' $O/xp5bi.log) ok, \$(grep -c '^not ok' $O/xp5bi.log) not ok\"; grep '^not ok' $O/xp5bi.log | head -5;
+  WHT_GPU_TEST_ALGOS=kahan-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xp5mc.log 2>&1;
+  echo \"# memcheck k = 8..11: rc \$?, \$(grep -c '^ok' $O/xp5mc.log) ok; \$(grep 'ERROR SUMMARY' $O/xp5mc.log)\""
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -45,6 +45,14 @@ struct wht__kahan_err {
    * XOR (padded it needs 54 KiB a block: 0.99-1.03x) */
   static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F16 || f == WHT_BF16 ? 0xfu : 0u; }
   static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_F16 || f == WHT_BF16 ? 0xeu : 0u; }
+  /* the 2-byte transposed rows at five blocks a multiprocessor, x's and
+   * e's transposes in turn (rows_comp.cuh's wht__rows_comp_xp5_kernel),
+   * a bit a size as rows_warp_mask: on an H200 kahan-block's f16 and bf16
+   * rows of 2^10 0.97x the time (2^28, whose first pass they are, 0.99x)
+   * and of 2^8 0.99x, but of 2^9 and 2^11 1.01x; kahan's rows of
+   * 2^8..2^10 1.03-1.04x, of 2^11 1.01x (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_xp_five(wht_format) { return 0u; }
+  static constexpr unsigned blocked_rows_xp_five(wht_format f) { return f == WHT_F16 || f == WHT_BF16 ? 0x5u : 0u; }
   /* the lane form's warp rows (bit k - LV - 5) that run capped at 80
    * registers (rows_comp.cuh's wht__rows_comp_capped_bit): those whose
    * kernel under ptxas's own choice needs more (CUDA 13.0, sm_90:
@@ -198,6 +206,8 @@ struct wht__neumaier_err {
    * and 2^9 0.88x and 0.97x, but its f32 rows of 2^10 1.03x */
   static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F32 ? 0xfu : 0u; }
   static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_BF16 ? 0x3u : 0u; }
+  static constexpr unsigned rows_xp_five(wht_format) { return 0u; } /* as kahan's: none */
+  static constexpr unsigned blocked_rows_xp_five(wht_format) { return 0u; }
   static constexpr unsigned blocked_rows_forms(wht_format f)
   { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
   /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64

@@ -64,6 +64,7 @@ struct wht__blocked_err : ERR {
   static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
   static constexpr unsigned rows_capped(wht_format f) { return ERR::blocked_rows_capped(f); }
   static constexpr unsigned rows_xp_pad(wht_format f) { return ERR::blocked_rows_xp_pad(f); }
+  static constexpr unsigned rows_xp_five(wht_format f) { return ERR::blocked_rows_xp_five(f); }
   static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i) { return ERR::blocked_few_rows_blk_min(f, i); }
 };
 
@@ -360,38 +361,57 @@ __device__ __forceinline__ void wht__rows_xp_first(const uint4 *sh, unsigned lan
   wht__rows_comp_regs_from<FV, ERR, NV, K, 0>(x, e, std::make_index_sequence<5>{});
 }
 
+/* one plane (x or e) of the warp's tile from layout B to layout C through
+ * sh, which no lane reads any more */
+template <class FV, bool PAD>
+__device__ __forceinline__ void wht__rows_xp_plane_to_c(uint4 *sh, unsigned lane, typename FV::T *v)
+{
+#pragma unroll
+  for (unsigned j = 0; j < 8; j++) sh[wht__rows_xp_bslot<PAD>(lane, j)] = wht__rows_words_out<FV>(v + 4 * j);
+  __syncwarp();
+  const unsigned *w = (const unsigned *)sh;
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) v[L] = FV::from_bits(w[wht__rows_xp_cword<PAD>(lane, L)]);
+}
+
 /* layout B to C through shx (x) and she (e), 256 slots each (PAD: 288), which no
  * lane reads any more; stages 5..K-1 (KT: the row's stages, for the
  * blocked ERR's folds) */
-template <class F, class ERR, unsigned K, unsigned KT = K, bool PAD = false>
+template <class F, class ERR, unsigned K, unsigned KT = K, bool PAD = false, bool SEQ = false>
 __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsigned lane,
                                                   typename wht__rows_comp_vals<F>::FV::T *x,
                                                   typename wht__rows_comp_vals<F>::FV::T *e)
 {
   typedef typename wht__rows_comp_vals<F>::FV FV;
   constexpr unsigned NV = 32;
-#pragma unroll
-  for (unsigned j = 0; j < 8; j++) {
-    const unsigned q = wht__rows_xp_bslot<PAD>(lane, j);
-    shx[q] = wht__rows_words_out<FV>(x + 4 * j);
-    she[q] = wht__rows_words_out<FV>(e + 4 * j);
-  }
-  __syncwarp();
   /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L (PAD:
    * word 36 L + lane) */
   const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
+  if constexpr (SEQ) { /* x, then e, through shx alone (she unused) */
+    wht__rows_xp_plane_to_c<FV, PAD>(shx, lane, x);
+    __syncwarp(); /* every lane has read x */
+    wht__rows_xp_plane_to_c<FV, PAD>(shx, lane, e);
+  } else {
 #pragma unroll
-  for (unsigned L = 0; L < NV; L++) {
-    const unsigned o = wht__rows_xp_cword<PAD>(lane, L);
-    x[L] = FV::from_bits(wx[o]);
-    e[L] = FV::from_bits(we[o]);
+    for (unsigned j = 0; j < 8; j++) {
+      const unsigned q = wht__rows_xp_bslot<PAD>(lane, j);
+      shx[q] = wht__rows_words_out<FV>(x + 4 * j);
+      she[q] = wht__rows_words_out<FV>(e + 4 * j);
+    }
+    __syncwarp();
+#pragma unroll
+    for (unsigned L = 0; L < NV; L++) {
+      const unsigned o = wht__rows_xp_cword<PAD>(lane, L);
+      x[L] = FV::from_bits(wx[o]);
+      e[L] = FV::from_bits(we[o]);
+    }
   }
   wht__rows_comp_regs_from<FV, ERR, NV, KT, 5, true>(x, e, std::make_index_sequence<K - 5>{});
 }
 
 /* ... then y = x - e stored to the tile at out (its first 2^T elements,
  * those below n) */
-template <class F, class ERR, unsigned K, bool PAD = false>
+template <class F, class ERR, unsigned K, bool PAD = false, bool SEQ = false>
 __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsigned lane,
                                                   typename wht__rows_comp_vals<F>::FV::T *x,
                                                   typename wht__rows_comp_vals<F>::FV::T *e, typename F::U *out,
@@ -401,7 +421,7 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
   typedef typename wht__rows_comp_vals<F>::FV FV;
   constexpr bool P = sizeof(U) == 2;
   constexpr unsigned NV = 32;
-  wht__rows_xp_to_c<F, ERR, K, K, PAD>(shx, she, lane, x, e);
+  wht__rows_xp_to_c<F, ERR, K, K, PAD, SEQ>(shx, she, lane, x, e);
   if (n >= (P ? 2048u : 1024u)) { /* the whole tile (warp-uniform): no compare per element */
     U *o = out + lane;
 #pragma unroll
@@ -471,14 +491,16 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  * kahan-block's rows of 2^8 and 2^11 gained 2-3 %; H200,
  * docs/PERFORMANCE.md) and transforms it; the persistent one (PF) keeps a
  * ring of two tiles a warp filled by cp.async, the next tile's copy in
- * flight while the current one is transformed. */
+ * flight while the current one is transformed; the five blocks' one (SEQ)
+ * moves x and then e to layout C through one plane, half the shared
+ * memory. */
 template <class F>
 struct wht__rows_xp_shape {
   static constexpr bool P = sizeof(typename F::U) == 2;
   static constexpr unsigned T = P ? 11 : 10, LEV = P ? 3 : 2; /* log2: a tile's elements, a vector's */
 };
 
-template <class F, class ERR, unsigned K, bool PAD = false>
+template <class F, class ERR, unsigned K, bool PAD = false, bool SEQ = false>
 __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                        uint4 *sh)
 {
@@ -502,7 +524,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   TV x[32], e[32];
   wht__rows_xp_first<F, ERR, K, PAD>(sh, lane, x, e);
   __syncwarp(); /* every lane has read its x */
-  wht__rows_xp_last<F, ERR, K, PAD>(sh, sh + wht__rows_xp_room<PAD>, lane, x, e, dst + base, N - base);
+  wht__rows_xp_last<F, ERR, K, PAD, SEQ>(sh, sh + wht__rows_xp_room<PAD>, lane, x, e, dst + base, N - base);
 }
 
 template <class F, class ERR, unsigned K>
@@ -543,6 +565,19 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F
 {
   __shared__ uint4 sh[4][2 * wht__rows_xp_room<PAD>];
   wht__rows_comp_xp_body<F, ERR, K, PAD>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
+/* the same at five blocks a multiprocessor, x's and e's transposes to
+ * layout C one after the other through one plane (4 KiB a warp, padded
+ * 4.5), for the 2-byte sizes ERR::rows_xp_five names (ptxas, CUDA 13.0,
+ * sm_90, rows of 2^10: kahan-block's 94 registers against 77 at six
+ * blocks, kahan's 96 and a 36-byte spill against 104 at four) */
+template <class F, class ERR, unsigned K, bool PAD>
+__global__ void __launch_bounds__(128, 5) wht__rows_comp_xp5_kernel(const typename F::U *src, typename F::U *dst,
+                                                                    uint64_t N)
+{
+  __shared__ uint4 sh[4][wht__rows_xp_room<PAD>];
+  wht__rows_comp_xp_body<F, ERR, K, PAD, true>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
 template <class F, class ERR, unsigned K>
@@ -906,6 +941,15 @@ static auto wht__rows_comp_xp_k() -> void (*)(const typename F::U *, typename F:
   }
 }
 
+template <class F, class ERR, unsigned K>
+static auto wht__rows_comp_xp5_k() -> void (*)(const typename F::U *, typename F::U *, uint64_t)
+{
+  if constexpr (sizeof(typename F::U) == 2 && (ERR::rows_xp_five(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u) &&
+                wht__rows_comp_warp_built<F, ERR>(K, 1))
+    return wht__rows_comp_xp5_kernel<F, ERR, K, wht__rows_comp_xp_pad<F, ERR>(K)>;
+  else return NULL;
+}
+
 template <class F, class ERR, unsigned M>
 static auto wht__rows_comp_blk_k() -> void (*)(const typename F::U *, typename F::U *, unsigned)
 {
@@ -1027,6 +1071,13 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
     static const kern pf[4] = { wht__rows_comp_xp_k<F, ERR, K0, 2>(), wht__rows_comp_xp_k<F, ERR, K0 + 1, 2>(),
                                 wht__rows_comp_xp_k<F, ERR, K0 + 2, 2>(), wht__rows_comp_xp_k<F, ERR, K0 + 3, 2>() };
     if (form == 2) f = pf[k - K0];
+  }
+  if constexpr (sizeof(U) == 2) { /* the five blocks' kernel where ERR's table has it */
+    static const kern five[4] = { wht__rows_comp_xp5_k<F, ERR, K0>(), wht__rows_comp_xp5_k<F, ERR, K0 + 1>(),
+                                  wht__rows_comp_xp5_k<F, ERR, K0 + 2>(), wht__rows_comp_xp5_k<F, ERR, K0 + 3>() };
+    static int on = -1; /* WHT_GPU_ROWS_XP_FIVE=0: the six blocks' kernel everywhere (read once) */
+    if (on < 0) on = wht__rows_env("WHT_GPU_ROWS_XP_FIVE", 1) != 0;
+    if (five[k - K0] && on) f = five[k - K0];
   }
   if (!f) return WHT_E_CUDA; /* not built: fits said no */
   const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
