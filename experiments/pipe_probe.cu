@@ -17,7 +17,8 @@
  * at 64, 24 (kahan-block's passes) and 16 warps a multiprocessor, values
  * of about 1 and a small normal step (no subnormals, no overflow).
  * Cycles come from clock64() at each block's ends (per multiprocessor the
- * first start to the last end, the median multiprocessor's), the
+ * first start to the last end, over the blocks it ran: the median
+ * multiprocessor's rate; the cycles column is the nominal shape's), the
  * warp instructions from the loop's count (the SASS is listed by
  * `cuobjdump -sass` of this program): it prints warp instructions a cycle
  * and scheduler (4 a multiprocessor), 1.0 being one a cycle. Not a test:
@@ -101,52 +102,62 @@ int main(int argc, char **argv)
   unsigned *out;
   long long *cyc, *hc = (long long *)malloc(3 * maxb * sizeof *hc), *lo = (long long *)malloc(sms * sizeof *lo),
                   *hi = (long long *)malloc(sms * sizeof *hi);
-  double *span = (double *)malloc(sms * sizeof *span);
-  if (!hc || !lo || !hi || !span) return 1;
+  unsigned *nb = (unsigned *)malloc(sms * sizeof *nb);
+  double *smr = (double *)malloc(sms * sizeof *smr);
+  if (!hc || !lo || !hi || !nb || !smr) return 1;
   CHECK(cudaMalloc(&out, (size_t)2 * sms * 1024 * sizeof *out));
   CHECK(cudaMalloc(&cyc, 3 * maxb * sizeof *cyc));
   /* the step each addition adds, a normal number in every form: f16
    * 2^-14 (0x0400; never inf in 65536 rounds), bf16 2^-20, f32 2^-20 */
   const unsigned d16 = 0x04000400u, dbf = 0x35803580u, df = 0x35800000u;
   printf("# pipe-probe: %d multiprocessors, %d rounds a thread; warp instructions a cycle and scheduler "
-         "(median of %d runs; a run's cycles: the median over multiprocessors of the first start to the last end "
-         "of its blocks, all resident at once)\n",
+         "(median of %d runs; a run's rate: the median over multiprocessors of their blocks' instructions over "
+         "the cycles from their first block's start to their last block's end, all resident at once)\n",
          sms, iters, reps);
-  printf("variant chains warps_per_sm rate cycles\n");
+  printf("variant chains warps_per_sm rate cycles blocks_per_sm_min blocks_per_sm_max\n");
   for (size_t s = 0; s < sizeof pipe_shapes / sizeof pipe_shapes[0]; s++)
     for (size_t v = 0; v < sizeof pipe_variants / sizeof pipe_variants[0]; v++) {
       const unsigned blocks = pipe_shapes[s].blocks * (unsigned)sms,
                      threads = pipe_shapes[s].warps * 32u / pipe_shapes[s].blocks;
-      double rates[64];
-      long long med = 0;
+      double rates[64], cycles[64];
+      unsigned bmin = ~0u, bmax = 0;
       for (int r = 0; r < reps; r++) {
         pipe_variants[v].f<<<blocks, threads>>>(out, cyc, iters, !strcmp(pipe_variants[v].name, "bf16x2") ? dbf : d16,
                                                 df);
         CHECK(cudaGetLastError());
         CHECK(cudaDeviceSynchronize());
         CHECK(cudaMemcpy(hc, cyc, 3 * blocks * sizeof *hc, cudaMemcpyDeviceToHost));
-        for (int m = 0; m < sms; m++) lo[m] = LLONG_MAX, hi[m] = LLONG_MIN;
+        for (int m = 0; m < sms; m++) lo[m] = LLONG_MAX, hi[m] = LLONG_MIN, nb[m] = 0;
         for (unsigned b = 0; b < blocks; b++) {
           const int m = (int)hc[3 * b];
           if (m < 0 || m >= sms) {
             fprintf(stderr, "pipe-probe: block %u reports multiprocessor %d of %d\n", b, m, sms);
             return 1;
           }
+          nb[m]++;
           if (hc[3 * b + 1] < lo[m]) lo[m] = hc[3 * b + 1];
           if (hc[3 * b + 2] > hi[m]) hi[m] = hc[3 * b + 2];
         }
-        for (int m = 0; m < sms; m++) span[m] = (double)(hi[m] - lo[m]);
-        qsort(span, (size_t)sms, sizeof span[0], cmp_d);
-        med = (long long)span[sms / 2];
-        /* a multiprocessor's warps, iters * chains instructions each, on 4 schedulers */
-        rates[r] = (double)pipe_shapes[s].warps * iters * pipe_variants[v].chains / (4.0 * (double)med);
+        /* each multiprocessor's own blocks: warps, iters * chains instructions each, on 4 schedulers */
+        int used = 0;
+        for (int m = 0; m < sms; m++) {
+          if (!nb[m]) continue;
+          if (nb[m] < bmin) bmin = nb[m];
+          if (nb[m] > bmax) bmax = nb[m];
+          const double warps = (double)nb[m] * (threads / 32u);
+          smr[used++] = warps * iters * pipe_variants[v].chains / (4.0 * (double)(hi[m] - lo[m]));
+        }
+        qsort(smr, (size_t)used, sizeof smr[0], cmp_d);
+        rates[r] = smr[used / 2];
+        cycles[r] = (double)pipe_shapes[s].warps * iters * pipe_variants[v].chains / (4.0 * rates[r]);
       }
       qsort(rates, (size_t)reps, sizeof rates[0], cmp_d);
-      printf("%s %d %u %.3f %lld\n", pipe_variants[v].name, pipe_variants[v].chains, pipe_shapes[s].warps,
-             rates[reps / 2], med);
+      qsort(cycles, (size_t)reps, sizeof cycles[0], cmp_d);
+      printf("%s %d %u %.3f %.0f %u %u\n", pipe_variants[v].name, pipe_variants[v].chains, pipe_shapes[s].warps,
+             rates[reps / 2], cycles[reps / 2], bmin, bmax);
     }
   CHECK(cudaFree(out));
   CHECK(cudaFree(cyc));
-  free(hc), free(lo), free(hi), free(span);
+  free(hc), free(lo), free(hi), free(nb), free(smr);
   return 0;
 }

@@ -1,6 +1,7 @@
-/* probe_common.cuh - what the GPU probes (l2_probe.cu, dsmem_probe.cu)
- * share: the CUDA check, the input and the add-one reference kernel, the
- * command line (a size flag and --reps), the buffers and the median.
+/* probe_common.cuh - what the GPU probes (l2_probe.cu, dsmem_probe.cu,
+ * pipe_probe.cu) share: the CUDA check, the input and the add-one
+ * reference kernel, the command line (a size flag and --reps), the
+ * buffers and the median.
  * Each includes it after defining PROBE_NAME, its program's name. */
 #ifndef WHT_EXPERIMENTS_PROBE_COMMON_CUH
 #define WHT_EXPERIMENTS_PROBE_COMMON_CUH
