@@ -80,7 +80,8 @@
 # size by format; sarq and sarqncu for the rolled pass's column pairs
 # against its word rounds; pipes for the packed additions' peak issue
 # rate by form and what the compensated kernels' pipes do; xp5 for
-# kahan's and kahan-block's 2-byte warp rows at five blocks a multiprocessor). Steps that force a rows form the tables do not choose
+# kahan's and kahan-block's 2-byte warp rows at five blocks a multiprocessor
+# (xp5def: at the build's defaults)). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1615,7 +1616,9 @@ want pipes && step pipes ${PIPES_LIMIT:-300} sh -c "
 # kahan's and kahan-block's 2-byte transposed warp rows at five blocks a
 # multiprocessor, x's and e's transposes in turn (WHT_GPU_ROWS_XP_FIVE=1,
 # where compensated_err.cuh's tables say; 0 the six blocks' kernel, or
-# kahan's four): bit-identity at k = 8..24 in each, racecheck at k = 10,
+# kahan's four; the tables at a328175 name kahan-block's rows of 2^8 and
+# 2^10 only, so the comparison needs a build with wider tables, as build y
+# of docs/PERFORMANCE.md had): bit-identity at k = 8..24 in each, racecheck at k = 10,
 # 11, then kahan's and kahan-block's 2-byte single vectors of 2^28 and
 # rows of 2^8..2^11 over 2^28 beside folklore in two interleaved rounds
 want xp5 && step xp5test ${XP5_TEST_LIMIT:-400} sh -c "
