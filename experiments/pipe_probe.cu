@@ -50,7 +50,9 @@ static __global__ void __launch_bounds__(1024) pipe_kernel(unsigned *out, long l
 #pragma unroll
   for (int i = 0; i < C; i++) {
     const int form = V == 2 ? (i & 1) : V == 5 ? ((i & 1) ? 0 : 4) : V;
-    r[i] = form == 4 ? 0x3f800000u + threadIdx.x + i : form == 3 ? 0x3f803f80u + i : 0x3c003c00u + (threadIdx.x & 7) + i;
+    r[i] = form == 4   ? 0x3f800000u + threadIdx.x + i
+           : form == 3 ? 0x3f803f80u + i
+                       : 0x3c003c00u + (threadIdx.x & 7) + i;
   }
   __syncthreads();
   const long long t0 = clock64();

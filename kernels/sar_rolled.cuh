@@ -38,9 +38,14 @@
  * and f32 0.978x (docs/PERFORMANCE.md). Quads (QW = 4, 1.75 memory instructions a
  * word) spilled at three blocks a multiprocessor (f16 and bf16 2^28 1.13x
  * the word rounds' time) and took 1.07x at two; removed after that
- * measurement. Each group is the same group on the same words, the
- * groups of a phase touch disjoint words and the phases keep their
- * order, so the result is the same bits. */
+ * measurement. The copy's and the high phase's global addresses are each
+ * one add from the last (a pointer stepped by the rows' stride): from
+ * each row's index they cost about a tenth of the pass's instructions
+ * (Nsight Compute: IADD3, SHF and LEA 10.7 %), and stepped kahan-block's
+ * 2^28 took 0.96x the time on an H200 (docs/PERFORMANCE.md). Each group
+ * is the same group on the same words, the groups of a phase touch
+ * disjoint words and the phases keep their order, so the result is the
+ * same bits. */
 #ifndef WHT_KERNELS_SAR_ROLLED_CUH
 #define WHT_KERNELS_SAR_ROLLED_CUH
 
@@ -131,13 +136,14 @@ __device__ void wht__sar_rolled_copy(const typename F::U *src, const void *sh, u
   typedef wht__sar_shape<F> S;
   const uint4 *in = (const uint4 *)(src + base);
   const unsigned t = threadIdx.x, sh0 = (unsigned)__cvta_generic_to_shared(sh), sr = s0 - S::EL - 2;
+  /* q's row advances by 4 (WARP) or 32 rows a j: one pointer, one add a copy */
+  const unsigned q0 = WARP ? ((t >> 5) << 9) + (t & 31u) : t;
+  const uint64_t step = (uint64_t)(WARP ? 4u : 32u) << sr;
+  const uint4 *g = in + ((uint64_t)(q0 >> 3) << sr) + (q0 & 7u);
 WHT__UNROLL
-  for (unsigned j = 0; j < 16; j++) {
-    const unsigned q = WARP ? ((t >> 5) << 9) + j * 32u + (t & 31u) : j * 256u + t;
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + q * 16u),
-                 "l"(in + ((uint64_t)(q >> 3) << sr) + (q & 7u))
+  for (unsigned j = 0; j < 16; j++, g += step)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(sh0 + (q0 + j * (WARP ? 32u : 256u)) * 16u), "l"(g)
                  : "memory");
-  }
   asm volatile("cp.async.commit_group;" ::: "memory");
   asm volatile("cp.async.wait_group 0;" ::: "memory");
 }
@@ -229,6 +235,7 @@ WHT__HD void wht__sar_col_high(const typename wht__sar_cvec<QW>::V *sh, unsigned
   const unsigned w = t >> 5, lane = t & 31u, sr = s0 - S::EL - LQ; /* log2 vectors between runs */
   const V *p = sh + w * NL + lane % NL;
   V *out = (V *)(dst + base) + ((uint64_t)w << sr) + lane % NL;
+  const uint64_t step = (uint64_t)64u << sr; /* rows 64 i + 8 a: one pointer a round, one add a store */
 WHT__ROLLED
   for (unsigned m = 0; m < 8 / QW; m++) {
     const unsigned a = lane / NL + QW * m;
@@ -236,8 +243,9 @@ WHT__ROLLED
 WHT__UNROLL
     for (unsigned i = 0; i < 8; i++) v[i] = p[(64u * i + 8u * a) * NL];
     wht__sar_col_groups<F, A, QW>(v);
+    V *o = out + ((uint64_t)(8u * a) << sr);
 WHT__UNROLL
-    for (unsigned i = 0; i < 8; i++) out[(uint64_t)(64u * i + 8u * a) << sr] = v[i];
+    for (unsigned i = 0; i < 8; i++, o += step) *o = v[i];
   }
 }
 
