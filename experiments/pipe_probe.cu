@@ -26,14 +26,22 @@
 #define PROBE_NAME "pipe-probe"
 #include "probe_common.cuh"
 
-/* one round of C additions of form V on r[] (V = 5: f32 on even
+/* the form of variant V's register i: 0 add.f16x2, 1 fma.f16x2, 3
+ * add.bf16x2, 4 add.f32 (V = 2: 0 and 1 alternately; V = 5: f32 on even
  * registers, f16x2 on odd) */
+template <int V>
+static __device__ __forceinline__ int pipe_form(int i)
+{
+  return V == 2 ? (i & 1) : V == 5 ? ((i & 1) ? 0 : 4) : V;
+}
+
+/* one round of C additions of variant V on r[] */
 template <int V, int C>
 static __device__ __forceinline__ void pipe_round(unsigned *r, unsigned d, unsigned df)
 {
 #pragma unroll
   for (int i = 0; i < C; i++) {
-    const int form = V == 2 ? (i & 1) : V == 5 ? ((i & 1) ? 0 : 4) : V;
+    const int form = pipe_form<V>(i);
     if (form == 0) asm volatile("add.rn.f16x2 %0, %0, %1;" : "+r"(r[i]) : "r"(d));
     else if (form == 1) asm volatile("fma.rn.f16x2 %0, %0, %2, %1;" : "+r"(r[i]) : "r"(d), "r"(0x3c003c00u));
     else if (form == 3) asm volatile("add.rn.bf16x2 %0, %0, %1;" : "+r"(r[i]) : "r"(d));
@@ -49,7 +57,7 @@ static __global__ void __launch_bounds__(1024) pipe_kernel(unsigned *out, long l
   unsigned r[C];
 #pragma unroll
   for (int i = 0; i < C; i++) {
-    const int form = V == 2 ? (i & 1) : V == 5 ? ((i & 1) ? 0 : 4) : V;
+    const int form = pipe_form<V>(i);
     r[i] = form == 4   ? 0x3f800000u + threadIdx.x + i
            : form == 3 ? 0x3f803f80u + i
                        : 0x3c003c00u + (threadIdx.x & 7) + i;
@@ -71,8 +79,7 @@ static __global__ void __launch_bounds__(1024) pipe_kernel(unsigned *out, long l
 }
 
 typedef void (*pipe_fn)(unsigned *, long long *, int, unsigned, unsigned);
-/* the forms, each with 16 independent additions a thread, and with 4 (a
- * chain's latency then shows at few warps) */
+/* the forms, each with 16 independent additions a thread, and with 4 */
 static const struct {
   const char *name;
   int chains;

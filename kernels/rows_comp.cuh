@@ -386,12 +386,12 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
   constexpr unsigned NV = 32;
   /* layout C: word 32L + lane is word lane ^ 4 (L & 7) of row L (PAD:
    * word 36 L + lane) */
-  const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
   if constexpr (SEQ) { /* x, then e, through shx alone (she unused) */
     wht__rows_xp_plane_to_c<FV, PAD>(shx, lane, x);
     __syncwarp(); /* every lane has read x */
     wht__rows_xp_plane_to_c<FV, PAD>(shx, lane, e);
-  } else {
+  } else { /* both planes at once, one __syncwarp */
+    const unsigned *wx = (const unsigned *)shx, *we = (const unsigned *)she;
 #pragma unroll
     for (unsigned j = 0; j < 8; j++) {
       const unsigned q = wht__rows_xp_bslot<PAD>(lane, j);
