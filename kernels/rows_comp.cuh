@@ -157,11 +157,11 @@ struct wht__rows_comp_vals<F, true> {
 /* vectors lo (i) and hi (i + 4) as the 8 pairs of slots 8i .. 8i + 7
  * (the pair layout above), and back (the differences x - e of the
  * pairs: the last pass's output) */
-template <class F>
+template <class F, bool PERM = true>
 __device__ __forceinline__ void wht__rows_comp_pairs_in(uint4 lo, uint4 hi, typename wht__pair_fmt<F>::T *x)
 {
   unsigned p[8];
-  wht__rows_pairs_in(lo, hi, p);
+  wht__rows_pairs_in<PERM>(lo, hi, p);
 #pragma unroll
   for (unsigned j = 0; j < 8; j++) x[j] = wht__pair_fmt<F>::from_bits(p[j]);
 }
@@ -180,7 +180,7 @@ __device__ __forceinline__ void wht__rows_comp_pairs_out(const typename wht__pai
 /* the stage on the pairs' halves (element bit 10 of a 2-byte warp): slots
  * 2j and 2j + 1 transposed to (lows, highs), one packed butterfly, and
  * transposed back */
-template <class F2, class ERR, unsigned NV, bool Z = false>
+template <class F2, class ERR, unsigned NV, bool Z = false, bool PERM = true>
 __device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typename F2::T *e)
 {
   typedef typename F2::T T2;
@@ -188,14 +188,14 @@ __device__ __forceinline__ void wht__rows_comp_halves(typename F2::T *x, typenam
   for (unsigned j = 0; j < NV; j += 2) {
     const unsigned x0 = F2::to_bits(x[j]), x1 = F2::to_bits(x[j + 1]);
     const unsigned e0 = F2::to_bits(e[j]), e1 = F2::to_bits(e[j + 1]);
-    T2 A = F2::from_bits(wht__lows(x0, x1)), B = F2::from_bits(wht__highs(x0, x1));
-    T2 eA = F2::from_bits(wht__lows(e0, e1)), eB = F2::from_bits(wht__highs(e0, e1));
+    T2 A = F2::from_bits(wht__lows<PERM>(x0, x1)), B = F2::from_bits(wht__highs<PERM>(x0, x1));
+    T2 eA = F2::from_bits(wht__lows<PERM>(e0, e1)), eB = F2::from_bits(wht__highs<PERM>(e0, e1));
     wht__compensated_butterfly<F2, ERR, Z>(A, eA, B, eB);
     const unsigned a = F2::to_bits(A), b = F2::to_bits(B), ea = F2::to_bits(eA), eb = F2::to_bits(eB);
-    x[j] = F2::from_bits(wht__lows(a, b));
-    x[j + 1] = F2::from_bits(wht__highs(a, b));
-    e[j] = F2::from_bits(wht__lows(ea, eb));
-    e[j + 1] = F2::from_bits(wht__highs(ea, eb));
+    x[j] = F2::from_bits(wht__lows<PERM>(a, b));
+    x[j + 1] = F2::from_bits(wht__highs<PERM>(a, b));
+    e[j] = F2::from_bits(wht__lows<PERM>(ea, eb));
+    e[j + 1] = F2::from_bits(wht__highs<PERM>(ea, eb));
   }
 }
 
@@ -233,8 +233,9 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
   }
 }
 
-/* stage s of wht__rows_comp_warp below (Z: every e +0 before it) */
-template <class F, class ERR, unsigned KT, unsigned s>
+/* stage s of wht__rows_comp_warp below (Z: every e +0 before it; PERM:
+ * the halves' word permutes, tile_packed.cuh's wht__lows) */
+template <class F, class ERR, unsigned KT, unsigned s, bool PERM = true>
 __device__ __forceinline__ void wht__rows_comp_warp_stage(typename wht__rows_comp_vals<F>::FV::T *x,
                                                           typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
@@ -250,29 +251,29 @@ __device__ __forceinline__ void wht__rows_comp_warp_stage(typename wht__rows_com
   } else if constexpr ((V << (s - LV - 5)) < NV) {
     wht__rows_comp_regs<FV, ERR, NV, Z>(x, e, V << (s - LV - 5));
   } else {
-    wht__rows_comp_halves<FV, ERR, NV, Z>(x, e); /* 2-byte formats' bit LV + 7 */
+    wht__rows_comp_halves<FV, ERR, NV, Z, PERM>(x, e); /* 2-byte formats' bit LV + 7 */
   }
   if constexpr (wht__rows_comp_folds<ERR>(KT, s)) wht__rows_comp_fold<FV, NV>(x, e);
 }
 
-template <class F, class ERR, unsigned KT, size_t... s>
+template <class F, class ERR, unsigned KT, bool PERM, size_t... s>
 __device__ __forceinline__ void wht__rows_comp_warp_from(typename wht__rows_comp_vals<F>::FV::T *x,
                                                          typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane,
                                                          std::index_sequence<s...>)
 {
-  (wht__rows_comp_warp_stage<F, ERR, KT, (unsigned)s>(x, e, lane), ...);
+  (wht__rows_comp_warp_stage<F, ERR, KT, (unsigned)s, PERM>(x, e, lane), ...);
 }
 
 /* stages 0..K-1 of a warp's 2^(LV+8) elements, eight vectors a lane
  * (value i * V + v: vector i, element v; for 2-byte formats the pairs of
  * wht__rows_comp_vals, the top bit the halves), of rows of 2^KT (the
  * blocks) */
-template <class F, class ERR, unsigned K, unsigned KT = K>
+template <class F, class ERR, unsigned K, unsigned KT = K, bool PERM = true>
 __device__ __forceinline__ void wht__rows_comp_warp(typename wht__rows_comp_vals<F>::FV::T *x,
                                                     typename wht__rows_comp_vals<F>::FV::T *e, unsigned lane)
 {
   static_assert(K >= wht__rows_reg_shape<F>::LV + 5, "the register stages and the five across lanes");
-  wht__rows_comp_warp_from<F, ERR, KT>(x, e, lane, std::make_index_sequence<K>{});
+  wht__rows_comp_warp_from<F, ERR, KT, PERM>(x, e, lane, std::make_index_sequence<K>{});
 }
 
 template <class F, class ERR, unsigned K>
@@ -409,6 +410,42 @@ __device__ __forceinline__ void wht__rows_xp_to_c(uint4 *shx, uint4 *she, unsign
   wht__rows_comp_regs_from<FV, ERR, NV, KT, 5, true>(x, e, std::make_index_sequence<K - 5>{});
 }
 
+/* A 2-byte tile's y = x - e (layout C's words) stored as 16-byte vectors:
+ * each lane's words back to shx at the places layout C read them from
+ * (slot s then holds words 4s .. 4s + 3), read back as slots 2g, 2g + 1
+ * for g = lane + 32 i (words 8g .. 8g + 7: elements 8g .. 8g + 7 in the
+ * low halves, 1024 + 8g .. in the high) and stored as two vectors. Both
+ * the word stores (a row's 32 words) and the slot loads (eight lanes'
+ * slots at distinct columns: rows 2i', 2i' + 1, columns 2c and 2c + 1
+ * moved apart by the XOR or the padding) are free of bank conflicts. It
+ * replaced 64 2-byte stores a lane and their 32 shifts: on an H200,
+ * with the pair words' permutes (tile_packed.cuh's wht__lows), kahan's
+ * and kahan-block's 2-byte rows of 2^8..2^10 took 0.97-0.99x the time
+ * and of 2^11 0.91-0.92x (docs/PERFORMANCE.md). */
+template <class FV, bool PAD>
+__device__ __forceinline__ void wht__rows_xp_store_pairs(uint4 *shx, unsigned lane, const typename FV::T *x,
+                                                         const typename FV::T *e, unsigned short *out)
+{
+  unsigned *w = (unsigned *)shx;
+  __syncwarp(); /* every lane has read layout C from shx */
+#pragma unroll
+  for (unsigned L = 0; L < 32; L++) w[wht__rows_xp_cword<PAD>(lane, L)] = FV::to_bits(FV::sub(x[L], e[L]));
+  __syncwarp();
+  /* slot 2g's place: padded 2g + (g >> 2) (2g + 1 the next); XOR'd (2g) ^ (g >> 2 & 7), 2g + 1's its ^ 1 */
+  const unsigned a = PAD ? 2u * lane + (lane >> 2) : (2u * lane) ^ (lane >> 2);
+  const unsigned b = PAD ? a + 1u : a ^ 1u;
+#pragma unroll
+  for (unsigned i = 0; i < 4; i++) {
+    const uint4 s0 = shx[a + (PAD ? 72u : 64u) * i], s1 = shx[b + (PAD ? 72u : 64u) * i];
+    const unsigned p[8] = { s0.x, s0.y, s0.z, s0.w, s1.x, s1.y, s1.z, s1.w };
+    uint4 lo, hi;
+    wht__rows_pairs_out(p, lo, hi);
+    const unsigned g = lane + 32u * i;
+    ((uint4 *)out)[g] = lo;
+    ((uint4 *)(out + 1024))[g] = hi;
+  }
+}
+
 /* ... then y = x - e stored to the tile at out (its first 2^T elements,
  * those below n) */
 template <class F, class ERR, unsigned K, bool PAD = false, bool SEQ = false>
@@ -423,17 +460,13 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
   constexpr unsigned NV = 32;
   wht__rows_xp_to_c<F, ERR, K, K, PAD, SEQ>(shx, she, lane, x, e);
   if (n >= (P ? 2048u : 1024u)) { /* the whole tile (warp-uniform): no compare per element */
+    if constexpr (P) { /* y's words back to shx, then 16-byte vectors */
+      wht__rows_xp_store_pairs<FV, PAD>(shx, lane, x, e, out);
+      return;
+    }
     U *o = out + lane;
 #pragma unroll
-    for (unsigned L = 0; L < NV; L++) {
-      const unsigned y = FV::to_bits(FV::sub(x[L], e[L]));
-      if constexpr (P) {
-        o[L * 32u] = (U)y;
-        o[L * 32u + 1024u] = (U)(y >> 16);
-      } else {
-        o[L * 32u] = y;
-      }
-    }
+    for (unsigned L = 0; L < NV; L++) o[L * 32u] = FV::to_bits(FV::sub(x[L], e[L]));
     return;
   }
   const unsigned m = (unsigned)n; /* below the tile's 2^11 */
@@ -464,9 +497,11 @@ __device__ __forceinline__ void wht__rows_xp_last(uint4 *shx, uint4 *she, unsign
  *     terms +0 (only x moves);
  *   - stages 0-4; x and e stored, read back as layout C: lane l holds
  *     words 32L + l, L = 0..31 (word bits 5-9 in registers);
- *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored
- *     element by element (a warp's store is 32 consecutive elements; a
- *     whole tile without a compare per element).
+ *   - stages 5..K-1 (bit 10 by wht__rows_comp_halves), y = x - e stored:
+ *     f32 element by element (a warp's store is 32 consecutive elements),
+ *     2-byte words back through shared memory and out as 16-byte vectors
+ *     (wht__rows_xp_store_pairs); a whole tile without a compare per
+ *     element.
  * Shared memory holds 16-byte slots s (row R = s >> 3 of eight slots,
  * column s & 7) at s ^ (R & 7): the vectors' stores (eight consecutive
  * slots of one row), layout B's 16-byte loads and stores (four or eight
@@ -683,21 +718,21 @@ __device__ __forceinline__ void wht__rows_comp_blk_row(const typename F::U *xin,
     TV x[NV / 2], e[NV / 2];
 #pragma unroll
     for (unsigned i = 0; i < W / 2; i++) {
-      wht__rows_comp_pairs_in<F>(r[i], r[i + W / 2], x + i * V);
+      wht__rows_comp_pairs_in<F, false>(r[i], r[i + W / 2], x + i * V); /* the masks (tile_packed.cuh's wht__lows) */
 #pragma unroll
       for (unsigned v = 0; v < V; v++) e[i * V + v] = F2::from_bits(0);
     }
-    wht__rows_comp_warp<F, ERR, K0, K0 + M>(x, e, lane);
+    wht__rows_comp_warp<F, ERR, K0, K0 + M, false>(x, e, lane);
 #pragma unroll
     for (unsigned i = 0; i < W / 2; i++) {
       unsigned px[V], pe[V];
 #pragma unroll
       for (unsigned v = 0; v < V; v++) px[v] = F2::to_bits(x[i * V + v]), pe[v] = F2::to_bits(e[i * V + v]);
       uint4 lo, hi;
-      wht__rows_pairs_out(px, lo, hi);
+      wht__rows_pairs_out<false>(px, lo, hi);
       wht__rows_comp_sh[(w * W + i) * 32u + lane] = lo;
       wht__rows_comp_sh[(w * W + i + W / 2) * 32u + lane] = hi;
-      wht__rows_pairs_out(pe, lo, hi);
+      wht__rows_pairs_out<false>(pe, lo, hi);
       wht__rows_comp_sh[NS + (w * W + i) * 32u + lane] = lo;
       wht__rows_comp_sh[NS + (w * W + i + W / 2) * 32u + lane] = hi;
     }

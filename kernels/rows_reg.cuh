@@ -249,23 +249,25 @@ __device__ __forceinline__ uint4 wht__rows_words_out(const typename F::T *x)
  * eight elements each: pair word 2w + b holds element 2w + b of lo in its
  * low half and of hi in its high half (one byte permute a word), and
  * back. */
+template <bool PERM = true>
 __device__ __forceinline__ void wht__rows_pairs_in(uint4 lo, uint4 hi, unsigned *p)
 {
   const unsigned a[4] = { lo.x, lo.y, lo.z, lo.w }, b[4] = { hi.x, hi.y, hi.z, hi.w };
 #pragma unroll
   for (unsigned w = 0; w < 4; w++) {
-    p[2 * w] = wht__lows(a[w], b[w]);
-    p[2 * w + 1] = wht__highs(a[w], b[w]);
+    p[2 * w] = wht__lows<PERM>(a[w], b[w]);
+    p[2 * w + 1] = wht__highs<PERM>(a[w], b[w]);
   }
 }
 
+template <bool PERM = true>
 __device__ __forceinline__ void wht__rows_pairs_out(const unsigned *p, uint4 &lo, uint4 &hi)
 {
   unsigned a[4], b[4];
 #pragma unroll
   for (unsigned w = 0; w < 4; w++) {
-    a[w] = wht__lows(p[2 * w], p[2 * w + 1]);
-    b[w] = wht__highs(p[2 * w], p[2 * w + 1]);
+    a[w] = wht__lows<PERM>(p[2 * w], p[2 * w + 1]);
+    b[w] = wht__highs<PERM>(p[2 * w], p[2 * w + 1]);
   }
   lo = make_uint4(a[0], a[1], a[2], a[3]);
   hi = make_uint4(b[0], b[1], b[2], b[3]);

@@ -102,9 +102,29 @@ WHT__HD void wht__st32(char *b, unsigned a, unsigned w)
 #endif
 }
 
-/* the low halves of words a, b as one word (a's first), and the high halves */
-WHT__HD unsigned wht__lows(unsigned a, unsigned b) { return (a & 0xffffu) | (b << 16); }
-WHT__HD unsigned wht__highs(unsigned a, unsigned b) { return (a >> 16) | (b & 0xffff0000u); }
+/* the low halves of words a, b as one word (a's first), and the high
+ * halves. PERM: on the device one byte permute each, where ptxas (CUDA
+ * 13.0, sm_90) often made the masks and shifts two instructions (LOP3 and
+ * PRMT for the lows, LOP3 and LEA.HI for the highs); in the compensated
+ * block rows (rows_comp.cuh's wht__rows_comp_blk_row) it did better with
+ * the masks: there PERM = false (H200: kahan's f16 and bf16 rows of
+ * 2^12..2^15 1.3-1.9 % slower with the permutes, docs/PERFORMANCE.md) */
+template <bool PERM = true>
+WHT__HD unsigned wht__lows(unsigned a, unsigned b)
+{
+#ifdef __CUDA_ARCH__
+  if (PERM) return __byte_perm(a, b, 0x5410u);
+#endif
+  return (a & 0xffffu) | (b << 16);
+}
+template <bool PERM = true>
+WHT__HD unsigned wht__highs(unsigned a, unsigned b)
+{
+#ifdef __CUDA_ARCH__
+  if (PERM) return __byte_perm(a, b, 0x7632u);
+#endif
+  return (a >> 16) | (b & 0xffff0000u);
+}
 
 template <class F2, class A, unsigned C, int KIND>
 WHT__HD void wht__pairs_apply(typename F2::T *v, typename F2::T *e)

@@ -3,7 +3,8 @@
 # rows' shared-memory layouts (kernels/rows_reg.cuh's wht__rows_xp_slot,
 # wht__rows_xp_vslot, wht__rows_xp_bslot, wht__rows_xp_b, wht__rows_xp_p
 # and wht__rows_xp_cword, which rows_comp.cuh's and rows_wide.cuh's layouts
-# B and C and the 2-byte stores of wht__rows_comp_xp_body use): a
+# B and C and the 2-byte stores of wht__rows_comp_xp_body use, and the
+# slot pairs of rows_comp.cuh's wht__rows_xp_store_pairs): a
 # warp's tile of 256 16-byte slots, slot s at s ^ ((s >> 3) & 7) (the
 # XOR) or at s + (s >> 3) (padded, ERR::rows_xp_pad). For both layouts it
 # checks that the kernels' closed forms (the copy's two addresses and
@@ -82,6 +83,26 @@ for name, (slot, room) in LAYOUTS.items():
             addr.append(a)
         banks32(addr)
     assert len(words) == 1024, (name, "layout C misses words")
+
+    # the 2-byte stores (rows_comp.cuh's wht__rows_xp_store_pairs): y's
+    # words written at layout C's places (checked above), then lane l
+    # reads slots 2 g and 2 g + 1 for g = l + 32 i, each at one of two
+    # addresses plus a constant
+    seen = set()
+    for i in range(4):
+        for half in (0, 1):
+            addr = []
+            for l in range(32):
+                g = l + 32 * i
+                s = slot(2 * g + half)
+                a = 2 * l + (l >> 2) if name == "pad" else (2 * l) ^ (l >> 2)
+                b = a + 1 if name == "pad" else a ^ 1
+                closed = (b if half else a) + (72 if name == "pad" else 64) * i
+                assert s == closed, (name, "pair stores", i, half, l, s, closed)
+                seen.add(s)
+                addr.append(4 * s)
+            banks128(addr)
+    assert seen == set(phys), (name, "pair stores miss slots")
 print("ok 1 - xp layouts: the closed forms, slots apart, every access free of bank conflicts, each slot and word once")
 
 # the block form: warp w's x tile at slot w WS, its e tile at NS + w WS
