@@ -81,7 +81,9 @@
 # against its word rounds; pipes for the packed additions' peak issue
 # rate by form and what the compensated kernels' pipes do; xp5 for
 # kahan's and kahan-block's 2-byte warp rows at five blocks a multiprocessor
-# (xp5def: at the build's defaults)). Steps that force a rows form the tables do not choose
+# (xp5def: at the build's defaults); pairab for the 2-byte rows and single
+# vectors in BASE and BUILD (pairabsan: BUILD's rows under the
+# sanitizers)). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1640,6 +1642,23 @@ want xp5def && step xp5def ${XP5_TEST_LIMIT:-400} sh -c "
   WHT_GPU_TEST_ALGOS=kahan-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xp5mc.log 2>&1;
   echo \"# memcheck k = 8..11: rc \$?, \$(grep -c '^ok' $O/xp5mc.log) ok; \$(grep 'ERROR SUMMARY' $O/xp5mc.log)\""
+# the 2-byte rows and single vectors in two builds, BASE and BUILD, three
+# interleaved rounds (the 2-byte warp rows' vector stores and the pair
+# words' permutes: the timings of docs/PERFORMANCE.md), then the sanitizers
+# on the compensated and folklore rows of BUILD
+want pairab && step pairab ${PAIRAB_LIMIT:-400} sh -c "
+  for r in 1 2 3; do for b in ${BASE:-_build-base} $B; do echo \"## round \$r: \$b rows\";
+    \$b/experiments/wht-bench --place in --reps 15 --total-log2 28 --algo folklore,kahan,kahan-block,neumaier,neumaier-block --format f16,bf16 --log2n 7:16 | grep -v '^#';
+    echo \"## round \$r: \$b single\";
+    \$b/experiments/wht-bench --place in --reps 15 --algo folklore,alman-rao,kahan,kahan-block,neumaier,neumaier-block,widened,widened-pass --format f16,bf16 --log2n 24,28 | grep -v '^#';
+  done; done"
+want pairab && step pairabsan ${PAIRAB_SAN_LIMIT:-300} sh -c "
+  WHT_GPU_TEST_ALGOS=kahan,kahan-block,neumaier,neumaier-block,folklore WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=15 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/pairabmc.log 2>&1;
+  echo \"# memcheck k = 7..15: rc \$?, \$(grep -c '^ok' $O/pairabmc.log) ok; \$(grep 'ERROR SUMMARY' $O/pairabmc.log)\";
+  WHT_GPU_TEST_ALGOS=kahan,kahan-block,neumaier,neumaier-block WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/pairabrc.log 2>&1;
+  echo \"# racecheck k = 7..13: rc \$?, \$(grep -c '^ok' $O/pairabrc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/pairabrc.log)\""
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
