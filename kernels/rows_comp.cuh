@@ -427,7 +427,10 @@ __device__ __forceinline__ void wht__rows_xp_store_pairs(uint4 *shx, unsigned la
                                                          const typename FV::T *e, unsigned short *out)
 {
   unsigned *w = (unsigned *)shx;
-  __syncwarp(); /* every lane has read layout C from shx */
+  /* each lane rewrites only the layout-C words it read itself, so this
+   * sync is not needed for the values; it is kept (it costs nothing
+   * measurable) so that the word stores never depend on that */
+  __syncwarp();
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) w[wht__rows_xp_cword<PAD>(lane, L)] = FV::to_bits(FV::sub(x[L], e[L]));
   __syncwarp();
@@ -605,7 +608,7 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F
 /* the same at five blocks a multiprocessor, x's and e's transposes to
  * layout C one after the other through one plane (4 KiB a warp, padded
  * 4.5), for the 2-byte sizes ERR::rows_xp_five names (ptxas, CUDA 13.0,
- * sm_90, rows of 2^10: kahan-block's 94 registers against 77 at six
+ * sm_90, rows of 2^10: kahan-block's 94 registers against 78 at six
  * blocks, kahan's 96 and a 36-byte spill against 104 at four) */
 template <class F, class ERR, unsigned K, bool PAD>
 __global__ void __launch_bounds__(128, 5) wht__rows_comp_xp5_kernel(const typename F::U *src, typename F::U *dst,
