@@ -83,7 +83,10 @@
 # kahan's and kahan-block's 2-byte warp rows at five blocks a multiprocessor
 # (xp5def: at the build's defaults); pairab for the 2-byte rows and single
 # vectors in BASE and BUILD (pairabsan: BUILD's rows under the
-# sanitizers)). Steps that force a rows form the tables do not choose
+# sanitizers); tcbulk for the tensor cores' rows of 2^15 copied in by the
+# bulk-copy engine (tcbulktest: their tests and sanitizers; tcbulkncu:
+# their profile against the exchange kernel; tcbulkdef: the tests and
+# the rows of 2^7..2^16 at the defaults)). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1659,6 +1662,39 @@ want pairab && step pairabsan ${PAIRAB_SAN_LIMIT:-300} sh -c "
   WHT_GPU_TEST_ALGOS=kahan,kahan-block,neumaier,neumaier-block WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/pairabrc.log 2>&1;
   echo \"# racecheck k = 7..13: rc \$?, \$(grep -c '^ok' $O/pairabrc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/pairabrc.log)\""
+# the tensor cores' rows of 2^15 copied in by the bulk-copy engine
+# (tensor_core_bulk.cuh) under TCBULK_VARIANTS (WHT_TC_X15_BULK = 4 or 1
+# pieces, 0 the exchange kernel's own loads; WHT_TC_PF_AHEAD the rows
+# asked of L2 ahead): the tests to k = 16 (400 rows of 2^15 among them)
+# under the first TCBULK_TESTS of them, memcheck, racecheck and synccheck
+# under the first, then three interleaved rounds of rows of 2^14 (the
+# control) and 2^15 under each, and (tcbulkncu) their profile
+TCBULK_VARIANTS=${TCBULK_VARIANTS:-WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=1 WHT_TC_X15_BULK=4,WHT_TC_PF_AHEAD=0 WHT_TC_X15_BULK=4,WHT_TC_PF_AHEAD=32 WHT_TC_X15_BULK=0}
+want tcbulk && step tcbulktest ${TCBULK_TEST_LIMIT:-420} sh -c "
+  for v in \$(echo $TCBULK_VARIANTS | cut -d' ' -f1-${TCBULK_TESTS:-2}); do echo \"## \$v\"; env \$(echo \$v | tr , ' ') WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu | grep -v '^ok'; done;
+  v1=\$(echo $TCBULK_VARIANTS | cut -d' ' -f1 | tr , ' ');
+  for t in memcheck racecheck synccheck; do echo \"## \$t \$v1\";
+    env \$v1 WHT_TC_TEST_KMAX=15 compute-sanitizer --tool \$t --error-exitcode 3 $B/tests/test_tensor_core_gpu > $O/tcbulk_\$t.log 2>&1;
+    echo \"rc \$?, \$(grep -c '^ok' $O/tcbulk_\$t.log) ok\"; tail -1 $O/tcbulk_\$t.log; done"
+want tcbulk && step tcbulk ${TCBULK_LIMIT:-300} sh -c "
+  for r in 1 2 3; do for v in $TCBULK_VARIANTS; do echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n 14:15 | grep -v '^#'; done; done"
+want tcbulkncu && step tcbulkncu ${TCBULK_NCU_LIMIT:-300} sh -c "
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for v in ${TCBULK_NCU_VARIANTS:-WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=0}; do echo \"## ncu \$v\"; env \$(echo \$v | tr , ' ') ncu --clock-control none \
+    --kernel-name regex:'wht__tc_(bulk|x12)' --launch-skip 1 --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum \
+    $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 15 --total-log2 28 --place in --reps 2 --warmup 1 | grep -E 'wht__tc|duration|inst_exec|warps_active|issue_active|bank|stalled|dram'; done"
+# the tensor-core tests at the build's defaults (tcbulkdeftest), then
+# two interleaved rounds of folklore and the tensor cores' rows of
+# 2^7..2^16, f16 and bf16, with rows of 2^15 copied in by the bulk-copy
+# engine (the default) and by the exchange kernel's own loads
+want tcbulkdef && step tcbulkdeftest ${TCBULKDEF_TEST_LIMIT:-300} sh -c "
+  $B/tests/test_tensor_core_gpu | grep -v '^ok'; $B/tests/test_tensor_core_gpu10 | grep -v '^ok'"
+want tcbulkdef && step tcbulkdef ${TCBULKDEF_LIMIT:-240} sh -c "
+  for r in 1 2; do for v in WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=0; do echo \"## round \$r: \$v\";
+    env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 \
+      --log2n 7:16 | grep -v '^#'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

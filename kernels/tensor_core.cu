@@ -49,6 +49,7 @@ extern "C" {
 #include "gpu_util.h"
 #include "tensor_core_strided.cuh"
 #include "tensor_core_strided10.cuh"
+#include "tensor_core_bulk.cuh"
 
 /* Natural tiles: first W2 straight from device memory (1) or staged
  * through shared memory (0, faster on an H200); row bits per strided pass
@@ -251,6 +252,27 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
+/* Pieces in which rows of 2^15 are copied in by the bulk-copy engine
+ * (tensor_core_bulk.cuh), 0 where the exchange kernel loads them itself:
+ * WHT_TC_X15_BULK = 0, 1 or 4 (read once), by default 4; 0 with
+ * WHT_TC_FULL=0 (its rows are whole) and on devices below compute
+ * capability 9 (per device). */
+static unsigned wht__tc_bulk_pieces(int dev)
+{
+  static unsigned v = ~0u;
+  static int ok[WHT__MAX_DEVICES]; /* 0 unknown, 1 yes, 2 no */
+  if (v == ~0u) {
+    const unsigned r = wht__rows_env("WHT_TC_X15_BULK", 4); /* rows_reg.cuh */
+    v = r == 1 || r == 4 ? r : 0;
+  }
+  if (!v || !wht__tc_full() || dev < 0 || dev >= WHT__MAX_DEVICES) return 0;
+  if (!ok[dev]) {
+    int major = 0;
+    ok[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 ? 1 : 2;
+  }
+  return ok[dev] == 1 ? v : 0;
+}
+
 /* Tiles ahead that the exchange kernel of rows of 2^K asks L2 for:
  * WHT_TC_PF_AHEAD (read once; 0: none), else 128, 8 for K = 15 (on an
  * H200, rows of 2^11..2^13 took 1.08x the add-one kernel without, 1.04x
@@ -258,12 +280,37 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
  * (16 warps) 1.19x, 1.14x, 1.12x, 1.08x, 1.05-1.06x; 2^15 (8 warps of
  * four units) 1.05-1.06x without, 1.04-1.06x at 4..16, 1.09-1.10x at 64,
  * 1.22-1.23x at 128; docs/PERFORMANCE.md. The natural tiles, rows of
- * 2^15, asking 128 ahead lost: 1.31x -> 1.37-1.38x) */
+ * 2^15, asking 128 ahead lost: 1.31x -> 1.37-1.38x); 32 for rows of 2^15
+ * copied in by the bulk-copy engine (1.02x against 1.02-1.03x at 8, 1.06x
+ * without) */
 static unsigned wht__tc_pf_ahead(unsigned K)
 {
   static unsigned v = ~0u;
   if (v == ~0u) v = wht__rows_env("WHT_TC_PF_AHEAD", ~1u); /* rows_reg.cuh */
-  return v != ~1u ? v : K == 15 ? 8 : 128;
+  return v != ~1u ? v : K == 15 ? (wht__tc_bulk_pieces(wht__gpu_current_device()) ? 32 : 8) : 128;
+}
+
+/* rows of 2^15 (N a multiple) copied in in ch pieces: a block a row */
+template <class M>
+static wht_status wht__tc_launch_bulk(uint16_t *x, uint64_t N, unsigned masks, unsigned ch, int dev)
+{
+  typedef void (*kern)(uint16_t *, uint64_t, unsigned, unsigned);
+  static const kern ks[2] = { wht__tc_bulk_kernel<M, 1>, wht__tc_bulk_kernel<M, 4> };
+  static const size_t smem[2] = { wht__tc_bulk_smem<1>(), wht__tc_bulk_smem<4>() };
+  static int ready[2][WHT__MAX_DEVICES];
+  const unsigned i = ch == 4;
+  if (!ready[i][dev]) {
+    if (cudaFuncSetAttribute((const void *)ks[i], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem[i]) !=
+        cudaSuccess) {
+      cudaGetLastError();
+      return WHT_E_CUDA;
+    }
+    ready[i][dev] = 1;
+  }
+  const uint64_t rows = N >> 15;
+  const unsigned grid = (unsigned)(rows < (1u << 24) ? rows : (1u << 24));
+  ks[i]<<<grid, 256, smem[i]>>>(x, rows, masks, wht__tc_pf_ahead(15));
+  return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
 /* The exchange kernel of rows of 2^11..2^K (K = 12..15; 2^(K-10) warps a
@@ -272,6 +319,10 @@ static unsigned wht__tc_pf_ahead(unsigned K)
 template <class M, unsigned K>
 static wht_status wht__tc_launch_x(uint16_t *x, uint64_t N, unsigned masks)
 {
+  if constexpr (K == 15) {
+    const int dev = wht__gpu_current_device();
+    if (const unsigned ch = wht__tc_bulk_pieces(dev)) return wht__tc_launch_bulk<M>(x, N, masks, ch, dev);
+  }
   constexpr unsigned L = wht__tc_x_log2<K>();
   const int smem = (int)(sizeof(uint16_t) << L);
   constexpr unsigned UW = wht__tc_x_units<K>();

@@ -30,6 +30,7 @@
 
 #include "tensor_core_w2.cuh"
 #include "gpu_util.h" /* wht__l2_prefetch */
+#include "bulk_copy.cuh" /* wht__mbar_wait */
 
 /* One launch over the whole data. */
 struct wht__tc_pass {
@@ -334,11 +335,18 @@ __device__ __forceinline__ unsigned wht__tc_x12_offset(unsigned lane, unsigned w
  * UW: units a warp (the block has 2^(x_log2 - 10) / UW warps; warp w0
  * takes units w0, w0 + NW, ... in both phases). RS (with FULL): the
  * results are put back in shared memory and stored in natural order in
- * 16-byte vectors after one more barrier. */
-template <class M, bool L2P, unsigned K, bool FULL, bool W1, bool RS = false, unsigned UW = 1>
+ * 16-byte vectors after one more barrier. SIN (with FULL): the step's
+ * elements are copied into sm in natural order by the bulk-copy engine
+ * (tensor_core_bulk.cuh), unit w's piece counted on mbarrier bars[(w >>
+ * pshift)] in its phase of parity `parity`; each unit is read from there
+ * after that wait and written back in place (the swizzle moves words only
+ * within their unit). */
+template <class M, bool L2P, unsigned K, bool FULL, bool W1, bool RS = false, unsigned UW = 1, bool SIN = false>
 __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, uint64_t N, uint2 *sm,
-                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol)
+                                                    const uint32_t a[4][4], uint64_t lpol, uint64_t spol,
+                                                    uint64_t *bars = nullptr, unsigned pshift = 0, unsigned parity = 0)
 {
+  static_assert(!SIN || FULL, "the ring's rows are whole");
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
   /* the block's warps; warp w0 takes the units w0, w0 + NW, ... */
@@ -348,7 +356,14 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
   for (unsigned j = 0; j < UW; j++) {
     const unsigned w = w0 + j * NW, nat = (w << 10) + F::lane_offset(lane);
     uint2 v[2][4];
-    if (FULL) wht__tc_unit_load_full<L2P>(x + base + nat, v, lpol);
+    if constexpr (SIN) {
+      wht__mbar_wait(bars + (w >> pshift), parity);
+#pragma unroll
+      for (unsigned s = 0; s < 2; s++)
+#pragma unroll
+        for (unsigned i = 0; i < 4; i++) v[s][i] = sm[(nat + F::word(i, s)) >> 2];
+      __syncwarp(); /* every lane has read the unit before any overwrites it */
+    } else if (FULL) wht__tc_unit_load_full<L2P>(x + base + nat, v, lpol);
     else wht__tc_unit_load<L2P>(x, base + (w << 10), N, v, lpol);
     wht__tc_w2<M>(v, a[0], a[1]);
     const unsigned wr = wht__tc_x12_phys(nat) >> 2;

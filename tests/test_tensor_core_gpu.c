@@ -42,13 +42,16 @@ static wht_status gpu_run(const tc_variant *t, uint64_t n, uint64_t batch, uint1
 /* Batch counts for rows of 2^k: one row, a few, and for short rows a count
  * that leaves a partial tile (tiles hold 2^15 elements, words 4). Three
  * rows of 2^20 fill three chunks of 2^20 of the L2-blocked pair, or part
- * of one of the default 2^22 (tensor_core.cu). */
+ * of one of the default 2^22 (tensor_core.cu). 400 rows of 2^15: rows
+ * of 2^15 copied in by the bulk-copy engine (tensor_core_bulk.cuh) past
+ * the first few hundred, in the blocks of later waves. */
 static unsigned batches(unsigned k, uint64_t out[3])
 {
   unsigned nb = 0;
   out[nb++] = 1;
   if (k <= 18 || k == 20) out[nb++] = 3;
   if (k <= 12) out[nb++] = k <= 2 ? 1001 : 37;
+  if (k == 15) out[nb++] = 400;
   return nb;
 }
 
