@@ -9,9 +9,10 @@
  *               1024 elements to k = 10 (no shared memory), above that the
  *               8 warps of a block per 2^max(k, 13) elements (two units
  *               a warp for k = 14, four for k = 15, the results restaged)
- *               with one exchange through shared memory (with
- *               WHT_TC_SMALL_KMAX=14, rows of 2^15 take one natural pass
- *               of tiles instead);
+ *               with one exchange through shared memory (rows of 2^15
+ *               copied in by the bulk-copy engine, tensor_core_bulk.cuh;
+ *               with WHT_TC_SMALL_KMAX=14 they take one natural pass of
+ *               tiles instead);
  *   k >= 16:    a natural pass for bits 0-11 (the register kernel of rows
  *               of 2^12; bits 0-12, rows of 2^13, where the one-bit stage
  *               is bit 12: k >= 29 with k mod 4 = 1, wht__tc_short12,
