@@ -1703,7 +1703,7 @@ want tcbulkdef && step tcbulkdef ${TCBULKDEF_LIMIT:-240} sh -c "
 # synccheck of the pair at k = 16, 17, then two interleaved rounds of the
 # single vectors that take the pair
 want tcpairbulk && step tcpairbulktest ${TCPAIRBULK_TEST_LIMIT:-300} sh -c "
-  for v in 1 0; do echo \"## WHT_TC_PAIR_BULK=\$v\"; WHT_TC_PAIR_BULK=\$v WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu | grep -v '^ok';
+  for v in ${TCPAIRBULK_TESTS:-1 0}; do echo \"## WHT_TC_PAIR_BULK=\$v\"; WHT_TC_PAIR_BULK=\$v WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu | grep -v '^ok';
     WHT_TC_PAIR_BULK=\$v $B/tests/test_tensor_core_gpu10 | grep -v '^ok'; done;
   for t in racecheck synccheck; do echo \"## \$t\";
     WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=17 compute-sanitizer --tool \$t --error-exitcode 3 $B/tests/test_tensor_core_gpu > $O/tcpairbulk_\$t.log 2>&1;
