@@ -86,8 +86,7 @@
 # sanitizers); tcbulk for the tensor cores' rows of 2^15 copied in by the
 # bulk-copy engine (tcbulktest: their tests and sanitizers; tcbulkncu:
 # their profile against the exchange kernel; tcbulkdef: the tests and
-# the rows of 2^7..2^16 at the defaults); tcpairbulk for the tensor
-# cores' L2-blocked pair with its first pass copied in likewise). Steps that force a rows form the tables do not choose
+# the rows of 2^7..2^16 at the defaults)). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1696,22 +1695,6 @@ want tcbulkdef && step tcbulkdef ${TCBULKDEF_LIMIT:-240} sh -c "
   for r in 1 2; do for v in WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=0; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n 7:16 | grep -v '^#'; done; done"
-# the tensor cores' L2-blocked pair with its first-pass tickets copied in
-# by the bulk-copy engine (WHT_TC_PAIR_BULK=1, the build's default) and
-# by the warps' loads (=0): the tests with the pair from 2^16 elements
-# (WHT_TC_L2_MIN=16) and test_tensor_core_gpu10 under each, racecheck and
-# synccheck of the pair at k = 16, 17, then two interleaved rounds of the
-# single vectors that take the pair
-want tcpairbulk && step tcpairbulktest ${TCPAIRBULK_TEST_LIMIT:-300} sh -c "
-  for v in ${TCPAIRBULK_TESTS:-1 0}; do echo \"## WHT_TC_PAIR_BULK=\$v\"; WHT_TC_PAIR_BULK=\$v WHT_TC_L2_MIN=16 $B/tests/test_tensor_core_gpu | grep -v '^ok';
-    WHT_TC_PAIR_BULK=\$v $B/tests/test_tensor_core_gpu10 | grep -v '^ok'; done;
-  for t in racecheck synccheck; do echo \"## \$t\";
-    WHT_TC_L2_MIN=16 WHT_TC_TEST_KMAX=17 compute-sanitizer --tool \$t --error-exitcode 3 $B/tests/test_tensor_core_gpu > $O/tcpairbulk_\$t.log 2>&1;
-    echo \"rc \$?, \$(grep -c '^ok' $O/tcpairbulk_\$t.log) ok\"; tail -1 $O/tcpairbulk_\$t.log; done"
-want tcpairbulk && step tcpairbulk ${TCPAIRBULK_LIMIT:-200} sh -c "
-  for r in 1 2; do for v in 1 0; do echo \"## round \$r: WHT_TC_PAIR_BULK=\$v\";
-    WHT_TC_PAIR_BULK=\$v $B/experiments/wht-bench --place in --algo tensor-core,tensor-core-f16acc --format f16 --log2n 26,28,30 | grep -v '^#';
-    WHT_TC_PAIR_BULK=\$v $B/experiments/wht-bench --place in --algo tensor-core --format bf16 --log2n 28 | grep -v '^#'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -61,19 +61,4 @@ __device__ __forceinline__ void wht__bulk_to_smem(void *dst, const void *src, un
 #endif
 }
 
-/* the same, one request, with an L2 eviction policy (an L2-blocked
- * pair's, pass_run.cuh's wht__l2_pair_policies) */
-__device__ __forceinline__ void wht__bulk_to_smem_pol(void *dst, const void *src, unsigned bytes, uint64_t *bar,
-                                                      uint64_t pol)
-{
-#ifdef WHT__BULK_COPY_DEVICE
-  const unsigned b = wht__smem_u32(bar), d = wht__smem_u32(dst);
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(d),
-               "l"(src), "r"(bytes), "r"(b), "l"(pol)
-               : "memory");
-#endif
-}
-
 #endif

@@ -420,22 +420,13 @@ static int wht__tc_strided(wht__tc_pass *p, unsigned k, uint64_t batch, unsigned
  * register groups, 2 the pass of 10 bits. Both passes
  * load through L2 only (wht__tc_ld8, wht__tc_copy). Tried and slower on an
  * H100: the first pass as a natural tile (docs/PERFORMANCE.md). */
-template <class M, bool W1, unsigned SK, unsigned K, bool BULK = false>
+template <class M, bool W1, unsigned SK, unsigned K>
 __global__ void __launch_bounds__(WHT__TC_THREADS, 3)
 wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned masks0, const unsigned lag,
                      const unsigned hints, uint16_t *x)
 {
   extern __shared__ uint4 wht__tc_smem[];
   uint16_t *sm = (uint16_t *)wht__tc_smem;
-  /* BULK: the first pass's ticket copied in by the bulk-copy engine, its
-   * four steps' pieces on these mbarriers (past the 64 KB), the phase's
-   * parity flipping with each first-pass ticket (the loop's first
-   * barrier orders their initialization) */
-  uint64_t *bars = (uint64_t *)(wht__tc_smem + (1u << (WHT__TC_TILE_LOG2 - 3)));
-  unsigned parity = 0;
-  if (BULK && threadIdx.x == 0)
-#pragma unroll
-    for (unsigned c = 0; c < 4; c++) wht__mbar_init(bars + c);
   wht__fused_loop(q, lag, hints, [&](bool second, uint64_t b, uint64_t, uint64_t) {
     /* the loop's policies, made again per ticket: kept live across the
      * loop they cost registers */
@@ -463,38 +454,11 @@ wht__tc_fused_kernel(const wht__pass q, const wht__tc_pass p1, const unsigned ma
        * elements, the block's 8 warps) */
 #pragma unroll
       for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks0 >> 4 * j & 15u);
-      if constexpr (BULK) {
-        /* the ticket's four 16 KB steps asked for at once (the loop's
-         * barrier ended every read of sm); step s in place in piece s */
-        const uint64_t t0 = b << WHT__TC_TILE_LOG2;
-        if (threadIdx.x == 0)
-#pragma unroll
-          for (unsigned c = 0; c < 4; c++) wht__bulk_to_smem_pol(sm + (c << 13), x + t0 + (c << 13), 1u << 14, bars + c, lpol);
 #pragma unroll 1
-        for (unsigned s = 0; s < 4; s++)
-          wht__tc_x12_step_in<M, true, K, true, W1, false, 1, true>(x, t0 + (s << 13), p1.N, (uint2 *)(sm + (s << 13)), a,
-                                                                    lpol, spol, bars + s, 5, parity);
-        parity ^= 1u;
-      } else {
-#pragma unroll 1
-        for (unsigned s = 0; s < 4; s++)
-          wht__tc_x12_step<M, true, K, true, W1>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
-      }
+      for (unsigned s = 0; s < 4; s++)
+        wht__tc_x12_step<M, true, K, true, W1>(x, (b << WHT__TC_TILE_LOG2) + (s << 13), p1.N, (uint2 *)sm, a, lpol, spol);
     }
   });
-}
-
-/* Whether the L2-blocked pair's first-pass tickets are copied in by the
- * bulk-copy engine (BULK above): WHT_TC_PAIR_BULK=0|1 (read once), by
- * default 1; only with the unchecked path and on compute capability 9 and
- * up (wht__tc_bulk_pieces' conditions) */
-static bool wht__tc_pair_bulk(int dev)
-{
-  static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_TC_PAIR_BULK", 1);
-  if (!v || !wht__tc_full() || dev < 0 || dev >= WHT__MAX_DEVICES) return false;
-  int major = 0;
-  return cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9;
 }
 
 /* sk: the second pass's kind (0 tiles, 1 register groups, 2 the pass of
@@ -513,27 +477,18 @@ static wht_status wht__tc_launch_fused(uint16_t *x, const wht__tc_pass &p1, unsi
   q.ntiles = p1.N >> WHT__TC_TILE_LOG2;
   q.fuse = 1;
   q.fuse_chunk_tiles_log2 = C - WHT__TC_TILE_LOG2;
-  const bool bulk = wht__tc_pair_bulk(wht__gpu_current_device());
-  const size_t smem = (sizeof(uint16_t) << WHT__TC_TILE_LOG2) + (bulk ? 32u : 0u);
+  const size_t smem = sizeof(uint16_t) << WHT__TC_TILE_LOG2;
   unsigned grid, lag;
   typedef void (*kern_t)(const wht__pass, const wht__tc_pass, unsigned, unsigned, unsigned, uint16_t *);
-  static const kern_t by[2][2][3] = {
-    { { wht__tc_fused_kernel<M, false, 0, 12>, wht__tc_fused_kernel<M, false, 1, 12>,
-        wht__tc_fused_kernel<M, false, 2, 12> },
-      { wht__tc_fused_kernel<M, true, 0, 12>, wht__tc_fused_kernel<M, true, 1, 12>,
-        wht__tc_fused_kernel<M, true, 2, 12> } },
-    { { wht__tc_fused_kernel<M, false, 0, 12, true>, wht__tc_fused_kernel<M, false, 1, 12, true>,
-        wht__tc_fused_kernel<M, false, 2, 12, true> },
-      { wht__tc_fused_kernel<M, true, 0, 12, true>, wht__tc_fused_kernel<M, true, 1, 12, true>,
-        wht__tc_fused_kernel<M, true, 2, 12, true> } }
+  static const kern_t by[2][3] = {
+    { wht__tc_fused_kernel<M, false, 0, 12>, wht__tc_fused_kernel<M, false, 1, 12>,
+      wht__tc_fused_kernel<M, false, 2, 12> },
+    { wht__tc_fused_kernel<M, true, 0, 12>, wht__tc_fused_kernel<M, true, 1, 12>, wht__tc_fused_kernel<M, true, 2, 12> }
   };
-  const kern_t kern = r12 ? (bulk ? wht__tc_fused_kernel<M, false, 1, 13, true> : wht__tc_fused_kernel<M, false, 1, 13>)
-                          : by[bulk][wht__tc_w1_on()][sk];
-  static wht__fused_cache bcache[4];
+  const kern_t kern = r12 ? wht__tc_fused_kernel<M, false, 1, 13> : by[wht__tc_w1_on()][sk];
   const unsigned ci = r12 ? 3 : sk;
   /* a lag of two thirds of the resident blocks beyond a chunk (pass_run.cuh) */
-  const wht_status s =
-    wht__fused_shape((const void *)kern, smem, q, bulk ? &bcache[ci] : &cache[ci], &grid, &lag, WHT__TC_THREADS, 2);
+  const wht_status s = wht__fused_shape((const void *)kern, smem, q, &cache[ci], &grid, &lag, WHT__TC_THREADS, 2);
   if (s != WHT_OK) return s;
   kern<<<grid, WHT__TC_THREADS, smem>>>(q, p1, masks0, lag, wht__l2_hints(), x);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
