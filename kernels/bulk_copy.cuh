@@ -2,9 +2,9 @@
  * the bulk-copy engine (cp.async.bulk, sm_90), its completion counted on
  * an mbarrier: the copy costs its one issuing thread a few instructions
  * and no load instructions or registers of the others. Used by the
- * tensor cores' ring of rows (tensor_core_ring.cuh). On devices below
- * sm_90 the functions compile to nothing; their launchers run only on
- * compute capability 9 and up. */
+ * tensor cores' rows of 2^15 (tensor_core_bulk.cuh). Compiled for an
+ * arch below sm_90 the functions trap; their launcher takes them only
+ * where the device's code is sm_90's or later (tensor_core.cu). */
 #ifndef WHT_KERNELS_BULK_COPY_CUH
 #define WHT_KERNELS_BULK_COPY_CUH
 
@@ -25,6 +25,8 @@ __device__ __forceinline__ void wht__mbar_init(uint64_t *bar)
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(wht__smem_u32(bar)) : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#else
+  __trap();
 #endif
 }
 
@@ -39,6 +41,8 @@ __device__ __forceinline__ void wht__mbar_wait(uint64_t *bar, unsigned parity)
                "@!p bra WHT_MBAR_WAIT_%=;\n}" ::"r"(wht__smem_u32(bar)),
                "r"(parity)
                : "memory");
+#else
+  __trap();
 #endif
 }
 
@@ -58,6 +62,8 @@ __device__ __forceinline__ void wht__bulk_to_smem(void *dst, const void *src, un
     asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(d + o),
                  "l"((const char *)src + o), "r"(CHUNK), "r"(b)
                  : "memory");
+#else
+  __trap();
 #endif
 }
 

@@ -255,9 +255,10 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 
 /* Pieces in which rows of 2^15 are copied in by the bulk-copy engine
  * (tensor_core_bulk.cuh), 0 where the exchange kernel loads them itself:
- * WHT_TC_X15_BULK = 0, 1 or 4 (read once), by default 4; 0 with
- * WHT_TC_FULL=0 (its rows are whole) and on devices below compute
- * capability 9 (per device). */
+ * WHT_TC_X15_BULK = 0, 1 or 4 (read once; other values 0), by default 4;
+ * 0 with WHT_TC_FULL=0 (its rows are whole), on devices below compute
+ * capability 9 and in builds whose code for the device is not sm_90's
+ * (per device). It takes the restaged step whatever WHT_TC_X_RESTAGE says. */
 static unsigned wht__tc_bulk_pieces(int dev)
 {
   static unsigned v = ~0u;
@@ -268,8 +269,16 @@ static unsigned wht__tc_bulk_pieces(int dev)
   }
   if (!v || !wht__tc_full() || dev < 0 || dev >= WHT__MAX_DEVICES) return 0;
   if (!ok[dev]) {
+    /* the device, and the code it runs: a build for an older arch runs
+     * its PTX on this device, where the bulk copy compiled to nothing */
     int major = 0;
-    ok[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 ? 1 : 2;
+    cudaFuncAttributes fa;
+    ok[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 &&
+                  cudaFuncGetAttributes(&fa, (const void *)wht__tc_bulk_kernel<wht__tc_f16, 4>) == cudaSuccess &&
+                  fa.ptxVersion >= 90
+                ? 1
+                : 2;
+    cudaGetLastError();
   }
   return ok[dev] == 1 ? v : 0;
 }

@@ -7,7 +7,7 @@
  *
  * Why: the exchange kernel's warps load their units into registers, so a
  * block has at most what its registers hold in flight and its warps wait
- * on the loads (long scoreboard 4.6 a issued instruction, 1.04-1.06x the
+ * on the loads (long scoreboard 4.5 a issued instruction, 1.04-1.06x the
  * add-one kernel on an H200). Here one thread asks for the whole row in
  * CH requests of 64/CH KB, each counted on its own mbarrier, and warp w0
  * waits only for the piece that holds its next unit (unit w0 + 8j lies in

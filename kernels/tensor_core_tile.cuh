@@ -346,7 +346,7 @@ __device__ __forceinline__ void wht__tc_x12_step_in(uint16_t *x, uint64_t base, 
                                                     const uint32_t a[4][4], uint64_t lpol, uint64_t spol,
                                                     uint64_t *bars = nullptr, unsigned pshift = 0, unsigned parity = 0)
 {
-  static_assert(!SIN || FULL, "the ring's rows are whole");
+  static_assert(!SIN || FULL, "rows copied in by the bulk-copy engine are whole");
   typedef wht__tc_f1nat F;
   typedef typename wht__tc_xframe<K>::F X;
   /* the block's warps; warp w0 takes the units w0, w0 + NW, ... */

@@ -44,7 +44,8 @@ static wht_status gpu_run(const tc_variant *t, uint64_t n, uint64_t batch, uint1
  * rows of 2^20 fill three chunks of 2^20 of the L2-blocked pair, or part
  * of one of the default 2^22 (tensor_core.cu). 400 rows of 2^15: rows
  * of 2^15 copied in by the bulk-copy engine (tensor_core_bulk.cuh) past
- * the first few hundred, in the blocks of later waves. */
+ * the first few hundred, in the blocks of later waves (a block a row:
+ * its loop over further rows is not exercised). */
 static unsigned batches(unsigned k, uint64_t out[3])
 {
   unsigned nb = 0;
