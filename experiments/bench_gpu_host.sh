@@ -86,7 +86,9 @@
 # sanitizers); tcbulk for the tensor cores' rows of 2^15 copied in by the
 # bulk-copy engine (tcbulktest: their tests and sanitizers; tcbulkncu:
 # their profile against the exchange kernel; tcbulkdef: the tests and
-# the rows of 2^7..2^16 at the defaults)). Steps that force a rows form the tables do not choose
+# the rows of 2^7..2^16 at the defaults); waves for rows of 64 and 128 KB
+# at row counts that fill whole waves of blocks, and wavesgrid for the
+# tensor cores' rows of 2^15 on persistent grids). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1685,16 +1687,38 @@ want tcbulkncu && step tcbulkncu ${TCBULK_NCU_LIMIT:-300} sh -c "
   for v in ${TCBULK_NCU_VARIANTS:-WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=0}; do echo \"## ncu \$v\"; env \$(echo \$v | tr , ' ') ncu --clock-control none \
     --kernel-name regex:'wht__tc_(bulk|x12)' --launch-skip 1 --launch-count 1 --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum \
     $B/experiments/wht-bench --algo tensor-core --format f16 --log2n 15 --total-log2 28 --place in --reps 2 --warmup 1 | grep -E 'wht__tc|duration|inst_exec|warps_active|issue_active|bank|stalled|dram'; done"
-# the tensor-core tests at the build's defaults (tcbulkdeftest), then
+# the tensor-core tests at the build's defaults (tcbulkdeftest; then to
+# k = 16 with the bulk-copy rows' grid capped at 7 blocks, so every block
+# runs its loop over further rows and its mbarriers' later phases), then
 # two interleaved rounds of folklore and the tensor cores' rows of
 # 2^7..2^16, f16 and bf16, with rows of 2^15 copied in by the bulk-copy
 # engine (the default) and by the exchange kernel's own loads
 want tcbulkdef && step tcbulkdeftest ${TCBULKDEF_TEST_LIMIT:-300} sh -c "
-  $B/tests/test_tensor_core_gpu | grep -v '^ok'; $B/tests/test_tensor_core_gpu10 | grep -v '^ok'"
+  $B/tests/test_tensor_core_gpu | grep -v '^ok'; $B/tests/test_tensor_core_gpu10 | grep -v '^ok';
+  echo '## WHT_TC_X15_GRID=7'; WHT_TC_X15_GRID=7 WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu | grep -v '^ok'"
 want tcbulkdef && step tcbulkdef ${TCBULKDEF_LIMIT:-240} sh -c "
   for r in 1 2; do for v in WHT_TC_X15_BULK=4 WHT_TC_X15_BULK=0; do echo \"## round \$r: \$v\";
     env \$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,tensor-core,tensor-core-f16acc --format f16,bf16 \
       --log2n 7:16 | grep -v '^#'; done; done"
+# whether rows of 64 and 128 KB lose their excess over the add-one kernel
+# in the last, partly filled wave of blocks: 2^28 elements' rows against
+# the row counts that fill whole waves just below and above (WAVES_SMS
+# multiprocessors, default the H200's and H100's 132; three blocks of a
+# row each for the tensor cores' rows of 2^15, one for folklore's f32
+# rows of 2^15 and 2-byte rows of 2^16), three interleaved rounds; then
+# (wavesgrid) the tensor cores' rows of 2^15 on persistent grids of
+# WAVESGRID_VARIANTS (WHT_TC_X15_GRID blocks, L2 asked WHT_TC_PF_AHEAD
+# rows on)
+S3=$(( ${WAVES_SMS:-132} * 3 )); S1=${WAVES_SMS:-132}
+want waves && step waves ${WAVES_LIMIT:-300} sh -c "
+  for r in 1 2 3; do echo \"## round \$r\";
+    $B/experiments/wht-bench --place in --algo tensor-core --format f16 --log2n 15 --batch $((S3 * 20)),8192,$((S3 * 21)) | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo folklore --format f32 --log2n 15 --batch $((S1 * 15)),2048,$((S1 * 16)) | grep -v '^#';
+    $B/experiments/wht-bench --place in --algo folklore --format f16 --log2n 16 --batch $((S1 * 15)),2048,$((S1 * 16)) | grep -v '^#'; done"
+WAVESGRID_VARIANTS=${WAVESGRID_VARIANTS:-WHT_TC_X15_GRID=0 WHT_TC_X15_GRID=$S3,WHT_TC_PF_AHEAD=$S3 WHT_TC_X15_GRID=$S3,WHT_TC_PF_AHEAD=32 WHT_TC_X15_GRID=$((S3 * 2)),WHT_TC_PF_AHEAD=$((S3 * 2))}
+want wavesgrid && step wavesgrid ${WAVESGRID_LIMIT:-240} sh -c "
+  for r in 1 2 3; do for v in $WAVESGRID_VARIANTS; do echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core --format f16 --log2n 14:15 | grep -v '^#'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -300,6 +300,19 @@ static unsigned wht__tc_pf_ahead(unsigned K)
   return v != ~1u ? v : K == 15 ? (wht__tc_bulk_pieces(wht__gpu_current_device()) ? 32 : 8) : 128;
 }
 
+/* The grid of the bulk-copy rows' kernel capped at WHT_TC_X15_GRID
+ * blocks (read once; 0, the default: no cap). For the tests: with fewer
+ * blocks than rows every block runs its loop over further rows and its
+ * mbarriers' later phases, which the default grids do not reach on a
+ * few hundred rows. */
+static unsigned wht__tc_bulk_grid(uint64_t want)
+{
+  static unsigned cap = ~0u;
+  if (cap == ~0u) cap = wht__rows_env("WHT_TC_X15_GRID", 0); /* rows_reg.cuh */
+  if (want > (1u << 24)) want = 1u << 24;
+  return (unsigned)(cap && cap < want ? cap : want);
+}
+
 /* rows of 2^15 (N a multiple) copied in in ch pieces: a block a row */
 template <class M>
 static wht_status wht__tc_launch_bulk(uint16_t *x, uint64_t N, unsigned masks, unsigned ch, int dev)
@@ -317,9 +330,7 @@ static wht_status wht__tc_launch_bulk(uint16_t *x, uint64_t N, unsigned masks, u
     }
     ready[i][dev] = 1;
   }
-  const uint64_t rows = N >> 15;
-  const unsigned grid = (unsigned)(rows < (1u << 24) ? rows : (1u << 24));
-  ks[i]<<<grid, 256, smem[i]>>>(x, rows, masks, wht__tc_pf_ahead(15));
+  ks[i]<<<wht__tc_bulk_grid(N >> 15), 256, smem[i]>>>(x, N >> 15, masks, wht__tc_pf_ahead(15));
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

@@ -17,16 +17,30 @@
  * 16-byte vectors), so the same mma stages on the same operands: the same
  * bits. In place is safe: a row's copy reads only that row, which no
  * other block writes. A block takes rows b, b + G, ... (G the grid; one
- * row a block below 2^24 rows), each row's copy after the barrier that
- * ends the last. ahead: as the exchange kernel, the row that many blocks
- * on asked of L2 first. docs/PERFORMANCE.md has the figures, and those of
- * a persistent block a multiprocessor with a ring of three rows (1.10x,
- * not kept). */
+ * row a block below 2^24 rows, or fewer under WHT_TC_X15_GRID, which the
+ * tests set so that the loop and the mbarriers' later phases run), each
+ * row's copy after the barrier that ends the last. ahead: as the exchange
+ * kernel, the row that many blocks on asked of L2 first.
+ * docs/PERFORMANCE.md has the figures, and those of two persistent
+ * designs, a block a multiprocessor with a ring of three rows: one team
+ * of 8 warps (1.10x the add-one kernel) and two teams taking alternate
+ * rows on named barriers (1.08-1.09x); neither kept. */
 #ifndef WHT_KERNELS_TENSOR_CORE_BULK_CUH
 #define WHT_KERNELS_TENSOR_CORE_BULK_CUH
 
 #include "tensor_core_tile.cuh"
 #include "bulk_copy.cuh"
+
+/* row (2^15 elements at src) into buffer dst in CH pieces, piece c
+ * counted on bar[c]; one thread */
+template <unsigned CH>
+__device__ __forceinline__ void wht__tc_bulk_row(char *dst, const uint16_t *src, uint64_t *bar)
+{
+  constexpr unsigned BYTES = 2u << 15;
+#pragma unroll
+  for (unsigned c = 0; c < CH; c++)
+    wht__bulk_to_smem<BYTES / CH>(dst + c * (BYTES / CH), (const char *)src + c * (BYTES / CH), BYTES / CH, bar + c);
+}
 
 /* the row and CH mbarriers, bytes */
 template <unsigned CH>
@@ -48,11 +62,7 @@ __global__ void __launch_bounds__(256, 3) wht__tc_bulk_kernel(uint16_t *x, uint6
   __syncthreads();
   unsigned parity = 0;
   for (uint64_t r = blockIdx.x; r < rows; r += gridDim.x, parity ^= 1u) {
-    if (threadIdx.x == 0)
-#pragma unroll
-      for (unsigned c = 0; c < CH; c++)
-        wht__bulk_to_smem<BYTES / CH>((char *)wht__tc_bulk_sm + c * (BYTES / CH), (const char *)(x + (r << 15)) + c * (BYTES / CH),
-                                      BYTES / CH, bar + c);
+    if (threadIdx.x == 0) wht__tc_bulk_row<CH>((char *)wht__tc_bulk_sm, x + (r << 15), bar);
     if (ahead && r + ahead < rows && (threadIdx.x & 31u) == 0) {
       /* the warp's units of the row `ahead` blocks on */
 #pragma unroll
