@@ -88,7 +88,8 @@
 # their profile against the exchange kernel; tcbulkdef: the tests and
 # the rows of 2^7..2^16 at the defaults); waves for rows of 64 and 128 KB
 # at row counts that fill whole waves of blocks, and wavesgrid for the
-# tensor cores' rows of 2^15 on persistent grids). Steps that force a rows form the tables do not choose
+# tensor cores' rows of 2^15 on persistent grids; rowsn: rows of 2^13..2^16
+# at 2^25..2^30 elements). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1719,6 +1720,14 @@ WAVESGRID_VARIANTS=${WAVESGRID_VARIANTS:-WHT_TC_X15_GRID=0 WHT_TC_X15_GRID=$S3,W
 want wavesgrid && step wavesgrid ${WAVESGRID_LIMIT:-240} sh -c "
   for r in 1 2 3; do for v in $WAVESGRID_VARIANTS; do echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo tensor-core --format f16 --log2n 14:15 | grep -v '^#'; done; done"
+# the same rows' excess over the add-one kernel against the total size
+# (2^25..2^30 elements, two rounds): a fixed cost a call (the blocks'
+# first and last rows) falls as 1/N, a cost a row stays
+want rowsn && step rowsn ${ROWSN_LIMIT:-300} sh -c "
+  for r in 1 2; do for t in 25 26 27 28 29 30; do echo \"## round \$r: 2^\$t elements\";
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f32 --log2n 13:15 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f16 --log2n 15:16 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo tensor-core --format f16 --log2n 14:15 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
