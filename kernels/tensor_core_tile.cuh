@@ -475,6 +475,9 @@ wht__tc_x12_kernel(uint16_t *x, uint64_t N, unsigned masks, unsigned ahead)
   for (unsigned j = 0; j < 4; j++) wht__tc_afrag<M>(a[j], masks >> 4 * j & 15u);
   const uint64_t tiles = (N + (1u << L) - 1) >> L;
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    /* the look-ahead, written out here and in tensor_core_bulk.cuh: as one
+     * helper for both (its loop and tests the same) it moved ptxas's
+     * allocation of the K = 12..15 kernels into spills of 8-32 bytes */
 #pragma unroll
     for (unsigned j = 0; j < UW; j++) {
       const uint64_t p = ((t + ahead) << L) + ((uint64_t)((threadIdx.x >> 5) + j * wht__tc_x_threads<K, UW>() / 32u) << 10); /* N: a multiple of 2^11 */
