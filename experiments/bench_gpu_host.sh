@@ -89,7 +89,8 @@
 # the rows of 2^7..2^16 at the defaults); waves for rows of 64 and 128 KB
 # at row counts that fill whole waves of blocks, and wavesgrid for the
 # tensor cores' rows of 2^15 on persistent grids; rowsn: rows of 2^13..2^16
-# at 2^25..2^30 elements). Steps that force a rows form the tables do not choose
+# at 2^25..2^30 elements; rowslat: those rows in one to eight waves of
+# blocks). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1728,6 +1729,17 @@ want rowsn && step rowsn ${ROWSN_LIMIT:-300} sh -c "
     $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f32 --log2n 13:15 | grep -v '^#' | grep -v '^algo';
     $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f16 --log2n 15:16 | grep -v '^#' | grep -v '^algo';
     $B/experiments/wht-bench --place in --total-log2 \$t --algo tensor-core --format f16 --log2n 14:15 | grep -v '^#' | grep -v '^algo'; done; done"
+# the same rows in one to eight waves of resident blocks (ROWSLAT_SMS
+# multiprocessors, default 132; folklore's 128 KB rows one block a
+# multiprocessor, the tensor cores' rows of 2^15 three): a call of one
+# wave takes about a row's latency, so the cost a call is seen against
+# the add-one kernel of the same bytes
+L1=${ROWSLAT_SMS:-132}; L3=$(( ${ROWSLAT_SMS:-132} * 3 ))
+want rowslat && step rowslat ${ROWSLAT_LIMIT:-200} sh -c "
+  for r in 1 2; do echo \"## round \$r\";
+    $B/experiments/wht-bench --place in --algo folklore --format f32 --log2n 15 --batch $L1,$((L1 * 2)),$((L1 * 4)),$((L1 * 8)) | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo folklore --format f16 --log2n 16 --batch $L1,$((L1 * 2)),$((L1 * 4)),$((L1 * 8)) | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo tensor-core --format f16 --log2n 15 --batch $L3,$((L3 * 2)),$((L3 * 4)),$((L3 * 8)) | grep -v '^#' | grep -v '^algo'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
