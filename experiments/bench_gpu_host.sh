@@ -90,7 +90,8 @@
 # at row counts that fill whole waves of blocks, and wavesgrid for the
 # tensor cores' rows of 2^15 on persistent grids; rowsn: rows of 2^13..2^16
 # at 2^25..2^30 elements; rowslat: those rows in one to eight waves of
-# blocks). Steps that force a rows form the tables do not choose
+# blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
+# first wave's blocks started apart). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1740,6 +1741,50 @@ want rowslat && step rowslat ${ROWSLAT_LIMIT:-200} sh -c "
     $B/experiments/wht-bench --place in --algo folklore --format f32 --log2n 15 --batch $L1,$((L1 * 2)),$((L1 * 4)),$((L1 * 8)) | grep -v '^#' | grep -v '^algo';
     $B/experiments/wht-bench --place in --algo folklore --format f16 --log2n 16 --batch $L1,$((L1 * 2)),$((L1 * 4)),$((L1 * 8)) | grep -v '^#' | grep -v '^algo';
     $B/experiments/wht-bench --place in --algo tensor-core --format f16 --log2n 15 --batch $L3,$((L3 * 2)),$((L3 * 4)),$((L3 * 8)) | grep -v '^#' | grep -v '^algo'; done"
+# the stagger (rows_reg.cuh's wht__rows_stagger: block b of the first
+# wave sleeping (b mod G) D ns first, WHT_GPU_ROWS_STAGGER = D,
+# WHT_GPU_ROWS_STAGGER_G = G) for folklore's block rows (also the first
+# pass of its single vectors; the tensor cores' rows of 2^15, measured
+# with it in 2bd9c51's tree, have none): the
+# tests under D = 1000 (folklore's rows of 2^13..2^16 in every format,
+# memcheck at 2^15, 2^16; the tensor-core tests to k = 16), then
+# (stagger) three interleaved rounds at 2^26 and 2^28 elements under each
+# of STAGGER_VARIANTS, and (staggerall) two of every rows size and the
+# single vectors of 2^28 under STAGGER_ALL
+STAGGER_VARIANTS=${STAGGER_VARIANTS:-WHT_GPU_ROWS_STAGGER=0 WHT_GPU_ROWS_STAGGER=1000 WHT_GPU_ROWS_STAGGER=2000 WHT_GPU_ROWS_STAGGER=3000 WHT_GPU_ROWS_STAGGER=500,WHT_GPU_ROWS_STAGGER_G=8 WHT_GPU_ROWS_STAGGER=1000,WHT_GPU_ROWS_STAGGER_G=8 WHT_GPU_ROWS_STAGGER=500,WHT_GPU_ROWS_STAGGER_G=16}
+STAGGER_ALL=${STAGGER_ALL:-WHT_GPU_ROWS_STAGGER=0 WHT_GPU_ROWS_STAGGER=1000 WHT_GPU_ROWS_STAGGER=2000}
+want stagger && step staggertest ${STAGGER_TEST_LIMIT:-300} sh -c "
+  export WHT_GPU_ROWS_STAGGER=1000;
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/stagbi.log 2>&1;
+  echo \"# folklore k = 13..16: \$(grep -c '^ok' $O/stagbi.log) ok, \$(grep -c '^not ok' $O/stagbi.log) not ok\"; grep '^not ok' $O/stagbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/stagmc.log 2>&1;
+  echo \"# memcheck k = 15, 16: rc \$?, \$(grep -c '^ok' $O/stagmc.log) ok; \$(grep 'ERROR SUMMARY' $O/stagmc.log)\";
+  echo '## tensor-core'; WHT_TC_TEST_KMAX=16 $B/tests/test_tensor_core_gpu | grep -v '^ok'"
+want stagger && step stagger ${STAGGER_LIMIT:-400} sh -c "
+  for r in 1 2 3; do for t in 26 28; do for v in $STAGGER_VARIANTS; do echo \"## round \$r: 2^\$t elements, \$v\";
+    export WHT_GPU_ROWS_STAGGER_G=4 \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f32 --log2n 14:15 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f16 --log2n 15:16 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 \$t --algo tensor-core --format f16 --log2n 15 | grep -v '^#' | grep -v '^algo'; done; done; done"
+want staggerall && step staggerall ${STAGGER_ALL_LIMIT:-400} sh -c "
+  for r in 1 2; do for v in $STAGGER_ALL; do echo \"## round \$r: \$v\"; export \$(echo \$v | tr , ' ');
+    $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32 --log2n 7:15 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,tensor-core --format f16,bf16 --log2n 7:16 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo folklore,alman-rao,kahan-block,widened-pass --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo folklore --format f64 --log2n 27 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --algo folklore,tensor-core --format f16 --log2n 30 | grep -v '^#' | grep -v '^algo'; done; done"
+# the stagger at the build's defaults (staggerdef): folklore's
+# bit-identity at every k and format with the spot checks, the
+# tensor-core tests, then two interleaved rounds of folklore's rows of
+# 2^12..2^16 over 2^28 elements by default and with WHT_GPU_ROWS_STAGGER=0
+want staggerdef && step staggerdeftest ${STAGGERDEF_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=folklore $B/tests/test_gpu_bitident > $O/stagdefbi.log 2>&1;
+  echo \"# folklore, defaults: \$(grep -c '^ok' $O/stagdefbi.log) ok, \$(grep -c '^not ok' $O/stagdefbi.log) not ok\"; grep '^not ok' $O/stagdefbi.log | head -5;
+  $B/tests/test_tensor_core_gpu | grep -v '^ok'"
+want staggerdef && step staggerdef ${STAGGERDEF_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in default WHT_GPU_ROWS_STAGGER=0; do echo \"## round \$r: \$v\";
+    env \$([ \$v = default ] || echo \$v) $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

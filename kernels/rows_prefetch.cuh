@@ -14,6 +14,9 @@
  * gathered): the result is the CPU's bit for bit. A prefetch is a hint:
  * L2 is where the device's memory is coherent, so a row's loads see what
  * was written before them whatever the prefetch read, in place too.
+ * The first wave's blocks start apart (wht__rows_stagger, rows_reg.cuh:
+ * block b sleeps (b mod 4) us first), so that the multiprocessors do not
+ * load and compute in step.
  *
  * On an H200 (docs/PERFORMANCE.md, "the rows a few blocks on asked of
  * L2") 4..24 rows ahead took f32 rows of 2^13, 2^14 from
@@ -41,9 +44,11 @@
 
 template <class F, unsigned W, unsigned M, bool WORDS>
 __global__ void __launch_bounds__(32u << M)
-    wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead)
+    wht__rows_pf_kernel(const typename F::U *src, typename F::U *dst, unsigned ahead, unsigned stagger, unsigned wave,
+                        unsigned gm)
 {
   constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 5 + (W == 16 ? 4 : 3), K = K0 + M;
+  wht__rows_stagger_sleep(stagger, wave, gm); /* rows_reg.cuh */
   wht__rows_blk_prefetch<K0, K>(src, ahead); /* rows_reg.cuh */
   /* the row count (gridDim.x, at least 1) as the gathered loads' live value */
   wht__rows_blk_row<F, W, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
@@ -58,7 +63,7 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
 {
   typedef wht__rows_reg_shape<F> S;
   typedef typename F::U U;
-  typedef void (*kern)(const U *, U *, unsigned);
+  typedef void (*kern)(const U *, U *, unsigned, unsigned, unsigned, unsigned);
   constexpr bool WD = S::V == 8; /* whole words exist for 2-byte formats */
   static const kern by_m[2][2][5] = {
     { { wht__rows_pf_kernel<F, 8, 1, false>, wht__rows_pf_kernel<F, 8, 2, false>,
@@ -76,6 +81,7 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
 #endif
   };
   static size_t raised[2][2][5][WHT__MAX_DEVICES];
+  static unsigned resident[2][2][5][WHT__MAX_DEVICES];
   const unsigned wi = W == 16, M = k - (S::LV + 8 + wi), words = WD && wht__rows_words(M);
   kern f = by_m[wi][words][M - 1];
   const size_t smem = sizeof(U) << k;
@@ -83,7 +89,9 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, ahead);
+  const unsigned stagger = wht__rows_stagger();
+  const unsigned wave = stagger ? wht__rows_wave((const void *)f, 32u << M, smem, resident[wi][words][M - 1]) : 0;
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, ahead, stagger, wave, wht__rows_stagger_groups() - 1);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

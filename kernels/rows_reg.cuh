@@ -490,6 +490,68 @@ static unsigned wht__rows_ahead(size_t block_bytes)
   return wht__ahead_blocks(bytes, block_bytes);
 }
 
+/* The stagger of the block rows (rows_prefetch.cuh): WHT_GPU_ROWS_STAGGER
+ * = D nanoseconds (read once; default 1000, 0: none). A call's first
+ * wave of blocks starts together and moves in step for many waves (each
+ * loads its row while none computes, then computes while device memory
+ * idles): on an H200 the rows of 128 KB, one block a multiprocessor, lost
+ * about 4 us a wave at first and 17-22 us a call (the same rows took
+ * 1.23x the add-one kernel in one wave, 1.15x in 15.5 and 1.07x in 62).
+ * With a stagger, block b of the first wave sleeps (b mod G) D ns
+ * (wht__rows_stagger_sleep) before it starts, so the multiprocessors'
+ * phases differ from the start: f32 rows of 2^15 over 2^28 elements
+ * 1.07x -> 1.05-1.06x, 2-byte rows of 2^16 1.13-1.14x -> 1.09-1.10x;
+ * D = 500..2000 within 1 % of each other, 3000 and G = 16 worse; the
+ * tensor cores' rows of 2^15 gained 0.3 % and their rows of 2^16 lost as
+ * much, so they have none (docs/PERFORMANCE.md, "the first wave's blocks
+ * started apart"). A sleep changes no result. */
+static unsigned wht__rows_stagger()
+{
+  static unsigned ns = ~0u;
+  if (ns == ~0u) ns = wht__rows_env("WHT_GPU_ROWS_STAGGER", 1000);
+  return ns;
+}
+
+/* the stagger's groups (WHT_GPU_ROWS_STAGGER_G, read once, a power of two
+ * up to 64, default 4): block b of the first wave sleeps (b mod G) D ns */
+static unsigned wht__rows_stagger_groups()
+{
+  static unsigned g = 0;
+  if (!g) {
+    const unsigned v = wht__rows_env("WHT_GPU_ROWS_STAGGER_G", 4);
+    g = v && v <= 64 && !(v & (v - 1)) ? v : 4;
+  }
+  return g;
+}
+
+/* the blocks of kernel f (threads, smem bytes of dynamic shared memory)
+ * resident at once on the current device, cached in resident[dev]; 0 on
+ * an error (then no stagger: it only changes the timing) */
+static unsigned wht__rows_wave(const void *f, unsigned threads, size_t smem, unsigned *resident)
+{
+  const int dev = wht__gpu_current_device();
+  if (dev < 0) return 0;
+  if (!resident[dev]) {
+    int per_sm = 0, sms = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, (int)threads, smem) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+      cudaGetLastError();
+      return 0;
+    }
+    resident[dev] = (unsigned)(per_sm * sms);
+  }
+  return resident[dev];
+}
+
+/* the stagger's sleep of the first `wave` blocks (wht__rows_stagger; gm:
+ * the groups less one, a mask) */
+__device__ __forceinline__ void wht__rows_stagger_sleep(unsigned ns, unsigned wave, unsigned gm)
+{
+#if __CUDA_ARCH__ >= 700
+  if (ns && blockIdx.x < wave && (blockIdx.x & gm)) __nanosleep(ns * (blockIdx.x & gm));
+#endif
+}
+
 template <class F, unsigned K, unsigned W, bool WORDS = false>
 __global__ void __launch_bounds__(256)
     wht__rows_reg_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead)
