@@ -91,7 +91,8 @@
 # tensor cores' rows of 2^15 on persistent grids; rowsn: rows of 2^13..2^16
 # at 2^25..2^30 elements; rowslat: those rows in one to eight waves of
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
-# first wave's blocks started apart). Steps that force a rows form the tables do not choose
+# first wave's blocks started apart, staggerar for Alman-Rao's block rows
+# started so). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1785,6 +1786,18 @@ want staggerdef && step staggerdeftest ${STAGGERDEF_TEST_LIMIT:-400} sh -c "
 want staggerdef && step staggerdef ${STAGGERDEF_LIMIT:-300} sh -c "
   for r in 1 2; do for v in default WHT_GPU_ROWS_STAGGER=0; do echo \"## round \$r: \$v\";
     env \$([ \$v = default ] || echo \$v) $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo'; done; done"
+# the stagger on Alman-Rao's block rows (rows_ar_blk.cuh; also the
+# block algorithms on its schedule and the first pass of their single
+# vectors): their tests by default, then two interleaved rounds by default
+# and with WHT_GPU_ROWS_STAGGER=0 of their rows of 2^12..2^16 and single
+# vectors of 2^28 beside folklore's
+want staggerar && step staggerartest ${STAGGERAR_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,neumaier-block,widened WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/stagarbi.log 2>&1;
+  echo \"# alman-rao and the block algorithms, k = 12..24: \$(grep -c '^ok' $O/stagarbi.log) ok, \$(grep -c '^not ok' $O/stagarbi.log) not ok\"; grep '^not ok' $O/stagarbi.log | head -5"
+want staggerar && step staggerar ${STAGGERAR_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in default WHT_GPU_ROWS_STAGGER=0; do echo \"## round \$r: \$v\"; e=\$([ \$v = default ] || echo \$v);
+    env \$e $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao,kahan-block --format f32,f16 --log2n 12:16 | grep -v '^#' | grep -v '^algo';
+    env \$e $B/experiments/wht-bench --place in --algo folklore,alman-rao,kahan-block,widened-pass --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -20,7 +20,8 @@
  * Each block first asks L2 for the block WHT_GPU_ROWS_PF_BYTES (2 MiB)
  * on, as folklore's block rows do (rows_prefetch.cuh, wht__rows_ahead): a
  * block of 16 warps a multiprocessor otherwise leaves DRAM idle between
- * its stores and the next block's loads.
+ * its stores and the next block's loads; and the first wave's blocks start
+ * apart, as theirs do (rows_reg.cuh's wht__rows_stagger).
  * The groups are the algorithm's own in increasing order (the warp rows'
  * then these), so the result is the CPU's bit for bit; the host twin is
  * single_ar.cuh's wht__sar_emulate (the rows of 2^K1, then these groups). */
@@ -89,9 +90,11 @@ __device__ __forceinline__ void wht__sar_blk_rows(const typename F::U *src, type
 
 template <class F, class A, unsigned K>
 __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_blk_shape<F, K>::MIN_BLOCKS)
-    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks)
+    wht__sar_blk_kernel(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ahead, unsigned ks,
+                        unsigned stagger, unsigned wave, unsigned gm)
 {
   typedef wht__sar_blk_shape<F, K> S;
+  wht__rows_stagger_sleep(stagger, wave, gm); /* the first wave started apart: rows_reg.cuh */
   constexpr unsigned T = wht__rows_ar_vals<F>::T; /* a warp's tile, log2 */
   extern __shared__ uint4 wht__sar_blk_smem[];
   { /* lane 0 of each warp asks L2 for its tile of the block `ahead` on
@@ -109,11 +112,15 @@ static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U 
   typedef wht__sar_blk_shape<F, K> S;
   static_assert(S::SMEM == wht__sar_blk_smem_of(sizeof(typename F::U), K), "the fits' shared memory");
   static size_t raised[WHT__MAX_DEVICES];
-  const wht_status st = wht__rows_raise_smem((const void *)wht__sar_blk_kernel<F, A, K>, S::SMEM, raised);
+  static unsigned resident[WHT__MAX_DEVICES];
+  const void *f = (const void *)wht__sar_blk_kernel<F, A, K>;
+  const wht_status st = wht__rows_raise_smem(f, S::SMEM, raised);
   if (st != WHT_OK) return st;
   const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM), ks);
+  const unsigned stagger = wht__rows_stagger(), wave = stagger ? wht__rows_wave(f, S::THREADS, S::SMEM, resident) : 0;
+  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM), ks,
+                                                                          stagger, wave, wht__rows_stagger_groups() - 1);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
