@@ -24,7 +24,7 @@
  * docs/PERFORMANCE.md has the figures, and those of two persistent
  * designs, a block a multiprocessor with a ring of three rows: one team
  * of 8 warps (1.10x the add-one kernel) and two teams taking alternate
- * rows on named barriers (1.08-1.09x); neither kept. */
+ * rows on named barriers (1.09-1.10x); neither kept. */
 #ifndef WHT_KERNELS_TENSOR_CORE_BULK_CUH
 #define WHT_KERNELS_TENSOR_CORE_BULK_CUH
 
