@@ -92,7 +92,7 @@
 # at 2^25..2^30 elements; rowslat: those rows in one to eight waves of
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
-# started so). Steps that force a rows form the tables do not choose
+# started so, stagpf for their look-ahead with it). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1798,6 +1798,15 @@ want staggerar && step staggerar ${STAGGERAR_LIMIT:-300} sh -c "
   for r in 1 2; do for v in default WHT_GPU_ROWS_STAGGER=0; do echo \"## round \$r: \$v\"; e=\$([ \$v = default ] || echo \$v);
     env \$e $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao,kahan-block --format f32,f16 --log2n 12:16 | grep -v '^#' | grep -v '^algo';
     env \$e $B/experiments/wht-bench --place in --algo folklore,alman-rao,kahan-block,widened-pass --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done"
+# the block rows' look-ahead (WHT_GPU_ROWS_PF_BYTES) again now that the
+# first wave starts apart (its 2 MiB were chosen with the waves in step):
+# three interleaved rounds of folklore's and Alman-Rao's rows of 2^14..2^16
+# over 2^28 elements under each of STAGPF_VARIANTS
+STAGPF_VARIANTS=${STAGPF_VARIANTS:-WHT_GPU_ROWS_PF_BYTES=2097152 WHT_GPU_ROWS_PF_BYTES=1048576 WHT_GPU_ROWS_PF_BYTES=4194304 WHT_GPU_ROWS_PF_BYTES=8388608 WHT_GPU_ROWS_PF_BYTES=4194304,WHT_GPU_ROWS_STAGGER=2000 WHT_GPU_ROWS_PF_BYTES=2097152,WHT_GPU_ROWS_STAGGER=0}
+want stagpf && step stagpf ${STAGPF_LIMIT:-300} sh -c "
+  for r in 1 2 3; do for v in $STAGPF_VARIANTS; do echo \"## round \$r: \$v\";
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32 --log2n 14:15 | grep -v '^#' | grep -v '^algo';
+    env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f16 --log2n 15:16 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
