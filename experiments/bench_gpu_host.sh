@@ -92,7 +92,8 @@
 # at 2^25..2^30 elements; rowslat: those rows in one to eight waves of
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
-# started so, stagpf for their look-ahead with it). Steps that force a rows form the tables do not choose
+# started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
+# own). Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1807,6 +1808,18 @@ want stagpf && step stagpf ${STAGPF_LIMIT:-300} sh -c "
   for r in 1 2 3; do for v in $STAGPF_VARIANTS; do echo \"## round \$r: \$v\";
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f32 --log2n 14:15 | grep -v '^#' | grep -v '^algo';
     env \$(echo \$v | tr , ' ') $B/experiments/wht-bench --place in --total-log2 28 --algo folklore,alman-rao --format f16 --log2n 15:16 | grep -v '^#' | grep -v '^algo'; done; done"
+# Alman-Rao's block rows' own look-ahead (WHT_GPU_SAR_BLK_PF_BYTES, 4 MiB
+# by default, against folklore's 2 MiB): bit-identity of the algorithms
+# on them at k = 12..20 by default, then two interleaved rounds of
+# Alman-Rao's rows of 2^12..2^16 over 2^28 elements and the single vectors
+# of 2^28 whose first pass they are, by default and at 2 MiB
+want sarpf && step sarpftest ${SARPF_TEST_LIMIT:-300} sh -c "
+  WHT_GPU_TEST_ALGOS=alman-rao,kahan-block,neumaier-block,widened WHT_GPU_TEST_MINK=12 WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/sarpfbi.log 2>&1;
+  echo \"# k = 12..20: \$(grep -c '^ok' $O/sarpfbi.log) ok, \$(grep -c '^not ok' $O/sarpfbi.log) not ok\"; grep '^not ok' $O/sarpfbi.log | head -5"
+want sarpf && step sarpf ${SARPF_LIMIT:-300} sh -c "
+  for r in 1 2; do for v in default WHT_GPU_SAR_BLK_PF_BYTES=2097152; do echo \"## round \$r: \$v\"; e=\$([ \$v = default ] || echo \$v);
+    env \$e $B/experiments/wht-bench --place in --total-log2 28 --algo alman-rao --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo';
+    env \$e $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened-pass --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

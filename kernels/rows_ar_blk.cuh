@@ -17,7 +17,7 @@
  *     K1..K-1 (3 or 6 of them): their groups run there, and each warp
  *     stores 32 consecutive words a register (whole 128-byte lines; the
  *     shared reads likewise free of bank conflicts).
- * Each block first asks L2 for the block WHT_GPU_ROWS_PF_BYTES (2 MiB)
+ * Each block first asks L2 for the block WHT_GPU_SAR_BLK_PF_BYTES (4 MiB)
  * on, as folklore's block rows do (rows_prefetch.cuh, wht__rows_ahead): a
  * block of 16 warps a multiprocessor otherwise leaves DRAM idle between
  * its stores and the next block's loads; and the first wave's blocks start
@@ -106,6 +106,20 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
   wht__sar_blk_rows<F, A, K, S::ROWS>(src, dst, N, ks, blockIdx.x, wht__sar_blk_smem);
 }
 
+/* Blocks ahead for a block of smem bytes: WHT_GPU_SAR_BLK_PF_BYTES (read
+ * once; 0: none) over smem, else 4 MiB over it, where folklore's block
+ * rows take 2 MiB (wht__rows_ahead). With the first wave started apart,
+ * on an H200 4 MiB took f32 rows of 2^15 from 1.07-1.08x the add-one
+ * kernel to 1.05-1.06x, f16 2^16 from 1.19x to 1.18-1.19x (folklore's:
+ * 1.05-1.06x -> 1.08-1.09x, so it keeps 2 MiB), 8 MiB lost 8-10 % at
+ * 2^14, 2^15 (docs/PERFORMANCE.md, "the block rows' look-ahead") */
+static unsigned wht__sar_blk_ahead(size_t smem)
+{
+  static unsigned bytes = ~0u;
+  if (bytes == ~0u) bytes = wht__rows_env("WHT_GPU_SAR_BLK_PF_BYTES", 4u << 20);
+  return wht__ahead_blocks(bytes, smem);
+}
+
 template <class F, class A, unsigned K>
 static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U *dst, uint64_t N, unsigned ks)
 {
@@ -119,7 +133,7 @@ static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U 
   const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
   const unsigned stagger = wht__rows_stagger(), wave = stagger ? wht__rows_wave(f, S::THREADS, S::SMEM, resident) : 0;
-  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__rows_ahead(S::SMEM), ks,
+  wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__sar_blk_ahead(S::SMEM), ks,
                                                                           stagger, wave, wht__rows_stagger_groups() - 1);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
