@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(wht__sar_blk_shape<F, K>::THREADS, wht__sar_bl
  * rows take 2 MiB (wht__rows_ahead). With the first wave started apart,
  * on an H200 4 MiB took f32 rows of 2^15 from 1.07-1.08x the add-one
  * kernel to 1.05-1.06x, f16 2^16 from 1.19x to 1.18-1.19x (folklore's:
- * 1.05-1.06x -> 1.08-1.09x, so it keeps 2 MiB), 8 MiB lost 8-10 % at
+ * 1.05-1.06x -> 1.08-1.09x, so it keeps 2 MiB), 8 MiB lost 7-10 % at
  * 2^14, 2^15 (docs/PERFORMANCE.md, "the block rows' look-ahead") */
 static unsigned wht__sar_blk_ahead(size_t smem)
 {
