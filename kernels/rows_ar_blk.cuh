@@ -132,9 +132,9 @@ static wht_status wht__sar_blk_launch_k(const typename F::U *src, typename F::U 
   if (st != WHT_OK) return st;
   const uint64_t blocks = ((N >> K) + S::ROWS - 1) / S::ROWS;
   if (blocks > 0x7fffffffu) return WHT_E_SIZE;
-  const unsigned stagger = wht__rows_stagger(), wave = stagger ? wht__rows_wave(f, S::THREADS, S::SMEM, resident) : 0;
+  const wht__stagger sg = wht__rows_stagger_of(f, S::THREADS, S::SMEM, resident);
   wht__sar_blk_kernel<F, A, K><<<(unsigned)blocks, S::THREADS, S::SMEM>>>(src, dst, N, wht__sar_blk_ahead(S::SMEM), ks,
-                                                                          stagger, wave, wht__rows_stagger_groups() - 1);
+                                                                          sg.ns, sg.wave, sg.gm);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

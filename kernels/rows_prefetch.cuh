@@ -89,9 +89,8 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
   if (rows > 0x7fffffffu) return WHT_E_SIZE;
-  const unsigned stagger = wht__rows_stagger();
-  const unsigned wave = stagger ? wht__rows_wave((const void *)f, 32u << M, smem, resident[wi][words][M - 1]) : 0;
-  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, ahead, stagger, wave, wht__rows_stagger_groups() - 1);
+  const wht__stagger sg = wht__rows_stagger_of((const void *)f, 32u << M, smem, resident[wi][words][M - 1]);
+  f<<<(unsigned)rows, 32u << M, smem>>>((const U *)src, (U *)dst, ahead, sg.ns, sg.wave, sg.gm);
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 

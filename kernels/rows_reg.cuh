@@ -545,6 +545,22 @@ static unsigned wht__rows_wave(const void *f, unsigned threads, size_t smem, uns
   return resident[dev];
 }
 
+/* A launch's stagger: D ns, the first wave's blocks, the groups less one
+ * (a mask); the kernels take the three as arguments (one struct argument
+ * instead moved ptxas's allocation: 48 -> 64 registers in some) */
+struct wht__stagger {
+  unsigned ns, wave, gm;
+};
+
+/* kernel f's stagger (threads, smem as wht__rows_wave; resident its
+ * cache): none where the occupancy query fails */
+static wht__stagger wht__rows_stagger_of(const void *f, unsigned threads, size_t smem, unsigned *resident)
+{
+  wht__stagger st = { wht__rows_stagger(), 0, wht__rows_stagger_groups() - 1 };
+  if (st.ns) st.wave = wht__rows_wave(f, threads, smem, resident);
+  return st;
+}
+
 /* the stagger's sleep of the first `wave` blocks (wht__rows_stagger; gm:
  * the groups less one, a mask) */
 __device__ __forceinline__ void wht__rows_stagger_sleep(unsigned ns, unsigned wave, unsigned gm)
