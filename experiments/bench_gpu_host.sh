@@ -1825,7 +1825,8 @@ want sarpf && step sarpf ${SARPF_LIMIT:-300} sh -c "
 # issue 15's suggested Neumaier recovery (two compares, four selects and
 # two sums a recovery; compensated_err.cuh's WHT_NEUMAIER_SEL) against the
 # kept form (three sums, two selects): NSEL_BUILD (default _build-dev/nsel)
-# is BUILD with kernels/neumaier.cu compiled under -DWHT_NEUMAIER_SEL.
+# is BUILD with kernels/neumaier.cu compiled under -DWHT_NEUMAIER_SEL (a
+# macro of 3afed74's tree, removed after: the form was slower).
 # Its bit-identity for neumaier to k = 20 (nseltest), then (nsel) three
 # interleaved rounds of both builds' neumaier rows of 2^9..2^11 over 2^28
 # elements in every format and single vectors of 2^28 (f32, f16), Nsight

@@ -153,7 +153,15 @@ struct wht__kahan_err {
  * two selects and six adds whose negations fold into the add, instead of
  * four comparisons, five selects of negated operands and two adds: the
  * selects and comparisons run on the half-rate integer pipe, the adds on
- * the full-rate FP pipe. tests/test_neumaier_form checks this form against
+ * the full-rate FP pipe. Issue 15's suggested form (c1 = |A| <= |A'|,
+ * u = c1 ? -A : A', v the other, then |B| <= |u| ? (v + u) - B :
+ * (v - B) + u: two compares, four selects, two sums) is this one with the
+ * selects moved from the sums' results to their operands (v + u is A' - A
+ * either way); it gives the same bits (tested exhaustively in f16) but
+ * put its selects on the half-rate pipe: on an H200 1.20x the time for f32
+ * rows of 2^9..2^11 and f32 2^28, f64 rows 1.08-1.27x, f16 rows 1.18-1.82x
+ * (a spill under the 80-register cap), bf16 0.98-1.01x (3afed74,
+ * docs/PERFORMANCE.md). tests/test_neumaier_form checks this form against
  * DESIGN.md's on every pair of f16 values (make check-long; a structured
  * subset in make check) and random triples in every format. */
 /* Whether F is a lane-pair format (tile_packed.cuh's wht__pair_fmt). */
@@ -240,38 +248,6 @@ struct wht__neumaier_err {
    * NaN among a lane's terms its result is NaN whatever the masks say (the
    * proof above) */
   static const bool PAIRS = true;
-  /* WHT_NEUMAIER_SEL (an experiment, issue 15's suggested form): the
-   * sum of the terms X, -A, Z (eA': X = A', Z = -B; eB': X = B', Z = B)
-   * with the least magnitude last, as two compares, four selects and two
-   * sums: c1 = |A| <= |X|, u = c1 ? -A : X, v = the other, c2 = |Z| <=
-   * |u|, then c2 ? (v + u) + Z : (v + Z) + u. Branch by branch against
-   * DESIGN.md (magnitudes ordered; with a NaN term every branch is NaN):
-   * c1 c2: (X - A) + Z, its D1 (|B| <= |A| <= |X|); c1, not c2:
-   * (X + Z) - A, its D2 (|A| <= |X|, |A| < |B|); not c1, c2: (-A + X) +
-   * Z = its D1's (X - A) + Z, a sum's operands commuted (|B| <= |X| <
-   * |A|); neither: (-A + Z) + X, its r3 (|B| > |X|, |A| > |X|). */
-#ifdef WHT_NEUMAIER_SEL
-#pragma nv_exec_check_disable
-  template <class F>
-  static WHT__HD typename F::T sel_form(typename F::T X, typename F::T A, typename F::T Z)
-  {
-    typedef typename F::T T;
-    const T nA = F::neg(A);
-    if constexpr (wht__is_pair<F>::value) {
-      const T mX = F::mag(X), mA = F::mag(A);
-      const unsigned c1 = F::le(mA, mX);
-      const T u = F::select(c1, nA, X), v = F::select(c1, X, nA);
-      const unsigned c2 = F::le(F::mag(Z), F::select(c1, mA, mX));
-      return F::add(F::add(v, F::select(c2, u, Z)), F::select(c2, Z, u));
-    } else {
-      const auto mX = F::mag(X), mA = F::mag(A);
-      const bool c1 = mA <= mX;
-      const T u = c1 ? nA : X, v = c1 ? X : nA;
-      const bool c2 = F::mag(Z) <= (c1 ? mA : mX);
-      return F::add(F::add(v, c2 ? u : Z), c2 ? Z : u);
-    }
-  }
-#endif
   /* eA' before "+ Es", terms A', A, B. (nv_exec_check_disable: the host
    * test's format below is host-only; the kernels' formats are not) */
 #pragma nv_exec_check_disable
@@ -279,9 +255,6 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
   {
     typedef typename F::T T;
-#ifdef WHT_NEUMAIER_SEL
-    if constexpr (true) return sel_form<F>(Ap, A, F::neg(B));
-#endif
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
     const T r3 = F::add(F::sub(F::neg(A), B), Ap);
     if constexpr (wht__is_pair<F>::value) {
@@ -299,9 +272,6 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B)
   {
     typedef typename F::T T;
-#ifdef WHT_NEUMAIER_SEL
-    if constexpr (true) return sel_form<F>(Bp, A, B);
-#endif
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
     const T r3 = F::add(F::add(F::neg(A), B), Bp);
     if constexpr (wht__is_pair<F>::value) {
