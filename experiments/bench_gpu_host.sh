@@ -95,7 +95,8 @@
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
 # own); nsel (nseltest) for issue 15's suggested Neumaier recovery against
 # the kept one, rows128ncu for what is left of the rows of 128 KB, verify
-# for be502ec's launchers' tests. Steps that force a rows form the tables do not choose
+# for be502ec's launchers' tests, wcl (wcltest) for widened-pass's strided
+# passes of 9 stages on clusters' tiles of 128-byte runs. Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1872,6 +1873,31 @@ want verify && step verify ${VERIFY_LIMIT:-400} sh -c "
   WHT_GPU_TEST_ALGOS=folklore,alman-rao WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/verifymc.log 2>&1;
   echo \"# memcheck k = 15, 16: rc \$?, \$(grep -c '^ok' $O/verifymc.log) ok; \$(grep 'ERROR SUMMARY' $O/verifymc.log)\""
+# widened-pass's strided passes of 9 stages on tiles of 128-byte runs held
+# by clusters of two blocks (wide_strided_cl.cuh; WHT_GPU_WPASS_CL=0: the
+# 64-byte runs of wide_strided.cuh): widened-pass's bit-identity from k =
+# 16 with spot checks at 2^28, memcheck and racecheck at k = 19, 20
+# (wcltest), then three interleaved rounds of both of its single vectors
+# and rows over 2^28 elements beside folklore, and Nsight Compute on both
+# last passes of f32 and f16 2^28 (wcl)
+want wcl && step wcltest ${WCL_TEST_LIMIT:-400} sh -c "
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=widened-pass:f32:28,widened-pass:f16:28,widened-pass:bf16:28 $B/tests/test_gpu_bitident > $O/wclbi.log 2>&1;
+  echo \"# widened-pass k = 16..24 and 2^28: \$(grep -c '^ok' $O/wclbi.log) ok, \$(grep -c '^not ok' $O/wclbi.log) not ok\"; grep '^not ok' $O/wclbi.log | head -5; grep -i '28' $O/wclbi.log | head -3;
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=19 WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/wclmc.log 2>&1;
+  echo \"# memcheck k = 19, 20: rc \$?, \$(grep -c '^ok' $O/wclmc.log) ok; \$(grep 'ERROR SUMMARY' $O/wclmc.log)\";
+  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=19 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/wclrc.log 2>&1;
+  echo \"# racecheck k = 19: rc \$?, \$(grep -c '^ok' $O/wclrc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/wclrc.log)\";
+  rm -f $O/wclbi.log $O/wclmc.log $O/wclrc.log"
+want wcl && step wcl ${WCL_LIMIT:-400} sh -c "
+  for r in 1 2 3; do for v in 1 0; do echo \"## round \$r: WHT_GPU_WPASS_CL=\$v\"; export WHT_GPU_WPASS_CL=\$v;
+    $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n 19,25,28 | grep -v '^#' | grep -v '^algo';
+    $B/experiments/wht-bench --place in --total-log2 28 --algo widened-pass --format f32,f16,bf16 --log2n 19,26 | grep -v '^#' | grep -v '^algo'; done; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for f in f32 f16; do for v in 1 0; do echo \"## ncu widened-pass \$f 2^28, WHT_GPU_WPASS_CL=\$v\"; WHT_GPU_WPASS_CL=\$v ncu --clock-control none --kernel-name regex:wht__wide_strided --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo widened-pass --format \$f --log2n 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|dram__|stalled|registers'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
