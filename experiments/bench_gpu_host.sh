@@ -93,10 +93,9 @@
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
-# own); nsel (nseltest) for issue 15's suggested Neumaier recovery against
-# the kept one, rows128ncu for what is left of the rows of 128 KB, verify
-# for be502ec's launchers' tests, wcl (wcltest) for widened-pass's strided
-# passes of 9 stages on clusters' tiles of 128-byte runs. Steps that force a rows form the tables do not choose
+# own); rows128ncu for what is left of the rows of 128 KB (the steps nsel
+# and verify of 3afed74 and wcl of 8df6554 measured code since removed).
+# Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
 # rowsloop, gather and the like) need a build configured with
@@ -1823,33 +1822,6 @@ want sarpf && step sarpf ${SARPF_LIMIT:-300} sh -c "
   for r in 1 2; do for v in default WHT_GPU_SAR_BLK_PF_BYTES=2097152; do echo \"## round \$r: \$v\"; e=\$([ \$v = default ] || echo \$v);
     env \$e $B/experiments/wht-bench --place in --total-log2 28 --algo alman-rao --format f32,f16,bf16 --log2n 12:16 | grep -v '^#' | grep -v '^algo';
     env \$e $B/experiments/wht-bench --place in --algo alman-rao,kahan-block,widened-pass --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done"
-# issue 15's suggested Neumaier recovery (two compares, four selects and
-# two sums a recovery; compensated_err.cuh's WHT_NEUMAIER_SEL) against the
-# kept form (three sums, two selects): NSEL_BUILD (default _build-dev/nsel)
-# is BUILD with kernels/neumaier.cu compiled under -DWHT_NEUMAIER_SEL (a
-# macro of 3afed74's tree, removed after: the form was slower).
-# Its bit-identity for neumaier to k = 20 (nseltest), then (nsel) three
-# interleaved rounds of both builds' neumaier rows of 2^9..2^11 over 2^28
-# elements in every format and single vectors of 2^28 (f32, f16), Nsight
-# Compute on both builds' rows of 2^10 (f32, f16, bf16: time,
-# instructions, issue and the ALU and FMA pipes) and the static SASS of
-# the two cubins in NSEL_CUBINS (opcode counts made on the host)
-NSEL=${NSEL_BUILD:-_build-dev/nsel}
-want nsel && step nseltest ${NSEL_TEST_LIMIT:-300} sh -c "
-  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 $NSEL/tests/test_gpu_bitident > $O/nselbi.log 2>&1;
-  echo \"# neumaier (select form), k = 0..20: \$(grep -c '^ok' $O/nselbi.log) ok, \$(grep -c '^not ok' $O/nselbi.log) not ok\"; grep '^not ok' $O/nselbi.log | head -5"
-want nsel && step nsel ${NSEL_LIMIT:-400} sh -c "
-  for r in 1 2 3; do for w in $B $NSEL; do echo \"## round \$r: \$w\";
-    \$w/experiments/wht-bench --place in --total-log2 28 --algo neumaier,folklore --format all --log2n 9:11 | grep -v '^#' | grep -v '^algo';
-    \$w/experiments/wht-bench --place in --algo neumaier --format f32,f16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done;
-  export PATH=/usr/local/cuda/bin:\$PATH;
-  for f in f32 f16 bf16; do for w in $B $NSEL; do echo \"## ncu neumaier \$f rows of 2^10: \$w\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
-    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
-    \$w/experiments/wht-bench --algo neumaier --format \$f --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|registers';
-    ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
-    --metrics sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fp16.avg.pct_of_peak_sustained_active,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active \
-    \$w/experiments/wht-bench --algo neumaier --format \$f --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'pipe|rror'; done; done;
-  for c in ${NSEL_CUBINS:-}; do cuobjdump -sass \$c | gzip > $O/\$(basename \$c).sass.gz; done"
 # what is left of folklore's rows of 128 KB after the stagger (f32 2^15,
 # f16 and bf16 2^16; f16 2^15 and f32 2^14 the controls): Nsight Compute
 # on the rows kernel, by default and with WHT_GPU_ROWS_STAGGER=0, one
@@ -1864,40 +1836,6 @@ want rows128ncu && step rows128ncu ${ROWS128NCU_LIMIT:-300} sh -c "
     env \$([ \$v = default ] || echo \$v) ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 \
     --metrics sm__cycles_active.avg.pct_of_peak_sustained_elapsed,smsp__average_warps_issue_stalled_sleeping_per_issue_active.ratio,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum \
     $B/experiments/wht-bench --algo folklore --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'cycles_active|stalled|lts__|rror'; done; done"
-# be502ec's launchers (the stagger's arguments from one helper), first run
-# on a GPU: bit-identity of folklore and the algorithms on Alman-Rao's
-# block rows at k = 10..20 by default, memcheck of their rows of 2^15, 2^16
-want verify && step verify ${VERIFY_LIMIT:-400} sh -c "
-  WHT_GPU_TEST_ALGOS=folklore,alman-rao,kahan-block,neumaier-block,widened WHT_GPU_TEST_MINK=10 WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/verifybi.log 2>&1;
-  echo \"# k = 10..20: \$(grep -c '^ok' $O/verifybi.log) ok, \$(grep -c '^not ok' $O/verifybi.log) not ok\"; grep '^not ok' $O/verifybi.log | head -5;
-  WHT_GPU_TEST_ALGOS=folklore,alman-rao WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/verifymc.log 2>&1;
-  echo \"# memcheck k = 15, 16: rc \$?, \$(grep -c '^ok' $O/verifymc.log) ok; \$(grep 'ERROR SUMMARY' $O/verifymc.log)\""
-# widened-pass's strided passes of 9 stages on tiles of 128-byte runs held
-# by clusters of two blocks (wide_strided_cl.cuh; WHT_GPU_WPASS_CL=0: the
-# 64-byte runs of wide_strided.cuh): widened-pass's bit-identity from k =
-# 16 with spot checks at 2^28, memcheck and racecheck at k = 19, 20
-# (wcltest), then three interleaved rounds of both of its single vectors
-# and rows over 2^28 elements beside folklore, and Nsight Compute on both
-# last passes of f32 and f16 2^28 (wcl)
-want wcl && step wcltest ${WCL_TEST_LIMIT:-400} sh -c "
-  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=16 WHT_GPU_TEST_MAXK=24 WHT_GPU_TEST_K30=0 WHT_GPU_TEST_SPOT=widened-pass:f32:28,widened-pass:f16:28,widened-pass:bf16:28 $B/tests/test_gpu_bitident > $O/wclbi.log 2>&1;
-  echo \"# widened-pass k = 16..24 and 2^28: \$(grep -c '^ok' $O/wclbi.log) ok, \$(grep -c '^not ok' $O/wclbi.log) not ok\"; grep '^not ok' $O/wclbi.log | head -5; grep -i '28' $O/wclbi.log | head -3;
-  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=19 WHT_GPU_TEST_MAXK=20 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/wclmc.log 2>&1;
-  echo \"# memcheck k = 19, 20: rc \$?, \$(grep -c '^ok' $O/wclmc.log) ok; \$(grep 'ERROR SUMMARY' $O/wclmc.log)\";
-  WHT_GPU_TEST_ALGOS=widened-pass WHT_GPU_TEST_MINK=19 WHT_GPU_TEST_MAXK=19 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/wclrc.log 2>&1;
-  echo \"# racecheck k = 19: rc \$?, \$(grep -c '^ok' $O/wclrc.log) ok; \$(grep 'RACECHECK SUMMARY' $O/wclrc.log)\";
-  rm -f $O/wclbi.log $O/wclmc.log $O/wclrc.log"
-want wcl && step wcl ${WCL_LIMIT:-400} sh -c "
-  for r in 1 2 3; do for v in 1 0; do echo \"## round \$r: WHT_GPU_WPASS_CL=\$v\"; export WHT_GPU_WPASS_CL=\$v;
-    $B/experiments/wht-bench --place in --algo widened-pass,folklore --format f32,f16,bf16 --log2n 19,25,28 | grep -v '^#' | grep -v '^algo';
-    $B/experiments/wht-bench --place in --total-log2 28 --algo widened-pass --format f32,f16,bf16 --log2n 19,26 | grep -v '^#' | grep -v '^algo'; done; done;
-  export PATH=/usr/local/cuda/bin:\$PATH;
-  for f in f32 f16; do for v in 1 0; do echo \"## ncu widened-pass \$f 2^28, WHT_GPU_WPASS_CL=\$v\"; WHT_GPU_WPASS_CL=\$v ncu --clock-control none --kernel-name regex:wht__wide_strided --launch-skip 1 --launch-count 1 \
-    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo widened-pass --format \$f --log2n 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|dram__|stalled|registers'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

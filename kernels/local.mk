@@ -12,7 +12,7 @@ lib_libwht_la_SOURCES += \
   kernels/gpu_util.h kernels/pass_plan.h \
   kernels/fmt_ops.cuh kernels/tile.cuh kernels/tile_packed.cuh kernels/pass_run.cuh kernels/rows_reg.cuh kernels/rows_prefetch.cuh kernels/single_reg.cuh kernels/single_comp.cuh kernels/rows_comp.cuh \
   kernels/compensated.cuh kernels/compensated_err.cuh kernels/rows_ar.cuh kernels/rows_ar64.cuh kernels/single_ar.cuh kernels/sar_rolled.cuh kernels/single_ar64.cuh kernels/rows_ar_blk.cuh kernels/blocks.cuh \
-  kernels/widened_arith.cuh kernels/rows_wide.cuh kernels/wide_strided.cuh kernels/wide_strided_cl.cuh
+  kernels/widened_arith.cuh kernels/rows_wide.cuh kernels/wide_strided.cuh
 # the .cu.lo suffix rule tracks no headers: list them
 WHT_KERNEL_INCLUDES = $(top_srcdir)/kernels/gpu_util.h $(top_srcdir)/kernels/pass_plan.h \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
@@ -27,8 +27,7 @@ kernels/ops_gpu.lo: $(WHT_KERNEL_INCLUDES) $(top_srcdir)/lib/round_bits.h $(top_
 # Alman-Rao's register kernels, which the block algorithms take too (blocks.cuh)
 kernels/alman_rao.lo kernels/kahan_block.lo kernels/widened.lo: $(top_srcdir)/kernels/rows_ar.cuh $(top_srcdir)/kernels/rows_ar64.cuh \
   $(top_srcdir)/kernels/single_ar.cuh $(top_srcdir)/kernels/sar_rolled.cuh $(top_srcdir)/kernels/single_ar64.cuh $(top_srcdir)/kernels/rows_ar_blk.cuh
-kernels/widened_pass.lo: $(top_srcdir)/kernels/rows_wide.cuh $(top_srcdir)/kernels/wide_strided.cuh \
-  $(top_srcdir)/kernels/wide_strided_cl.cuh
+kernels/widened_pass.lo: $(top_srcdir)/kernels/rows_wide.cuh $(top_srcdir)/kernels/wide_strided.cuh
 endif
 
 # GPU tests: built always; without CUDA (or, for test_gpu_bitident, without

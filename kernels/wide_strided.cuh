@@ -32,7 +32,11 @@
  * it can: experiments/bench_gpu_host.sh's wstrtest). Launched as
  * clusters of 2-8 neighbouring tiles, so that neighbouring runs are asked
  * for together, widened-pass's transforms took 1.00-1.05x the time on an
- * H200 (90d4aff, removed; docs/PERFORMANCE.md). */
+ * H200 (90d4aff, removed; docs/PERFORMANCE.md). Tiles of 9 stages on runs
+ * of 128 bytes, held by a cluster of two blocks (the stage on row bit 8
+ * through distributed shared memory), took 0.99x the time at f16 and bf16
+ * 2^28 but 1.02-1.03x at f32 2^28 and 2^26, 1.07x at 2-byte 2^25 and
+ * 1.17x at 2^19 (8df6554, removed; docs/PERFORMANCE.md). */
 #ifndef WHT_KERNELS_WIDE_STRIDED_CUH
 #define WHT_KERNELS_WIDE_STRIDED_CUH
 

@@ -33,7 +33,6 @@
 #include "widened_arith.cuh"
 #include "rows_wide.cuh"
 #include "wide_strided.cuh"
-#include "wide_strided_cl.cuh"
 #include "gpu_util.h"
 #include "pass_blocks.h"
 extern "C" {
@@ -396,65 +395,6 @@ static wht_status wht__wpass_strided_launch(const wht__pass &p, const typename F
   return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
 }
 
-/* Whether strided pass p (wht__wpass_strided says yes) takes the tiles of
- * runs of 128 bytes on clusters of two blocks (wide_strided_cl.cuh): 9
- * stages, runs of 128 bytes inside the stride, whole cluster tiles, and
- * WHT_GPU_WPASS_CL not 0 (read once); on the device (dev >= 0) also
- * compute capability 9 or more and the kernel's code built for it (a
- * build for an older arch runs PTX without clusters). The host twin asks
- * with dev < 0, so it follows the same tiles wherever a device would. */
-template <class F>
-static bool wht__wpass_cl(const wht__pass &p, int dev)
-{
-  typedef wht__wstr_cl_shape<F> S;
-  static unsigned on = ~0u;
-  if (on == ~0u) on = wht__rows_env("WHT_GPU_WPASS_CL", 1) != 0;
-  if (!on || !S::fits(p.s0, p.L) || (p.N >> S::TILE) == 0 || (p.N & (((uint64_t)1 << S::TILE) - 1u))) return false;
-  if (dev < 0) return true;
-  static int ok[WHT__MAX_DEVICES]; /* 0 unknown, 1 yes, 2 no */
-  if (dev >= WHT__MAX_DEVICES) return false;
-  if (!ok[dev]) {
-    int major = 0;
-    cudaFuncAttributes fa;
-    ok[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 &&
-                  cudaFuncGetAttributes(&fa, (const void *)wht__wide_strided_cl_kernel<F>) == cudaSuccess &&
-                  fa.ptxVersion >= 90
-                ? 1
-                : 2;
-    cudaGetLastError();
-  }
-  return ok[dev] == 1;
-}
-
-template <class F>
-static wht_status wht__wpass_strided_cl_launch(const wht__pass &p, const typename F::U *xin, typename F::U *x)
-{
-  typedef wht__wstr_cl_shape<F> S;
-  typedef typename F::U U;
-  void (*f)(const U *, U *, unsigned) = wht__wide_strided_cl_kernel<F>;
-  static size_t raised[WHT__MAX_DEVICES];
-  const wht_status st = wht__rows_raise_smem((const void *)f, S::SMEM, raised);
-  if (st != WHT_OK) return st;
-  const uint64_t tiles = p.N >> S::TILE;
-  if (tiles > 0x3fffffffu) return WHT_E_SIZE;
-  cudaLaunchConfig_t cfg = {};
-  cudaLaunchAttribute at[1];
-  at[0].id = cudaLaunchAttributeClusterDimension;
-  at[0].val.clusterDim.x = 2;
-  at[0].val.clusterDim.y = 1;
-  at[0].val.clusterDim.z = 1;
-  cfg.gridDim = dim3((unsigned)(2 * tiles));
-  cfg.blockDim = dim3(S::THREADS);
-  cfg.dynamicSmemBytes = S::SMEM;
-  cfg.attrs = at;
-  cfg.numAttrs = 1;
-  if (cudaLaunchKernelEx(&cfg, f, xin, x, p.s0) != cudaSuccess) {
-    cudaGetLastError();
-    return WHT_E_CUDA;
-  }
-  return WHT_OK;
-}
-
 /* ... on the device, and on the host (wht__wpass_emulate_out) */
 template <class F>
 static wht_status wht__wpass_strided_run(const wht__pass &p, const typename F::U *xin, typename F::U *x)
@@ -462,7 +402,6 @@ static wht_status wht__wpass_strided_run(const wht__pass &p, const typename F::U
   if constexpr (sizeof(typename F::U) == 8) {
     return WHT_E_SIZE; /* wht__wpass_strided says no */
   } else {
-    if (wht__wpass_cl<F>(p, wht__gpu_current_device())) return wht__wpass_strided_cl_launch<F>(p, xin, x);
     return p.L == 9 ? wht__wpass_strided_launch<F, 9>(p, xin, x) : wht__wpass_strided_launch<F, 6>(p, xin, x);
   }
 }
@@ -494,15 +433,6 @@ static wht_status wht__wpass_strided_emulate(const wht__pass &p, const typename 
   if constexpr (sizeof(typename F::U) == 8) {
     return WHT_E_SIZE; /* wht__wpass_strided says no */
   } else {
-    if (wht__wpass_cl<F>(p, -1)) { /* the clusters' tiles: twice the scratch */
-      typedef typename wht__wstr_word<F>::WT WT;
-      WT *xs = (WT *)malloc(2 * (sizeof(WT) * 32 * wht__wstr_cl_shape<F>::THREADS + wht__wstr_cl_shape<F>::SMEM));
-      if (!xs) return WHT_E_NOMEM;
-      for (uint64_t q = 0; q < p.N >> wht__wstr_cl_shape<F>::TILE; q++)
-        wht__wide_strided_cl_emulate_tile<F>(xin, x, q, p.s0, xs, xs + 64 * wht__wstr_cl_shape<F>::THREADS);
-      free(xs);
-      return WHT_OK;
-    }
     typename wht__wstr_word<F>::WT *xs = wht__wpass_strided_scratch<F>();
     if (!xs) return WHT_E_NOMEM;
     for (uint64_t b = 0; b < p.N >> wht__wstr_shape<F>::TILE; b++)

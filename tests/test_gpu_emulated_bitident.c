@@ -233,9 +233,7 @@ int main(void)
    * formats there are 2^26 elements of software arithmetic); widened-pass's
    * single vectors whose first block runs as rows on the register kernels
    * (kernels/widened_pass.cu, wht__wpass_rows1) and the later ones on the
-   * strided register tiles (wide_strided.cuh; those of 9 stages on the
-   * clusters' tiles of 128-byte runs, wide_strided_cl.cuh, unless
-   * WHT_GPU_WPASS_CL=0): blocks (10, 6) at k = 16,
+   * strided register tiles (wide_strided.cuh): blocks (10, 6) at k = 16,
    * (11, 6) at 17, (10, 9) at 19; the first two as one L2-blocked pair
    * where they make two chunks or more: f32 k = 16 and 19 in batches of
    * 2, bf16 k = 17 in 2, f16 k = 22 (10, 6, 6: the pair and a pass);
