@@ -93,9 +93,9 @@
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
-# own); rows128ncu for what is left of the rows of 128 KB, persist
-# (persisttest) for them on a persistent grid (the steps nsel
-# and verify of 3afed74 and wcl of 8df6554 measured code since removed).
+# own); rows128ncu for what is left of the rows of 128 KB (the steps nsel
+# and verify of 3afed74, wcl of 8df6554 and persist of 236b4ed measured
+# code since removed).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1837,28 +1837,6 @@ want rows128ncu && step rows128ncu ${ROWS128NCU_LIMIT:-300} sh -c "
     env \$([ \$v = default ] || echo \$v) ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 \
     --metrics sm__cycles_active.avg.pct_of_peak_sustained_elapsed,smsp__average_warps_issue_stalled_sleeping_per_issue_active.ratio,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum \
     $B/experiments/wht-bench --algo folklore --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'cycles_active|stalled|lts__|rror'; done; done"
-# folklore's rows of 128 KB on a persistent grid (rows_prefetch.cuh's
-# wht__rows_pp_kernel, WHT_GPU_ROWS_PERSIST = 1: each row asks L2 for the
-# block's own next row, 2: the default distance, 3: none): folklore's
-# bit-identity at k = 13..17 under modes 1 and 2, with 300 rows a batch,
-# memcheck and racecheck at k = 15, 16 (persisttest), then three
-# interleaved rounds of the rows of 64 and 128 KB over 2^26 and 2^28
-# elements under each mode (persist)
-want persist && step persisttest ${PERSIST_TEST_LIMIT:-400} sh -c "
-  for m in 1 2; do WHT_GPU_ROWS_PERSIST=\$m WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=13 WHT_GPU_TEST_MAXK=17 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/ppbi.log 2>&1;
-    echo \"# mode \$m, k = 13..17: \$(grep -c '^ok' $O/ppbi.log) ok, \$(grep -c '^not ok' $O/ppbi.log) not ok\"; grep '^not ok' $O/ppbi.log | head -5;
-    WHT_GPU_ROWS_PERSIST=\$m WHT_GPU_TEST_BATCH=300 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/ppbi.log 2>&1;
-    echo \"# mode \$m, 300 rows, k = 15, 16: \$(grep -c '^ok' $O/ppbi.log) ok, \$(grep -c '^not ok' $O/ppbi.log) not ok\"; grep '^not ok' $O/ppbi.log | head -5; done;
-  WHT_GPU_ROWS_PERSIST=1 WHT_GPU_TEST_BATCH=300 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=16 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/ppbi.log 2>&1;
-  echo \"# memcheck mode 1, 300 rows, k = 15, 16: rc \$?, \$(grep -c '^ok' $O/ppbi.log) ok; \$(grep 'ERROR SUMMARY' $O/ppbi.log)\";
-  WHT_GPU_ROWS_PERSIST=1 WHT_GPU_TEST_BATCH=300 WHT_GPU_TEST_ALGOS=folklore WHT_GPU_TEST_MINK=15 WHT_GPU_TEST_MAXK=15 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool racecheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/ppbi.log 2>&1;
-  echo \"# racecheck mode 1, 300 rows, k = 15: rc \$?, \$(grep -c '^ok' $O/ppbi.log) ok; \$(grep 'RACECHECK SUMMARY' $O/ppbi.log)\"; rm -f $O/ppbi.log"
-want persist && step persist ${PERSIST_LIMIT:-400} sh -c "
-  for r in 1 2 3; do for t in 26 28; do for m in 0 1 2 3; do echo \"## round \$r: 2^\$t elements, WHT_GPU_ROWS_PERSIST=\$m\"; export WHT_GPU_ROWS_PERSIST=\$m;
-    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f32 --log2n 14:15 | grep -v '^#' | grep -v '^algo';
-    $B/experiments/wht-bench --place in --total-log2 \$t --algo folklore --format f16,bf16 --log2n 15:16 | grep -v '^#' | grep -v '^algo'; done; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

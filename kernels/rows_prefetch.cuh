@@ -38,7 +38,10 @@
  * blocks, the last stage through distributed shared memory: 1.26-1.32x,
  * the blocks waiting at the cluster syncs) and rows_halfshfl.cuh of
  * cbfdb24 (f32 2^15 with the warp's lane stages on half the shuffles:
- * 1.13x); docs/PERFORMANCE.md. */
+ * 1.13x) and a persistent grid of the resident blocks, each looping over
+ * rows b, b + G, ... (236b4ed: 1.27-1.55x, whether each row asked L2 for
+ * the block's own next row, for the row 2 MiB on or for none);
+ * docs/PERFORMANCE.md. */
 #ifndef WHT_KERNELS_ROWS_PREFETCH_CUH
 #define WHT_KERNELS_ROWS_PREFETCH_CUH
 
@@ -53,35 +56,6 @@ __global__ void __launch_bounds__(32u << M)
   /* the row count (gridDim.x, at least 1) as the gathered loads' live value */
   wht__rows_blk_row<F, W, M, WORDS, true>(src + ((uint64_t)blockIdx.x << K), dst + ((uint64_t)blockIdx.x << K), false,
                                           gridDim.x);
-}
-
-/* An experiment (WHT_GPU_ROWS_PERSIST, rows of 128 KB only: M = 5): the
- * same rows on a persistent grid of the blocks resident at once, block b
- * taking rows b, b + G, ... (G the grid), so that a multiprocessor never
- * waits for a finished block to leave and a new one to start; each row
- * first asks L2 for the row `ahead` on (mode 1: its own next row, G on;
- * mode 2: the default distance; mode 3: none). The stages are
- * wht__rows_blk_row's (its barrier before the shared stores of every row
- * but the first): the result is the CPU's bit for bit. */
-template <class F, unsigned W, unsigned M, bool WORDS>
-__global__ void __launch_bounds__(32u << M)
-    wht__rows_pp_kernel(const typename F::U *src, typename F::U *dst, uint64_t rows, unsigned ahead, unsigned stagger,
-                        unsigned wave, unsigned gm)
-{
-  constexpr unsigned LV = wht__rows_reg_shape<F>::LV, K0 = LV + 5 + (W == 16 ? 4 : 3), K = K0 + M;
-  wht__rows_stagger_sleep(stagger, wave, gm); /* rows_reg.cuh */
-  for (uint64_t row = blockIdx.x; row < rows; row += gridDim.x) {
-    wht__rows_blk_prefetch<K0, K>(src, row, rows, ahead); /* rows_reg.cuh */
-    wht__rows_blk_row<F, W, M, WORDS, true>(src + (row << K), dst + (row << K), row != blockIdx.x, rows);
-  }
-}
-
-/* WHT_GPU_ROWS_PERSIST (read once; 0 by default: off) */
-static unsigned wht__rows_persist()
-{
-  static unsigned v = ~0u;
-  if (v == ~0u) v = wht__rows_env("WHT_GPU_ROWS_PERSIST", 0);
-  return v <= 3 ? v : 0;
 }
 
 /* Rows of 2^k (W = 8 or 16 vectors a lane, blocks of 2^M warps, M =
@@ -114,23 +88,6 @@ static wht_status wht__rows_pf_launch(const void *src, void *dst, uint64_t N, un
   const unsigned wi = W == 16, M = k - (S::LV + 8 + wi), words = WD && wht__rows_words(M);
   kern f = by_m[wi][words][M - 1];
   const size_t smem = sizeof(U) << k;
-  if (const unsigned mode = wht__rows_persist(); mode && M == 5 && !wi) {
-    typedef void (*pkern)(const U *, U *, uint64_t, unsigned, unsigned, unsigned, unsigned);
-    static const pkern pp[2] = { wht__rows_pp_kernel<F, 8, 5, false>, wht__rows_pp_kernel<F, 8, 5, WD> };
-    static size_t praised[2][WHT__MAX_DEVICES];
-    static unsigned president[2][WHT__MAX_DEVICES];
-    const pkern g = pp[words];
-    const wht_status st = wht__rows_raise_smem((const void *)g, smem, praised[words]);
-    if (st != WHT_OK) return st;
-    const uint64_t rows = N >> k;
-    const unsigned res = wht__rows_wave((const void *)g, 32u << M, smem, president[words]);
-    if (!res) return WHT_E_CUDA;
-    const unsigned grid = rows < res ? (unsigned)rows : res;
-    const wht__stagger sg = wht__rows_stagger_of((const void *)g, 32u << M, smem, president[words]);
-    const unsigned pa = mode == 1 ? grid : mode == 2 ? ahead : 0u;
-    if (rows) g<<<grid, 32u << M, smem>>>((const U *)src, (U *)dst, rows, pa, sg.ns, sg.wave, sg.gm);
-    return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-  }
   const wht_status st = wht__rows_raise_smem((const void *)f, smem, raised[wi][words][M - 1]);
   if (st != WHT_OK) return st;
   const uint64_t rows = N >> k;
