@@ -93,7 +93,8 @@
 # blocks; stagger (staggertest: its tests; staggerall, staggerdef) for the
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
-# own); rows128ncu for what is left of the rows of 128 KB (the steps nsel
+# own); rows128ncu for what is left of the rows of 128 KB, nmbf
+# (nmbftest) for neumaier's bf16 rows in a warp's registers (the steps nsel
 # and verify of 3afed74, wcl of 8df6554 and persist of 236b4ed measured
 # code since removed).
 # Steps that force a rows form the tables do not choose
@@ -1837,6 +1838,25 @@ want rows128ncu && step rows128ncu ${ROWS128NCU_LIMIT:-300} sh -c "
     env \$([ \$v = default ] || echo \$v) ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 \
     --metrics sm__cycles_active.avg.pct_of_peak_sustained_elapsed,smsp__average_warps_issue_stalled_sleeping_per_issue_active.ratio,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum \
     $B/experiments/wht-bench --algo folklore --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'cycles_active|stalled|lts__|rror'; done; done"
+# neumaier's bf16 rows of 2^8..2^11 in a warp's registers at two blocks
+# of 256 a multiprocessor (rows_comp.cuh's wht__rows_comp_kernel2,
+# compensated_err.cuh's rows_two) against the tiles (WHT_GPU_ROWS_REG=0):
+# neumaier's bit-identity at k = 6..13 in every format, memcheck at k =
+# 8..11 (nmbftest), then three interleaved rounds and Nsight Compute on
+# the rows of 2^10 (nmbf)
+want nmbf && step nmbftest ${NMBF_TEST_LIMIT:-300} sh -c "
+  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/nmbfbi.log 2>&1;
+  echo \"# neumaier k = 6..13: \$(grep -c '^ok' $O/nmbfbi.log) ok, \$(grep -c '^not ok' $O/nmbfbi.log) not ok\"; grep '^not ok' $O/nmbfbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/nmbfbi.log 2>&1;
+  echo \"# memcheck k = 8..11: rc \$?, \$(grep -c '^ok' $O/nmbfbi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmbfbi.log)\"; rm -f $O/nmbfbi.log"
+want nmbf && step nmbf ${NMBF_LIMIT:-300} sh -c "
+  for r in 1 2 3; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_REG=\$v\";
+    WHT_GPU_ROWS_REG=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format bf16,f16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for v in 1 0; do echo \"## ncu neumaier bf16 rows of 2^10, WHT_GPU_ROWS_REG=\$v\"; WHT_GPU_ROWS_REG=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo neumaier --format bf16 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|stalled|registers'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

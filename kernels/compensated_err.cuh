@@ -60,6 +60,8 @@ struct wht__kahan_err {
    * 78: none) */
   static constexpr unsigned rows_capped(wht_format) { return 0u; }
   static constexpr unsigned blocked_rows_capped(wht_format) { return 0u; }
+  static constexpr unsigned rows_two(wht_format) { return 0u; } /* as neumaier's below: none */
+  static constexpr unsigned blocked_rows_two(wht_format) { return 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* long rows in register passes (single_comp.cuh), by element size:
    * bit 0 the two plain passes (k = LV+16..LV+19, where they make at
@@ -198,7 +200,7 @@ struct wht__neumaier_err {
    * whose kernels spill 0.5-1 KB under the 80-register cap and took
    * 1.03-1.84x the tiles' time on an H200; f16 0.79-0.86x
    * (docs/PERFORMANCE.md) */
-  static constexpr unsigned rows_warp_mask(wht_format f) { return f == WHT_BF16 ? 0u : 0xfu; }
+  static constexpr unsigned rows_warp_mask(wht_format f) { return f == WHT_BF16 ? 0xfu : 0xfu; }
   /* the warp rows' form, as kahan's: f32 transposed (2.33-3.31x the
    * add-one kernel at 2^7..2^10 against 2.69-3.38x in lanes and 2.99-4.31x
    * persistent, its 123-165 registers), f16 in lanes (3.55-4.78x against
@@ -222,6 +224,10 @@ struct wht__neumaier_err {
    * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
   static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
   static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
+  /* an experiment: bf16 rows in a warp's registers at two blocks of 256
+   * a multiprocessor (128 registers; uncapped they take 106-145) */
+  static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : 0u; }
+  static constexpr unsigned blocked_rows_two(wht_format) { return 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
    * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8, 2^9 (an H200: 0.64-0.76x

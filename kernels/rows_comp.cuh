@@ -63,6 +63,7 @@ struct wht__blocked_err : ERR {
   static constexpr unsigned rows_blk_mask(wht_format f) { return ERR::blocked_rows_blk_mask(f); }
   static constexpr unsigned rows_forms(wht_format f) { return ERR::blocked_rows_forms(f); }
   static constexpr unsigned rows_capped(wht_format f) { return ERR::blocked_rows_capped(f); }
+  static constexpr unsigned rows_two(wht_format f) { return ERR::blocked_rows_two(f); }
   static constexpr unsigned rows_xp_pad(wht_format f) { return ERR::blocked_rows_xp_pad(f); }
   static constexpr unsigned rows_xp_five(wht_format f) { return ERR::blocked_rows_xp_five(f); }
   static constexpr unsigned few_rows_blk_min(wht_format f, unsigned i) { return ERR::blocked_few_rows_blk_min(f, i); }
@@ -877,6 +878,13 @@ __global__ void __launch_bounds__(256) wht__rows_comp_kernel(const typename F::U
 }
 
 template <class F, class ERR, unsigned K>
+__global__ void __launch_bounds__(256, 2) wht__rows_comp_kernel2(const typename F::U *src, typename F::U *dst,
+                                                                 uint64_t N)
+{
+  wht__rows_comp_body<F, ERR, K>(src, dst, N);
+}
+
+template <class F, class ERR, unsigned K>
 __global__ void __launch_bounds__(256, 3) wht__rows_comp_kernel3(const typename F::U *src, typename F::U *dst,
                                                                  uint64_t N)
 {
@@ -962,6 +970,7 @@ static auto wht__rows_comp_lane_k() -> void (*)(const typename F::U *, typename 
 #endif
   if constexpr (form && wht__rows_comp_warp_built<F, ERR>(K, 0)) {
     if constexpr (CAP) return wht__rows_comp_kernel3<F, ERR, K>;
+    else if constexpr (ERR::rows_two(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u) return wht__rows_comp_kernel2<F, ERR, K>;
     else return wht__rows_comp_kernel<F, ERR, K>;
   } else {
     return NULL;
