@@ -196,11 +196,10 @@ struct wht__neumaier_err {
    * 2^13 and 2^14; on an H200 f16 rows of 2^15 (0.95-0.98x the tiles'
    * time), the other 2-byte sizes slower (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_blk_mask(wht_format f) { return f == WHT_F32 ? 0xcu : f == WHT_F16 ? 0x8u : 0u; }
-  /* rows in a warp's registers, bit k - LV - 5: every size but bf16's,
-   * whose kernels spill 0.5-1 KB under the 80-register cap and took
-   * 1.03-1.84x the tiles' time on an H200; f16 0.79-0.86x
-   * (docs/PERFORMANCE.md) */
-  static constexpr unsigned rows_warp_mask(wht_format f) { return f == WHT_BF16 ? 0xfu : 0xfu; }
+  /* rows in a warp's registers, bit k - LV - 5: every size (on an H200
+   * f16 0.79-0.86x the tiles' time; bf16, at two blocks of 256 a
+   * multiprocessor, rows_two below, 0.88-0.91x: docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_warp_mask(wht_format) { return 0xfu; }
   /* the warp rows' form, as kahan's: f32 transposed (2.33-3.31x the
    * add-one kernel at 2^7..2^10 against 2.69-3.38x in lanes and 2.99-4.31x
    * persistent, its 123-165 registers), f16 in lanes (3.55-4.78x against
@@ -224,8 +223,12 @@ struct wht__neumaier_err {
    * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
   static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
   static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
-  /* an experiment: bf16 rows in a warp's registers at two blocks of 256
-   * a multiprocessor (128 registers; uncapped they take 106-145) */
+  /* the lane form at two blocks of 256 a multiprocessor (128 registers,
+   * 24-40 bytes of spill), bit k - KMIN: bf16 rows, which spill 0.5-1 KB
+   * capped at 80 registers (1.03-1.84x the tiles' time) and take 106-145
+   * registers uncapped (one block a multiprocessor at 2^10, 2^11); on an
+   * H200 rows of 2^8..2^11 0.88-0.91x the tiles' time (rows of 2^10 5.25x
+   * -> 4.62x the add-one kernel; docs/PERFORMANCE.md) */
   static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : 0u; }
   static constexpr unsigned blocked_rows_two(wht_format) { return 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */

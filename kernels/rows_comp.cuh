@@ -877,6 +877,8 @@ __global__ void __launch_bounds__(256) wht__rows_comp_kernel(const typename F::U
   wht__rows_comp_body<F, ERR, K>(src, dst, N);
 }
 
+/* ... at two blocks of 256 a multiprocessor (128 registers), where
+ * ERR::rows_two says so */
 template <class F, class ERR, unsigned K>
 __global__ void __launch_bounds__(256, 2) wht__rows_comp_kernel2(const typename F::U *src, typename F::U *dst,
                                                                  uint64_t N)
