@@ -94,10 +94,9 @@
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
 # own); rows128ncu for what is left of the rows of 128 KB, nmbf
-# (nmbftest) for neumaier's bf16 rows in a warp's registers, nmtwo
-# (nmtwotest) for its f16 and neumaier-block's rows so (the steps nsel
-# and verify of 3afed74, wcl of 8df6554 and persist of 236b4ed measured
-# code since removed).
+# (nmbftest) for neumaier's bf16 rows in a warp's registers (the steps
+# nsel and verify of 3afed74, wcl of 8df6554, persist of 236b4ed and nmtwo
+# of 5de1e15 measured code since removed or made the default).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1839,41 +1838,25 @@ want rows128ncu && step rows128ncu ${ROWS128NCU_LIMIT:-300} sh -c "
     env \$([ \$v = default ] || echo \$v) ncu --clock-control none --kernel-name regex:wht__rows --launch-skip 1 --launch-count 1 \
     --metrics sm__cycles_active.avg.pct_of_peak_sustained_elapsed,smsp__average_warps_issue_stalled_sleeping_per_issue_active.ratio,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum \
     $B/experiments/wht-bench --algo folklore --format \${c%:*} --log2n \${c#*:} --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'cycles_active|stalled|lts__|rror'; done; done"
-# neumaier's bf16 rows of 2^8..2^11 in a warp's registers at two blocks
-# of 256 a multiprocessor (rows_comp.cuh's wht__rows_comp_kernel2,
+# neumaier's and neumaier-block's bf16 rows in a warp's registers at two
+# blocks of 256 a multiprocessor (rows_comp.cuh's wht__rows_comp_kernel2,
 # compensated_err.cuh's rows_two) against the tiles (WHT_GPU_ROWS_REG=0):
-# neumaier's bit-identity at k = 6..13 in every format, memcheck at k =
+# their bit-identity at k = 6..13 in every format, memcheck at k =
 # 8..11 (nmbftest), then three interleaved rounds and Nsight Compute on
 # the rows of 2^10 (nmbf)
 want nmbf && step nmbftest ${NMBF_TEST_LIMIT:-300} sh -c "
-  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/nmbfbi.log 2>&1;
-  echo \"# neumaier k = 6..13: \$(grep -c '^ok' $O/nmbfbi.log) ok, \$(grep -c '^not ok' $O/nmbfbi.log) not ok\"; grep '^not ok' $O/nmbfbi.log | head -5;
-  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 $B/tests/test_gpu_bitident > $O/nmbfbi.log 2>&1;
+  echo \"# neumaier and neumaier-block k = 6..13: \$(grep -c '^ok' $O/nmbfbi.log) ok, \$(grep -c '^not ok' $O/nmbfbi.log) not ok\"; grep '^not ok' $O/nmbfbi.log | head -5;
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/nmbfbi.log 2>&1;
   echo \"# memcheck k = 8..11: rc \$?, \$(grep -c '^ok' $O/nmbfbi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmbfbi.log)\"; rm -f $O/nmbfbi.log"
 want nmbf && step nmbf ${NMBF_LIMIT:-300} sh -c "
   for r in 1 2 3; do for v in 1 0; do echo \"## round \$r: WHT_GPU_ROWS_REG=\$v\";
-    WHT_GPU_ROWS_REG=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format bf16,f16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done; done;
+    WHT_GPU_ROWS_REG=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format bf16,f16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
   for v in 1 0; do echo \"## ncu neumaier bf16 rows of 2^10, WHT_GPU_ROWS_REG=\$v\"; WHT_GPU_ROWS_REG=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,launch__registers_per_thread \
     $B/experiments/wht-bench --algo neumaier --format bf16 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|stalled|registers'; done"
-# the same two blocks a multiprocessor for neumaier's f16 rows and
-# neumaier-block's f16 and bf16 rows of 2^8..2^11 (NMTWO_BUILD: BUILD
-# with kernels/neumaier.cu and kahan_block.cu compiled under
-# -DWHT_NM_TWO_EXP, compensated_err.cuh): its bit-identity for both at k =
-# 6..13 and memcheck at k = 8..11 (nmtwotest), then three interleaved
-# rounds of both builds (nmtwo)
-NMTWO=${NMTWO_BUILD:-_build-dev/nmtwo}
-want nmtwo && step nmtwotest ${NMTWO_TEST_LIMIT:-300} sh -c "
-  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=13 WHT_GPU_TEST_BIG=0 $NMTWO/tests/test_gpu_bitident > $O/nmtwobi.log 2>&1;
-  echo \"# k = 6..13: \$(grep -c '^ok' $O/nmtwobi.log) ok, \$(grep -c '^not ok' $O/nmtwobi.log) not ok\"; grep '^not ok' $O/nmtwobi.log | head -5;
-  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=8 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $NMTWO/tests/test_gpu_bitident > $O/nmtwobi.log 2>&1;
-  echo \"# memcheck k = 8..11: rc \$?, \$(grep -c '^ok' $O/nmtwobi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmtwobi.log)\"; rm -f $O/nmtwobi.log"
-want nmtwo && step nmtwo ${NMTWO_LIMIT:-300} sh -c "
-  for r in 1 2 3; do for w in $B $NMTWO; do echo \"## round \$r: \$w\";
-    \$w/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

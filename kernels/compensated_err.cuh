@@ -221,37 +221,26 @@ struct wht__neumaier_err {
   { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
   /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64
    * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
-#ifdef WHT_NM_TWO_EXP /* an experiment: f16 rows at two blocks too */
-  static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F64 ? 0xeu : 0u; }
-  static constexpr unsigned blocked_rows_capped(wht_format) { return 0u; }
-#else
   static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
   static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
-#endif
   /* the lane form at two blocks of 256 a multiprocessor (128 registers,
    * 24-40 bytes of spill), bit k - KMIN: bf16 rows, which spill 0.5-1 KB
    * capped at 80 registers (1.03-1.84x the tiles' time) and take 106-145
    * registers uncapped (one block a multiprocessor at 2^10, 2^11); on an
    * H200 rows of 2^8..2^11 0.88-0.91x the tiles' time (rows of 2^10 5.25x
-   * -> 4.62x the add-one kernel; docs/PERFORMANCE.md) */
-#ifdef WHT_NM_TWO_EXP
-  static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 || f == WHT_F16 ? 0xfu : 0u; }
-  static constexpr unsigned blocked_rows_two(wht_format f) { return f == WHT_BF16 || f == WHT_F16 ? 0xfu : 0u; }
-#else
+   * -> 4.62x the add-one kernel), neumaier-block's bf16 rows of 2^10,
+   * 2^11 (its lane form) 0.67x; f16 rows there took 0.99-1.02x the capped
+   * kernel's time, so they keep it (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : 0u; }
-  static constexpr unsigned blocked_rows_two(wht_format) { return 0u; }
-#endif
+  static constexpr unsigned blocked_rows_two(wht_format f) { return f == WHT_BF16 ? 0xcu : 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
-   * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8, 2^9 (an H200: 0.64-0.76x
-   * the tiles' time; bf16 2^10, 2^11 1.27-1.36x) */
-#ifdef WHT_NM_TWO_EXP
+   * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8..2^11 (an H200:
+   * 0.64-0.76x the tiles' time; bf16 2^10, 2^11 at two blocks a
+   * multiprocessor, blocked_rows_two above: 0.67x of the tiles' time,
+   * where capped at 80 registers they took 1.27-1.36x) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f)
   { return f == WHT_F32 ? 0x8u : f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0xfu : 0u; }
-#else
-  static constexpr unsigned blocked_rows_warp_mask(wht_format f)
-  { return f == WHT_F32 ? 0x8u : f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0x3u : 0u; }
-#endif
   /* and in a block for f16 rows of 2^12 and 2^13 (0.82-0.91x at build
    * b6717c1; 2^14, 2^15 and bf16 slower) */
   static constexpr unsigned blocked_rows_blk_mask(wht_format f) { return f == WHT_F16 ? 0x3u : 0u; }
