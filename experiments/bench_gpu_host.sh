@@ -94,10 +94,10 @@
 # first wave's blocks started apart, staggerar for Alman-Rao's block rows
 # started so, stagpf for their look-ahead with it, sarpf for Alman-Rao's
 # own); rows128ncu for what is left of the rows of 128 KB, nmbf
-# (nmbftest) for neumaier's bf16 rows in a warp's registers, nmf64
-# (nmf64test) for its f64 rows at two blocks a multiprocessor (the steps
-# nsel and verify of 3afed74, wcl of 8df6554, persist of 236b4ed and nmtwo
-# of 5de1e15 measured code since removed or made the default).
+# (nmbftest) for neumaier's bf16 rows in a warp's registers (the steps
+# nsel and verify of 3afed74, wcl of 8df6554, persist of 236b4ed, nmtwo
+# of 5de1e15 and nmf64 of f12ce82 measured code since removed or made the
+# default).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1858,20 +1858,6 @@ want nmbf && step nmbf ${NMBF_LIMIT:-300} sh -c "
   for v in 1 0; do echo \"## ncu neumaier bf16 rows of 2^10, WHT_GPU_ROWS_REG=\$v\"; WHT_GPU_ROWS_REG=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,launch__registers_per_thread \
     $B/experiments/wht-bench --algo neumaier --format bf16 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|stalled|registers'; done"
-# neumaier's f64 rows of 2^7..2^9 at two blocks a multiprocessor
-# (NMF64_BUILD: BUILD with kernels/neumaier.cu under -DWHT_NM_F64_TWO)
-# against the capped kernel: its bit-identity at k = 6..12 and memcheck at
-# k = 7..9 (nmf64test), three interleaved rounds of both builds (nmf64)
-NMF64=${NMF64_BUILD:-_build-dev/nmf64}
-want nmf64 && step nmf64test ${NMF64_TEST_LIMIT:-300} sh -c "
-  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=6 WHT_GPU_TEST_MAXK=12 WHT_GPU_TEST_BIG=0 $NMF64/tests/test_gpu_bitident > $O/nmf64bi.log 2>&1;
-  echo \"# neumaier k = 6..12: \$(grep -c '^ok' $O/nmf64bi.log) ok, \$(grep -c '^not ok' $O/nmf64bi.log) not ok\"; grep '^not ok' $O/nmf64bi.log | head -5;
-  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=9 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $NMF64/tests/test_gpu_bitident > $O/nmf64bi.log 2>&1;
-  echo \"# memcheck k = 7..9: rc \$?, \$(grep -c '^ok' $O/nmf64bi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmf64bi.log)\"; rm -f $O/nmf64bi.log"
-want nmf64 && step nmf64 ${NMF64_LIMIT:-300} sh -c "
-  for r in 1 2 3; do for w in $B $NMF64; do echo \"## round \$r: \$w\";
-    \$w/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format f64 --log2n 6:10 | grep -v '^#' | grep -v '^algo'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -221,11 +221,7 @@ struct wht__neumaier_err {
   { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
   /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64
    * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
-#ifdef WHT_NM_F64_TWO /* an experiment: f64 rows at two blocks */
-  static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
-#else
   static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
-#endif
   static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
   /* the lane form at two blocks of 256 a multiprocessor (128 registers,
    * 24-40 bytes of spill), bit k - KMIN: bf16 rows, which spill 0.5-1 KB
@@ -234,12 +230,9 @@ struct wht__neumaier_err {
    * H200 rows of 2^8..2^11 0.88-0.91x the tiles' time (rows of 2^10 5.25x
    * -> 4.62x the add-one kernel), neumaier-block's bf16 rows of 2^10,
    * 2^11 (its lane form) 0.67x; f16 rows there took 0.99-1.02x the capped
-   * kernel's time, so they keep it (docs/PERFORMANCE.md) */
-#ifdef WHT_NM_F64_TWO
-  static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
-#else
+   * kernel's time and neumaier's f64 rows of 2^7..2^9 0.97-1.07x (f12ce82),
+   * so they keep it (docs/PERFORMANCE.md) */
   static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : 0u; }
-#endif
   static constexpr unsigned blocked_rows_two(wht_format f) { return f == WHT_BF16 ? 0xcu : 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
