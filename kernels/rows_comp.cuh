@@ -1067,12 +1067,14 @@ static wht_status wht__rows_comp_blk_launch(const void *src, void *dst, uint64_t
 /* Whether the launch takes the capped kernel, where a build with
  * WHT_GPU_ALL_FORMS holds both: not where the one under ptxas's own
  * choice, own, has at most 80 registers (three blocks of 256 or six of
- * 128 a multiprocessor); WHT_GPU_ROWS_COMP_MINB=0 forces the first, =3
- * the second */
-static inline int wht__rows_comp_capped(const void *own)
+ * 128 a multiprocessor) or is the two blocks' kernel (two: ERR::rows_two,
+ * as the default build takes it); WHT_GPU_ROWS_COMP_MINB=0 forces the
+ * first, =3 the second */
+static inline int wht__rows_comp_capped(const void *own, bool two)
 {
   const unsigned forced = wht__rows_env("WHT_GPU_ROWS_COMP_MINB", 1);
   if (forced == 0 || forced == 3) return forced == 3;
+  if (two) return 0;
   cudaFuncAttributes at;
   if (cudaFuncGetAttributes(&at, own) != cudaSuccess) {
     cudaGetLastError(); /* leave no error for the launch check */
@@ -1175,7 +1177,9 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   int &c = capped[k - S::KMIN];
   if (c < 0) {
 #ifdef WHT_GPU_ALL_FORMS
-    c = by_k[0][k - S::KMIN] ? wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN]) : 0;
+    c = by_k[0][k - S::KMIN] ? wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN],
+                                                     ERR::rows_two(F::ID) >> (k - S::KMIN) & 1u)
+                             : 0;
 #else
     c = by_k[1][k - S::KMIN] != NULL;
 #endif
