@@ -949,6 +949,13 @@ constexpr bool wht__rows_comp_capped_bit(unsigned K)
   return ERR::rows_capped(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u;
 }
 
+/* ... or at two blocks of 256 a multiprocessor (ERR::rows_two) */
+template <class F, class ERR>
+constexpr bool wht__rows_comp_two_bit(unsigned K)
+{
+  return ERR::rows_two(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u;
+}
+
 /* Whether the plain transposed form's rows of 2^K pad their slots
  * (ERR::rows_xp_pad, bit K - KMIN): slot s at s + (s >> 3), rows of
  * eight 16-byte slots nine apart, instead of wht__rows_xp_slot's XOR, so
@@ -972,7 +979,7 @@ static auto wht__rows_comp_lane_k() -> void (*)(const typename F::U *, typename 
 #endif
   if constexpr (form && wht__rows_comp_warp_built<F, ERR>(K, 0)) {
     if constexpr (CAP) return wht__rows_comp_kernel3<F, ERR, K>;
-    else if constexpr (ERR::rows_two(F::ID) >> (K - wht__rows_reg_shape<F>::KMIN) & 1u) return wht__rows_comp_kernel2<F, ERR, K>;
+    else if constexpr (wht__rows_comp_two_bit<F, ERR>(K)) return wht__rows_comp_kernel2<F, ERR, K>;
     else return wht__rows_comp_kernel<F, ERR, K>;
   } else {
     return NULL;
@@ -1177,9 +1184,9 @@ static wht_status wht__rows_comp_launch(const void *src, void *dst, uint64_t N, 
   int &c = capped[k - S::KMIN];
   if (c < 0) {
 #ifdef WHT_GPU_ALL_FORMS
-    c = by_k[0][k - S::KMIN] ? wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN],
-                                                     ERR::rows_two(F::ID) >> (k - S::KMIN) & 1u)
-                             : 0;
+    c = by_k[0][k - S::KMIN]
+            ? wht__rows_comp_capped((const void *)by_k[0][k - S::KMIN], wht__rows_comp_two_bit<F, ERR>(k))
+            : 0;
 #else
     c = by_k[1][k - S::KMIN] != NULL;
 #endif
