@@ -2,7 +2,7 @@
  * neumaier.cu, operation for operation that of lib/compensated_body.h
  * (DESIGN.md section 4):
  *   S = A+B; D = A-B; Es = eA+eB; Ed = eA-eB; A' = S-Es; B' = D-Ed;
- *   eA' = ERR::a(A', A, B) + Es; eB' = ERR::b(B', A, B) + Ed.
+ *   eA' = ERR::a(A', A, B, S) + Es; eB' = ERR::b(B', A, B, D) + Ed.
  * The error array starts at zero in the first pass and the last pass
  * stores y = x - e (tile.cuh). */
 #ifndef WHT_KERNELS_COMPENSATED_CUH
@@ -21,14 +21,14 @@ WHT__HD void wht__compensated_butterfly(typename F::T &A, typename F::T &eA, typ
   typedef typename F::T T;
   if constexpr (Z) {
     const T S = F::add(A, B), D = F::sub(A, B);
-    eA = ERR::template a<F>(S, A, B);
-    eB = ERR::template b<F>(D, A, B);
+    eA = ERR::template a<F>(S, A, B, S);
+    eB = ERR::template b<F>(D, A, B, D);
     A = S;
     B = D;
   } else {
     const T S = F::add(A, B), D = F::sub(A, B), Es = F::add(eA, eB), Ed = F::sub(eA, eB);
     const T Ap = F::sub(S, Es), Bp = F::sub(D, Ed);
-    const T ea = ERR::template a<F>(Ap, A, B), eb = ERR::template b<F>(Bp, A, B);
+    const T ea = ERR::template a<F>(Ap, A, B, S), eb = ERR::template b<F>(Bp, A, B, D);
     A = Ap;
     B = Bp;
     eA = F::add(ea, Es);

@@ -105,18 +105,20 @@ struct wht__kahan_err {
     return (f == WHT_F16 || f == WHT_BF16 ? two : f == WHT_F32 ? f32 : other)[i];
   }
   static const bool PAIRS = true;  /* only F::add and F::sub */
+  /* (the fourth operand, S = A + B or D = A - B, is neumaier's) */
   template <class F>
-  static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
+  static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B, typename F::T)
   { return F::sub(F::sub(Ap, A), B); }
   template <class F>
-  static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B)
+  static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B, typename F::T)
   { return F::add(F::sub(Bp, A), B); }
 };
 
 /* Neumaier: as Kahan, but each recovery
  * subtracts the term of smallest magnitude last. The result is bit for bit
  * DESIGN.md section 4's (lib/neumaier.c), computed in a form with fewer
- * instructions: all three orders of the sum, then two selects.
+ * instructions: all three orders of the sum (the third as A' - S), then
+ * two selects.
  *
  * DESIGN.md's eA' (before "+ Es"), terms A', A, B, first branch that holds:
  *   D1: |B| <= |A'| and |B| <= |A|   ->  r1 = (A' - A) - B
@@ -150,9 +152,21 @@ struct wht__kahan_err {
  *   else                             ->  r3 = (-A + B) + B'
  * is the same with A' replaced by B', and the same proof holds word for
  * word (c1 = |A| <= |B'|).
+ * r3 in one operation: the butterfly has S = A + B (D = A - B) already,
+ * and (-A - B) + A' = A' - S bit for bit wherever A' = S - Es (B' = D -
+ * Ed), as in every butterfly. Proof: rounding to nearest is symmetric, so
+ * -A - B = -(A + B) = -S (an infinity or NaN included) except for the
+ * sign of an exact zero: where A + B = 0 and A, B are not two zeros of
+ * one sign, -A - B is +0 and -S is -0 (S = +0). Then A' = S - Es = +0 - Es is never -0 (+0 - (+0) =
+ * +0 - (-0) = +0, and a nonzero Es gives a nonzero A'), and y + A' = A' for
+ * y = +0 and y = -0 whenever A' is not -0, so both give A'. The same with
+ * -A + B = -D and B' = D - Ed for r3 of eB'. The precondition matters:
+ * for a free triple with A' = -0 and S = +0 the two differ (+0 against
+ * -0), which is why tests/test_neumaier_form draws A' = -0 only beside
+ * S = -0. Saves one addition a recovery, two a butterfly of about 23.
  *
  * Cost per recovery: three comparisons (|B| <= |A| is shared by both),
- * two selects and six adds whose negations fold into the add, instead of
+ * two selects and five adds whose negations fold into the add, instead of
  * four comparisons, five selects of negated operands and two adds: the
  * selects and comparisons run on the half-rate integer pipe, the adds on
  * the full-rate FP pipe. Issue 15's suggested form (c1 = |A| <= |A'|,
@@ -262,15 +276,15 @@ struct wht__neumaier_err {
    * NaN among a lane's terms its result is NaN whatever the masks say (the
    * proof above) */
   static const bool PAIRS = true;
-  /* eA' before "+ Es", terms A', A, B. (nv_exec_check_disable: the host
+  /* eA' before "+ Es", terms A', A, B, and S = A + B. (nv_exec_check_disable: the host
    * test's format below is host-only; the kernels' formats are not) */
 #pragma nv_exec_check_disable
   template <class F>
-  static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B)
+  static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B, typename F::T S)
   {
     typedef typename F::T T;
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
-    const T r3 = F::add(F::sub(F::neg(A), B), Ap);
+    const T r3 = F::sub(Ap, S); /* = (-A - B) + A' (above) */
     if constexpr (wht__is_pair<F>::value) {
       const T mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
       return F::select(F::le(mB, mAp) & F::le(mB, mA), r1, F::select(F::le(mA, mAp), r2, r3));
@@ -280,14 +294,14 @@ struct wht__neumaier_err {
       return c2 ? r1 : c1 ? r2 : r3;
     }
   }
-  /* eB' before "+ Ed", terms B', A, B */
+  /* eB' before "+ Ed", terms B', A, B, and D = A - B */
 #pragma nv_exec_check_disable
   template <class F>
-  static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B)
+  static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B, typename F::T D)
   {
     typedef typename F::T T;
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
-    const T r3 = F::add(F::add(F::neg(A), B), Bp);
+    const T r3 = F::sub(Bp, D); /* = (-A + B) + B' (above) */
     if constexpr (wht__is_pair<F>::value) {
       const T mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
       return F::select(F::le(mB, mBp) & F::le(mB, mA), r1, F::select(F::le(mA, mBp), r2, r3));

@@ -32,8 +32,8 @@ struct wht__half_in_float_ops {
 };
 
 /* The recoveries above on the host, for tests/test_neumaier_form: for
- * i < n, ea[i] = a(Ap[i], A[i], B[i]) and eb[i] = b(Bp[i], A[i], B[i]) on
- * bit patterns of format f (gpu_util.h). */
+ * i < n, ea[i] = a(Ap[i], A[i], B[i], A[i] + B[i]) and eb[i] = b(Bp[i], A[i],
+ * B[i], A[i] - B[i]) on bit patterns of format f (gpu_util.h). */
 template <class F>
 static void wht__neumaier_err_host_fmt(size_t n, const void *Ap, const void *Bp, const void *A,
                                        const void *B, void *ea, void *eb)
@@ -43,8 +43,8 @@ static void wht__neumaier_err_host_fmt(size_t n, const void *Ap, const void *Bp,
   U *oa = (U *)ea, *ob = (U *)eb;
   for (size_t i = 0; i < n; i++) {
     const typename F::T x = F::from_bits(a[i]), y = F::from_bits(b[i]);
-    oa[i] = F::to_bits(wht__neumaier_err::a<F>(F::from_bits(ap[i]), x, y));
-    ob[i] = F::to_bits(wht__neumaier_err::b<F>(F::from_bits(bp[i]), x, y));
+    oa[i] = F::to_bits(wht__neumaier_err::a<F>(F::from_bits(ap[i]), x, y, F::add(x, y)));
+    ob[i] = F::to_bits(wht__neumaier_err::b<F>(F::from_bits(bp[i]), x, y, F::sub(x, y)));
   }
 }
 
@@ -61,8 +61,9 @@ static void wht__neumaier_err_host_pairs(size_t n, const void *Ap, const void *B
   const auto word = [](const U *v, size_t i) { return F2::from_bits((unsigned)v[i] | (unsigned)v[i + 1] << 16); };
   size_t i = 0;
   for (; i + 1 < n; i += 2) {
-    const unsigned ra = F2::to_bits(wht__neumaier_err::a<F2>(word(ap, i), word(a, i), word(b, i)));
-    const unsigned rb = F2::to_bits(wht__neumaier_err::b<F2>(word(bp, i), word(a, i), word(b, i)));
+    const auto x = word(a, i), y = word(b, i);
+    const unsigned ra = F2::to_bits(wht__neumaier_err::a<F2>(word(ap, i), x, y, F2::add(x, y)));
+    const unsigned rb = F2::to_bits(wht__neumaier_err::b<F2>(word(bp, i), x, y, F2::sub(x, y)));
     oa[i] = (U)ra, oa[i + 1] = (U)(ra >> 16), ob[i] = (U)rb, ob[i + 1] = (U)(rb >> 16);
   }
   if (i < n) wht__neumaier_err_host_fmt<F>(n - i, ap + i, bp + i, a + i, b + i, oa + i, ob + i);

@@ -223,12 +223,12 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
     const T sum = F::add(y, xs);
     const T A = upper ? y : x[j], Bn = upper ? xs : y;
     if constexpr (Z) { /* es = +0 + (+-0) = +0, p = sum, and the recovery is never -0 (compensated.cuh) */
-      e[j] = ERR::template a<F>(sum, A, Bn);
+      e[j] = ERR::template a<F>(sum, A, Bn, sum);
       x[j] = sum;
     } else {
       const T f = __shfl_xor_sync(0xffffffffu, e[j], m), es0 = upper ? F::neg(e[j]) : e[j];
       const T es = F::add(f, es0), p = F::sub(sum, es);
-      e[j] = F::add(ERR::template a<F>(p, A, Bn), es);
+      e[j] = F::add(ERR::template a<F>(p, A, Bn, sum), es);
       x[j] = p;
     }
   }

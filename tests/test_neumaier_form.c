@@ -1,5 +1,6 @@
 /* test_neumaier_form - the GPU kernel's Neumaier recoveries
- * (kernels/neumaier.cu: three sums, two selects) give bit for bit
+ * (kernels/compensated_err.cuh: three sums, the third A' - S, two
+ * selects) give bit for bit
  * DESIGN.md section 4's (first branch that holds; the CPU's form), run on
  * the host through wht__neumaier_err_host:
  *   - f16, pairs (A, B) with A' = A + B and B' = A - B rounded (what the
@@ -13,6 +14,7 @@
  *     arithmetic as the kernels' host emulation runs it, scalar and on
  *     lane pairs (below);
  *   - every format, triples (A', A, B) and (B', A, B) drawn independently
+ *     (but for a -0 that no butterfly gives: keep_precondition below)
  *     from pools of 12 magnitudes (random values that round and cancel
  *     when added, a zero, the smallest subnormal, the largest finite, an
  *     infinity, a NaN; random signs), a new pool every 256 triples, so
@@ -268,6 +270,25 @@ static void put_value(wht_format f, void *v, size_t i, const double *pool, uint6
   }
 }
 
+/* The kernels' form takes r3 as A' - S (compensated_err.cuh), which is
+ * DESIGN.md's wherever A' = S - Es, so A' = -0 only where S = A + B = -0,
+ * i.e. A = B = -0 (an exact nonzero sum never rounds to zero), and B' = -0
+ * only where D = A - B = -0 (A = -0, B = +0). An independent draw breaks
+ * that; such an A' or B' becomes +0. */
+static int is_zero_sign(wht_format f, const void *v, size_t i, int neg)
+{
+  const double x = to_double(f, v, i);
+  return x == 0 && !isnan(x) && !!signbit(x) == neg;
+}
+
+static void keep_precondition(wht_format f, batch *t, size_t i)
+{
+  const size_t esz = wht_format_size(f);
+  const int a_m0 = is_zero_sign(f, t->A, i, 1), b_m0 = is_zero_sign(f, t->B, i, 1), b_p0 = is_zero_sign(f, t->B, i, 0);
+  if (is_zero_sign(f, t->Ap, i, 1) && !(a_m0 && b_m0)) memset(t->Ap + i * esz, 0, esz); /* +0 */
+  if (is_zero_sign(f, t->Bp, i, 1) && !(a_m0 && b_p0)) memset(t->Bp + i * esz, 0, esz);
+}
+
 static void random_triples(wht_format f, int in_float, uint64_t count)
 {
   batch *t = malloc(sizeof *t);
@@ -285,6 +306,7 @@ static void random_triples(wht_format f, int in_float, uint64_t count)
       put_value(f, t->Bp, i, pool, rng_next(&s));
       put_value(f, t->A, i, pool, rng_next(&s));
       put_value(f, t->B, i, pool, rng_next(&s));
+      keep_precondition(f, t, i);
     }
     bad += check_batch(t, what, sizeof what);
   }
@@ -294,9 +316,26 @@ static void random_triples(wht_format f, int in_float, uint64_t count)
   free(t);
 }
 
+/* Outside the precondition the forms differ: f32 A = 1, B = -1 (S = +0)
+ * with A' = -0 gives DESIGN.md's (-A - B) + A' = +0 + -0 = +0 and A' - S
+ * = -0, so a draw that kept such triples would fail. */
+static void precondition_needed(void)
+{
+  batch *t = malloc(sizeof *t);
+  if (!t) { tap_ok(0, "allocation"); return; }
+  t->f = WHT_F32;
+  t->in_float = 0;
+  t->n = 1;
+  const float ap = -0.0f, bp = 2.0f, a = 1.0f, b = -1.0f;
+  memcpy(t->Ap, &ap, 4), memcpy(t->Bp, &bp, 4), memcpy(t->A, &a, 4), memcpy(t->B, &b, 4);
+  tap_ok(check_batch(t, NULL, 0) == 1, "f32 A' = -0 beside S = +0 (outside the kernels' precondition): the forms differ");
+  free(t);
+}
+
 int main(void)
 {
   const int lng = getenv("WHT_CHECK_LONG") != NULL;
+  precondition_needed();
   if (lng) all_f16_pairs();
   else f16_probe_pairs();
   for (int f = 0; f < WHT_NFORMATS; f++) {
