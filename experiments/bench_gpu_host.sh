@@ -98,7 +98,8 @@
 # nsel and verify of 3afed74, wcl of 8df6554, persist of 236b4ed, nmtwo
 # of 5de1e15 and nmf64 of f12ce82 measured code since removed or made the
 # default); nmr3 (nmr3test) for neumaier's third recovery as A' - S
-# against the build in BASE.
+# against the build in BASE (NMR3_BUILDS: several builds in turn;
+# NMR3_TEST_BUILDS: those tested).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1867,18 +1868,19 @@ want nmbf && step nmbf ${NMBF_LIMIT:-300} sh -c "
 # neumaier's single vectors of 2^28, and Nsight Compute's instructions and
 # issue on neumaier's rows of 2^10 (nmr3)
 want nmr3 && step nmr3test ${NMR3_TEST_LIMIT:-500} sh -c "
-  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block,kahan,kahan-block $B/tests/test_gpu_bitident > $O/nmr3bi.log 2>&1;
+  for b in ${NMR3_TEST_BUILDS:-$B}; do echo \"## \$b\";
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block,kahan,kahan-block \$b/tests/test_gpu_bitident > $O/nmr3bi.log 2>&1;
   echo \"# compensated, every k: \$(grep -c '^ok' $O/nmr3bi.log) ok, \$(grep -c '^not ok' $O/nmr3bi.log) not ok\"; grep '^not ok' $O/nmr3bi.log | head -5;
   for r in 8:11 15:16; do WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=\${r%:*} WHT_GPU_TEST_MAXK=\${r#*:} WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/nmr3bi.log 2>&1;
-  echo \"# memcheck k = \$r: rc \$?, \$(grep -c '^ok' $O/nmr3bi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmr3bi.log)\"; done; rm -f $O/nmr3bi.log"
+    compute-sanitizer --tool memcheck --error-exitcode 3 \$b/tests/test_gpu_bitident > $O/nmr3bi.log 2>&1;
+  echo \"# memcheck k = \$r: rc \$?, \$(grep -c '^ok' $O/nmr3bi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmr3bi.log)\"; done; done; rm -f $O/nmr3bi.log"
 want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
-  for r in 1 2 3; do for b in ${BASE:-_build-base} $B; do echo \"## round \$r: \$b\";
+  for r in 1 2 3; do for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## round \$r: \$b\";
     \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
     \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f64 --log2n 10 | grep -v '^#' | grep -v '^algo';
     \$b/experiments/wht-bench --place in --algo neumaier --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for c in f32 f16 bf16; do for b in ${BASE:-_build-base} $B; do echo \"## ncu neumaier \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+  for c in f32 f16 bf16; do for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## ncu neumaier \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
     \$b/experiments/wht-bench --algo neumaier --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|pipe|registers'; done; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \

@@ -14,15 +14,16 @@
  * eB = +0 (the first stage of a block or of the transform): then Es = Ed
  * = +0, A' = S - (+0) = S and B' = D exactly, and the recoveries are never
  * -0 there (DESIGN.md section 4), so "+ Es" and "+ Ed" change nothing:
- * the same values in 6 operations instead of 10. */
+ * the same values in 6 operations instead of 10 (and neumaier's
+ * recoveries in their own short form there, compensated_err.cuh's az, bz). */
 template <class F, class ERR, bool Z = false>
 WHT__HD void wht__compensated_butterfly(typename F::T &A, typename F::T &eA, typename F::T &B, typename F::T &eB)
 {
   typedef typename F::T T;
   if constexpr (Z) {
     const T S = F::add(A, B), D = F::sub(A, B);
-    eA = ERR::template a<F>(S, A, B, S);
-    eB = ERR::template b<F>(D, A, B, D);
+    eA = ERR::template az<F>(S, A, B);
+    eB = ERR::template bz<F>(D, A, B);
     A = S;
     B = D;
   } else {

@@ -112,6 +112,13 @@ struct wht__kahan_err {
   template <class F>
   static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B, typename F::T)
   { return F::add(F::sub(Bp, A), B); }
+  /* where eA = eB = +0 (compensated.cuh's Z: A' = S, B' = D): the same */
+  template <class F>
+  static WHT__HD typename F::T az(typename F::T S, typename F::T A, typename F::T B)
+  { return a<F>(S, A, B, S); }
+  template <class F>
+  static WHT__HD typename F::T bz(typename F::T D, typename F::T A, typename F::T B)
+  { return b<F>(D, A, B, D); }
 };
 
 /* Neumaier: as Kahan, but each recovery
@@ -285,6 +292,17 @@ struct wht__neumaier_err {
     typedef typename F::T T;
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
     const T r3 = F::sub(Ap, S); /* = (-A - B) + A' (above) */
+#ifdef WHT_NEUMAIER_Q
+    if constexpr (wht__is_pair<F>::value) {
+      const T mA = F::mag(A), mB = F::mag(B);
+      const unsigned p = F::le(mB, mA);
+      return F::select(F::le(F::select(p, mB, mA), F::mag(Ap)), F::select(p, r1, r2), r3);
+    } else {
+      const auto mA = F::mag(A), mB = F::mag(B);
+      const bool p = mB <= mA;
+      return (p ? mB : mA) <= F::mag(Ap) ? (p ? r1 : r2) : r3;
+    }
+#endif
     if constexpr (wht__is_pair<F>::value) {
       const T mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
       return F::select(F::le(mB, mAp) & F::le(mB, mA), r1, F::select(F::le(mA, mAp), r2, r3));
@@ -302,6 +320,17 @@ struct wht__neumaier_err {
     typedef typename F::T T;
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
     const T r3 = F::sub(Bp, D); /* = (-A + B) + B' (above) */
+#ifdef WHT_NEUMAIER_Q
+    if constexpr (wht__is_pair<F>::value) {
+      const T mA = F::mag(A), mB = F::mag(B);
+      const unsigned p = F::le(mB, mA);
+      return F::select(F::le(F::select(p, mB, mA), F::mag(Bp)), F::select(p, r1, r2), r3);
+    } else {
+      const auto mA = F::mag(A), mB = F::mag(B);
+      const bool p = mB <= mA;
+      return (p ? mB : mA) <= F::mag(Bp) ? (p ? r1 : r2) : r3;
+    }
+#endif
     if constexpr (wht__is_pair<F>::value) {
       const T mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
       return F::select(F::le(mB, mBp) & F::le(mB, mA), r1, F::select(F::le(mA, mBp), r2, r3));
@@ -310,6 +339,43 @@ struct wht__neumaier_err {
       const bool c2 = mB <= mBp && mB <= mA, c1 = mA <= mBp;
       return c2 ? r1 : c1 ? r2 : r3;
     }
+  }
+  /* The same where eA = eB = +0 (compensated.cuh's Z: A' = S = A + B, B' =
+   * D = A - B, the first stage of a transform or a block), in two sums
+   * and one comparison shared by both: r = |B| <= |A| ? (S - A) - B :
+   * (S - B) - A, Dekker's Fast2Sum with the larger term first, and for eB'
+   * the same with -B. Bit for bit DESIGN.md's: with A, B finite and S
+   * finite, each of DESIGN.md's branches is the exact error S - A - B
+   * (D1: |B| <= |A| is Fast2Sum of (A, B); D2: |A| <= |B| that of (B, A);
+   * D3: |S| < |A| and |S| < |B| needs A, B of opposite signs within a
+   * factor 2, so A + B is exact (Sterbenz) and r3 = S - S = +0), that
+   * error is representable and Fast2Sum gives it exactly; a zero error
+   * comes out +0 in both (x - x = +0, +0 - (+-0) = +0; S = -0 only from A =
+   * B = -0, where S - A = +0). S = +-inf from finite A, B: D3 cannot hold
+   * and every r_i and this form are (inf - A) - B or (inf - B) - A = S.
+   * A or B infinite or NaN: every form subtracts an infinity from an
+   * infinity or carries the NaN, so NaN. The Z form of kahan (above) is
+   * its a() itself. tests/test_neumaier_form checks this against DESIGN.md
+   * on every f16 pair under make check-long. */
+#pragma nv_exec_check_disable
+  template <class F>
+  static WHT__HD typename F::T az(typename F::T S, typename F::T A, typename F::T B)
+  {
+    const typename F::T r1 = F::sub(F::sub(S, A), B), r2 = F::sub(F::sub(S, B), A);
+    if constexpr (wht__is_pair<F>::value)
+      return F::select(F::le(F::mag(B), F::mag(A)), r1, r2);
+    else
+      return F::mag(B) <= F::mag(A) ? r1 : r2;
+  }
+#pragma nv_exec_check_disable
+  template <class F>
+  static WHT__HD typename F::T bz(typename F::T D, typename F::T A, typename F::T B)
+  {
+    const typename F::T r1 = F::add(F::sub(D, A), B), r2 = F::sub(F::add(D, B), A);
+    if constexpr (wht__is_pair<F>::value)
+      return F::select(F::le(F::mag(B), F::mag(A)), r1, r2);
+    else
+      return F::mag(B) <= F::mag(A) ? r1 : r2;
   }
 };
 

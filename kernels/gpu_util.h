@@ -137,9 +137,11 @@ extern const wht__gpu_out_fn wht__widened_pass_gpu_out_emulated[WHT_NFORMATS];
  * paths for f16, bf16) or, in_float = 1 and f16/bf16, in float rounded
  * once per operation (the same values, faster), or, in_float = 2 and
  * f16/bf16, on lane pairs as the kernels' packed rounds run them (elements
- * 2j and 2j + 1 in one register); for tests/test_neumaier_form. */
-void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
-                            const void *A, const void *B, void *ea, void *eb);
+ * 2j and 2j + 1 in one register); first: the first stage's form instead
+ * (eA = eB = +0: A' = A + B and B' = A - B rounded, Ap and Bp unread;
+ * compensated_err.cuh's az, bz); for tests/test_neumaier_form. */
+void wht__neumaier_err_host(wht_format f, int in_float, int first, size_t n, const void *Ap,
+                            const void *Bp, const void *A, const void *B, void *ea, void *eb);
 
 #ifdef __cplusplus
 }

@@ -33,8 +33,9 @@ struct wht__half_in_float_ops {
 
 /* The recoveries above on the host, for tests/test_neumaier_form: for
  * i < n, ea[i] = a(Ap[i], A[i], B[i], A[i] + B[i]) and eb[i] = b(Bp[i], A[i],
- * B[i], A[i] - B[i]) on bit patterns of format f (gpu_util.h). */
-template <class F>
+ * B[i], A[i] - B[i]) on bit patterns of format f, or (Z) the first stage's
+ * az(A[i] + B[i], A[i], B[i]) and bz(A[i] - B[i], A[i], B[i]) (gpu_util.h). */
+template <class F, bool Z>
 static void wht__neumaier_err_host_fmt(size_t n, const void *Ap, const void *Bp, const void *A,
                                        const void *B, void *ea, void *eb)
 {
@@ -43,14 +44,15 @@ static void wht__neumaier_err_host_fmt(size_t n, const void *Ap, const void *Bp,
   U *oa = (U *)ea, *ob = (U *)eb;
   for (size_t i = 0; i < n; i++) {
     const typename F::T x = F::from_bits(a[i]), y = F::from_bits(b[i]);
-    oa[i] = F::to_bits(wht__neumaier_err::a<F>(F::from_bits(ap[i]), x, y, F::add(x, y)));
-    ob[i] = F::to_bits(wht__neumaier_err::b<F>(F::from_bits(bp[i]), x, y, F::sub(x, y)));
+    const typename F::T S = F::add(x, y), D = F::sub(x, y);
+    oa[i] = F::to_bits(Z ? wht__neumaier_err::az<F>(S, x, y) : wht__neumaier_err::a<F>(F::from_bits(ap[i]), x, y, S));
+    ob[i] = F::to_bits(Z ? wht__neumaier_err::bz<F>(D, x, y) : wht__neumaier_err::b<F>(F::from_bits(bp[i]), x, y, D));
   }
 }
 
 /* The same on lane pairs (elements 2j and 2j + 1 packed, the kernels'
  * f16/bf16 form, tile_packed.cuh), an odd last element alone. */
-template <class F>
+template <class F, bool Z>
 static void wht__neumaier_err_host_pairs(size_t n, const void *Ap, const void *Bp, const void *A,
                                          const void *B, void *ea, void *eb)
 {
@@ -62,30 +64,39 @@ static void wht__neumaier_err_host_pairs(size_t n, const void *Ap, const void *B
   size_t i = 0;
   for (; i + 1 < n; i += 2) {
     const auto x = word(a, i), y = word(b, i);
-    const unsigned ra = F2::to_bits(wht__neumaier_err::a<F2>(word(ap, i), x, y, F2::add(x, y)));
-    const unsigned rb = F2::to_bits(wht__neumaier_err::b<F2>(word(bp, i), x, y, F2::sub(x, y)));
+    const auto S = F2::add(x, y), D = F2::sub(x, y);
+    const unsigned ra = F2::to_bits(Z ? wht__neumaier_err::az<F2>(S, x, y) : wht__neumaier_err::a<F2>(word(ap, i), x, y, S));
+    const unsigned rb = F2::to_bits(Z ? wht__neumaier_err::bz<F2>(D, x, y) : wht__neumaier_err::b<F2>(word(bp, i), x, y, D));
     oa[i] = (U)ra, oa[i + 1] = (U)(ra >> 16), ob[i] = (U)rb, ob[i + 1] = (U)(rb >> 16);
   }
-  if (i < n) wht__neumaier_err_host_fmt<F>(n - i, ap + i, bp + i, a + i, b + i, oa + i, ob + i);
+  if (i < n) wht__neumaier_err_host_fmt<F, Z>(n - i, ap + i, bp + i, a + i, b + i, oa + i, ob + i);
 }
 
-extern "C" void wht__neumaier_err_host(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
-                                       const void *A, const void *B, void *ea, void *eb)
+template <bool Z>
+static void wht__neumaier_err_host_z(wht_format f, int in_float, size_t n, const void *Ap, const void *Bp,
+                                     const void *A, const void *B, void *ea, void *eb)
 {
   switch (f) {
-  case WHT_F64: wht__neumaier_err_host_fmt<wht__f64_ops>(n, Ap, Bp, A, B, ea, eb); break;
-  case WHT_F32: wht__neumaier_err_host_fmt<wht__f32_ops>(n, Ap, Bp, A, B, ea, eb); break;
+  case WHT_F64: wht__neumaier_err_host_fmt<wht__f64_ops, Z>(n, Ap, Bp, A, B, ea, eb); break;
+  case WHT_F32: wht__neumaier_err_host_fmt<wht__f32_ops, Z>(n, Ap, Bp, A, B, ea, eb); break;
   case WHT_F16:
-    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<0> >(n, Ap, Bp, A, B, ea, eb);
-    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__f16_ops>(n, Ap, Bp, A, B, ea, eb);
-    else wht__neumaier_err_host_fmt<wht__f16_ops>(n, Ap, Bp, A, B, ea, eb);
+    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<0>, Z>(n, Ap, Bp, A, B, ea, eb);
+    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__f16_ops, Z>(n, Ap, Bp, A, B, ea, eb);
+    else wht__neumaier_err_host_fmt<wht__f16_ops, Z>(n, Ap, Bp, A, B, ea, eb);
     break;
   default:
-    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<1> >(n, Ap, Bp, A, B, ea, eb);
-    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__bf16_ops>(n, Ap, Bp, A, B, ea, eb);
-    else wht__neumaier_err_host_fmt<wht__bf16_ops>(n, Ap, Bp, A, B, ea, eb);
+    if (in_float == 1) wht__neumaier_err_host_fmt<wht__half_in_float_ops<1>, Z>(n, Ap, Bp, A, B, ea, eb);
+    else if (in_float == 2) wht__neumaier_err_host_pairs<wht__bf16_ops, Z>(n, Ap, Bp, A, B, ea, eb);
+    else wht__neumaier_err_host_fmt<wht__bf16_ops, Z>(n, Ap, Bp, A, B, ea, eb);
     break;
   }
+}
+
+extern "C" void wht__neumaier_err_host(wht_format f, int in_float, int first, size_t n, const void *Ap,
+                                       const void *Bp, const void *A, const void *B, void *ea, void *eb)
+{
+  if (first) wht__neumaier_err_host_z<true>(f, in_float, n, Ap, Bp, A, B, ea, eb);
+  else wht__neumaier_err_host_z<false>(f, in_float, n, Ap, Bp, A, B, ea, eb);
 }
 
 /* wht-bench's pass count of neumaier's long rows (single_comp.cuh) */

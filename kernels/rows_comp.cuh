@@ -223,7 +223,7 @@ __device__ __forceinline__ void wht__rows_comp_cross(typename F::T *x, typename 
     const T sum = F::add(y, xs);
     const T A = upper ? y : x[j], Bn = upper ? xs : y;
     if constexpr (Z) { /* es = +0 + (+-0) = +0, p = sum, and the recovery is never -0 (compensated.cuh) */
-      e[j] = ERR::template a<F>(sum, A, Bn, sum);
+      e[j] = ERR::template az<F>(sum, A, Bn);
       x[j] = sum;
     } else {
       const T f = __shfl_xor_sync(0xffffffffu, e[j], m), es0 = upper ? F::neg(e[j]) : e[j];

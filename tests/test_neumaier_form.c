@@ -4,7 +4,8 @@
  * DESIGN.md section 4's (first branch that holds; the CPU's form), run on
  * the host through wht__neumaier_err_host:
  *   - f16, pairs (A, B) with A' = A + B and B' = A - B rounded (what the
- *     first stage sees): every pair of the 2^32 under make check-long
+ *     first stage sees), in the general form and in the first stage's
+ *     (compensated_err.cuh's az, bz): every pair of the 2^32 under make check-long
  *     (WHT_CHECK_LONG set, 2 threads; the form's f16 arithmetic done in
  *     float and rounded once per operation, which gives the same values
  *     as cuda_fp16's host paths ten times faster), else every A against
@@ -13,6 +14,9 @@
  *     random ones) and the same with A and B swapped, in cuda_fp16's
  *     arithmetic as the kernels' host emulation runs it, scalar and on
  *     lane pairs (below);
+ *   - every format, pairs (A, B) drawn from the pools below with A' and
+ *     B' their rounded sum and difference, in both forms, 2^20 (and on
+ *     lane pairs for f16, bf16);
  *   - every format, triples (A', A, B) and (B', A, B) drawn independently
  *     (but for a -0 that no butterfly gives: keep_precondition below)
  *     from pools of 12 magnitudes (random values that round and cancel
@@ -109,27 +113,32 @@ static int same(wht_format f, const void *x, const void *y, size_t i)
 typedef struct {
   wht_format f;
   int in_float; /* f16/bf16: 1 arithmetic in float, rounded once; 2 lane pairs (gpu_util.h) */
+  int first; /* A' = A + B, B' = A - B: also the first stage's form (az, bz) */
   size_t n;
   unsigned char Ap[CHUNK * 8], Bp[CHUNK * 8], A[CHUNK * 8], B[CHUNK * 8];
   unsigned char ga[CHUNK * 8], gb[CHUNK * 8], da[CHUNK * 8], db[CHUNK * 8];
 } batch;
 
-/* Runs both forms on the batch; counts the elements that differ and keeps
- * the first as text in *what (when empty). */
+/* Runs both forms on the batch (where t->first, the kernels' two forms);
+ * counts the elements that differ and keeps the first as text in *what
+ * (when empty). */
 static uint64_t check_batch(batch *t, char *what, size_t what_len)
 {
   uint64_t bad = 0;
-  wht__neumaier_err_host(t->f, t->in_float, t->n, t->Ap, t->Bp, t->A, t->B, t->ga, t->gb);
-  for (size_t i = 0; i < t->n; i++) {
-    design(t->f, i, t->Ap, t->Bp, t->A, t->B, t->da, t->db);
-    const int oka = same(t->f, t->ga, t->da, i), okb = same(t->f, t->gb, t->db, i);
-    if (oka && okb) continue;
-    if (!bad && what && !*what)
-      snprintf(what, what_len, "%s A'=%.17g B'=%.17g A=%.17g B=%.17g: eA' %.17g (DESIGN.md %.17g), eB' %.17g (%.17g)",
-               wht_format_name(t->f), to_double(t->f, t->Ap, i), to_double(t->f, t->Bp, i),
-               to_double(t->f, t->A, i), to_double(t->f, t->B, i), to_double(t->f, t->ga, i),
-               to_double(t->f, t->da, i), to_double(t->f, t->gb, i), to_double(t->f, t->db, i));
-    bad++;
+  for (size_t i = 0; i < t->n; i++) design(t->f, i, t->Ap, t->Bp, t->A, t->B, t->da, t->db);
+  for (int z = 0; z <= t->first; z++) {
+    wht__neumaier_err_host(t->f, t->in_float, z, t->n, t->Ap, t->Bp, t->A, t->B, t->ga, t->gb);
+    for (size_t i = 0; i < t->n; i++) {
+      const int oka = same(t->f, t->ga, t->da, i), okb = same(t->f, t->gb, t->db, i);
+      if (oka && okb) continue;
+      if (!bad && what && !*what)
+        snprintf(what, what_len, "%s%s A'=%.17g B'=%.17g A=%.17g B=%.17g: eA' %.17g (DESIGN.md %.17g), eB' %.17g (%.17g)",
+                 wht_format_name(t->f), z ? " (first stage's form)" : "", to_double(t->f, t->Ap, i),
+                 to_double(t->f, t->Bp, i), to_double(t->f, t->A, i), to_double(t->f, t->B, i),
+                 to_double(t->f, t->ga, i), to_double(t->f, t->da, i), to_double(t->f, t->gb, i),
+                 to_double(t->f, t->db, i));
+      bad++;
+    }
   }
   return bad;
 }
@@ -183,6 +192,7 @@ static void *run_range(void *arg)
   if (!t) { j->bad = 1; snprintf(j->what, sizeof j->what, "allocation"); return NULL; }
   t->f = WHT_F16;
   t->in_float = 1;
+  t->first = 1;
   t->n = CHUNK;
   for (unsigned a = j->a0; a < j->a1; a++) {
     for (unsigned b = 0; b < CHUNK; b++) put_pair(t, b, (uint16_t)a, (uint16_t)b);
@@ -202,7 +212,7 @@ static void all_f16_pairs(void)
   if (threaded) pthread_join(th, NULL);
   else run_range(&jobs[1]);
   const uint64_t bad = jobs[0].bad + jobs[1].bad;
-  if (!tap_ok(bad == 0, "f16 (in float): every pair (A, B), A' = A + B, B' = A - B (2^32): %llu differ",
+  if (!tap_ok(bad == 0, "f16 (in float): every pair (A, B), A' = A + B, B' = A - B (2^32), both forms: %llu differ",
               (unsigned long long)bad))
     tap_diag("%s", jobs[0].what[0] ? jobs[0].what : jobs[1].what);
 }
@@ -215,6 +225,7 @@ static void f16_probe_pairs(void)
   batch *t = malloc(sizeof *t);
   if (!t) { tap_ok(0, "allocation"); return; }
   t->f = WHT_F16;
+  t->first = 1;
   for (int mode = 0; mode < 4; mode++) { /* in_float 0, then 2 (lane pairs); swapped or not */
     const int swap = mode & 1;
     t->in_float = mode < 2 ? 0 : 2;
@@ -226,7 +237,7 @@ static void f16_probe_pairs(void)
         put_pair(t, x, swap ? probe[p] : (uint16_t)x, swap ? (uint16_t)x : probe[p]);
       bad += check_batch(t, what, sizeof what);
     }
-    if (!tap_ok(bad == 0, "f16%s: every %s against 512 probe values of %s (2^25 pairs): %llu differ",
+    if (!tap_ok(bad == 0, "f16%s: every %s against 512 probe values of %s (2^25 pairs), both forms: %llu differ",
                 t->in_float ? " (lane pairs)" : "", swap ? "B" : "A", swap ? "A" : "B", (unsigned long long)bad))
       tap_diag("%s", what);
   }
@@ -297,6 +308,7 @@ static void random_triples(wht_format f, int in_float, uint64_t count)
   char what[400] = "";
   t->f = f;
   t->in_float = in_float;
+  t->first = 0;
   t->n = CHUNK;
   double pool[POOL];
   for (uint64_t done = 0; done < count; done += CHUNK) {
@@ -316,6 +328,52 @@ static void random_triples(wht_format f, int in_float, uint64_t count)
   free(t);
 }
 
+/* element i's A' = A + B and B' = A - B rounded to format f (f16, bf16:
+ * float arithmetic, exact for these sums, rounded once) */
+static void put_first_stage(wht_format f, batch *t, size_t i)
+{
+  if (f == WHT_F64) {
+    const double a = ((const double *)t->A)[i], b = ((const double *)t->B)[i];
+    ((double *)t->Ap)[i] = a + b, ((double *)t->Bp)[i] = a - b;
+  } else if (f == WHT_F32) {
+    const float a = ((const float *)t->A)[i], b = ((const float *)t->B)[i];
+    ((float *)t->Ap)[i] = a + b, ((float *)t->Bp)[i] = a - b;
+  } else {
+    const float a = (float)to_double(f, t->A, i), b = (float)to_double(f, t->B, i);
+    uint16_t *ap = (uint16_t *)t->Ap, *bp = (uint16_t *)t->Bp;
+    ap[i] = f == WHT_F16 ? wht__float_to_f16_bits(a + b) : wht__float_to_bf16_bits(a + b);
+    bp[i] = f == WHT_F16 ? wht__float_to_f16_bits(a - b) : wht__float_to_bf16_bits(a - b);
+  }
+}
+
+/* Every format: pairs (A, B) from the pools above as the first stage sees
+ * them (A' = A + B, B' = A - B), both of the kernels' forms. */
+static void random_pairs(wht_format f, int in_float, uint64_t count)
+{
+  batch *t = malloc(sizeof *t);
+  if (!t) { tap_ok(0, "allocation"); return; }
+  uint64_t s = 0xf1257000u + (uint64_t)f, bad = 0;
+  char what[400] = "";
+  t->f = f;
+  t->in_float = in_float;
+  t->first = 1;
+  t->n = CHUNK;
+  double pool[POOL];
+  for (uint64_t done = 0; done < count; done += CHUNK) {
+    for (size_t i = 0; i < CHUNK; i++) {
+      if (i % 256 == 0) make_pool(f, pool, &s);
+      put_value(f, t->A, i, pool, rng_next(&s));
+      put_value(f, t->B, i, pool, rng_next(&s));
+      put_first_stage(f, t, i);
+    }
+    bad += check_batch(t, what, sizeof what);
+  }
+  if (!tap_ok(bad == 0, "%s%s: %llu pairs (A, B) as the first stage sees them, both forms: %llu differ",
+              wht_format_name(f), in_float == 2 ? " (lane pairs)" : in_float ? " (in float)" : "", (unsigned long long)count, (unsigned long long)bad))
+    tap_diag("%s", what);
+  free(t);
+}
+
 /* Outside the precondition the forms differ: f32 A = 1, B = -1 (S = +0)
  * with A' = -0 gives DESIGN.md's (-A - B) + A' = +0 + -0 = +0 and A' - S
  * = -0, so a draw that kept such triples would fail. */
@@ -325,6 +383,7 @@ static void precondition_needed(void)
   if (!t) { tap_ok(0, "allocation"); return; }
   t->f = WHT_F32;
   t->in_float = 0;
+  t->first = 0;
   t->n = 1;
   const float ap = -0.0f, bp = 2.0f, a = 1.0f, b = -1.0f;
   memcpy(t->Ap, &ap, 4), memcpy(t->Bp, &bp, 4), memcpy(t->A, &a, 4), memcpy(t->B, &b, 4);
@@ -340,6 +399,8 @@ int main(void)
   else f16_probe_pairs();
   for (int f = 0; f < WHT_NFORMATS; f++) {
     random_triples((wht_format)f, 0, lng ? (uint64_t)1 << 24 : (uint64_t)1 << 22);
+    random_pairs((wht_format)f, 0, (uint64_t)1 << 20);
+    if (f == WHT_F16 || f == WHT_BF16) random_pairs((wht_format)f, 2, (uint64_t)1 << 20);
     if (f == WHT_F16 || f == WHT_BF16) {
       random_triples((wht_format)f, 1, (uint64_t)1 << 22);
       random_triples((wht_format)f, 2, lng ? (uint64_t)1 << 24 : (uint64_t)1 << 22);
