@@ -99,7 +99,7 @@
 # of 5de1e15 and nmf64 of f12ce82 measured code since removed or made the
 # default); nmr3 (nmr3test) for neumaier's third recovery as A' - S
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
-# NMR3_TEST_BUILDS: those tested).
+# NMR3_TEST_BUILDS: those tested; nmr3sass: their SASS).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1883,6 +1883,10 @@ want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
   for c in f32 f16 bf16; do for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## ncu neumaier \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
     \$b/experiments/wht-bench --algo neumaier --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|pipe|registers'; done; done"
+# the static SASS of neumaier's rows of 2^10 (f32, f16, bf16) in each of NMR3_BUILDS
+want nmr3sass && step nmr3sass 120 sh -c "
+  for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## \$b\";
+    sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_(xp_kernelI13wht__f32_ops17wht__neumaier_errLj10ELj1E|kernel3I12wht__f16_ops17wht__neumaier_errLj10E|kernel2I13wht__bf16_ops17wht__neumaier_errLj10E)' | awk '\$1 >= 16'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40
