@@ -99,7 +99,8 @@
 # of 5de1e15 and nmf64 of f12ce82 measured code since removed or made the
 # default); nmr3 (nmr3test) for neumaier's third recovery as A' - S
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
-# NMR3_TEST_BUILDS: those tested; nmr3sass: their SASS).
+# NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
+# algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1876,9 +1877,9 @@ want nmr3 && step nmr3test ${NMR3_TEST_LIMIT:-500} sh -c "
   echo \"# memcheck k = \$r: rc \$?, \$(grep -c '^ok' $O/nmr3bi.log) ok; \$(grep 'ERROR SUMMARY' $O/nmr3bi.log)\"; done; done; rm -f $O/nmr3bi.log"
 want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
   for r in 1 2 3; do for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## round \$r: \$b\";
-    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
-    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f64 --log2n 10 | grep -v '^#' | grep -v '^algo';
-    \$b/experiments/wht-bench --place in --algo neumaier --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done;
+    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block${NMR3_ALSO:-} --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
+    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block${NMR3_ALSO:-} --format f64 --log2n 10 | grep -v '^#' | grep -v '^algo';
+    \$b/experiments/wht-bench --place in --algo neumaier${NMR3_ALSO:+,neumaier-block$NMR3_ALSO} --format f32,f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
   for c in f32 f16 bf16; do for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## ncu neumaier \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,launch__registers_per_thread \

@@ -171,6 +171,20 @@ struct wht__kahan_err {
  * for a free triple with A' = -0 and S = +0 the two differ (+0 against
  * -0), which is why tests/test_neumaier_form draws A' = -0 only beside
  * S = -0. Saves one addition a recovery, two a butterfly of about 23.
+ * The choice by the smaller magnitude (pick below; f32, f16, bf16): with
+ * p = |B| <= |A| and m = p ? |B| : |A| (= min(|A|, |B|)), r = m <= |A'| ?
+ * (p ? r1 : r2) : r3, and the same with B'. p and m are shared by eA'
+ * and eB', so a butterfly takes four comparisons and selects where c2, c1
+ * take five. The same branch as DESIGN.md's, case by case (no NaN, so
+ * the magnitudes are ordered):
+ *   p, |B| <= |A'|:   D1 holds: r1, as here.
+ *   p, |B| > |A'|:    D1 fails; D2 would need |A| <= |A'| < |B| <= |A|:
+ *                     fails; r3, as here (m = |B| > |A'|).
+ *   not p (|A| < |B|), |A| <= |A'|: D1 fails (|B| > |A|); D2 holds: r2,
+ *                     as here (m = |A|).
+ *   not p, |A| > |A'|: D1 and D2 fail: r3, as here.
+ * A NaN among A', A, B makes every r_i NaN (r3 = A' - S, and S carries a
+ * NaN of A or B), so the choice does not matter there.
  *
  * Cost per recovery: three comparisons (|B| <= |A| is shared by both),
  * two selects and five adds whose negations fold into the add, instead of
@@ -196,11 +210,6 @@ template <class F>
 struct wht__is_pair<F, decltype((void)F::PAIR)> {
   static const bool value = true;
 };
-
-#ifdef WHT_NEUMAIER_Q2
-static WHT__HD float wht__min_mag(float a, float b) { return fminf(a, b); }
-static WHT__HD double wht__min_mag(double a, double b) { return fmin(a, b); }
-#endif
 
 struct wht__neumaier_err {
   /* blocks per SM by element size: 4 (64 registers) in f32, where on an
@@ -288,8 +297,34 @@ struct wht__neumaier_err {
    * NaN among a lane's terms its result is NaN whatever the masks say (the
    * proof above) */
   static const bool PAIRS = true;
-  /* eA' before "+ Es", terms A', A, B, and S = A + B. (nv_exec_check_disable: the host
-   * test's format below is host-only; the kernels' formats are not) */
+  /* DESIGN.md's choice among r1, r2, r3 for the terms X' (A' or B'), A, B:
+   * in f64 as its branches read (c2, c1 above), else by the smaller
+   * magnitude m = min(|A|, |B|) (below). f64 keeps the first: on an H200
+   * its rows of 2^10 took 1.03x the time the other way, f32 0.92x,
+   * f16 and bf16 0.95-0.99x (docs/PERFORMANCE.md). (nv_exec_check_disable:
+   * the host test's format below is host-only; the kernels' formats are
+   * not) */
+#pragma nv_exec_check_disable
+  template <class F>
+  static WHT__HD typename F::T pick(typename F::T Xp, typename F::T A, typename F::T B, typename F::T r1,
+                                    typename F::T r2, typename F::T r3)
+  {
+    typedef typename F::T T;
+    if constexpr (wht__is_pair<F>::value) {
+      const T mA = F::mag(A), mB = F::mag(B);
+      const unsigned p = F::le(mB, mA);
+      return F::select(F::le(F::select(p, mB, mA), F::mag(Xp)), F::select(p, r1, r2), r3);
+    } else if constexpr (sizeof(T) == 8) {
+      const auto mXp = F::mag(Xp), mA = F::mag(A), mB = F::mag(B);
+      const bool c2 = mB <= mXp && mB <= mA, c1 = mA <= mXp;
+      return c2 ? r1 : c1 ? r2 : r3;
+    } else {
+      const auto mA = F::mag(A), mB = F::mag(B);
+      const bool p = mB <= mA;
+      return (p ? mB : mA) <= F::mag(Xp) ? (p ? r1 : r2) : r3;
+    }
+  }
+  /* eA' before "+ Es", terms A', A, B, and S = A + B */
 #pragma nv_exec_check_disable
   template <class F>
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B, typename F::T S)
@@ -297,28 +332,7 @@ struct wht__neumaier_err {
     typedef typename F::T T;
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
     const T r3 = F::sub(Ap, S); /* = (-A - B) + A' (above) */
-#ifdef WHT_NEUMAIER_Q
-    if constexpr (wht__is_pair<F>::value) {
-      const T mA = F::mag(A), mB = F::mag(B);
-      const unsigned p = F::le(mB, mA);
-      return F::select(F::le(F::select(p, mB, mA), F::mag(Ap)), F::select(p, r1, r2), r3);
-    } else {
-      const auto mA = F::mag(A), mB = F::mag(B);
-      const bool p = mB <= mA;
-#ifdef WHT_NEUMAIER_Q2
-      return wht__min_mag(mA, mB) <= F::mag(Ap) ? (p ? r1 : r2) : r3;
-#endif
-      return (p ? mB : mA) <= F::mag(Ap) ? (p ? r1 : r2) : r3;
-    }
-#endif
-    if constexpr (wht__is_pair<F>::value) {
-      const T mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
-      return F::select(F::le(mB, mAp) & F::le(mB, mA), r1, F::select(F::le(mA, mAp), r2, r3));
-    } else {
-      const auto mAp = F::mag(Ap), mA = F::mag(A), mB = F::mag(B);
-      const bool c2 = mB <= mAp && mB <= mA, c1 = mA <= mAp;
-      return c2 ? r1 : c1 ? r2 : r3;
-    }
+    return pick<F>(Ap, A, B, r1, r2, r3);
   }
   /* eB' before "+ Ed", terms B', A, B, and D = A - B */
 #pragma nv_exec_check_disable
@@ -328,28 +342,7 @@ struct wht__neumaier_err {
     typedef typename F::T T;
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
     const T r3 = F::sub(Bp, D); /* = (-A + B) + B' (above) */
-#ifdef WHT_NEUMAIER_Q
-    if constexpr (wht__is_pair<F>::value) {
-      const T mA = F::mag(A), mB = F::mag(B);
-      const unsigned p = F::le(mB, mA);
-      return F::select(F::le(F::select(p, mB, mA), F::mag(Bp)), F::select(p, r1, r2), r3);
-    } else {
-      const auto mA = F::mag(A), mB = F::mag(B);
-      const bool p = mB <= mA;
-#ifdef WHT_NEUMAIER_Q2
-      return wht__min_mag(mA, mB) <= F::mag(Bp) ? (p ? r1 : r2) : r3;
-#endif
-      return (p ? mB : mA) <= F::mag(Bp) ? (p ? r1 : r2) : r3;
-    }
-#endif
-    if constexpr (wht__is_pair<F>::value) {
-      const T mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
-      return F::select(F::le(mB, mBp) & F::le(mB, mA), r1, F::select(F::le(mA, mBp), r2, r3));
-    } else {
-      const auto mBp = F::mag(Bp), mA = F::mag(A), mB = F::mag(B);
-      const bool c2 = mB <= mBp && mB <= mA, c1 = mA <= mBp;
-      return c2 ? r1 : c1 ? r2 : r3;
-    }
+    return pick<F>(Bp, A, B, r1, r2, r3);
   }
   /* The same where eA = eB = +0 (compensated.cuh's Z: A' = S = A + B, B' =
    * D = A - B, the first stage of a transform or a block), in two sums
