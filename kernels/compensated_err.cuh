@@ -362,10 +362,9 @@ struct wht__neumaier_err {
    * its a() itself. tests/test_neumaier_form checks this against DESIGN.md
    * on every f16 pair under make check-long. */
 #pragma nv_exec_check_disable
-  template <class F>
-  static WHT__HD typename F::T az(typename F::T S, typename F::T A, typename F::T B)
+  template <class F> /* |B| <= |A| ? r1 : r2, lane by lane on pairs */
+  static WHT__HD typename F::T larger_first(typename F::T A, typename F::T B, typename F::T r1, typename F::T r2)
   {
-    const typename F::T r1 = F::sub(F::sub(S, A), B), r2 = F::sub(F::sub(S, B), A);
     if constexpr (wht__is_pair<F>::value)
       return F::select(F::le(F::mag(B), F::mag(A)), r1, r2);
     else
@@ -373,14 +372,12 @@ struct wht__neumaier_err {
   }
 #pragma nv_exec_check_disable
   template <class F>
+  static WHT__HD typename F::T az(typename F::T S, typename F::T A, typename F::T B)
+  { return larger_first<F>(A, B, F::sub(F::sub(S, A), B), F::sub(F::sub(S, B), A)); }
+#pragma nv_exec_check_disable
+  template <class F>
   static WHT__HD typename F::T bz(typename F::T D, typename F::T A, typename F::T B)
-  {
-    const typename F::T r1 = F::add(F::sub(D, A), B), r2 = F::sub(F::add(D, B), A);
-    if constexpr (wht__is_pair<F>::value)
-      return F::select(F::le(F::mag(B), F::mag(A)), r1, r2);
-    else
-      return F::mag(B) <= F::mag(A) ? r1 : r2;
-  }
+  { return larger_first<F>(A, B, F::add(F::sub(D, A), B), F::sub(F::add(D, B), A)); }
 };
 
 #endif
