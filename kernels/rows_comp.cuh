@@ -627,6 +627,21 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typenam
   wht__rows_comp_xp_pf_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 
+#ifdef WHT_XP_WARPS
+/* experiment (docs/PERFORMANCE.md): the plain transposed kernel in blocks
+ * of W warps (no warp idle while the others of its block finish) at
+ * MINB blocks a multiprocessor (96 registers, as the four warps' kernel);
+ * WHT_GPU_XP_VAR=1 (one warp), 2 (two) picks one for the sizes the
+ * table gives the plain transposed form */
+template <class F, class ERR, unsigned K, bool PAD, bool SEQ, unsigned W, unsigned MINB>
+__global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpw_kernel(const typename F::U *src,
+                                                                          typename F::U *dst, uint64_t N)
+{
+  __shared__ uint4 sh[W][(SEQ ? 1 : 2) * wht__rows_xp_room<PAD>];
+  wht__rows_comp_xp_body<F, ERR, K, PAD, SEQ>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+#endif
+
 /* A 16-byte vector as the values of wht__rows_comp_vals (V elements, or
  * for 2-byte formats 4 words of two elements each: a stage between two
  * vectors pairs element v of one with element v of the other, so it runs
@@ -1140,6 +1155,25 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
   if (!f) return WHT_E_CUDA; /* not built: fits said no */
   const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
   uint64_t blocks = (tiles + 3) / 4;
+#ifdef WHT_XP_WARPS
+  if constexpr (wht__rows_comp_warp_built<F, ERR>(K0 + 3, 1)) {
+    static int var = -1;
+    if (var < 0) var = (int)wht__rows_env("WHT_GPU_XP_VAR", 0);
+    if (var >= 1 && var <= 2 && form == 1) {
+#define WHT__XPW1(i, W, M, Q) wht__rows_comp_xpw_kernel<F, ERR, K0 + i, wht__rows_comp_xp_pad<F, ERR>(K0 + i), Q, W, M>
+#define WHT__XPW(W, M, Q) { WHT__XPW1(0, W, M, Q), WHT__XPW1(1, W, M, Q), WHT__XPW1(2, W, M, Q), WHT__XPW1(3, W, M, Q) }
+      static const kern xw[2][4] = { WHT__XPW(1, 20, false), WHT__XPW(2, 10, false) };
+#undef WHT__XPW
+#undef WHT__XPW1
+      static const unsigned wpb[2] = { 1, 2 };
+      const unsigned w = wpb[var - 1];
+      const uint64_t b = (tiles + w - 1) / w;
+      if (b > 0x7fffffffu) return WHT_E_SIZE;
+      xw[var - 1][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
+      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+    }
+  }
+#endif
   if (form == 2) {
     static unsigned resident[4][WHT__MAX_DEVICES];
     const int dev = wht__gpu_current_device();
