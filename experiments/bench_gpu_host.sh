@@ -101,7 +101,7 @@
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
-# xpw (xpwtest) for the plain transposed rows in blocks of one or two warps.
+# xpw (xpwtest) for the transposed rows in blocks of one or two warps and persistent.
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1889,29 +1889,35 @@ want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
 want nmr3sass && step nmr3sass 120 sh -c "
   for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## \$b\";
     sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_(xp_kernelI13wht__f32_ops17wht__neumaier_errLj10ELj1E|kernel3I12wht__f16_ops17wht__neumaier_errLj10E|kernel2I13wht__bf16_ops17wht__neumaier_errLj10E)' | awk '\$1 >= 16'; done"
-# the plain transposed rows in blocks of one or two warps (a build with
-# CPPFLAGS=-DWHT_XP_WARPS on kernels/neumaier.cu and kahan.cu;
-# WHT_GPU_XP_VAR=0 the four warps' blocks, 1 one warp, 2 two): neumaier's
-# and kahan's bit-identity at every k and format under each, memcheck at
-# k = 7..11 (xpwtest); three interleaved rounds of the three on
-# neumaier's and kahan's rows of 2^8..2^11 over 2^28 elements, folklore's
-# of 2^10, and Nsight Compute's warp states on neumaier's f32 and kahan's
-# f16 rows of 2^10 (xpw)
+# the transposed compensated rows in blocks of one or two warps and
+# persistent at 96 registers (a build with CPPFLAGS=-DWHT_XP_WARPS on
+# kernels/neumaier.cu and kahan.cu; WHT_GPU_XP_VAR=0 the defaults, 1 the
+# plain form in blocks of one warp, 2 of two, 3 persistent in blocks of
+# four, 4 of one; 3 and 4 f32 only): neumaier's and kahan's bit-identity
+# at every k and format under each (3, 4 also on a grid of one block,
+# many tiles a warp), memcheck at k = 7..11 and racecheck at k = 7..10 of
+# each (xpwtest); three interleaved rounds of them on neumaier's and
+# kahan's rows of 2^8..2^11 over 2^28 elements, folklore's of 2^10, and
+# Nsight Compute's warp states on neumaier's f32 and kahan's f16 rows of
+# 2^10 (xpw)
 want xpw && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
-  for v in 0 1 2; do
-  WHT_GPU_XP_VAR=\$v WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
+  for v in 0 1 2 3 4 3g 4g; do
+  g=; case \$v in *g) g=1;; esac;
+  WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
   echo \"# var \$v, neumaier and kahan, every k: \$(grep -c '^ok' $O/xpwbi.log) ok, \$(grep -c '^not ok' $O/xpwbi.log) not ok\"; grep '^not ok' $O/xpwbi.log | head -5;
-  if [ \$v != 0 ]; then WHT_GPU_XP_VAR=\$v WHT_GPU_TEST_ALGOS=neumaier,kahan WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=11 WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool memcheck --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
-  echo \"# memcheck var \$v k = 7..11: rc \$?, \$(grep -c '^ok' $O/xpwbi.log) ok; \$(grep 'ERROR SUMMARY' $O/xpwbi.log)\"; fi; done; rm -f $O/xpwbi.log"
+  case \$v in 0|3|4) continue;; esac;
+  for t in memcheck:11 racecheck:10; do
+  WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
+  echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpwbi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpwbi.log)\"; done; done; rm -f $O/xpwbi.log"
 want xpw && step xpw ${XPW_LIMIT:-500} sh -c "
-  for r in 1 2 3; do for v in 0 1 2; do echo \"## round \$r: var \$v\";
+  for r in 1 2 3; do for v in 0 1 2 3 4; do echo \"## round \$r: var \$v\";
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier,kahan --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for a in neumaier:f32 kahan:f16; do for v in 0 1; do echo \"## ncu \$a rows of 2^10, var \$v\"; WHT_GPU_XP_VAR=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+  for a in neumaier:f32:0 neumaier:f32:1 neumaier:f32:3 kahan:f16:0 kahan:f16:1; do v=\${a##*:}; a=\${a%:*}; echo \"## ncu \$a rows of 2^10, var \$v\"; WHT_GPU_XP_VAR=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --section WarpStateStats --section Occupancy --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo \${a%:*} --format \${a#*:} --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done; done"
+    $B/experiments/wht-bench --algo \${a%:*} --format \${a#*:} --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -566,7 +566,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   wht__rows_xp_last<F, ERR, K, PAD, SEQ>(sh, sh + wht__rows_xp_room<PAD>, lane, x, e, dst + base, N - base);
 }
 
-template <class F, class ERR, unsigned K>
+template <class F, class ERR, unsigned K, bool SEQ = false>
 __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                           uint4 *sh)
 {
@@ -591,7 +591,11 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
     TV x[32], e[32];
     wht__rows_xp_first<F, ERR, K>(sh + cur * 256u, lane, x, e);
     __syncwarp(); /* every lane has read its x */
-    wht__rows_xp_last<F, ERR, K>(sh + cur * 256u, sh + 512, lane, x, e, dst + (t << X::T), N - (t << X::T));
+    if constexpr (SEQ) /* x's and e's layout C in turn through the tile's own buffer, read by now */
+      wht__rows_xp_last<F, ERR, K, false, true>(sh + cur * 256u, sh + cur * 256u, lane, x, e, dst + (t << X::T),
+                                               N - (t << X::T));
+    else
+      wht__rows_xp_last<F, ERR, K>(sh + cur * 256u, sh + 512, lane, x, e, dst + (t << X::T), N - (t << X::T));
     __syncwarp(); /* every lane has read layout C before the buffers are written */
   }
 }
@@ -632,13 +636,24 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typenam
  * of W warps (no warp idle while the others of its block finish) at
  * MINB blocks a multiprocessor (96 registers, as the four warps' kernel);
  * WHT_GPU_XP_VAR=1 (one warp), 2 (two) picks one for the sizes the
- * table gives the plain transposed form */
+ * table gives the plain transposed form (3, 4: the persistent one
+ * below, f32) */
 template <class F, class ERR, unsigned K, bool PAD, bool SEQ, unsigned W, unsigned MINB>
 __global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpw_kernel(const typename F::U *src,
                                                                           typename F::U *dst, uint64_t N)
 {
   __shared__ uint4 sh[W][(SEQ ? 1 : 2) * wht__rows_xp_room<PAD>];
   wht__rows_comp_xp_body<F, ERR, K, PAD, SEQ>(src, dst, N, sh[threadIdx.x >> 5]);
+}
+
+/* ... and the persistent one, the ring's current buffer taking x's and
+ * e's layout C in turn (8 KiB a warp) */
+template <class F, class ERR, unsigned K, unsigned W, unsigned MINB>
+__global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpwpf_kernel(const typename F::U *src,
+                                                                            typename F::U *dst, uint64_t N)
+{
+  __shared__ uint4 sh[W][512];
+  wht__rows_comp_xp_pf_body<F, ERR, K, true>(src, dst, N, sh[threadIdx.x >> 5]);
 }
 #endif
 
@@ -1172,6 +1187,35 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
       xw[var - 1][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
     }
+    if constexpr (sizeof(U) == 4) /* 3: persistent, four warps a block, 4: one */
+      if (var >= 3 && var <= 4 && form == 1) {
+#define WHT__XPF(W, M)                                                                                           \
+  { wht__rows_comp_xpwpf_kernel<F, ERR, K0, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 1, W, M>,           \
+    wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 2, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 3, W, M> }
+        static const kern xf[2][4] = { WHT__XPF(4, 5), WHT__XPF(1, 20) };
+#undef WHT__XPF
+        const unsigned w = var == 3 ? 4u : 1u;
+        const kern g = xf[var - 3][k - K0];
+        static unsigned resident[2][4];
+        unsigned &r = resident[var - 3][k - K0];
+        if (!r) {
+          int per_sm = 0, sms = 0, dev = 0;
+          if (cudaGetDevice(&dev) != cudaSuccess ||
+              cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, g, 32 * w, 0) != cudaSuccess ||
+              cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
+            cudaGetLastError();
+            return WHT_E_CUDA;
+          }
+          r = (unsigned)(per_sm * sms);
+        }
+        static unsigned cap = ~0u; /* as the persistent form's (tests: many tiles a warp) */
+        if (cap == ~0u) cap = wht__rows_env("WHT_GPU_ROWS_COMP_PF_GRID", 0);
+        uint64_t b = (tiles + w - 1) / w;
+        if (b > r) b = r;
+        if (cap && b > cap) b = cap;
+        g<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
+        return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
+      }
   }
 #endif
   if (form == 2) {
