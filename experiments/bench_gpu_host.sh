@@ -101,7 +101,7 @@
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
-# xpw (xpwtest) for the transposed rows in blocks of one or two warps and persistent.
+# xpwtest and xpw for the transposed rows in blocks of one or two warps and persistent.
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1896,11 +1896,11 @@ want nmr3sass && step nmr3sass 120 sh -c "
 # four, 4 of one; 3 and 4 f32 only): neumaier's and kahan's bit-identity
 # at every k and format under each (3, 4 also on a grid of one block,
 # many tiles a warp), memcheck at k = 7..11 and racecheck at k = 7..10 of
-# each (xpwtest); three interleaved rounds of them on neumaier's and
+# 1, 2 and 3, 4 on that grid (xpwtest); three interleaved rounds of them on neumaier's and
 # kahan's rows of 2^8..2^11 over 2^28 elements, folklore's of 2^10, and
 # Nsight Compute's warp states on neumaier's f32 and kahan's f16 rows of
 # 2^10 (xpw)
-want xpw && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
+want xpwtest && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
   for v in 0 1 2 3 4 3g 4g; do
   g=; case \$v in *g) g=1;; esac;
   WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
