@@ -1894,18 +1894,22 @@ want nmr3sass && step nmr3sass 120 sh -c "
 # kernels/neumaier.cu and kahan.cu; WHT_GPU_XP_VAR=0 the defaults, 1 the
 # plain form in blocks of one warp, 2 of two, 3 persistent in blocks of
 # four, 4 of one; 3 and 4 f32 only): neumaier's and kahan's bit-identity
-# at every k and format under each (3, 4 also on a grid of one block,
-# many tiles a warp), memcheck at k = 7..11 and racecheck at k = 7..10 of
-# 1, 2 and 3, 4 on that grid (xpwtest); three interleaved rounds of them on neumaier's and
+# at every k and format under the defaults (and the spot checks), to
+# k = 12 under the others
+# (3, 4 also on a grid of one block, many tiles a warp, and with 8192
+# rows of 2^7..2^11, several tiles a warp on the whole grid), memcheck at
+# k = 7..11 and racecheck at k = 7..10 of 1, 2 and 3, 4 on the one-block
+# grid (xpwtest); three interleaved rounds of them on neumaier's and
 # kahan's rows of 2^8..2^11 over 2^28 elements, folklore's of 2^10, and
 # Nsight Compute's warp states on neumaier's f32 and kahan's f16 rows of
 # 2^10 (xpw)
 want xpwtest && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
-  for v in 0 1 2 3 4 3g 4g; do
-  g=; case \$v in *g) g=1;; esac;
-  WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
-  echo \"# var \$v, neumaier and kahan, every k: \$(grep -c '^ok' $O/xpwbi.log) ok, \$(grep -c '^not ok' $O/xpwbi.log) not ok\"; grep '^not ok' $O/xpwbi.log | head -5;
-  case \$v in 0|3|4) continue;; esac;
+  for v in 0 1 2 3 4 3g 4g 3b 4b; do
+  g=; n=; kk=12; big=0; case \$v in 0) kk=26; big=1;; *g) g=1;; *b) n=8192; kk=11;; esac;
+  WHT_GPU_TEST_BIG=\$big WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_TEST_BATCH=\$n WHT_GPU_XP_VAR=\${v%[gb]} WHT_GPU_TEST_MINK=\${n:+7} WHT_GPU_TEST_MAXK=\$kk \
+    WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
+  echo \"# var \$v, neumaier and kahan, k to \$kk\${n:+, batch \$n}: \$(grep -c '^ok' $O/xpwbi.log) ok, \$(grep -c '^not ok' $O/xpwbi.log) not ok\"; grep '^not ok' $O/xpwbi.log | head -5;
+  case \$v in 1|2|3g|4g) ;; *) continue;; esac;
   for t in memcheck:11 racecheck:10; do
   WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
