@@ -1889,33 +1889,33 @@ want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
 want nmr3sass && step nmr3sass 120 sh -c "
   for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## \$b\";
     sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_(xp_kernelI13wht__f32_ops17wht__neumaier_errLj10ELj1E|kernel3I12wht__f16_ops17wht__neumaier_errLj10E|kernel2I13wht__bf16_ops17wht__neumaier_errLj10E)' | awk '\$1 >= 16'; done"
-# the transposed compensated rows in blocks of one or two warps and
-# persistent at 96 registers (a build with CPPFLAGS=-DWHT_XP_WARPS on
-# kernels/neumaier.cu and kahan.cu; WHT_GPU_XP_VAR=0 the defaults, 1 the
-# plain form in blocks of one warp, 2 of two, 3 persistent in blocks of
-# four, 4 of one; 3 and 4 f32 only): neumaier's and kahan's bit-identity
-# at every k and format under the defaults (and the spot checks), to
-# k = 12 under the others
-# (3, 4 also on a grid of one block, many tiles a warp, and with 8192
-# rows of 2^7..2^11, several tiles a warp on the whole grid), memcheck at
-# k = 7..11 and racecheck at k = 7..10 of 1, 2 and 3, 4 on the one-block
-# grid (xpwtest); three interleaved rounds of them on neumaier's and
-# kahan's rows of 2^8..2^11 over 2^28 elements, folklore's of 2^10, and
-# Nsight Compute's warp states on neumaier's f32 and kahan's f16 rows of
-# 2^10 (xpw)
+# the transposed compensated rows in blocks of one or two warps, and
+# persistent (a build with CPPFLAGS=-DWHT_XP_WARPS on kernels/neumaier.cu
+# and kahan.cu; WHT_GPU_XP_VAR=0 the defaults, 1 the plain form in blocks
+# of one warp, 2 of two, both at 96 registers; f32 only: 3 persistent in
+# blocks of four warps at five blocks a multiprocessor, 4 in blocks of one
+# at 20, 5 of four at four): neumaier's and kahan's bit-identity at every
+# k and format under the defaults (and the spot checks), to k = 12 under
+# the others (3-5 also on a grid of one block, many tiles a warp, and 3,
+# 4 with 8192 rows of 2^7..2^11, several tiles a warp on the whole grid),
+# memcheck at k = 7..11 and racecheck at k = 7..10 of 1, 2 and of 3-5 on
+# the one-block grid (xpwtest); three interleaved rounds of them on
+# neumaier's and kahan's rows of 2^8..2^11 over 2^28 elements, folklore's
+# of 2^10, and Nsight Compute's warp states on neumaier's f32 and kahan's
+# f16 rows of 2^10 (xpw)
 want xpwtest && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
-  for v in 0 1 2 3 4 3g 4g 3b 4b; do
+  for v in 0 1 2 3 4 5 3g 4g 5g 3b 4b; do
   g=; n=; kk=12; big=0; case \$v in 0) kk=26; big=1;; *g) g=1;; *b) n=8192; kk=11;; esac;
   WHT_GPU_TEST_BIG=\$big WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_TEST_BATCH=\$n WHT_GPU_XP_VAR=\${v%[gb]} WHT_GPU_TEST_MINK=\${n:+7} WHT_GPU_TEST_MAXK=\$kk \
     WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
   echo \"# var \$v, neumaier and kahan, k to \$kk\${n:+, batch \$n}: \$(grep -c '^ok' $O/xpwbi.log) ok, \$(grep -c '^not ok' $O/xpwbi.log) not ok\"; grep '^not ok' $O/xpwbi.log | head -5;
-  case \$v in 1|2|3g|4g) ;; *) continue;; esac;
+  case \$v in 1|2|3g|4g|5g) ;; *) continue;; esac;
   for t in memcheck:11 racecheck:10; do
   WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
     compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
   echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpwbi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpwbi.log)\"; done; done; rm -f $O/xpwbi.log"
 want xpw && step xpw ${XPW_LIMIT:-500} sh -c "
-  for r in 1 2 3; do for v in 0 1 2 3 4; do echo \"## round \$r: var \$v\";
+  for r in 1 2 3; do for v in 0 1 2 3 4 5; do echo \"## round \$r: var \$v\";
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier,kahan --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;

@@ -636,8 +636,8 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typenam
  * of W warps (no warp idle while the others of its block finish) at
  * MINB blocks a multiprocessor (96 registers, as the four warps' kernel);
  * WHT_GPU_XP_VAR=1 (one warp), 2 (two) picks one for the sizes the
- * table gives the plain transposed form (3, 4: the persistent one
- * below, f32) */
+ * table gives the plain transposed form (3, 4, 5: the persistent one
+ * below, f32; 5 at four blocks of four warps, up to 128 registers) */
 template <class F, class ERR, unsigned K, bool PAD, bool SEQ, unsigned W, unsigned MINB>
 __global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpw_kernel(const typename F::U *src,
                                                                           typename F::U *dst, uint64_t N)
@@ -1187,16 +1187,16 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
       xw[var - 1][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
     }
-    if constexpr (sizeof(U) == 4) /* 3: persistent, four warps a block, 4: one */
-      if (var >= 3 && var <= 4 && form == 1) {
+    if constexpr (sizeof(U) == 4) /* 3: persistent, four warps a block, 4: one, 5: four at four blocks */
+      if (var >= 3 && var <= 5 && form == 1) {
 #define WHT__XPF(W, M)                                                                                           \
   { wht__rows_comp_xpwpf_kernel<F, ERR, K0, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 1, W, M>,           \
     wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 2, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 3, W, M> }
-        static const kern xf[2][4] = { WHT__XPF(4, 5), WHT__XPF(1, 20) };
+        static const kern xf[3][4] = { WHT__XPF(4, 5), WHT__XPF(1, 20), WHT__XPF(4, 4) };
 #undef WHT__XPF
-        const unsigned w = var == 3 ? 4u : 1u;
+        const unsigned w = var == 4 ? 1u : 4u;
         const kern g = xf[var - 3][k - K0];
-        static unsigned resident[2][4];
+        static unsigned resident[3][4];
         unsigned &r = resident[var - 3][k - K0];
         if (!r) {
           int per_sm = 0, sms = 0, dev = 0;
