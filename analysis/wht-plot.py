@@ -123,8 +123,11 @@ found for --bounds; 2 a usage error: a bad option or --metric value,
 input file that cannot be used (missing, not HDF5,
 another or no schema_version, no /results or /timings, conflicting rows;
 --only tradeoff: no /results or no /timings, or no format with folklore
-rows in both). Errors are one line on stderr; nothing is created when the
-input or the arguments are refused. Notes (what a tradeoff figure leaves
+rows in both; a figure's path that is a folder). Errors are one line on
+stderr; nothing is created when the input or the arguments are refused.
+Figures of the same names in --outdir are replaced (regenerating a folder
+of figures is the usual run), each written under a temporary name and
+renamed, so a figure is either the old one or the new one, never partial. Notes (what a tradeoff figure leaves
 out) are lines on stderr starting 'wht-plot: note:'.
 """
 
@@ -134,7 +137,8 @@ def parse(argv):
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="+", metavar="FILE", help="HDF5 result files")
     p.add_argument("--outdir", required=True, metavar="DIR",
-                   help="folder for the figures (created if missing)")
+                   help="folder for the figures (created if missing; the figures it "
+                   "already holds under the same names are replaced)")
     p.add_argument("--only", choices=("accuracy", "speed", "tradeoff"),
                    help="draw only the accuracy, the speed or the tradeoff figures")
     p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N",
@@ -154,12 +158,14 @@ def parse(argv):
     if a.only == "tradeoff":
         whtlab_filters.refuse(a, ("bounds",), "to --only tradeoff (the bounds are drawn "
                               "on the accuracy figures)")
-    a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
+    a.metrics = whtlab_metrics.parse(whtlab_metrics.DEFAULT if a.metric is None else a.metric)
     if a.bounds:
         whtlab_bounds.check_metrics(a.metrics)
     if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
         raise UsageError("--dpi '%s' is not an integer in 50..1200" % a.dpi)
     a.dpi = int(a.dpi)
+    if a.outdir == "":
+        raise UsageError("--outdir '': an empty folder name; give the figures' folder")
     if os.path.exists(a.outdir) and not os.path.isdir(a.outdir):
         raise UsageError("--outdir '%s' exists and is not a folder" % a.outdir)
     return a
@@ -274,30 +280,40 @@ def main():
     import whtlab_accuracy_plot
     import whtlab_speed_plot
     import whtlab_tradeoff_plot
-    os.makedirs(a.outdir, exist_ok=True)
-    written = []
+    # Every figure as (stem, draw), so that a path that cannot be a figure
+    # is refused before any is written.
+    jobs = []
     if results is not None:
         kinds = whtlab_accuracy_plot.line_kinds(results)
         all_kinds = sorted(set(kinds), key=lambda k: (
             results.distinct("algorithm").index(k.split()[0]), k))
         for metric in a.metrics:
             for fmt in results.distinct("format"):
-                mask = results["format"] == fmt
-                sub = results.select(mask)
-                theory = whtlab_bounds.Theory(whtlab, fmt, metric) if whtlab else None
-                fig = whtlab_accuracy_plot.plot_format(
-                    sub, fmt, all_kinds, [k for k, m in zip(kinds, mask.tolist()) if m], metric,
-                    theory)
-                written += st.save(fig, a.outdir, _stem("accuracy", metric, fmt), a.dpi)
+                def draw(metric=metric, fmt=fmt):
+                    mask = results["format"] == fmt
+                    theory = whtlab_bounds.Theory(whtlab, fmt, metric) if whtlab else None
+                    return whtlab_accuracy_plot.plot_format(
+                        results.select(mask), fmt, all_kinds,
+                        [k for k, m in zip(kinds, mask.tolist()) if m], metric, theory)
+                jobs.append((_stem("accuracy", metric, fmt), draw))
     if timings is not None:
         algs = timings.distinct("algorithm")
         for fmt in timings.distinct("format"):
-            sub = timings.select(timings["format"] == fmt)
-            fig = whtlab_speed_plot.plot_format(sub, fmt, algs)
-            written += st.save(fig, a.outdir, _stem("speed", fmt), a.dpi)
+            jobs.append((_stem("speed", fmt), lambda fmt=fmt: whtlab_speed_plot.plot_format(
+                timings.select(timings["format"] == fmt), fmt, algs)))
     for stem, tr, fmt, metric in tradeoffs:
-        fig = whtlab_tradeoff_plot.plot_format(tr, fmt, metric, all_algorithms)
-        written += st.save(fig, a.outdir, stem, a.dpi)
+        jobs.append((stem, lambda tr=tr, fmt=fmt, metric=metric:
+                     whtlab_tradeoff_plot.plot_format(tr, fmt, metric, all_algorithms)))
+    for stem, _ in jobs:
+        for ext in st.EXTENSIONS:
+            path = os.path.join(a.outdir, "%s.%s" % (stem, ext))
+            if os.path.isdir(path):
+                raise UsageError("%s is a folder, where a figure would be written; move it or "
+                                 "choose another --outdir" % path)
+    os.makedirs(a.outdir, exist_ok=True)
+    written = []
+    for stem, draw in jobs:
+        written += st.save(draw(), a.outdir, stem, a.dpi)
     for note in notes:
         sys.stderr.write("%s: note: %s\n" % (PROG, note))
     for path in written:

@@ -90,12 +90,16 @@ metric, one after another; in CSV one table with a metric column):
 """
 
 EPILOG = """\
-Exit status: 0 success; 1 an output that cannot be written; 2 a usage
-error: a bad option, a metric that is no error column, a baseline or filter
-value that is not in the files, or an input file that cannot be used
-(missing, not HDF5, another or no schema_version, lacking the table's data,
-conflicting rows). Errors are one line on stderr; no output file is created
-or changed on any error.
+Exit status: 0 success; 1 an output that cannot be written (permissions, a
+full disk); 2 a usage error: a bad option, a metric that is no error
+column, a baseline or filter value that is not in the files, an -o that is
+empty, a folder, in a missing folder, one of the inputs or (without
+--force) a file that exists, or an input file that cannot be used
+(missing, not HDF5, another or no schema_version, no /results or no rows
+in it, --speed: no /timings or no rows, conflicting rows). Without folklore
+rows the reduction table prints n/a with a note naming the algorithms
+present. Errors are one line on stderr; no output file is created or
+changed on any error.
 """
 
 
@@ -124,7 +128,9 @@ def parse(argv):
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
     p.add_argument("--baseline", metavar="ALGO",
                    help="algorithm the reduction compares with (default %s)" % DEFAULT_BASELINE)
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout "
+                   "(a file that exists only with --force; never one of the inputs)")
+    p.add_argument("--force", action="store_true", help="let -o replace a file that exists")
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)
     a.table = a.table or "reduction"
@@ -136,7 +142,9 @@ def parse(argv):
     if a.table != "reduction":
         whtlab_filters.refuse(a, ("baseline",), "to --%s (only the reduction table has a "
                               "baseline)" % a.table)
-    a.metrics = whtlab_metrics.parse(a.metric or whtlab_metrics.DEFAULT)
+    if a.force and a.output is None:
+        p.error("--force applies to -o only (stdout is never replaced)")
+    a.metrics = whtlab_metrics.parse(whtlab_metrics.DEFAULT if a.metric is None else a.metric)
     return a
 
 
@@ -155,11 +163,15 @@ def build(a):
         rows = load(a.files, "timings")
         if rows is None:
             raise InputError("no /timings in %s (written by wht-bench)" % ", ".join(a.files))
+        if len(rows) == 0:
+            raise InputError("no /timings rows in %s: nothing to tabulate" % ", ".join(a.files))
         rows = whtlab_filters.apply(rows, a, names=("format", "algo", "log2n"))
         return [whtlab_tables.speed(rows)]
     rows = load(a.files, "results")
     if rows is None:
         raise InputError("no /results in %s (written by wht-sweep)" % ", ".join(a.files))
+    if len(rows) == 0:
+        raise InputError("no /results rows in %s: nothing to tabulate" % ", ".join(a.files))
     if a.table == "rows":
         return [whtlab_tables.rows_table(whtlab_filters.apply(rows, a))]
     if a.table == "cells":
@@ -178,8 +190,8 @@ def build(a):
 
 def main():
     a = parse(sys.argv[1:])
-    if a.output is not None and os.path.isdir(a.output):
-        raise UsageError("-o '%s' is a directory; give a file name" % a.output)
+    if a.output is not None:
+        whtlab_cli.check_output_file("-o", a.output, a.files, a.force)
     text = whtlab_render.render(a.style, build(a))
     if a.output is None:
         sys.stdout.write(text)

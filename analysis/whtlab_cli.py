@@ -41,21 +41,47 @@ def run(prog, main):
         sys.exit(1)
 
 
+def check_output_file(option, path, inputs, force):
+    """Refuse (UsageError, exit 2) an output file that cannot be what the
+    user meant: an empty name, a folder, a missing folder, one of the
+    inputs, or (without force) a file that exists."""
+    if path == "":
+        raise UsageError("%s '': an empty file name; give the output file" % option)
+    if os.path.isdir(path):
+        raise UsageError("%s '%s' is a directory; give a file name" % (option, path))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError("%s '%s': the folder %s does not exist" % (option, path, folder))
+    if os.path.lexists(path):
+        for src in inputs:
+            if os.path.exists(src) and os.path.exists(path) and os.path.samefile(src, path):
+                raise UsageError("%s '%s' is also an input file; name another output"
+                                 % (option, path))
+        if not force:
+            raise UsageError("%s '%s' exists (not overwritten without --force)" % (option, path))
+
+
 def write_atomic(path, write):
-    """Call write(tmp_path) and rename tmp_path to path (same folder)."""
+    """Call write(tmp_path) and rename tmp_path to path (same folder). An
+    OSError names path, never the temporary file (README: messages name
+    the files the user named)."""
     folder = os.path.dirname(os.path.abspath(path))
     base = os.path.basename(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + base + ".", suffix=".tmp", dir=folder)
-    os.close(fd)
+    tmp = None
     try:
+        fd, tmp = tempfile.mkstemp(prefix="." + base + ".", suffix=".tmp", dir=folder)
+        os.close(fd)
         write(tmp)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    except BaseException as e:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        if isinstance(e, OSError) and e.filename != path:
+            raise OSError(e.errno, e.strerror or str(e), path) from None
         raise
 
 

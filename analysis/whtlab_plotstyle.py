@@ -35,10 +35,13 @@ def style_for(index):
     return _COLORS[index % len(_COLORS)], _MARKERS[index % len(_MARKERS)]
 
 
+EXTENSIONS = ("png", "pdf")
+
+
 def save(fig, outdir, stem, dpi):
     """Write outdir/stem.png and outdir/stem.pdf; returns their paths."""
     paths = []
-    for ext in ("png", "pdf"):
+    for ext in EXTENSIONS:
         path = os.path.join(outdir, "%s.%s" % (stem, ext))
         write_atomic(path, lambda tmp, ext=ext: fig.savefig(tmp, format=ext, dpi=dpi))
         paths.append(path)

@@ -49,6 +49,23 @@ rc, _, err = tk.run("analysis/wht-plot", good)
 t.ok(rc == 2 and "--outdir" in err, "--outdir is required")
 rc, _, err = tk.run("analysis/wht-plot", "--outdir", good, good)
 t.ok(rc == 2 and "not a folder" in err, "--outdir naming a file is a usage error")
+for args, words, what in ((["--outdir", ""], "empty folder name", "an empty --outdir"),
+                          (["--outdir", outdir, "--metric", ""], "an empty name",
+                           "an empty --metric")):
+    rc, out, err = tk.run("analysis/wht-plot", good, *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and words in err
+         and not os.path.exists(outdir), "%s: exit 2, one line, nothing created (%s)"
+         % (what, err.strip()))
+# a figure's path that is a folder: refused before any figure is written
+# (the figures are replaced one by one otherwise)
+blocked = os.path.join(tmp.name, "blocked")
+os.makedirs(os.path.join(blocked, "accuracy-norm_rel-f32.pdf"))
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", blocked, good)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1
+     and "accuracy-norm_rel-f32.pdf is a folder" in err and ".tmp" not in err
+     and os.listdir(blocked) == ["accuracy-norm_rel-f32.pdf"],
+     "a figure's path that is a folder: exit 2, one line naming it, no figure written (%s)"
+     % err.strip())
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
 t.ok(rc == 0 and "accuracy-METRIC-FORMAT.png" in out and "speed-FORMAT.png" in out
      and "interquartile range" in out and "--metric" in out and "Exit status" in out

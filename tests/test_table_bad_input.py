@@ -10,6 +10,8 @@ import os
 import sys
 import tempfile
 
+import numpy as np
+
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
 import whtlab_testkit as tk  # noqa: E402
@@ -25,7 +27,7 @@ with open(target, "w") as f:
 
 for label, path, words in refusals:
     for table in ("--reduction", "--cells"):
-        rc, out, err = tk.run("analysis/wht-table", table, "-o", target, good, path)
+        rc, out, err = tk.run("analysis/wht-table", table, "--force", "-o", target, good, path)
         t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and path in err and words in err,
              "%s %s: exit 2, one line naming the file (%s)" % (label, table, err.strip()))
 t.ok(open(target).read() == "previous table\n", "the -o file is unchanged after every refusal")
@@ -61,6 +63,36 @@ for args, value, accepted in (
          % (" ".join(args), err.strip()))
 rc, out, _ = tk.run("analysis/wht-table", "-o", tmp.name, good)
 t.ok(rc == 2, "-o naming a folder is a usage error")
+# -o that cannot be meant: refused before any input is read, the files as
+# they were, no temporary file left or named
+with open(good, "rb") as f:
+    good_bytes = f.read()
+for args, words, what in (
+        (["-o", target, good], "exists (not overwritten without --force)",
+         "an -o that exists, without --force"),
+        (["--force", "-o", good, good], "is also an input",
+         "an -o that is one of the inputs, even with --force"),
+        (["-o", "", good], "empty file name", "an empty -o"),
+        (["-o", os.path.join(tmp.name, "nofolder", "t.md"), good], "does not exist",
+         "an -o in a missing folder"),
+        (["--force", good], "--force applies to -o", "--force without -o"),
+        (["--metric", "", good], "an empty name", "an empty --metric")):
+    rc, out, err = tk.run("analysis/wht-table", *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and words in err
+         and ".tmp" not in err and "Traceback" not in err,
+         "%s: exit 2, one line (%s)" % (what, err.strip()))
+t.ok(open(target).read() == "previous table\n" and open(good, "rb").read() == good_bytes
+     and not os.path.exists(os.path.join(tmp.name, "nofolder")),
+     "the refused -o runs changed no file")
+rc, out, err = tk.run("analysis/wht-table", "--force", "-o", target, good)
+t.ok(rc == 0 and out == "" and "reduction against folklore" in open(target).read(),
+     "--force lets -o replace a file that exists (%s)" % err.strip())
+empty = os.path.join(tmp.name, "empty.h5")
+tk.write_file(empty, results=np.zeros(0, dtype=tk.RESULT_DTYPE))
+rc, out, err = tk.run("analysis/wht-table", empty)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "no /results rows" in err
+     and empty in err, "a file whose /results has no rows: exit 2, one line (%s)" % err.strip())
+os.unlink(empty)
 rc, out, err = tk.run("analysis/wht-table", "--help")
 t.ok(rc == 0 and "--reduction" in out and "--speed" in out and "--rows" in out
      and "Exit status" in out and "--metric" in out and "--baseline" in out
