@@ -208,6 +208,7 @@ int bench_parse(int argc, char **argv, bench_config *c)
       c->warmup = (int)v;
     } else {
       if (!*val) return bad(opt, val, "a file name");
+      if (val[0] == '-') return bad(opt, val, "a file name, not an option (./NAME for a file named so)");
       c->output = val;
     }
   }

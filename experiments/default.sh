@@ -14,6 +14,16 @@
 # the CPU transforms on both cores (issue 10, Intel Xeon VM, idle
 # otherwise) 5 trials 38 s (29.5 s).
 set -eu
+usage="usage: experiments/default.sh [OUTPUT.h5] (default data/default.h5; resumed if it exists)"
+case $# in
+  0) ;;
+  1) case $1 in
+       -h|--help) echo "$usage"; exit 0;;
+       -*) echo "default.sh: '$1' is not an option of this script ($usage)" >&2; exit 2;;
+       '') echo "default.sh: '': an empty file name ($usage)" >&2; exit 2;;
+     esac;;
+  *) echo "default.sh: $# arguments, at most one accepted ($usage)" >&2; exit 2;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 . "$here/locate_sweep.sh"

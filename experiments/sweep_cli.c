@@ -229,16 +229,27 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
+/* An output file's name: not empty, and not an option taken for the name
+ * (-o --help, its value forgotten; a file so named is written ./--help) */
+static int file_name(const char *o, const char *a, const char *accepted)
+{
+  if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: %s)", o, accepted);
+  if (a[0] == '-')
+    return wht_sweep_usage_error("--%s '%s': looks like an option, not a file name (accepted: %s; ./%s for a "
+                                 "file of that name)", o, a, accepted, a);
+  return 0;
+}
+
 static int set_output(wht_sweep_config *c, const char *o, const char *a)
 {
-  if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: a path to an .h5 file)", o);
+  if (file_name(o, a, "a path to an .h5 file")) return 2;
   c->output = a;
   return 0;
 }
 
 static int set_merge(wht_sweep_config *c, const char *o, const char *a)
 {
-  if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: --merge OUT IN...)", o);
+  if (file_name(o, a, "--merge OUT IN...")) return 2;
   c->mode = WHT_MODE_MERGE;
   c->merge_out = a;
   return 0;

@@ -20,6 +20,10 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   const char *slash = strrchr(path, '/');
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
     return wht_sweep_usage_error("%s %s: is a directory (accepted: a file name)", opt, path);
+  /* a link to nothing: neither a file to continue nor a name to create */
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) != 0)
+    return wht_sweep_usage_error("%s %s: a symbolic link to a missing file (accepted: a results file or a new file "
+                                 "name)", opt, path);
   /* a FIFO or device would block the HDF5 probe or be replaced by --force */
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
     return wht_sweep_usage_error("%s %s: not a regular file (accepted: a results file or a new file name)", opt, path);

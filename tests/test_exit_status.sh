@@ -43,6 +43,31 @@ printf 'not hdf5\n' > "$dir/text.h5"
 expect 2 "wht-sweep --resume of a file that is no results file" "$sweep" $grid --resume -o "$dir/text.h5"
 expect 2 "wht-sweep --merge of a file that is no results file" "$sweep" --merge "$dir/m.h5" "$dir/text.h5"
 
+# an option taken for the output's name (its value forgotten), a link to
+# nothing as the output: 2, and no file of that name
+sweep_abs=$(cd "$(dirname "$sweep")" && pwd)/$(basename "$sweep")
+(cd "$dir" && "$sweep_abs" $grid -o --help > out 2> err; echo $? > rc)
+check '[ "$(cat "$dir/rc")" -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && [ ! -e "$dir/--help" ] && grep -q "looks like an option" "$dir/err"' \
+  "wht-sweep -o --help: exit 2, one line, no file --help ($(cat "$dir/err"))"
+expect 2 "wht-sweep --merge --force (an option as OUT)" "$sweep" --merge --force "$dir/text.h5"
+ln -s "$dir/nothing.h5" "$dir/dangling.h5"
+expect 2 "wht-sweep -o a symbolic link to a missing file" "$sweep" $grid -o "$dir/dangling.h5"
+check '[ -L "$dir/dangling.h5" ] && [ ! -e "$dir/nothing.h5" ]' "... the link and its target as they were"
+bench=${top_builddir:-.}/experiments/wht-bench
+if [ -x "$bench" ]; then
+  expect 2 "wht-bench -o --reps (an option as the file)" "$bench" --log2n 4 -o --reps
+else
+  skip "wht-bench not built (no CUDA)"
+fi
+
+# the default experiment's script takes one output file at most
+default=${top_srcdir:-.}/experiments/default.sh
+expect 2 "default.sh with an unknown option" "$default" --bogus
+expect 2 "default.sh with two arguments" "$default" "$dir/a.h5" "$dir/b.h5"
+check '[ ! -e "$dir/a.h5" ] && [ ! -e "$dir/b.h5" ]' "... and no file written"
+"$default" --help > "$dir/out" 2>&1
+check '[ $? -eq 0 ] && grep -q "usage: experiments/default.sh" "$dir/out"' "default.sh --help exits 0 with its usage"
+
 # the sweep scripts pass wht-sweep's status on, and refuse a bad WHT_SWEEP with 2
 expect 2 "smoke.sh with a bad wht-sweep option" env WHT_SWEEP="$sweep" WHT_OUTPUT="$dir/s.h5" "$smoke" --log2n 9:3
 expect 2 "smoke.sh with WHT_SWEEP naming no program" env WHT_SWEEP="$dir/nothing" "$smoke"
