@@ -248,4 +248,37 @@ raises("sweep: another seed than the file's", lambda: whtlab.sweep(np_folklore, 
        ["seed", "4"])
 raises("sweep: a missing folder", lambda: whtlab.sweep(np_folklore, "x", out=os.path.join(tmp.name, "no", "x.h5")),
        ["does not exist"])
+# numbers are taken as given or refused, never truncated or wrapped
+refused = os.path.join(tmp.name, "refused.h5")
+for what, kw, words in (("trial 2^32 + 3", dict(trial=2**32 + 3), ["trial", "4294967295"]),
+                        ("seed 2^64 + 1", dict(seed=2**64 + 1), ["seed", "18446744073709551615"]),
+                        ("seed 1.5", dict(seed=1.5), ["seed", "1.5"]),
+                        ("log2n 4.9", dict(log2n=4.9), ["log2n", "4.9"]),
+                        ("log2n '4'", dict(log2n="4"), ["log2n", "'4'"]),
+                        ("trial True", dict(trial=True), ["trial", "True"])):
+    args = dict(dist="norm", op="one-way", log2n=4, trial=0, seed=1, format="f32")
+    args.update(kw)
+    raises("inputs: " + what, lambda args=args: whtlab.inputs(**args), words)
+for what, kw, words in (("seed 2^64", dict(seed=2**64), ["seed", "18446744073709551616"]),
+                        ("log2n 3.0", dict(log2n=3.0), ["log2n", "3.0"]),
+                        ("log2n '5'", dict(log2n="5"), ["log2n", "'5'"]),
+                        ("trials 2.0", dict(trials=2.0), ["trials", "2.0"]),
+                        ("tau True", dict(tau=True), ["tau", "True"])):
+    raises("sweep: " + what, lambda kw=kw: whtlab.sweep(np_folklore, "x", out=refused, **kw), words)
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock"),
+     "the refused sweeps left no file")
+# FILE.tmp a link to another file: removed, never written through
+victim = os.path.join(tmp.name, "victim.txt")
+with open(victim, "w") as f:
+    f.write("precious\n")
+linked = os.path.join(tmp.name, "linked.h5")
+os.symlink(victim, linked + ".tmp")
+n = whtlab.sweep(np_folklore, "x", log2n=3, out=linked, progress=False)
+t.ok(n == 1 and open(victim).read() == "precious\n" and not os.path.lexists(linked + ".tmp")
+     and len(whtlab.load(linked)) == 1,
+     "sweep with FILE.tmp a link: the link's target unchanged, FILE written (%d cell)" % n)
+os.makedirs(os.path.join(tmp.name, "blocked.h5.tmp"))
+raises("sweep: a folder where FILE.tmp goes",
+       lambda: whtlab.sweep(np_folklore, "x", log2n=3, out=os.path.join(tmp.name, "blocked.h5"),
+                            progress=False), ["blocked.h5", "a folder"])
 t.done()

@@ -56,6 +56,15 @@ def _dist(d):
                   ("pmone", "norm", "relu-norm", "pagh-norm", "pagh-pmone"))
 
 
+def integer(what, v, lo, hi):
+    """v as an int in lo..hi; WhtlabError naming v otherwise. A bool, a
+    float (even 4.0), a string or a value out of range is refused, never
+    truncated or wrapped (a C argument of 32 or 64 bits would wrap)."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
+        raise WhtlabError("%s %r: accepted an integer %d..%d" % (what, v, lo, hi))
+    return int(v)
+
+
 def _log2(n):
     if n < 1 or n & (n - 1):
         raise WhtlabError("length %d is not a power of two (accepted: n = 2^k, k >= 0)" % n)
@@ -169,10 +178,10 @@ def inputs(dist, op, log2n, trial, seed, format):
     uses them: one array, or (a, b) for xor-conv."""
     _, dtype = _format(format)
     d, o = _dist(dist), _op(op)
-    if not (0 <= int(log2n) <= 40) or int(trial) < 0 or int(seed) < 0:
-        raise WhtlabError("log2n %r, trial %r, seed %r (accepted: 0 <= log2n <= 40, trial >= 0, seed >= 0)"
-                          % (log2n, trial, seed))
-    n = 1 << int(log2n)
+    log2n = integer("log2n", log2n, 0, 40)
+    trial = integer("trial", trial, 0, 2**32 - 1)   # the library's unsigned trial index
+    seed = integer("seed", seed, 0, 2**64 - 1)
+    n = 1 << log2n
     out = []
     for i in range(lib.wht_op_inputs(o)):
         x = np.empty(n, dtype=np.float64)

@@ -53,16 +53,29 @@ def _grid(name, formats, dists, ops, log2n, trials, seed, tau):
     if not isinstance(name, str) or not (0 < len(name) < 32) or \
             any(c <= " " or c > "~" for c in name):
         raise WhtlabError("name %r: accepted 1..31 printable ASCII characters without blanks" % (name,))
-    ks = [log2n] if isinstance(log2n, int) else list(log2n)
-    if not ks or any(not isinstance(k, (int, np.integer)) or not 1 <= k <= 30 for k in ks):
+    ks, taus = _listed(log2n), _listed(tau)
+    if not ks or any(isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer))
+                     or not 1 <= k <= 30 for k in ks):
         raise WhtlabError("log2n %r: accepted integers 1..30 (an int or a list)" % (log2n,))
-    taus = [tau] if isinstance(tau, (int, float)) else list(tau)
-    if not taus or any(not isinstance(t, (int, float)) or not np.isfinite(t) or t < 0 for t in taus):
+    if not taus or any(isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, float, np.integer,
+                                                                             np.floating))
+                       or not np.isfinite(t) or t < 0 for t in taus):
         raise WhtlabError("tau %r: accepted finite values >= 0 (a number or a list)" % (tau,))
-    if not isinstance(trials, int) or trials < 1 or not isinstance(seed, int) or seed < 0:
-        raise WhtlabError("trials %r, seed %r: accepted trials >= 1, seed >= 0" % (trials, seed))
+    core.integer("trials", trials, 1, 1000000)   # wht-sweep's --trials range
+    core.integer("seed", seed, 0, 2**64 - 1)
     return (_names("formats", formats), _names("dists", dists), _names("ops", ops),
             sorted(set(int(k) for k in ks)), [float(t) for t in taus])
+
+
+def _listed(v):
+    """One value or an iterable of values as a list; a value that is
+    neither (e.g. a string) as a one-item list, which the checks refuse."""
+    if isinstance(v, (str, bytes, int, float, np.integer, np.floating)):
+        return [v]
+    try:
+        return list(v)
+    except TypeError:
+        return [v]
 
 
 def _cells(formats, dists, ops, ks, trials, taus):
@@ -109,7 +122,16 @@ def _provenance(fn, name, seed, call):
 
 def _publish(out, attrs, rows, timings):
     tmp = out + ".tmp"
-    with h5py.File(tmp, "w") as f:
+    # whatever FILE.tmp is (a stale file, a link), it is removed first, so
+    # nothing is written through it (wht-sweep's publish does the same)
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise WhtlabError("cannot write %s: %s in the way of its temporary file (%s)"
+                          % (out, "a folder" if os.path.isdir(tmp) else "a file", e.strerror)) from None
+    with h5py.File(tmp, "w-") as f:
         for k, v in attrs.items():
             f.attrs[k] = v
         for table, data in (("results", rows), ("timings", timings)):
