@@ -61,7 +61,9 @@ Tables:
                trials, (N) the number of cells that entered. Cells where the baseline is
                exact (METRIC 0), overflow (in either), are unsupported or
                undefined are left out and counted by tags; a trial where the
-               baseline is exact has no ratio. Trials of several seeds (files
+               baseline is exact, or the metric is NaN or infinite, has no
+               ratio (a note counts such trials of cells that entered).
+               Trials of several seeds (files
                of several sweeps) are trials of one cell; smoothed cells of
                different tau are different cells, and rows of the other
                operations, which tau does not enter, count once. A cell where

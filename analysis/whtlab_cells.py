@@ -112,6 +112,7 @@ class Pairing:
         self.ratios = {}         # trial -> 1 - e(alg) / e(baseline)
         self.states = set()
         self.seen = set()
+        self.dropped = {}        # state -> trials without a ratio (of a cell that may enter)
 
     def add(self, a, b, trial):
         """a, b: (status, value) of the algorithm and of the baseline, b None
@@ -121,7 +122,7 @@ class Pairing:
             return
         self.seen.add(trial)
         if b is None:
-            self.states.add(NO_BASELINE)
+            self._drop(NO_BASELINE)
             return
         sa, sb = a[0], b[0]
         if UNSUPPORTED in (sa, sb):
@@ -131,12 +132,16 @@ class Pairing:
         elif sa != "ok" or sb != "ok":
             self.states.add(sa if sa != "ok" else sb)   # a status unknown here
         elif not (_finite(a[1]) and _finite(b[1])):
-            self.states.add(UNDEFINED)
+            self._drop(UNDEFINED)
         elif b[1] == 0.0:
             # no ratio: the trial says only whether the algorithm is exact too
-            self.states.add(EXACT if a[1] == 0.0 else EXACT_BASELINE_ONLY)
+            self._drop(EXACT if a[1] == 0.0 else EXACT_BASELINE_ONLY)
         else:
             self.ratios[trial] = 1.0 - a[1] / b[1]
+
+    def _drop(self, state):
+        self.states.add(state)
+        self.dropped[state] = self.dropped.get(state, 0) + 1
 
     def result(self):
         """(status, {trial: reduction}), the dict None unless status is 'ok'.
@@ -165,8 +170,9 @@ def reduction_key(r):
 
 def reductions(rows, metric, baseline):
     """dict (algorithm, backend, format, dist, op, log2n, tau or None) ->
-    (status, {(seed, trial): reduction}) for every cell of rows that is not
-    the baseline's."""
+    (status, {(seed, trial): reduction}, {state: trials}) for every cell of
+    rows that is not the baseline's; the last, for a cell that enters
+    (status ok), counts its trials that have no ratio, by why."""
     base, elsewhere = {}, {}
     recs = rows.records()
     rank = {b: i for i, b in enumerate(ordered("backend", rows["backend"].tolist()))}
@@ -186,7 +192,11 @@ def reductions(rows, metric, baseline):
         key = tuple(r[k] for k in PAIR_KEY)
         p.add((r["status"], r[metric]), base.get(key, elsewhere.get(key[1:])),
               (r["seed"], r["trial"]))
-    return {k: p.result() for k, p in pairs.items()}
+    out = {}
+    for k, p in pairs.items():
+        status, ratios = p.result()
+        out[k] = (status, ratios, p.dropped if status == "ok" else {})
+    return out
 
 
 class Summary:
@@ -197,10 +207,13 @@ class Summary:
     def __init__(self):
         self.cells = []          # {trial: reduction} of each cell that entered
         self.left_out = {}
+        self.trials_left_out = {}   # state -> trials without a ratio in cells that entered
 
-    def add(self, status, ratios):
+    def add(self, status, ratios, dropped=None):
         if status == "ok":
             self.cells.append(ratios)
+            for st, n in (dropped or {}).items():
+                self.trials_left_out[st] = self.trials_left_out.get(st, 0) + n
         else:
             self.left_out[status] = self.left_out.get(status, 0) + 1
 
@@ -222,12 +235,12 @@ def summarize(rows, metric, baseline):
     Summary) of the reduction table; row keys in display order."""
     red = reductions(rows, metric, baseline)
     table = {}
-    for key, (status, ratios) in red.items():
+    for key, (status, ratios, dropped) in red.items():
         alg, backend, fmt, _dist, _op, log2n, _tau = key
         s = table.get((backend, fmt, log2n, alg))
         if s is None:
             s = table[(backend, fmt, log2n, alg)] = Summary()
-        s.add(status, ratios)
+        s.add(status, ratios, dropped)
     algs = [a for a in ordered("algorithm", rows["algorithm"].tolist()) if a != baseline]
     fmts = ordered("format", rows["format"].tolist())
     backs = ordered("backend", rows["backend"].tolist())

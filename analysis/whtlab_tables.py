@@ -55,6 +55,30 @@ def _trials_note(counts):
     return ["Trials per entry: %d to %d (CSV column trials)." % (counts[0], counts[-1])]
 
 
+# why a trial of a cell that entered has no ratio, as the note says it
+TRIAL_LEFT_OUT = ((UNDEFINED, "undefined ({m} NaN or infinite in the algorithm or in {b})"),
+                  (EXACT, "{b} and the algorithm exact"),
+                  (EXACT_BASELINE_ONLY, "{b} exact, the algorithm not"),
+                  (NO_BASELINE, "no {b} row"))
+
+
+def _trials_left_note(summaries, m, b):
+    """A note counting the trials without a ratio inside cells that
+    entered (the cell's median is over its other trials), so that none is
+    dropped unsaid."""
+    total = {}
+    for s in summaries:
+        for st, n in s.trials_left_out.items():
+            total[st] = total.get(st, 0) + n
+    if not total:
+        return []
+    parts = ["%d %s" % (total.pop(st), why.format(m=m, b=b))
+             for st, why in TRIAL_LEFT_OUT if st in total]
+    parts += ["%d %s" % (n, st) for st, n in sorted(total.items())]
+    return ["Trials without a ratio in cells that entered (each such cell counts its other "
+            "trials): " + "; ".join(parts) + "."]
+
+
 def reduction(rows, metric, baseline):
     """Per trial the median over (dist, op) of 1 - metric(alg) /
     metric(baseline); median and quartiles of that over the trials."""
@@ -106,6 +130,7 @@ def reduction(rows, metric, baseline):
              "different cells; a trial where %s is exact has no ratio and leaves the cell."
              % (m, m, b, SPREAD_NOTE, b, b)]
     notes += _trials_note(ntrials)
+    notes += _trials_left_note(table.values(), m, b)
     tags = ["%sK %s" % (letter, why.format(b=b, m=m)) for status, letter, why in LEFT_OUT
             if status in shown]
     tags += ["%s:K status %s" % (st, st) for st in sorted(shown - known - {"-"})]

@@ -133,6 +133,22 @@ rc, md, _ = tk.run("analysis/wht-table", edges)
 t.ok(rc == 0 and "-0.00003 (1)" in md and "0.99996 (1)" in md,
      "a reduction of -3e-5 prints as -0.00003, 0.99996 as 0.99996, not -0.000 / 1.000")
 
+# A trial whose metric is NaN (an edited or imported row: wht-sweep writes
+# such outputs as overflow) leaves its cell's median without a tag of the
+# cell, so the note counts it.
+nan = write("nan.h5", [
+    R("folklore", "f32", "norm", "one-way", 5, 0, 4e-8),
+    R("kahan", "f32", "norm", "one-way", 5, 0, 1e-8),
+    R("folklore", "f32", "norm", "one-way", 5, 1, 4e-8),
+    R("kahan", "f32", "norm", "one-way", 5, 1, float("nan"))])
+rc, md, err = tk.run("analysis/wht-table", nan)
+t.ok(rc == 0 and "0.750 (1)" in md and "Trials without a ratio in cells that entered" in md
+     and "1 undefined" in md,
+     "a NaN trial inside a cell that enters is counted in a note (rc %d: %s)"
+     % (rc, [x for x in md.splitlines() if "Trials" in x]))
+rc, md, _ = tk.run("analysis/wht-table", over)
+t.ok(rc == 0 and "Trials without a ratio" not in md, "... and no such note where every trial has one")
+
 # No folklore rows at all.
 nofolk = write("nofolk.h5", [R("kahan", "f64", "norm", "one-way", 4, 0, 1e-17),
                              R("kahan", "f64", "norm", "two-way", 4, 0, 1e-17)])
