@@ -180,11 +180,19 @@ def open_checked(path):
         raise InputError("%s: no root attribute schema_version: not a whtlab "
                          "results file (expected schema_version %d)" % (path, SCHEMA_VERSION))
     v = np.asarray(f.attrs["schema_version"]).ravel()
-    if v.size != 1 or not np.issubdtype(v.dtype, np.integer) or int(v[0]) != SCHEMA_VERSION:
+    if v.size != 1 or not np.issubdtype(v.dtype, np.integer):
         f.close()
-        raise InputError("%s: schema_version %s is not supported (this program "
-                         "reads schema_version %d)" % (path, v.tolist() if v.size != 1 else v[0],
-                                                       SCHEMA_VERSION))
+        shown = v.tolist() if v.size != 1 else v[0]
+        if isinstance(shown, bytes):
+            shown = shown.decode("ascii", "replace")
+        raise InputError("%s: schema_version %r is not one integer (%s; this program reads "
+                         "schema_version %d, an integer attribute)"
+                         % (path, shown, "a string" if v.dtype.kind in "SUO" else
+                            "%d values" % v.size if v.size != 1 else v.dtype, SCHEMA_VERSION))
+    if int(v[0]) != SCHEMA_VERSION:
+        f.close()
+        raise InputError("%s: schema_version %d is not supported (this program reads "
+                         "schema_version %d)" % (path, int(v[0]), SCHEMA_VERSION))
     return f
 
 

@@ -295,7 +295,12 @@ def write_refusal_cases(folder):
     bias = os.path.join(folder, "bias.h5")
     write_file(bias, results=synthetic_results(sizes=range(3, 4), trials=1))
     flip_exponent_bias(bias, "max_abs")
+    strver = os.path.join(folder, "strver.h5")
+    write_file(strver, results=synthetic_results(sizes=range(3, 4), trials=1))
+    with h5py.File(strver, "a") as f:
+        f.attrs["schema_version"] = np.bytes_("1")
     return good, [("a non-HDF5 file", text, "not an HDF5 file"),
+                  ("a string schema_version", strver, "not one integer"),
                   ("a damaged column type", bias, "byte layout"),
                   ("schema_version 2", foreign, "schema_version 2"),
                   ("no schema_version", noschema, "schema_version"),

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "h5store_internal.h"
 
 /* a publish costs little against the 20x longer work between two */
@@ -165,6 +166,13 @@ static wht_h5 *open_existing(const char *path, int writable, char *err, size_t e
     snprintf(h->err, sizeof h->err, "cannot open %s: %s", path, strerror(errno));
     return fail(h, err, errlen), NULL;
   }
+  /* named before HDF5 sees the file: it would call an unreadable file "not
+   * HDF5" and a read-only one an "HDF5 error" */
+  const char *cannot = access(path, R_OK) != 0 ? "read" : writable && access(path, W_OK) != 0 ? "write" : NULL;
+  if (cannot) {
+    snprintf(h->err, sizeof h->err, "cannot %s %s: %s", cannot, path, strerror(errno));
+    return fail(h, err, errlen), NULL;
+  }
   if (H5Fis_hdf5(path) <= 0) {
     snprintf(h->err, sizeof h->err, "%s is not an HDF5 file", path);
     return fail(h, err, errlen), NULL;
@@ -182,9 +190,14 @@ static wht_h5 *open_existing(const char *path, int writable, char *err, size_t e
     snprintf(h->err, sizeof h->err, "%s is not a whtlab results file (no schema_version attribute)", path);
     return fail(h, err, errlen), NULL;
   }
-  if (rc < 0 || version != WHT_SCHEMA_VERSION) {
-    snprintf(h->err, sizeof h->err, "%s has schema_version %d, this build reads %d only",
-             path, rc < 0 ? -1 : version, WHT_SCHEMA_VERSION);
+  if (rc < 0) { /* a string, a float or several values: no version to name */
+    snprintf(h->err, sizeof h->err, "%s has a schema_version attribute that is not one integer, this build reads the "
+             "integer %d", path, WHT_SCHEMA_VERSION);
+    return fail(h, err, errlen), NULL;
+  }
+  if (version != WHT_SCHEMA_VERSION) {
+    snprintf(h->err, sizeof h->err, "%s has schema_version %d, this build reads %d only", path, version,
+             WHT_SCHEMA_VERSION);
     return fail(h, err, errlen), NULL;
   }
   if (open_table(h, &wht__results_table, &h->results) < 0 ||

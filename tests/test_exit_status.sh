@@ -60,6 +60,27 @@ else
   skip "wht-bench not built (no CUDA)"
 fi
 
+# --resume of a file that cannot be continued: one line that says why
+"$sweep" $grid -o "$dir/r.h5" > /dev/null 2>&1
+chmod 444 "$dir/r.h5"
+if [ -w "$dir/r.h5" ]; then
+  skip "running as root: a read-only file is writable"
+else
+  expect 1 "wht-sweep --resume of a read-only file" "$sweep" $grid --log2n 3:5 --resume -o "$dir/r.h5"
+  check 'grep -q "cannot write" "$dir/err"' "... the message says it cannot be written"
+  chmod 000 "$dir/r.h5"
+  expect 2 "wht-sweep --resume of an unreadable file" "$sweep" $grid --resume -o "$dir/r.h5"
+  check 'grep -q "cannot read" "$dir/err"' "... the message says it cannot be read"
+fi
+chmod 644 "$dir/r.h5"
+if "${PYTHON:-/usr/bin/python3}" -c 'import h5py, numpy, sys
+with h5py.File(sys.argv[1], "a") as f: f.attrs["schema_version"] = numpy.bytes_("1")' "$dir/r.h5" 2> /dev/null; then
+  expect 2 "wht-sweep --resume of a file whose schema_version is a string" "$sweep" $grid --resume -o "$dir/r.h5"
+  check 'grep -q "not one integer" "$dir/err"' "... the message says it is not an integer"
+else
+  skip "no h5py to write a string schema_version"
+fi
+
 # the default experiment's script takes one output file at most
 default=${top_srcdir:-.}/experiments/default.sh
 expect 2 "default.sh with an unknown option" "$default" --bogus

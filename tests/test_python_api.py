@@ -17,6 +17,7 @@ which preloads the sanitizer runtimes in a sanitizer build)."""
 
 import csv
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,7 @@ top = os.environ.get("top_srcdir", ".")
 sys.path.insert(0, os.path.join(top, "analysis"))
 import whtlab_testkit as tk  # noqa: E402
 tk.use_built_libwht()
+import h5py  # noqa: E402
 import numpy as np  # noqa: E402
 import whtlab  # noqa: E402
 
@@ -237,6 +239,15 @@ raises("inputs: log2n -1", lambda: whtlab.inputs("norm", "one-way", -1, 0, 1, "f
 raises("errors: shapes differ", lambda: whtlab.errors(x32, np.ones(4), np.zeros(4), "f32"), ["shape"])
 raises("load: a missing file", lambda: whtlab.load(os.path.join(tmp.name, "absent.h5")), ["absent.h5"])
 raises("load: a table that is none", lambda: whtlab.load(path, "cells"), ["cells", "results"])
+raises("load: a folder", lambda: whtlab.load(tmp.name), ["is a directory"])
+strver = os.path.join(tmp.name, "strver.h5")
+shutil.copy(path, strver)
+with h5py.File(strver, "a") as f:
+    f.attrs["schema_version"] = np.bytes_("1")
+raises("load: schema_version the string '1'", lambda: whtlab.load(strver), ["not one integer", "1"])
+with h5py.File(strver, "a") as f:
+    del f.attrs["schema_version"]
+raises("load: no schema_version", lambda: whtlab.load(strver), ["no root attribute schema_version"])
 new = os.path.join(tmp.name, "new.h5")
 raises("sweep: a bad name", lambda: whtlab.sweep(np_folklore, "my idea", out=new), ["my idea", "printable"])
 raises("sweep: a bad format", lambda: whtlab.sweep(np_folklore, "x", formats=["f8"], out=new), ["f8", "bf16"])

@@ -59,17 +59,25 @@ def layout_ok(ds, table):
 def open_results(path):
     """An existing results file, open read-only and checked (schema_version
     1, the row layout of /results and /timings); WhtlabError otherwise."""
+    if os.path.isdir(path):
+        raise WhtlabError("%s: is a directory, not a results file" % path)
     if not os.path.isfile(path):
         raise WhtlabError("%s: no such file" % path)
     try:
         f = h5py.File(path, "r")
     except OSError as e:
         raise WhtlabError("%s: not a readable HDF5 file (%s)" % (path, e))
-    v = np.asarray(f.attrs.get("schema_version", -1)).ravel()
-    if v.size != 1 or int(v[0]) != SCHEMA_VERSION:
+    if "schema_version" not in f.attrs:
         f.close()
-        raise WhtlabError("%s: schema_version %s (accepted: %d, data/README.md)"
-                          % (path, v.tolist(), SCHEMA_VERSION))
+        raise WhtlabError("%s: no root attribute schema_version: not a whtlab results file "
+                          "(accepted: schema_version %d, data/README.md)" % (path, SCHEMA_VERSION))
+    v = np.asarray(f.attrs["schema_version"]).ravel()
+    if v.size != 1 or not np.issubdtype(v.dtype, np.integer) or int(v[0]) != SCHEMA_VERSION:
+        f.close()
+        shown = v.tolist() if v.size != 1 else v[0].item()
+        raise WhtlabError("%s: schema_version %r%s (accepted: the integer %d, data/README.md)"
+                          % (path, shown, "" if np.issubdtype(v.dtype, np.integer) and v.size == 1
+                             else ", not one integer", SCHEMA_VERSION))
     for table in FILE_LAYOUT:
         if table in f and not (isinstance(f[table], h5py.Dataset) and f[table].dtype.names
                                and layout_ok(f[table], table)):
