@@ -39,8 +39,11 @@ static void usage(FILE *o) /* --help */
 {
   fprintf(o, "usage: wht-cpu-speed [--log2n LIST] [--reps R] [--threads N] ALGORITHM:FORMAT...\n"
              "  --log2n LIST  sizes n = 2^k: " WHT_LOG2N_FORMS ", 0 <= K <= 34 [25]\n"
+             "  --reps R      timed transforms per ALGORITHM:FORMAT and size, 1..100; the median\n"
+             "                is printed [3]\n"
              "  --threads N   libwht's host threads, 1..1024, for the transforms (and the untimed\n"
              "                data conversions) [all cores, or OMP_NUM_THREADS]\n"
+             "Options come before the ALGORITHM:FORMAT operands.\n"
              "Prints per ALGORITHM:FORMAT and size the median wall seconds and the median\n"
              "CPU seconds of the process (all threads) over one transform.\n"
              "  e.g. wht-cpu-speed --log2n 20:25:5 folklore:f64 folklore:f16\n"
@@ -69,6 +72,11 @@ static int make_plans(char **args, int count, unsigned k, wht_plan **plans, wht_
     char name[64];
     snprintf(name, sizeof name, "%s", arg);
     char *colon = strchr(name, ':');
+    if (arg[0] == '-') { /* an option after the operands */
+      fprintf(stderr, "wht-cpu-speed: '%s' after ALGORITHM:FORMAT: options come first (e.g. wht-cpu-speed %s ... "
+              "folklore:f64)\n", arg, arg);
+      return 2;
+    }
     if (!colon || wht_format_from_name(colon + 1, &fmts[a])) {
       fprintf(stderr, "wht-cpu-speed: '%s': expected ALGORITHM:FORMAT with FORMAT one of f64, f32, f16, bf16\n", arg);
       return 2;

@@ -97,6 +97,10 @@ expect 2 "smoke.sh with WHT_SWEEP naming no program" env WHT_SWEEP="$dir/nothing
 expect 2 "wht-cpu-speed --log2n without a value" "$speed" --log2n
 check 'grep -q "missing value" "$dir/err"' "... the message says the value is missing"
 expect 2 "wht-cpu-speed, a bad --reps" "$speed" --reps 0 folklore:f64
+expect 2 "wht-cpu-speed, an option after the operands" "$speed" --log2n 4 folklore:f32 --log2n 5
+check 'grep -q "options come first" "$dir/err"' "... the message says options come first"
+"$speed" --help > "$dir/out" 2>&1
+check 'grep -q -- "--reps R  *timed transforms" "$dir/out"' "wht-cpu-speed --help describes --reps"
 expect 2 "oracle-speed, a log2n that is no number" "$oracle" abc
 expect 2 "oracle-speed, an unknown operation" "$oracle" 4 three-way
 expect 2 "oracle-speed, an unknown path" "$oracle" 4 one-way fast
