@@ -1,4 +1,6 @@
-/* sweep_stop.c - SIGINT/SIGTERM into a flag the loops poll (sweep_stop.h). */
+/* sweep_stop.c - SIGINT/SIGTERM, and SIGHUP unless ignored (nohup), into a
+ * flag the loops poll (sweep_stop.h): a closed terminal stops a sweep as
+ * Ctrl-C does, its rows saved and its FILE.lock removed. */
 #include <signal.h>
 #include <string.h>
 #include "sweep_stop.h"
@@ -15,6 +17,8 @@ void wht_sweep_catch_signals(void)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  struct sigaction old;
+  if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(SIGHUP, &sa, NULL);
 }
 
 int wht_sweep_stop_requested(void) { return stop_requested; }

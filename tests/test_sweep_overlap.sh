@@ -70,6 +70,18 @@ rc=$?
 got=$("$rows" --no-timing "$dir/int.h5" 2>/dev/null | wc -l)
 check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err2" && [ "$got" -ge 1 ]' \
   "SIGINT: exit 1, interrupted, $got rows saved ($(tail -n 1 "$dir/err2"))"
+# a closed terminal (SIGHUP) stops it the same way: rows saved, no FILE.lock
+# shellcheck disable=SC2086
+"$sweep" $grid --log2n 3:14 --threads 2 -o "$dir/hup.h5" 2> "$dir/err4" &
+pid=$!
+i=0
+while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/hup.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.5
+kill -HUP "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err4" && [ ! -e "$dir/hup.h5.lock" ] && "$rows" --no-timing "$dir/hup.h5" > /dev/null' \
+  "SIGHUP: exit 1, interrupted, the file readable and its lock removed ($(tail -n 1 "$dir/err4"))"
 # shellcheck disable=SC2086
 WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:14 --resume -o "$dir/int.h5" 2> "$dir/err3"
 rc=$?
