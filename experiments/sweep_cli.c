@@ -229,6 +229,38 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
+/* The environment's knobs of a run (README, "Running experiments"; no row
+ * depends on them): set and not empty, a value the run would not take is
+ * refused rather than silently replaced by the default */
+static int check_env(void)
+{
+  static const struct {
+    const char *name, *accepted;
+    double lo, hi;
+    int integer;
+  } knobs[] = {
+    { "WHT_SWEEP_OVERLAP", "0 or 1", 0, 1, 1 },
+    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", 0, 1, 1 },
+    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", 1, 8, 1 },
+    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", 0, 1e6, 0 },
+  };
+  for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
+    const char *e = getenv(knobs[i].name);
+    if (!e || !*e) continue;
+    char *end = NULL;
+    const double v = strtod(e, &end);
+    /* integers as plain digits, no leading 0 (the readers compare "0", "1") */
+    const int digits = strspn(e, "0123456789") == strlen(e) && (e[0] != '0' || !e[1]);
+    const int ok = *end == '\0' && !isspace((unsigned char)e[0]) &&
+                   (knobs[i].integer ? digits && v >= knobs[i].lo && v <= knobs[i].hi && strlen(e) < 4
+                                     : v > knobs[i].lo && v < knobs[i].hi);
+    if (!ok)
+      return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name, e,
+                                   knobs[i].accepted);
+  }
+  return 0;
+}
+
 /* An output file's name: not empty, and not an option taken for the name
  * (-o --help, its value forgotten; a file so named is written ./--help) */
 static int file_name(const char *o, const char *a, const char *accepted)
@@ -389,5 +421,5 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
   if (c->resume && c->force)
     return wht_sweep_usage_error("--resume with --force: choose one (accepted: --resume to continue %s, --force to "
                                  "overwrite it)", c->output);
-  return 0;
+  return check_env();
 }

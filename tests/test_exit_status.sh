@@ -39,6 +39,9 @@ fi
 chmod 755 "$dir/ro"
 # ... and cannot run as given -> 2
 expect 2 "wht-sweep, a bad value" "$sweep" $grid --trials x -o "$dir/o3.h5"
+expect 2 "wht-sweep, WHT_SWEEP_OVERLAP=yes" env WHT_SWEEP_OVERLAP=yes "$sweep" $grid -o "$dir/o3.h5"
+check 'grep -q "WHT_SWEEP_OVERLAP=.yes.*0 or 1" "$dir/err" && [ ! -e "$dir/o3.h5" ]' "... named with the accepted values, no file"
+expect 2 "wht-sweep, WHT_PROGRESS_INTERVAL=0" env WHT_PROGRESS_INTERVAL=0 "$sweep" $grid -o "$dir/o3.h5"
 printf 'not hdf5\n' > "$dir/text.h5"
 expect 2 "wht-sweep --resume of a file that is no results file" "$sweep" $grid --resume -o "$dir/text.h5"
 expect 2 "wht-sweep --merge of a file that is no results file" "$sweep" --merge "$dir/m.h5" "$dir/text.h5"
