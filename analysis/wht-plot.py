@@ -127,8 +127,9 @@ rows in both; a figure's path that is a folder). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 Figures of the same names in --outdir are replaced (regenerating a folder
 of figures is the usual run), each written under a temporary name and
-renamed, so a figure is either the old one or the new one, never partial. Notes (what a tradeoff figure leaves
-out) are lines on stderr starting 'wht-plot: note:'.
+renamed, so a figure is either the old one or the new one, never partial.
+Notes (what a tradeoff figure leaves out) are lines on stderr starting
+'wht-plot: note:'.
 """
 
 

@@ -43,12 +43,16 @@ def run(prog, main):
 
 def check_output_file(option, path, inputs, force):
     """Refuse (UsageError, exit 2) an output file that cannot be what the
-    user meant: an empty name, a folder, a missing folder, one of the
-    inputs, or (without force) a file that exists."""
+    user meant: an empty name, an option's look ('-', '-x'), a folder (or a
+    name ending in /), a missing folder, one of the inputs, or (without
+    force) a file that exists."""
     if path == "":
         raise UsageError("%s '': an empty file name; give the output file" % option)
-    if os.path.isdir(path):
-        raise UsageError("%s '%s' is a directory; give a file name" % (option, path))
+    if path.startswith("-"):
+        raise UsageError("%s '%s' looks like an option, not a file name (stdout: leave %s out; "
+                         "./%s for a file so named)" % (option, path, option, path))
+    if path.endswith(os.sep) or os.path.isdir(path):
+        raise UsageError("%s '%s' names a folder; give a file name" % (option, path))
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise UsageError("%s '%s': the folder %s does not exist" % (option, path, folder))

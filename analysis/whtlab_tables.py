@@ -118,7 +118,8 @@ def reduction(rows, metric, baseline):
                             sp.q75, sp.n, len(s.cells)]
                            + [s.left_out.get(st, 0) for st, _, _ in LEFT_OUT]
                            + [";".join("%s:%d" % (k, v) for k, v in sorted(s.left_out.items())
-                                       if k not in known)])
+                                       if k not in known)]
+                           + [";".join("%s:%d" % (k, v) for k, v in sorted(s.trials_left_out.items()))])
         disp.append(cells_)
     m, b = metric, baseline
     notes = ["Entry: for each trial, the median over the (dist, op) cells of 1 - %s(algorithm) / "
@@ -144,7 +145,8 @@ def reduction(rows, metric, baseline):
                      "baseline with --baseline (present: %s)." % (b, ",".join(present)))
     csv_header = (["metric", "baseline", "backend", "format", "log2n", "algorithm",
                    "median_reduction", "q25", "q75", "trials", "cells"]
-                  + [st.replace("-", "_") for st, _, _ in LEFT_OUT] + ["other_left_out"])
+                  + [st.replace("-", "_") for st, _, _ in LEFT_OUT] + ["other_left_out",
+                                                                         "trials_without_ratio"])
     title = "%s (%s): reduction against %s" % (m, METRICS[m], b)
     return Table(header, align, disp, notes, csv_header, machine, title=title)
 

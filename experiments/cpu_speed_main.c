@@ -72,9 +72,16 @@ static int make_plans(char **args, int count, unsigned k, wht_plan **plans, wht_
     char name[64];
     snprintf(name, sizeof name, "%s", arg);
     char *colon = strchr(name, ':');
-    if (arg[0] == '-') { /* an option after the operands */
-      fprintf(stderr, "wht-cpu-speed: '%s' after ALGORITHM:FORMAT: options come first (e.g. wht-cpu-speed %s ... "
-              "folklore:f64)\n", arg, arg);
+    if (arg[0] == '-') { /* an option after the operands, or none at all */
+      static const char *const known[] = { "--log2n", "--reps", "--threads", "--help" };
+      int is_known = 0;
+      for (size_t j = 0; j < sizeof known / sizeof known[0]; j++) is_known |= !strcmp(arg, known[j]);
+      if (is_known)
+        fprintf(stderr, "wht-cpu-speed: '%s' after ALGORITHM:FORMAT: options come first (e.g. wht-cpu-speed %s ... "
+                "folklore:f64)\n", arg, arg);
+      else
+        fprintf(stderr, "wht-cpu-speed: unknown option '%s' (accepted: --log2n, --reps, --threads, --help, before "
+                "ALGORITHM:FORMAT)\n", arg);
       return 2;
     }
     if (!colon || wht_format_from_name(colon + 1, &fmts[a])) {

@@ -51,6 +51,7 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_draws.h experiments/sweep_draws.c experiments/sweep_rows.h experiments/sweep_rows.c \
   experiments/sweep_ring.h experiments/sweep_ring.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
+  experiments/sweep_knobs.h experiments/sweep_knobs.c \
   experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
   experiments/sweep_mpi.h
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
@@ -85,7 +86,8 @@ tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
 tests_test_sweep_ring_SOURCES = tests/test_sweep_ring.c experiments/sweep_ring.c experiments/sweep_ring.h
 tests_test_sweep_ring_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
 tests_test_sweep_ring_LDADD =
-tests_test_sweep_progress_SOURCES = tests/test_sweep_progress.c experiments/sweep_progress.c experiments/sweep_progress.h
+tests_test_sweep_progress_SOURCES = tests/test_sweep_progress.c experiments/sweep_progress.c experiments/sweep_progress.h \
+  experiments/sweep_knobs.c experiments/sweep_knobs.h
 tests_test_sweep_progress_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
 tests_test_sweep_progress_LDADD = -lm
 # h5rows: prints a results file's rows as text for the shell tests

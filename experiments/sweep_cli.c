@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sweep_cli.h"
+#include "sweep_knobs.h"
 #include "sweep_names.h"
+#include "sweep_rows.h" /* WHT_ROWS_MAX_WORKERS */
 #include "log2n_list.h"
 #include "h5store.h"
 
@@ -229,34 +231,29 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
-/* The environment's knobs of a run (README, "Running experiments"; no row
- * depends on them): set and not empty, a value the run would not take is
- * refused rather than silently replaced by the default */
+/* The environment's knobs of a run: a value the run would not take is
+ * refused here rather than silently replaced by its default there */
 static int check_env(void)
 {
   static const struct {
     const char *name, *accepted;
-    double lo, hi;
-    int integer;
+    unsigned lo, hi; /* hi 0: seconds; lo 2: a flag */
   } knobs[] = {
-    { "WHT_SWEEP_OVERLAP", "0 or 1", 0, 1, 1 },
-    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", 0, 1, 1 },
-    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", 1, 8, 1 },
-    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", 0, 1e6, 0 },
+    { "WHT_SWEEP_OVERLAP", "0 or 1", 2, 1 },
+    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", 2, 1 },
+    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", 1, WHT_ROWS_MAX_WORKERS },
+    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", 0, 0 },
   };
   for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
-    const char *e = getenv(knobs[i].name);
-    if (!e || !*e) continue;
-    char *end = NULL;
-    const double v = strtod(e, &end);
-    /* integers as plain digits, no leading 0 (the readers compare "0", "1") */
-    const int digits = strspn(e, "0123456789") == strlen(e) && (e[0] != '0' || !e[1]);
-    const int ok = *end == '\0' && !isspace((unsigned char)e[0]) &&
-                   (knobs[i].integer ? digits && v >= knobs[i].lo && v <= knobs[i].hi && strlen(e) < 4
-                                     : v > knobs[i].lo && v < knobs[i].hi);
-    if (!ok)
-      return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name, e,
-                                   knobs[i].accepted);
+    int on;
+    unsigned u;
+    double sec;
+    const int rc = knobs[i].lo == 2 ? wht_knob_flag(knobs[i].name, &on)
+                   : knobs[i].hi  ? wht_knob_uint(knobs[i].name, knobs[i].lo, knobs[i].hi, &u)
+                                  : wht_knob_seconds(knobs[i].name, &sec);
+    if (rc < 0)
+      return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name,
+                                   getenv(knobs[i].name), knobs[i].accepted);
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "sweep_progress.h"
+#include "sweep_knobs.h"
 
 double wht_sweep_now(void)
 {
@@ -36,10 +37,8 @@ void wht_format_duration(double s, char *buf, size_t len)
  * (the tests shorten it), else 15 */
 double wht_progress_plain_interval(void)
 {
-  const char *e = getenv("WHT_PROGRESS_INTERVAL");
-  char *end = NULL;
-  double v = e ? strtod(e, &end) : 0;
-  return e && *e && !*end && v > 0 && v < 1e6 ? v : 15.0;
+  double v;
+  return wht_knob_seconds("WHT_PROGRESS_INTERVAL", &v) == 1 ? v : 15.0;
 }
 
 void wht_progress_start(wht_progress *p, uint64_t cells, double work)

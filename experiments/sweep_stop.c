@@ -5,8 +5,22 @@
 #include <string.h>
 #include "sweep_stop.h"
 
-static volatile sig_atomic_t stop_requested;
-static void on_signal(int sig) { (void)sig; stop_requested = 1; }
+static volatile sig_atomic_t stop_requested, hup_caught;
+
+/* the first stop signal asks; any second one (SIGINT after SIGTERM too)
+ * ends the process as that signal does by default */
+static void on_signal(int sig)
+{
+  (void)sig;
+  stop_requested = 1;
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  sigaction(SIGINT, &dfl, NULL);
+  sigaction(SIGTERM, &dfl, NULL);
+  if (hup_caught) sigaction(SIGHUP, &dfl, NULL);
+}
 
 void wht_sweep_catch_signals(void)
 {
@@ -18,7 +32,8 @@ void wht_sweep_catch_signals(void)
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   struct sigaction old;
-  if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(SIGHUP, &sa, NULL);
+  if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGHUP, &sa, NULL) == 0)
+    hup_caught = 1;
 }
 
 int wht_sweep_stop_requested(void) { return stop_requested; }

@@ -17,6 +17,7 @@
 #include "sweep_progress.h"
 #include "sweep_buffers.h"
 #include "sweep_draws.h"
+#include "sweep_knobs.h"
 #include "sweep_stop.h"
 #include "sweep_worker.h"
 
@@ -265,8 +266,9 @@ int wht_sweep_worker_run(wht_sweep_worker *W, const wht_sweep_set *set)
  * thread without a GPU). */
 static int overlap_wanted(int gpu_used)
 {
-  const char *e = getenv("WHT_SWEEP_OVERLAP"), *w = getenv("OMP_WAIT_POLICY");
-  if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
+  const char *w = getenv("OMP_WAIT_POLICY");
+  int on;
+  if (wht_knob_flag("WHT_SWEEP_OVERLAP", &on) == 1) return on;
   return gpu_used && w && !strcasecmp(w, "passive");
 }
 
@@ -278,10 +280,8 @@ static int overlap_wanted(int gpu_used)
  * decides instead. No row depends on it. */
 static unsigned metrics_workers(void)
 {
-  const char *e = getenv("WHT_SWEEP_METRICS_WORKERS");
-  char *end = NULL;
-  const unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
-  if (e && *e && !*end && v >= 1 && v <= WHT_ROWS_MAX_WORKERS) return (unsigned)v;
+  unsigned v;
+  if (wht_knob_uint("WHT_SWEEP_METRICS_WORKERS", 1, WHT_ROWS_MAX_WORKERS, &v) == 1) return v;
   const int t = wht_get_threads();
   return t >= 16 ? 4 : t >= 4 ? (unsigned)t / 4 : 1;
 }
@@ -293,8 +293,8 @@ static unsigned metrics_workers(void)
  * depends on it. */
 static int draw_ahead_wanted(int overlapped)
 {
-  const char *e = getenv("WHT_SWEEP_DRAW_AHEAD");
-  if (e && (!strcmp(e, "0") || !strcmp(e, "1"))) return *e == '1';
+  int on;
+  if (wht_knob_flag("WHT_SWEEP_DRAW_AHEAD", &on) == 1) return on;
   return overlapped;
 }
 

@@ -39,7 +39,7 @@ big=$(echo "$grid" | sed 's/--log2n 3:11/--log2n 3:14/')
 # shellcheck disable=SC2086
 WHT_PROGRESS_INTERVAL=0.001 mpi -n 3 "$sweep" $big -o "$dir/progress.h5" 2> "$dir/errp"
 rc=$?
-ptotal=$(grep -o " [0-9]* cells run" "$dir/errp" | tr -dc 0-9)
+ptotal=$(sed -n 's/.* \([0-9][0-9]*\) cells run.*/\1/p' "$dir/errp")
 check '[ $rc -eq 0 ] && [ -n "$ptotal" ] && grep -q "^wht-sweep: \[[0-9]*/$ptotal cells\] .* ETA " "$dir/errp"' \
   "-n 3: progress lines for the whole job ($(grep -m 1 "cells\]" "$dir/errp"))"
 

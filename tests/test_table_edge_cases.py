@@ -146,6 +146,9 @@ t.ok(rc == 0 and "0.750 (1)" in md and "Trials without a ratio in cells that ent
      and "1 undefined" in md,
      "a NaN trial inside a cell that enters is counted in a note (rc %d: %s)"
      % (rc, [x for x in md.splitlines() if "Trials" in x]))
+rc, rows, _ = csv_rows(nan)
+t.ok(rc == 0 and len(rows) == 1 and rows[0]["trials_without_ratio"] == "undefined:1",
+     "... and in CSV, column trials_without_ratio (%s)" % rows)
 rc, md, _ = tk.run("analysis/wht-table", over)
 t.ok(rc == 0 and "Trials without a ratio" not in md, "... and no such note where every trial has one")
 
