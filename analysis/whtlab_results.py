@@ -201,7 +201,10 @@ def _read_one(f, path, name):
     columns, _, _ = DATASETS[name]
     if name not in f:
         return None
-    ds = f[name]
+    try:
+        ds = f[name]
+    except (KeyError, OSError) as e:   # e.g. a link to nothing
+        raise InputError("%s is damaged: /%s cannot be opened (%s)" % (path, name, e)) from None
     if not isinstance(ds, h5py.Dataset) or ds.dtype.names is None or ds.ndim != 1:
         raise InputError("%s: /%s is not a 1-D table of compound rows" % (path, name))
     missing = [c for c in columns if c not in ds.dtype.names]
@@ -212,7 +215,10 @@ def _read_one(f, path, name):
         raise InputError("%s is damaged or not written by whtlab: /%s has the columns but "
                          "not the byte layout of schema_version %d (data/README.md)"
                          % (path, name, SCHEMA_VERSION))
-    data = ds[...]
+    try:
+        data = ds[...]
+    except OSError as e:
+        raise InputError("%s is damaged: /%s cannot be read (%s)" % (path, name, e)) from None
     out = {}
     for c, kind in columns.items():
         if kind == "s":

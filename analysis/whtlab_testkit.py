@@ -299,8 +299,13 @@ def write_refusal_cases(folder):
     write_file(strver, results=synthetic_results(sizes=range(3, 4), trials=1))
     with h5py.File(strver, "a") as f:
         f.attrs["schema_version"] = np.bytes_("1")
+    dangling = os.path.join(folder, "dangling.h5")
+    write_file(dangling)
+    with h5py.File(dangling, "a") as f:
+        f["results"] = h5py.SoftLink("/nothing")
     return good, [("a non-HDF5 file", text, "not an HDF5 file"),
                   ("a string schema_version", strver, "not one integer"),
+                  ("/results a link to nothing", dangling, "damaged"),
                   ("a damaged column type", bias, "byte layout"),
                   ("schema_version 2", foreign, "schema_version 2"),
                   ("no schema_version", noschema, "schema_version"),

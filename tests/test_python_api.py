@@ -248,6 +248,19 @@ raises("load: schema_version the string '1'", lambda: whtlab.load(strver), ["not
 with h5py.File(strver, "a") as f:
     del f.attrs["schema_version"]
 raises("load: no schema_version", lambda: whtlab.load(strver), ["no root attribute schema_version"])
+raises("load: None", lambda: whtlab.load(None), ["path None"])
+dangling = os.path.join(tmp.name, "dangling.h5")
+shutil.copy(path, dangling)
+with h5py.File(dangling, "a") as f:
+    del f["results"]
+    f["results"] = h5py.SoftLink("/nothing")
+raises("load: /results a link to nothing", lambda: whtlab.load(dangling), ["damaged", "/results"])
+with h5py.File(path, "r") as f:
+    row_dtype = f["results"].dtype
+with h5py.File(dangling, "a") as f:
+    del f["results"]
+    f.create_dataset("results", data=np.zeros((2, 2), dtype=row_dtype))
+raises("load: /results of two dimensions", lambda: whtlab.load(dangling), ["damaged", "/results"])
 new = os.path.join(tmp.name, "new.h5")
 raises("sweep: a bad name", lambda: whtlab.sweep(np_folklore, "my idea", out=new), ["my idea", "printable"])
 raises("sweep: a bad format", lambda: whtlab.sweep(np_folklore, "x", formats=["f8"], out=new), ["f8", "bf16"])

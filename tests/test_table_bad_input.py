@@ -32,7 +32,7 @@ for label, path, words in refusals:
              "%s %s: exit 2, one line naming the file (%s)" % (label, table, err.strip()))
 t.ok(open(target).read() == "previous table\n", "the -o file is unchanged after every refusal")
 t.ok(sorted(os.listdir(tmp.name)) == sorted(["good.h5", "notes.h5", "v2.h5", "noschema.h5",
-                                             "bias.h5", "strver.h5", "out.md"]),
+                                             "bias.h5", "strver.h5", "dangling.h5", "out.md"]),
      "no temporary or output file is left behind")
 new = os.path.join(tmp.name, "new.md")
 rc, _, _ = tk.run("analysis/wht-table", "-o", new, text)

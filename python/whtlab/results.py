@@ -59,6 +59,8 @@ def layout_ok(ds, table):
 def open_results(path):
     """An existing results file, open read-only and checked (schema_version
     1, the row layout of /results and /timings); WhtlabError otherwise."""
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise WhtlabError("path %r: accepted the name of a results file" % (path,))
     if os.path.isdir(path):
         raise WhtlabError("%s: is a directory, not a results file" % path)
     if not os.path.isfile(path):
@@ -74,13 +76,19 @@ def open_results(path):
     v = np.asarray(f.attrs["schema_version"]).ravel()
     if v.size != 1 or not np.issubdtype(v.dtype, np.integer) or int(v[0]) != SCHEMA_VERSION:
         f.close()
-        shown = v.tolist() if v.size != 1 else v[0].item()
+        shown = v.tolist() if v.size != 1 else v.tolist()[0]
         raise WhtlabError("%s: schema_version %r%s (accepted: the integer %d, data/README.md)"
                           % (path, shown, "" if np.issubdtype(v.dtype, np.integer) and v.size == 1
                              else ", not one integer", SCHEMA_VERSION))
     for table in FILE_LAYOUT:
-        if table in f and not (isinstance(f[table], h5py.Dataset) and f[table].dtype.names
-                               and layout_ok(f[table], table)):
+        if table not in f:
+            continue
+        try:
+            ds = f[table]
+        except (KeyError, OSError):   # e.g. a link to nothing
+            ds = None
+        if not (isinstance(ds, h5py.Dataset) and ds.dtype.names and ds.ndim == 1
+                and layout_ok(ds, table)):
             f.close()
             raise WhtlabError("%s is damaged or not written by whtlab: /%s lacks the row layout of "
                               "schema_version %d" % (path, table, SCHEMA_VERSION))
