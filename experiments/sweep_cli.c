@@ -396,10 +396,29 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
       for (size_t i = 0; i < NOPTIONS; i++)
         if (options[i].short_name == ch) idx = (int)i;
     if (idx < 0) return wht_sweep_usage_error("internal error: option %d", ch);
+    /* a second output file would silently replace the first (--merge A x
+     * --merge B y merged both into B) */
+    if (given[idx] && options[idx].set == set_merge)
+      return wht_sweep_usage_error("--%s given twice (accepted: one --merge OUT IN...)", options[idx].name);
+    if (given[idx] && options[idx].set == set_output)
+      return wht_sweep_usage_error("--%s given twice (accepted: one output file)", options[idx].name);
+    /* the modes exclude each other (--help excepted, which shows the help) */
+    if ((options[idx].set == set_merge && c->mode == WHT_MODE_LIST) ||
+        (options[idx].set == set_list && c->mode == WHT_MODE_MERGE))
+      return wht_sweep_usage_error("--list and --merge: choose one (accepted: --list alone, or --merge OUT IN...)");
     given[idx] = 1;
     if (options[idx].set(c, options[idx].name, optarg) != 0) return 2;
   }
-  if (c->mode == WHT_MODE_HELP || c->mode == WHT_MODE_LIST) return 0;
+  if (c->mode == WHT_MODE_HELP) return 0;
+  if (c->mode == WHT_MODE_LIST) { /* it lists the registry: nothing else applies */
+    for (size_t i = 0; i < NOPTIONS; i++)
+      if (given[i] && options[i].set != set_list)
+        return wht_sweep_usage_error("--%s with --list: --list takes no other option (accepted: --list alone)",
+                                     options[i].name);
+    if (optind < argc)
+      return wht_sweep_usage_error("%s: unexpected argument (accepted: --list alone)", argv[optind]);
+    return 0;
+  }
   if (c->mode == WHT_MODE_MERGE) {
     for (size_t i = 0; i < NOPTIONS; i++)
       if (given[i] && options[i].grid)

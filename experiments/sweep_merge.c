@@ -177,7 +177,17 @@ int wht_sweep_merge(const wht_sweep_config *c)
     if (out_exists && stat(c->merge_in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
       return wht_sweep_usage_error("--merge %s: the output is also an input (accepted: a new OUT file)", c->merge_out);
   if (!(m.keys = wht_keyset_new())) return wht_sweep_usage_error("--merge: out of memory");
-  for (int i = 0; i < c->nmerge_in && rc == 0; i++) rc = take(&m, c->merge_in[i], i == 0, c->supersede);
+  int taken = 0;
+  for (int i = 0; i < c->nmerge_in && rc == 0; i++) {
+    /* a file named twice (by any path) is taken once: its result rows
+     * would be dropped as duplicates, but its timings would repeat */
+    int again = 0;
+    struct stat sj;
+    if (stat(c->merge_in[i], &si) == 0)
+      for (int j = 0; j < i && !again; j++)
+        again = stat(c->merge_in[j], &sj) == 0 && sj.st_dev == si.st_dev && sj.st_ino == si.st_ino;
+    if (!again) rc = take(&m, c->merge_in[i], taken++ == 0, c->supersede);
+  }
   if (rc != 0) {
     merged_free(&m);
     return rc;
@@ -199,7 +209,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
   } else
     wht_h5_close(h);
   if (rc == 0)
-    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows\n", c->nmerge_in,
+    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows\n", taken,
             c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim);
   merged_free(&m);
   return rc == 0 ? 0 : 1;

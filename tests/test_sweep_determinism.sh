@@ -87,4 +87,18 @@ check '[ $rc -eq 2 ] && [ "$before" = "$(cksum < "$dir/b.h5")" ]' "merge does no
 "$sweep" --merge "$dir/b.h5" --force "$dir/a.h5" "$dir/a.h5" 2>/dev/null
 rc=$?
 check '[ $rc -eq 0 ] && [ "$(sorted "$dir/b.h5")" = "$(cat "$dir/a.txt")" ]' "merge --force overwrites; a file merged with itself is itself"
+# ... its timings too: a file named twice (by any path) is taken once
+py=${PYTHON:-/usr/bin/python3}
+if "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import whtlab_testkit as tk
+tk.write_file(sys.argv[2], results=tk.synthetic_results(sizes=range(3, 4), trials=1),
+              timings=tk.synthetic_timings())' "${top_srcdir:-.}/analysis" "$dir/t.h5" 2> /dev/null; then
+  "$sweep" --merge "$dir/t2.h5" "$dir/t.h5" "$dir/./t.h5" 2> "$dir/err.txt"
+  rc=$?
+  ntim=$("$py" -c 'import h5py, sys; print(len(h5py.File(sys.argv[1], "r")["timings"]))' "$dir/t.h5")
+  ntim2=$("$py" -c 'import h5py, sys; print(len(h5py.File(sys.argv[1], "r")["timings"]))' "$dir/t2.h5")
+  check '[ $rc -eq 0 ] && [ "$ntim" = "$ntim2" ] && grep -q "merged 1 files" "$dir/err.txt"' \
+    "a file named twice in --merge is merged once: $ntim2 timing rows of $ntim ($(cat "$dir/err.txt"))"
+else
+  skip "no h5py to write a file with /timings"
+fi
 tap_done

@@ -78,6 +78,11 @@ expect_usage "--resume of an HDF5 file of another kind" "no schema_version" --re
 expect_usage "--resume with another seed" "seed" --algo folklore --format f64 --dist pmone --op one-way \
   --log2n 3:4 --seed 2 --resume -o "$dir/existing.h5"
 expect_usage "tau with a leading space" "' 2'" --tau ' 2' -o "$new"
+expect_usage "--list with --merge" "choose one" --merge "$new" --list "$dir/existing.h5"
+expect_usage "--list with an output" "--list alone" --list -o "$new"
+expect_usage "--list with an operand" "--list alone" --list "$dir/existing.h5"
+expect_usage "--merge given twice" "given twice" --merge "$new" "$dir/existing.h5" --merge "$dir/m2.h5" "$dir/existing.h5"
+expect_usage "-o given twice" "given twice" -o "$new" -o "$dir/o2.h5"
 if mkfifo "$dir/fifo.h5" 2>/dev/null; then
   expect_usage "a FIFO as -o with --resume (it would block the HDF5 probe)" "not a regular file" \
     --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --resume -o "$dir/fifo.h5"
