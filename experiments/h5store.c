@@ -121,6 +121,19 @@ wht_h5 *wht_h5_create_whole(const char *path, const wht_h5_provenance *prov, int
   return create(path, prov, overwrite, 1, err, errlen);
 }
 
+int wht_h5_is_results_file(const char *path)
+{
+  quiet();
+  if (H5Fis_hdf5(path) <= 0) return 0;
+  hid_t fapl = make_fapl(0);
+  hid_t f = fapl < 0 ? fapl : H5Fopen(path, H5F_ACC_RDONLY, fapl);
+  if (fapl >= 0) H5Pclose(fapl);
+  if (f < 0) return 0;
+  const int ours = H5Aexists(f, "schema_version") > 0;
+  H5Fclose(f);
+  return ours;
+}
+
 void wht_h5_discard(wht_h5 *h)
 {
   if (h) handle_free(h);

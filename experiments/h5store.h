@@ -65,6 +65,10 @@ void wht_h5_discard(wht_h5 *h);
 wht_h5 *wht_h5_open_append(const char *path, char *err, size_t errlen);
 /* Read-only access (no lock, nothing written): appends fail. */
 wht_h5 *wht_h5_open_read(const char *path, char *err, size_t errlen);
+/* 1 where path is an HDF5 file with a root attribute schema_version (one
+ * of ours, even damaged or of another version), else 0: what --force may
+ * replace */
+int wht_h5_is_results_file(const char *path);
 
 int wht_h5_append_result(wht_h5 *h, const wht_result_row *row);   /* 0 ok; -1 see wht_h5_error */
 int wht_h5_append_timing(wht_h5 *h, const wht_timing_row *row);   /* 0 ok; -1 see wht_h5_error */

@@ -1,8 +1,9 @@
 #!/bin/sh
 # smoke.sh - a quick sweep (about a minute on a 2-core machine): every
 # algorithm, format, distribution and operation for k = 3..18, one trial,
-# into data/smoke.h5 (overwritten unless --resume is given). A first check
-# that a build measures.
+# into data/smoke.h5 (overwritten unless --resume is given; wht-sweep's
+# --force replaces a results file only, so a WHT_OUTPUT that names another
+# file is refused). A first check that a build measures.
 #
 # Usage: experiments/smoke.sh [WHT-SWEEP OPTION]...  (override the defaults)
 # Environment: WHT_SWEEP, WHT_BACKEND, WHT_SEED, WHT_OUTPUT as thesis.sh.

@@ -313,7 +313,7 @@ static const struct {
   { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge [1/1]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
-  { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT)" },
+  { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT); a results file only, never another file" },
   { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
   { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force] [--supersede]" },
   { "supersede", 0, NULL, set_supersede, 0, "with --merge: a cell in several inputs takes the last input's row (regenerated rows replace stale ones; counted in merged_from)" },

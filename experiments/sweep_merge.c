@@ -171,7 +171,8 @@ int wht_sweep_merge(const wht_sweep_config *c)
   merged m;
   int rc = 0, out_exists = stat(c->merge_out, &so) == 0;
   memset(&m, 0, sizeof m);
-  if ((rc = wht_sweep_check_output(c->merge_out, out_exists, c->force, "--merge", "--force to overwrite it")) != 0)
+  if ((rc = wht_sweep_check_output(c->merge_out, out_exists, c->force, "--merge", "--force to overwrite it")) != 0 ||
+      (out_exists && c->force && (rc = wht_sweep_check_replace(c->merge_out, "--merge")) != 0))
     return rc;
   for (int i = 0; i < c->nmerge_in; i++)
     if (out_exists && stat(c->merge_in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)

@@ -42,6 +42,14 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
   return 0;
 }
 
+int wht_sweep_check_replace(const char *path, const char *opt)
+{
+  if (wht_h5_is_results_file(path)) return 0;
+  return wht_sweep_usage_error("%s %s --force: not a results file (no HDF5 file with a schema_version attribute); "
+                               "--force replaces results files only (accepted: a results file, a new file name, or "
+                               "remove the file first)", opt, path);
+}
+
 /* every row of an existing file must be of this seed, and some of this tau */
 static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
 {
@@ -134,7 +142,8 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
   *done = NULL;
   *rc = 0;
   if ((*rc = wht_sweep_check_output(c->output, exists, c->resume || c->force, "-o",
-                                    "--resume to continue it, --force to overwrite it")) != 0)
+                                    "--resume to continue it, --force to overwrite it")) != 0 ||
+      (exists && c->force && (*rc = wht_sweep_check_replace(c->output, "-o")) != 0))
     return NULL;
   if (exists && c->resume) {
     /* probe read-only: a file that is not ours is a usage error */

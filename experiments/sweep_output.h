@@ -14,6 +14,10 @@
  * would allow it, e.g. "--force to overwrite it"); 1 reported: its
  * directory is not writable (an unwritable output). */
 int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint);
+/* --force on an existing output: 0 where it is a results file, even a
+ * damaged one (replaced then), else the usage error (2): a text file or
+ * another program's HDF5 is never overwritten by a sweep */
+int wht_sweep_check_replace(const char *path, const char *opt);
 /* Create c->output, or open it for --resume and fill *done with its cells
  * (after checking seed and tau). NULL with *rc = 2 (refused, file
  * unchanged) or 1 (could not write). */

@@ -83,6 +83,10 @@ expect_usage "--list with an output" "--list alone" --list -o "$new"
 expect_usage "--list with an operand" "--list alone" --list "$dir/existing.h5"
 expect_usage "--merge given twice" "given twice" --merge "$new" "$dir/existing.h5" --merge "$dir/m2.h5" "$dir/existing.h5"
 expect_usage "-o given twice" "given twice" -o "$new" -o "$dir/o2.h5"
+expect_usage "--force over a file that is not a results file" "not a results file" \
+  --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --force -o "$dir/text.h5"
+expect_usage "--merge --force over a file that is not a results file" "not a results file" \
+  --merge "$dir/text.h5" --force "$dir/existing.h5"
 if mkfifo "$dir/fifo.h5" 2>/dev/null; then
   expect_usage "a FIFO as -o with --resume (it would block the HDF5 probe)" "not a regular file" \
     --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --resume -o "$dir/fifo.h5"
