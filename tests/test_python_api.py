@@ -272,6 +272,36 @@ raises("sweep: another seed than the file's", lambda: whtlab.sweep(np_folklore, 
        ["seed", "4"])
 raises("sweep: a missing folder", lambda: whtlab.sweep(np_folklore, "x", out=os.path.join(tmp.name, "no", "x.h5")),
        ["does not exist"])
+# values are taken exactly or refused, names whole, types as documented
+bf = np.array([0x3f80, 0x3f80], np.uint16)
+for what, fn, words in (
+        ("exact: b of bf16 bit patterns", lambda: whtlab.exact(np.ones(2), "xor-conv", b=bf), ["b", "uint16"]),
+        ("exact: b of strings", lambda: whtlab.exact(np.ones(2), "xor-conv", b=["1", "2"]), ["b", "<U1"]),
+        ("exact: x of long doubles", lambda: whtlab.exact(np.ones(2, dtype=np.longdouble)), ["x", "float128"]),
+        ("exact: one value, not a vector", lambda: whtlab.exact(np.float64(1)), ["shape ()"]),
+        ("exact: tau a string", lambda: whtlab.exact(np.ones(4), "smoothed", tau="2"), ["tau", "'2'"]),
+        ("exact: tau a bool", lambda: whtlab.exact(np.ones(4), "smoothed", tau=True), ["tau", "True"]),
+        ("from_float64: complex values", lambda: whtlab.from_float64(np.ones(2, complex), "f32"),
+         ["complex128"]),
+        ("errors: lo not finite", lambda: whtlab.errors(np.ones(4, np.float32), np.ones(4),
+                                                        np.array([np.nan, 0, 0, 0]), "f32"), ["finite"]),
+        ("errors: an empty vector", lambda: whtlab.errors(np.ones(0, np.float32), np.ones(0), np.ones(0),
+                                                          "f32"), ["shape (0,)"]),
+        ("errors: nonfinite 'no'", lambda: whtlab.errors(np.ones(4, np.float32), np.ones(4), np.zeros(4),
+                                                         "f32", nonfinite="no"), ["nonfinite", "'no'"]),
+        ("errors: hi a string", lambda: whtlab.errors(np.ones(4, np.float32), "abcd", np.zeros(4), "f32"),
+         ["hi", "<U4"]),
+        ("transform: backend a list", lambda: whtlab.transform(x32, "folklore", "f32", backend=[]),
+         ["backend", "[]"]),
+        ("transform: a name with a NUL", lambda: whtlab.transform(x32, "folklore\0x", "f32"),
+         ["folklore\\x00x"]),
+        ("bound: metric a list", lambda: whtlab.bound("kahan", "f32", 5, metric=[]), ["metric", "[]"]),
+        ("bound: a name with a NUL", lambda: whtlab.bound("kahan\0junk", "f32", 5), ["kahan\\x00junk"]),
+        ("bound: log2n True", lambda: whtlab.bound("kahan", "f32", True), ["log2n True"])):
+    raises(what, fn, words)
+t.ok(whtlab.exact(np.array([1, 2], np.int64))[0].tolist() == [3.0, -1.0]
+     and whtlab.from_float64([1, 2], "f32").tolist() == [1.0, 2.0],
+     "integer inputs below 2^53 are still taken (exactly)")
 # numbers are taken as given or refused, never truncated or wrapped
 refused = os.path.join(tmp.name, "refused.h5")
 for what, kw, words in (("trial 2^32 + 3", dict(trial=2**32 + 3), ["trial", "4294967295"]),

@@ -11,6 +11,8 @@ figures at once."""
 import ctypes
 import operator
 
+import numpy as np
+
 from ._lib import E_ALGORITHM, E_NO_BOUND, WhtlabError, lib
 from .core import _format, algorithms
 
@@ -32,16 +34,18 @@ def bound(algorithm, format, log2n, metric="norm_rel"):
     m u >= 1), rounded upwards; None when the algorithm has no bound of
     this form (tensor-core: its bound lives in lib/tensor_core_model.c)."""
     code, _ = _format(format)
-    if metric not in BOUND_METRICS:
+    if not isinstance(metric, str) or metric not in BOUND_METRICS:
         raise WhtlabError("bound metric %r unknown (accepted: %s)" % (metric, ", ".join(BOUND_METRICS)))
-    try:
-        k = operator.index(log2n)   # an int or numpy integer, never a float
+    try:   # an int or numpy integer, never a float or a bool
+        k = -1 if isinstance(log2n, (bool, np.bool_)) else operator.index(log2n)
     except TypeError:
         k = -1
     if not 0 <= k <= MAX_LOG2N:
         raise WhtlabError("log2n %r (accepted: an integer 0 <= log2n <= %d)" % (log2n, MAX_LOG2N))
+    if not isinstance(algorithm, str) or "\0" in algorithm:
+        raise WhtlabError("algorithm %r unknown (accepted: %s)" % (algorithm, ", ".join(algorithms())))
     out = ctypes.c_double()
-    name = algorithm.encode() if isinstance(algorithm, str) else b""
+    name = algorithm.encode()
     st = lib.wht_error_bound(name, code, k, BOUND_METRICS[metric], ctypes.byref(out))
     if st == E_NO_BOUND:
         return None

@@ -65,6 +65,38 @@ def integer(what, v, lo, hi):
     return int(v)
 
 
+def _text(what, v, accepted):
+    """A name as the C library takes it: a str without NUL (ctypes would cut
+    it there and run another name)."""
+    if not isinstance(v, str) or "\0" in v:
+        raise WhtlabError("%s %r unknown (accepted: %s)" % (what, v, accepted))
+    return v
+
+
+def real(what, v):
+    """A real number as a float: an int or float (numpy's too), not a bool,
+    string or array."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise WhtlabError("%s %r: accepted a real number" % (what, v))
+    return float(v)
+
+
+def _values(v, what):
+    """An array whose values float64 holds exactly, as float64: float16,
+    float32, float64, or signed integers of at most 53 bits (a list of
+    Python ints); anything else is refused, never rounded or cast: long
+    double, complex, strings, and unsigned integers, which is how bf16
+    data is stored (its bit patterns are no values)."""
+    a = np.asarray(v)
+    if a.dtype in (np.float16, np.float32, np.float64):
+        return a.astype(np.float64)
+    if a.dtype.kind == "i" and (a.size == 0 or np.all(np.abs(a.astype(np.float64)) <= 2.0**53)):
+        return a.astype(np.float64)
+    raise WhtlabError("%s has dtype %s (accepted: float16, float32 or float64 values, or signed "
+                      "integers below 2^53, taken exactly; bf16 bit patterns through to_float64 "
+                      "first)" % (what, a.dtype))
+
+
 def _log2(n):
     if n < 1 or n & (n - 1):
         raise WhtlabError("length %d is not a power of two (accepted: n = 2^k, k >= 0)" % n)
@@ -91,7 +123,7 @@ def from_float64(x, fmt):
     """float64 values rounded to the format (nearest-even, subnormals kept),
     as the format's numpy array."""
     code, dtype = _format(fmt)
-    x = np.ascontiguousarray(np.asarray(x, dtype=np.float64))
+    x = np.ascontiguousarray(_values(x, "x"))
     out = np.empty(x.shape, dtype=dtype)
     lib.wht_store_doubles(code, out.ctypes.data, x.ctypes.data, x.size)
     return out
@@ -102,8 +134,9 @@ def transform(x, algorithm, format, backend="cpu"):
     of length n = 2^k) with the library's algorithm in the format; a new
     array, bit for bit what the C library computes."""
     code, dtype = _format(format)
-    if backend not in BACKENDS:
+    if not isinstance(backend, str) or backend not in BACKENDS:
         raise _one_of("backend", backend, BACKENDS)
+    _text("algorithm", algorithm, ", ".join(algorithms()))
     a = np.array(_array(x, dtype, "x"), order="C", copy=True)
     if a.ndim not in (1, 2) or a.shape[-1] == 0:
         raise WhtlabError("x has shape %s (accepted: n or (rows, n), n = 2^k)" % (a.shape,))
@@ -143,10 +176,11 @@ def exact_info(x, op="one-way", tau=1.0, b=None):
     """exact, and the oracle's bits of precision and seconds (a row's
     oracle_prec and oracle_s)."""
     o = _op(op)
-    a = np.ascontiguousarray(np.asarray(x, dtype=np.float64) if np.asarray(x).dtype.kind == "f"
-                             else _array(x, np.float64, "x"))
+    tau = real("tau", tau)
+    a = _values(x, "x")
     if a.ndim != 1:
         raise WhtlabError("x has shape %s (accepted: one vector of n = 2^k)" % (a.shape,))
+    a = np.ascontiguousarray(a)
     k = _log2(a.size)
     two = lib.wht_op_inputs(o) == 2
     if two != (b is not None):
@@ -154,7 +188,7 @@ def exact_info(x, op="one-way", tau=1.0, b=None):
             "missing" if two else "given", op))
     bb = None
     if two:
-        bb = np.ascontiguousarray(np.asarray(b, dtype=np.float64))
+        bb = np.ascontiguousarray(_values(b, "b"))
         if bb.shape != a.shape:
             raise WhtlabError("b has shape %s, x %s (accepted: the same)" % (bb.shape, a.shape))
     out = (DD * a.size)()
@@ -199,11 +233,16 @@ def errors(y, hi, lo, format, nonfinite=False):
     status ("ok", "overflow"). nonfinite: an intermediate was inf/NaN."""
     code, dtype = _format(format)
     yd = to_float64(y, format)
-    if yd.ndim != 1:
-        raise WhtlabError("y has shape %s (accepted: one vector)" % (yd.shape,))
-    h, l = (np.ascontiguousarray(np.asarray(v, dtype=np.float64)) for v in (hi, lo))
+    if yd.ndim != 1 or yd.size == 0:
+        raise WhtlabError("y has shape %s (accepted: one vector of at least one value)" % (yd.shape,))
+    h, l = (np.ascontiguousarray(_values(v, w)) for v, w in ((hi, "hi"), (lo, "lo")))
     if h.shape != yd.shape or l.shape != yd.shape:
         raise WhtlabError("y, hi, lo have shapes %s, %s, %s (accepted: equal)" % (yd.shape, h.shape, l.shape))
+    if not (np.all(np.isfinite(h)) and np.all(np.isfinite(l))):
+        raise WhtlabError("hi, lo hold a value that is not finite (accepted: the exact result as "
+                          "finite hi + lo, as exact() gives it)")
+    if not isinstance(nonfinite, (bool, np.bool_)) and nonfinite not in (0, 1):
+        raise WhtlabError("nonfinite %r: accepted True or False" % (nonfinite,))
     v = np.empty((yd.size, 2), dtype=np.float64)
     v[:, 0], v[:, 1] = h, l
     m = Metrics()
