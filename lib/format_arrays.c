@@ -72,16 +72,29 @@ static void load_chunk(const void *cv, uint64_t b, uint64_t e)
   load_block(c->f, c->dst, c->src, (size_t)b, (size_t)e);
 }
 
-void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
+/* the arguments of a conversion: a format, and arrays wherever n > 0 */
+static wht_status check(wht_format f, const void *dst, const void *src, size_t n)
 {
-  const arrays c = { f, dst, src };
-  wht__parallel_chunks(n, n, store_chunk, &c);
+  if ((unsigned)f >= WHT_NFORMATS) return WHT_E_FORMAT;
+  return n && (!dst || !src) ? WHT_E_NULL : WHT_OK;
 }
 
-void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
+wht_status wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
 {
+  const wht_status st = check(f, dst, src, n);
+  if (st != WHT_OK) return st;
+  const arrays c = { f, dst, src };
+  wht__parallel_chunks(n, n, store_chunk, &c);
+  return WHT_OK;
+}
+
+wht_status wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
+{
+  const wht_status st = check(f, dst, src, n);
+  if (st != WHT_OK) return st;
   const arrays c = { f, dst, src };
   wht__parallel_chunks(n, n, load_chunk, &c);
+  return WHT_OK;
 }
 
 void wht__load_doubles_serial(wht_format f, double *dst, const void *src, size_t n) { load_block(f, dst, src, 0, n); }

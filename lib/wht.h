@@ -138,9 +138,11 @@ double wht_f16_to_double(uint16_t h);
 double wht_bf16_to_double(uint16_t h);
 /* Round x to format f and return the rounded value as a double (exact). */
 double wht_round_to_format(double x, wht_format f);
-/* Array conversions: dst holds n elements of format f. */
-void wht_store_doubles(wht_format f, void *dst, const double *src, size_t n);
-void wht_load_doubles(wht_format f, double *dst, const void *src, size_t n);
+/* Array conversions: dst holds n elements of format f. WHT_E_FORMAT for f
+ * outside wht_format, WHT_E_NULL for a NULL array with n > 0 (nothing is
+ * written then); else WHT_OK. */
+wht_status wht_store_doubles(wht_format f, void *dst, const double *src, size_t n);
+wht_status wht_load_doubles(wht_format f, double *dst, const void *src, size_t n);
 
 /* Host arithmetic in a format, correctly rounded (used by drivers and tests). */
 double wht_format_add(wht_format f, double a, double b);

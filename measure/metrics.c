@@ -533,6 +533,14 @@ static int pairs_forced(void)
 static void compute_many(wht_format f, wht_format yf, const void *const *y, const wht_dd *v, uint64_t n,
                          const int *nonfinite_seen, wht_metrics *m, size_t count)
 {
+  if ((unsigned)f >= WHT_NFORMATS || n == 0) { /* no metric of nothing, or of no format */
+    for (size_t j = 0; j < count; j++) {
+      memset(&m[j], 0, sizeof m[j]);
+      overflow(&m[j]);
+      m[j].status = WHT_RUN_UNSUPPORTED;
+    }
+    return;
+  }
   const int p = wht_format_precision(f), emin = wht_format_emin(f);
   enum { SMALL = 256 };
   for (size_t j0 = 0; j0 < count; j0 += BATCH) {

@@ -18,7 +18,9 @@ typedef struct {
 
 /* nonfinite_seen: an intermediate was inf/NaN (from wht_op_execute).
  * Overflow (any non-finite intermediate or output) gives status overflow
- * and NaN in every real-valued metric, never a number averaged with NaN. */
+ * and NaN in every real-valued metric, never a number averaged with NaN.
+ * n = 0 or f outside wht_format: status unsupported, every real-valued
+ * metric NaN, the counts 0 (no metric of nothing). */
 void wht_metrics_compute(wht_format f, const double *y, const wht_dd *v, uint64_t n,
                          int nonfinite_seen, wht_metrics *m);
 /* The same for count outputs y[j] of one exact v (the algorithms of one

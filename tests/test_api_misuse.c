@@ -75,6 +75,18 @@ int main(void)
   tap_ok(wht_format_from_name("f8", &f) == -1, "format name 'f8' is rejected");
   tap_ok(wht_format_from_name("BF16", &f) == 0 && f == WHT_BF16, "format name 'BF16' is accepted as bf16");
   tap_ok(wht_format_name((wht_format)9) == NULL, "wht_format_name of 9 is NULL");
+  /* the array conversions: a status, nothing written on a refusal */
+  double d[2] = { 1.5, -2 }, back[2] = { 7, 7 };
+  uint16_t h[2] = { 0xabcd, 0xabcd };
+  tap_ok(wht_store_doubles((wht_format)9, h, d, 2) == WHT_E_FORMAT && h[0] == 0xabcd &&
+             wht_load_doubles((wht_format)9, back, h, 2) == WHT_E_FORMAT && back[0] == 7,
+         "wht_store_doubles / wht_load_doubles of format 9: WHT_E_FORMAT, nothing written");
+  tap_ok(wht_store_doubles(WHT_F16, NULL, d, 2) == WHT_E_NULL && wht_load_doubles(WHT_F16, back, NULL, 2) == WHT_E_NULL &&
+             wht_store_doubles(WHT_F16, NULL, NULL, 0) == WHT_OK,
+         "a NULL array with n > 0: WHT_E_NULL (n = 0 needs none)");
+  tap_ok(wht_store_doubles(WHT_F16, h, d, 2) == WHT_OK && wht_load_doubles(WHT_F16, back, h, 2) == WHT_OK &&
+             back[0] == 1.5 && back[1] == -2,
+         "a conversion and back: WHT_OK, the values (%g, %g)", back[0], back[1]);
   tap_ok(wht_algorithm_find("nope") == NULL && wht_algorithm_at(wht_algorithm_count()) == NULL,
          "registry lookups out of range give NULL");
   /* wht_error_bound: each refusal with its status, *bound left alone */

@@ -188,8 +188,21 @@ static void test_status_names(void)
          "status names ok, overflow, unsupported; NULL out of range");
 }
 
+/* no metric of nothing, or of no format: unsupported, NaN, counts 0 */
+static void test_no_input(void)
+{
+  const double y[] = { 1 };
+  const wht_dd v[] = { { 1, 0 } };
+  wht_metrics m = run(WHT_F32, y, v, 0, 0);
+  tap_ok(m.status == WHT_RUN_UNSUPPORTED && all_nan(&m) && m.n_zero == 0 && m.n_nonfinite == 0,
+         "n = 0: status unsupported, every metric NaN, counts 0");
+  m = run((wht_format)9, y, v, 1, 0);
+  tap_ok(m.status == WHT_RUN_UNSUPPORTED && all_nan(&m), "format 9: status unsupported, every metric NaN");
+}
+
 int main(void)
 {
+  test_no_input();
   test_zeros_in_v();
   test_signed_zeros();
   test_nonfinite();
