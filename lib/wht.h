@@ -48,6 +48,7 @@ typedef enum {
   WHT_E_THREADS,        /* thread count out of range (wht_set_threads) */
   WHT_E_BOUND_KIND,     /* bound kind out of range (wht_error_bound) */
   WHT_E_NO_BOUND,       /* the algorithm has no error bound of the gamma form (wht_error_bound) */
+  WHT_E_TAU,            /* the smoothed operation's tau is NaN, infinite or negative (measure/wht_ops.h) */
   WHT_NSTATUS
 } wht_status;
 

@@ -220,6 +220,19 @@ static void test_backend_and_args(void)
          "an unknown algorithm is reported by the plan");
   tap_ok(wht_op_execute(WHT_NOPS, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_OPERATION,
          "an out-of-range operation gives WHT_E_OPERATION");
+  float ya[4];
+  const double bad_tau[] = { NAN, -1.0, INFINITY };
+  int refused = 0;
+  for (int i = 0; i < 3; i++)
+    refused += wht_op_execute(WHT_OP_SMOOTHED, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, bad_tau[i], xa, NULL, &nf) ==
+                   WHT_E_TAU &&
+               wht_op_execute_into(WHT_OP_SMOOTHED, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, bad_tau[i], xa, NULL, ya,
+                                   NULL, &nf) == WHT_E_TAU;
+  tap_ok(refused == 3, "smoothed with tau NaN, -1 or inf gives WHT_E_TAU (%d of 3), as the oracle refuses them", refused);
+  tap_ok(wht_op_execute(WHT_OP_ONE_WAY, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, NAN, xa, NULL, &nf) == WHT_OK &&
+             xa[0] == 10,
+         "an operation that does not read tau ignores it (one-way with tau NaN runs)");
+  xa[0] = 1, xa[1] = 2, xa[2] = 3, xa[3] = 4;
   tap_ok(xa[0] == 1 && xa[3] == 4, "rejected calls leave the data alone");
   free(a), free(b);
 }
@@ -272,6 +285,9 @@ static void test_caller_transform(void)
   float x[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, y[8] = { 0 };
   caller c = { WHT_F32, 3, 0, 2 };
   int nf;
+  tap_ok(wht_op_execute_fn(WHT_OP_SMOOTHED, WHT_F32, 3, -1.0, x, NULL, ref_transform, &c, &nf) == WHT_E_TAU &&
+             c.calls == 0 && x[0] == 1,
+         "wht_op_execute_fn: smoothed with tau -1 gives WHT_E_TAU before the caller's transform runs");
   tap_ok(wht_op_execute_fn(WHT_OP_XOR_CONV, WHT_F32, 3, 1.0, x, y, ref_transform, &c, &nf) == WHT_E_CALLBACK &&
          c.calls == 2, "a failing caller's transform stops the pipeline with WHT_E_CALLBACK (%s)",
          wht_strerror(WHT_E_CALLBACK));
