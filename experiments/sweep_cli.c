@@ -263,6 +263,7 @@ static int check_env(void)
 static int file_name(const char *o, const char *a, const char *accepted)
 {
   if (!*a) return wht_sweep_usage_error("--%s '': empty file name (accepted: %s)", o, accepted);
+  if (!a[strspn(a, " \t\n")]) return wht_sweep_usage_error("--%s '%s': a file name of blanks only (accepted: %s)", o, a, accepted);
   if (a[0] == '-')
     return wht_sweep_usage_error("--%s '%s': looks like an option, not a file name (accepted: %s; ./%s for a "
                                  "file of that name)", o, a, accepted, a);

@@ -83,6 +83,7 @@ expect_usage "--list with an output" "--list alone" --list -o "$new"
 expect_usage "--list with an operand" "--list alone" --list "$dir/existing.h5"
 expect_usage "--merge given twice" "given twice" --merge "$new" "$dir/existing.h5" --merge "$dir/m2.h5" "$dir/existing.h5"
 expect_usage "-o given twice" "given twice" -o "$new" -o "$dir/o2.h5"
+expect_usage "-o of blanks only" "blanks only" -o ' '
 expect_usage "--force over a file that is not a results file" "not a results file" \
   --algo folklore --format f64 --dist pmone --op one-way --log2n 3 --force -o "$dir/text.h5"
 expect_usage "--merge --force over a file that is not a results file" "not a results file" \
