@@ -235,22 +235,23 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
  * refused here rather than silently replaced by its default there */
 static int check_env(void)
 {
+  enum { FLAG, COUNT, SECONDS };
   static const struct {
     const char *name, *accepted;
-    unsigned lo, hi; /* hi 0: seconds; lo 2: a flag */
+    int kind;
   } knobs[] = {
-    { "WHT_SWEEP_OVERLAP", "0 or 1", 2, 1 },
-    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", 2, 1 },
-    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", 1, WHT_ROWS_MAX_WORKERS },
-    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", 0, 0 },
+    { "WHT_SWEEP_OVERLAP", "0 or 1", FLAG },
+    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", FLAG },
+    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", COUNT },
+    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", SECONDS },
   };
   for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
     int on;
     unsigned u;
     double sec;
-    const int rc = knobs[i].lo == 2 ? wht_knob_flag(knobs[i].name, &on)
-                   : knobs[i].hi  ? wht_knob_uint(knobs[i].name, knobs[i].lo, knobs[i].hi, &u)
-                                  : wht_knob_seconds(knobs[i].name, &sec);
+    const int rc = knobs[i].kind == FLAG    ? wht_knob_flag(knobs[i].name, &on)
+                   : knobs[i].kind == COUNT ? wht_knob_uint(knobs[i].name, 1, WHT_ROWS_MAX_WORKERS, &u)
+                                            : wht_knob_seconds(knobs[i].name, &sec);
     if (rc < 0)
       return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name,
                                    getenv(knobs[i].name), knobs[i].accepted);

@@ -54,19 +54,27 @@ check '[ $rc -eq 0 ] && cmp -s "$dir/in_place.txt" "$dir/ahead.txt"' \
 check 'grep -q "^wht-sweep: time split (metrics and file on a thread of their own, beside the rest): draw" "$dir/err1"' \
   "the summary says the phases overlapped"
 
+# stop_midrun SIGNAL FILE ERR [VAR=VALUE...]: a sweep of the grid to 2^14
+# into FILE (stderr to ERR), sent SIGNAL half a second after FILE appears;
+# its exit status in rc
+stop_midrun() {
+  sig=$1 out=$2 err=$3
+  shift 3
+  # shellcheck disable=SC2086
+  env "$@" "$sweep" $grid --log2n 3:14 --threads 2 -o "$out" 2> "$err" &
+  pid=$!
+  i=0
+  while kill -0 "$pid" 2>/dev/null && [ ! -e "$out" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+  sleep 0.5
+  kill -"$sig" "$pid" 2>/dev/null
+  wait "$pid"
+  rc=$?
+}
 # interrupted between cells (three workers), then resumed: the same rows.
 # Sizes to 2^14 on two threads: several seconds on any machine, so the
 # SIGINT half a second in lands mid-run (to 2^16 the three runs took 80 s
 # of a 2-core CI's check, with nothing more tested)
-# shellcheck disable=SC2086
-WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3 "$sweep" $grid --log2n 3:14 --threads 2 -o "$dir/int.h5" 2> "$dir/err2" &
-pid=$!
-i=0
-while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/int.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
-sleep 0.5
-kill -INT "$pid" 2>/dev/null
-wait "$pid"
-rc=$?
+stop_midrun INT "$dir/int.h5" "$dir/err2" WHT_SWEEP_OVERLAP=1 WHT_SWEEP_METRICS_WORKERS=3
 got=$("$rows" --no-timing "$dir/int.h5" 2>/dev/null | wc -l)
 check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err2" && [ "$got" -ge 1 ]' \
   "SIGINT: exit 1, interrupted, $got rows saved ($(tail -n 1 "$dir/err2"))"
@@ -75,17 +83,9 @@ check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err2
 if [ "$(sh -c 'kill -HUP $$; echo alive' 2> /dev/null)" = alive ]; then
   skip "SIGHUP is ignored here (nohup): a sweep runs on through it"
 else
-# shellcheck disable=SC2086
-"$sweep" $grid --log2n 3:14 --threads 2 -o "$dir/hup.h5" 2> "$dir/err4" &
-pid=$!
-i=0
-while kill -0 "$pid" 2>/dev/null && [ ! -e "$dir/hup.h5" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
-sleep 0.5
-kill -HUP "$pid" 2>/dev/null
-wait "$pid"
-rc=$?
-check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err4" && [ ! -e "$dir/hup.h5.lock" ] && "$rows" --no-timing "$dir/hup.h5" > /dev/null' \
-  "SIGHUP: exit 1, interrupted, the file readable and its lock removed ($(tail -n 1 "$dir/err4"))"
+  stop_midrun HUP "$dir/hup.h5" "$dir/err4"
+  check '[ $rc -eq 1 ] && grep -q "interrupted: continue with --resume" "$dir/err4" && [ ! -e "$dir/hup.h5.lock" ] && "$rows" --no-timing "$dir/hup.h5" > /dev/null' \
+    "SIGHUP: exit 1, interrupted, the file readable and its lock removed ($(tail -n 1 "$dir/err4"))"
 fi
 # shellcheck disable=SC2086
 WHT_SWEEP_OVERLAP=1 "$sweep" $grid --log2n 3:14 --resume -o "$dir/int.h5" 2> "$dir/err3"

@@ -14,7 +14,7 @@ import operator
 import numpy as np
 
 from ._lib import E_ALGORITHM, E_NO_BOUND, WhtlabError, lib
-from .core import _format, algorithms
+from .core import _format, _text, algorithms
 
 # the quantity bounded -> wht_bound_kind (lib/wht.h)
 BOUND_METRICS = {
@@ -42,8 +42,7 @@ def bound(algorithm, format, log2n, metric="norm_rel"):
         k = -1
     if not 0 <= k <= MAX_LOG2N:
         raise WhtlabError("log2n %r (accepted: an integer 0 <= log2n <= %d)" % (log2n, MAX_LOG2N))
-    if not isinstance(algorithm, str) or "\0" in algorithm:
-        raise WhtlabError("algorithm %r unknown (accepted: %s)" % (algorithm, ", ".join(algorithms())))
+    _text("algorithm", algorithm, ", ".join(algorithms()))
     out = ctypes.c_double()
     name = algorithm.encode()
     st = lib.wht_error_bound(name, code, k, BOUND_METRICS[metric], ctypes.byref(out))
