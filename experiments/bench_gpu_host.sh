@@ -101,7 +101,8 @@
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
-# xpwtest and xpw for the transposed rows in blocks of one or two warps and persistent.
+# xpwtest and xpw for the transposed rows in blocks of one or two warps and persistent;
+# xpn2test and xpn2 for neumaier's 2-byte rows in the transposed form at 128 registers.
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1922,6 +1923,37 @@ want xpw && step xpw ${XPW_LIMIT:-500} sh -c "
   for a in neumaier:f32:0 neumaier:f32:1 neumaier:f32:3 kahan:f16:0 kahan:f16:1; do v=\${a##*:}; a=\${a%:*}; echo \"## ncu \$a rows of 2^10, var \$v\"; WHT_GPU_XP_VAR=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
     --section WarpStateStats --section Occupancy --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
     $B/experiments/wht-bench --algo \${a%:*} --format \${a#*:} --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done"
+# neumaier's f16 and bf16 rows forced to the transposed form
+# (WHT_GPU_ROWS_COMP_XP=1; a build whose kernels/neumaier.lo was made with
+# CPPFLAGS="-DWHT_GPU_ALL_FORMS -DWHT_XP_WARPS"): as ptxas picks (135-140
+# registers, three blocks of four warps a multiprocessor), WHT_GPU_XP_VAR=6
+# (blocks of one warp, 16 a multiprocessor, 128 registers and 12-24 bytes
+# of spill) and 7 (four warps, four blocks, the same registers), against
+# the lane form the tables choose (f16 capped at 80 registers, six blocks
+# of 128; bf16 two blocks of 256 at 128). Bit-identity of neumaier in
+# every format to k = 12 under each (and at the defaults to k = 26 with
+# the spot checks), memcheck k = 7..11 and racecheck k = 7..10 of 6 and 7
+# (xpn2test); three interleaved rounds on rows of 2^8..2^11 over 2^28
+# elements, and Nsight Compute's warp states on rows of 2^10 f16 (xpn2)
+want xpn2test && step xpn2test ${XPN2_TEST_LIMIT:-300} sh -c "
+  for v in d 0 6 7; do
+  xp=1; kk=12; big=0; case \$v in d) xp=; kk=26; big=1;; esac;
+  WHT_GPU_TEST_BIG=\$big WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} WHT_GPU_TEST_MAXK=\$kk \
+    WHT_GPU_TEST_ALGOS=neumaier $B/tests/test_gpu_bitident > $O/xpn2bi.log 2>&1;
+  echo \"# var \$v (XP=\$xp), neumaier, k to \$kk: \$(grep -c '^ok' $O/xpn2bi.log) ok, \$(grep -c '^not ok' $O/xpn2bi.log) not ok\"; grep '^not ok' $O/xpn2bi.log | head -5;
+  case \$v in 6|7) ;; *) continue;; esac;
+  for t in memcheck:11 racecheck:10; do
+  WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_XP_VAR=\$v WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpn2bi.log 2>&1;
+  echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpn2bi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpn2bi.log)\"; done; done; rm -f $O/xpn2bi.log"
+want xpn2 && step xpn2 ${XPN2_LIMIT:-400} sh -c "
+  for r in 1 2 3; do for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## round \$r: var \$v (XP=\$xp)\";
+    WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done;
+    $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## ncu neumaier f16 rows of 2^10, var \$v (XP=\$xp)\"; WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+    --section WarpStateStats --section Occupancy --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo neumaier --format f16 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -637,7 +637,11 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typenam
  * MINB blocks a multiprocessor (96 registers, as the four warps' kernel);
  * WHT_GPU_XP_VAR=1 (one warp), 2 (two) picks one for the sizes the
  * table gives the plain transposed form (3, 4, 5: the persistent one
- * below, f32; 5 at four blocks of four warps, up to 128 registers) */
+ * below, f32; 5 at four blocks of four warps, up to 128 registers); 6
+ * (one warp at 16 a multiprocessor) and 7 (four warps at four blocks),
+ * both up to 128 registers, for the 2-byte neumaier rows forced to the
+ * transposed form (WHT_GPU_ROWS_COMP_XP=1 in a build with
+ * WHT_GPU_ALL_FORMS: 135-140 registers, three blocks, as ptxas picks) */
 template <class F, class ERR, unsigned K, bool PAD, bool SEQ, unsigned W, unsigned MINB>
 __global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpw_kernel(const typename F::U *src,
                                                                           typename F::U *dst, uint64_t N)
@@ -1174,17 +1178,19 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
   if constexpr (wht__rows_comp_warp_built<F, ERR>(K0 + 3, 1)) {
     static int var = -1;
     if (var < 0) var = (int)wht__rows_env("WHT_GPU_XP_VAR", 0);
-    if (var >= 1 && var <= 2 && form == 1) {
+    if ((var == 1 || var == 2 || var == 6 || var == 7) && form == 1) {
 #define WHT__XPW1(i, W, M, Q) wht__rows_comp_xpw_kernel<F, ERR, K0 + i, wht__rows_comp_xp_pad<F, ERR>(K0 + i), Q, W, M>
 #define WHT__XPW(W, M, Q) { WHT__XPW1(0, W, M, Q), WHT__XPW1(1, W, M, Q), WHT__XPW1(2, W, M, Q), WHT__XPW1(3, W, M, Q) }
-      static const kern xw[2][4] = { WHT__XPW(1, 20, false), WHT__XPW(2, 10, false) };
+      static const kern xw[4][4] = { WHT__XPW(1, 20, false), WHT__XPW(2, 10, false), WHT__XPW(1, 16, false),
+                                     WHT__XPW(4, 4, false) };
 #undef WHT__XPW
 #undef WHT__XPW1
-      static const unsigned wpb[2] = { 1, 2 };
-      const unsigned w = wpb[var - 1];
+      static const unsigned wpb[4] = { 1, 2, 1, 4 };
+      const unsigned i = var <= 2 ? (unsigned)var - 1 : (unsigned)var - 4;
+      const unsigned w = wpb[i];
       const uint64_t b = (tiles + w - 1) / w;
       if (b > 0x7fffffffu) return WHT_E_SIZE;
-      xw[var - 1][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
+      xw[i][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
       return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
     }
     if constexpr (sizeof(U) == 4) /* 3: persistent, four warps a block, 4: one, 5: four at four blocks */
