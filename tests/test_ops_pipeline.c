@@ -213,27 +213,38 @@ static void test_backend_and_args(void)
     double *y = run(WHT_OP_ONE_WAY, WHT_F32, WHT_BACKEND_GPU, k, 1.0, a, NULL, &nf, &st);
     tap_ok(!y && st == WHT_E_NO_GPU, "without a GPU the GPU backend reports WHT_E_NO_GPU (%s)", wht_strerror(st));
   }
-  float xa[4] = { 1, 2, 3, 4 };
+  /* each rejected call must leave x (and an output buffer) as it was:
+   * compared with copies after every call, not rewritten before */
+  const float x0[4] = { 1, 2, 3, 4 }, y0[4] = { -7, -7, -7, -7 };
+  float xa[4], ya[4];
+  memcpy(xa, x0, sizeof xa), memcpy(ya, y0, sizeof ya);
+  int kept = 0;
+#define KEPT() (kept += memcmp(xa, x0, sizeof xa) == 0 && memcmp(ya, y0, sizeof ya) == 0)
   tap_ok(wht_op_execute(WHT_OP_XOR_CONV, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_NULL,
          "xor-conv without b is rejected");
+  KEPT();
   tap_ok(wht_op_execute(WHT_OP_ONE_WAY, "no-such", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_ALGORITHM,
          "an unknown algorithm is reported by the plan");
+  KEPT();
   tap_ok(wht_op_execute(WHT_NOPS, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, 1.0, xa, NULL, &nf) == WHT_E_OPERATION,
          "an out-of-range operation gives WHT_E_OPERATION");
-  float ya[4];
+  KEPT();
   const double bad_tau[] = { NAN, -1.0, INFINITY };
   int refused = 0;
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3; i++) {
     refused += wht_op_execute(WHT_OP_SMOOTHED, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, bad_tau[i], xa, NULL, &nf) ==
-                   WHT_E_TAU &&
-               wht_op_execute_into(WHT_OP_SMOOTHED, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, bad_tau[i], xa, NULL, ya,
+               WHT_E_TAU;
+    KEPT();
+    refused += wht_op_execute_into(WHT_OP_SMOOTHED, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, bad_tau[i], xa, NULL, ya,
                                    NULL, &nf) == WHT_E_TAU;
-  tap_ok(refused == 3, "smoothed with tau NaN, -1 or inf gives WHT_E_TAU (%d of 3), as the oracle refuses them", refused);
+    KEPT();
+  }
+#undef KEPT
+  tap_ok(refused == 6, "smoothed with tau NaN, -1 or inf gives WHT_E_TAU (%d of 6), as the oracle refuses them", refused);
+  tap_ok(kept == 9, "rejected calls leave x and the output buffer alone (%d of 9 calls)", kept);
   tap_ok(wht_op_execute(WHT_OP_ONE_WAY, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, NAN, xa, NULL, &nf) == WHT_OK &&
              xa[0] == 10,
          "an operation that does not read tau ignores it (one-way with tau NaN runs)");
-  xa[0] = 1, xa[1] = 2, xa[2] = 3, xa[3] = 4;
-  tap_ok(xa[0] == 1 && xa[3] == 4, "rejected calls leave the data alone");
   free(a), free(b);
 }
 
