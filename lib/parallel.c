@@ -7,6 +7,22 @@
 
 static atomic_int chosen; /* 0: OpenMP's default */
 static _Thread_local int cap; /* 0: none (wht_set_thread_cap) */
+static atomic_int team_ran, team_asked; /* wht__threads_seen_take */
+
+static void note_max(atomic_int *m, int t)
+{
+  int v = atomic_load_explicit(m, memory_order_relaxed);
+  while (t > v && !atomic_compare_exchange_weak_explicit(m, &v, t, memory_order_relaxed, memory_order_relaxed))
+    ;
+}
+
+void wht__team_note(int T) { note_max(&team_ran, T); }
+
+void wht__threads_seen_take(int *ran, int *asked)
+{
+  *ran = atomic_exchange_explicit(&team_ran, 0, memory_order_relaxed);
+  *asked = atomic_exchange_explicit(&team_asked, 0, memory_order_relaxed);
+}
 
 wht_status wht_set_thread_cap(int n)
 {
@@ -37,7 +53,9 @@ int wht__threads_for(uint64_t n)
 #ifdef _OPENMP
   if (omp_in_parallel()) return 1; /* a loop inside a threaded loop: its thread is the team */
 #endif
-  return n < WHT__PAR_MIN ? 1 : wht_get_threads();
+  const int t = n < WHT__PAR_MIN ? 1 : wht_get_threads();
+  note_max(&team_asked, t);
+  return t;
 }
 
 void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const void *ctx)
@@ -52,6 +70,7 @@ void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const 
   {
     /* the team may be smaller than asked: split by its real size */
     uint64_t b, e;
+    if (omp_get_thread_num() == 0) wht__team_note(omp_get_num_threads());
     wht__chunk(n, (uint64_t)omp_get_thread_num(), (uint64_t)omp_get_num_threads(), &b, &e);
     body(ctx, b, e);
   }

@@ -41,6 +41,16 @@ static inline void wht__chunk(uint64_t n, uint64_t t, uint64_t T, uint64_t *b, u
  * num_threads(wht__threads_for(n)). */
 int wht__threads_for(uint64_t n);
 
+/* What the threaded loops of this process really did, for the thread
+ * tests (that 2 or 3 threads split the loops, not only that
+ * wht_get_threads reports the count): wht__team_note(T) from inside a
+ * team records its size (the regions of schedule.c, the metrics and the
+ * MPFR oracle, wht__parallel_chunks), wht__threads_for records the count
+ * it returns (the `omp parallel for num_threads(...)` loops); each keeps
+ * its largest value until wht__threads_seen_take returns and clears both. */
+void wht__team_note(int T);
+void wht__threads_seen_take(int *ran, int *asked);
+
 /* body(ctx, b, e) over [0, n) split into one contiguous chunk per thread
  * of wht__threads_for(elems) threads (elems: the elements the n units
  * cover); with one thread a plain call, no team at all (a team of one

@@ -2,7 +2,7 @@
 LIB_TESTS = tests/test_format_f16 tests/test_format_bf16 tests/test_format_from_double
 check_PROGRAMS += $(LIB_TESTS)
 TESTS += $(LIB_TESTS)
-EXTRA_DIST += tests/tap.h tests/tap.sh tests/format_check.h tests/dd_check.h tests/metrics_check.h
+EXTRA_DIST += tests/tap.h tests/tap.sh tests/format_check.h tests/dd_check.h tests/metrics_check.h tests/threads_check.h
 tests_test_format_f16_LDADD = $(LDADD) $(MPFR_LIBS)
 tests_test_format_bf16_LDADD = $(LDADD) $(MPFR_LIBS)
 LIB_ALGO_TESTS = tests/test_algorithms_exact

@@ -13,6 +13,7 @@
  * says whether the library threads. */
 #include "algo_check.h"
 #include "wht_internal.h"
+#include "threads_check.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -72,7 +73,10 @@ static int first_bad_count(const char *name, wht_format f, const size_case *c, c
   for (int t = 1; t <= 3 && !bad; t++) {
     wht_set_threads(t);
     memcpy(buf, in, bytes);
+    thr_begin();
     if (wht_execute(p, buf) != WHT_OK) bad = t;
+    /* transforms of 2^15 elements or more split into a team (schedule.c) */
+    thr_end(((uint64_t)1 << c->k) * c->batch >= WHT__PAR_MIN ? t : 1, 1);
     for (size_t i = 0; i < bytes && !bad; i++)
       if (((const unsigned char *)buf)[i] != ((const unsigned char *)ref)[i]) bad = t, *at = i / wht_format_size(f);
   }
@@ -125,6 +129,7 @@ int main(void)
       }
     }
   }
+  thr_report("every transform of 2^15 elements or more");
   free(d), free(in), free(ref), free(e), free(buf);
   return tap_done();
 }

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "threads_check.h"
 #include "tap.h"
 #include "wht.h"
 #include "wht_internal.h"
@@ -82,7 +83,9 @@ int main(void)
           }
           wht_metrics one, one_s;
           wht_metrics_compute((wht_format)f, yd[0], v, n, 0, &one);
+          thr_begin();
           wht_metrics_compute_stored((wht_format)f, y[0], v, n, 0, &one_s);
+          thr_end(n >= WHT__PAR_MIN ? threads[ti] : 1, 1); /* one output of 2^15 or more: a team */
           bad += !same_metrics(&one, &one_s), checks++;
         }
       }
@@ -92,6 +95,7 @@ int main(void)
              (unsigned long long)n, checks - bad, checks);
     }
   for (int j = 0; j < MANY; j++) free(y[j]), free(yd[j]);
+  thr_report("wht_metrics_compute_stored of the longest output");
   free(v), free(tmp);
   return tap_done();
 }

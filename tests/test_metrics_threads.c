@@ -13,6 +13,7 @@
 #include <string.h>
 #include "tap.h"
 #include "wht.h"
+#include "threads_check.h"
 #include "wht_metrics.h"
 #include "metrics_check.h"
 
@@ -63,7 +64,9 @@ int main(void)
   for (int t = 0; t < 3; t++) {
     tap_ok(wht_set_threads(threads[t]) == WHT_OK, "wht_set_threads(%d)", threads[t]);
     memset(&m[t], 0x55, sizeof m[t]);
+    thr_begin();
     wht_metrics_compute(WHT_F32, y, v, n, 0, &m[t]);
+    thr_end(threads[t], 1);
   }
   tap_ok(m[0].status == WHT_RUN_OK && m[0].n_zero > 0 && m[0].n_zero < (int64_t)n, "status ok, %lld zeros of v",
          (long long)m[0].n_zero);
@@ -99,7 +102,9 @@ int main(void)
   seen[3] = 1;
   ys[5][n / 2] = INFINITY;
   wht_set_threads(3);
+  thr_begin();
   wht_metrics_compute_many(WHT_F32, (const double *const *)ys, v, n, seen, many, MANY);
+  thr_end(3, 1);
   for (int j = 0; j < MANY; j++) {
     wht_set_threads(1);
     wht_metrics_compute(WHT_F32, ys[j], v, n, seen[j], &one);
@@ -107,6 +112,7 @@ int main(void)
            wht_run_status_name(one.status));
     free(ys[j]);
   }
+  thr_report("wht_metrics_compute, _many");
   free(y), free(v), free(rel), free(ad);
   return tap_done();
 }

@@ -25,6 +25,7 @@
 #include "wht_oracle.h"
 #include "oracle_internal.h"
 #include "testdata.h"
+#include "threads_check.h"
 #include "tap.h"
 
 #define KMAX 19u
@@ -97,7 +98,9 @@ int main(void)
 #endif
           char mf[256] = "", mw[256] = "";
           wht_oracle_info info;
+          thr_begin();
           const wht_oracle_status sf = wht_oracle_run((wht_op)op, k, a, xc ? b : NULL, tau, f, &info, mf, sizeof mf);
+          thr_end(k >= 15 ? threads[t] : 1, 0); /* 2^15 elements and more: the loops split (WHT__PAR_MIN) */
           wht__oracle_force_limbs(3);
           const wht_oracle_status sw = wht_oracle_run((wht_op)op, k, a, xc ? b : NULL, tau, w, NULL, mw, sizeof mw);
           wht__oracle_force_limbs(0);
@@ -136,5 +139,6 @@ int main(void)
   free(b);
   free(f);
   free(w);
+  thr_report("the fused and separate conversions, k = 15..19");
   return tap_done();
 }
