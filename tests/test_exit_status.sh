@@ -89,8 +89,8 @@ default=${top_srcdir:-.}/experiments/default.sh
 expect 2 "default.sh with an unknown option" "$default" --bogus
 expect 2 "default.sh with two arguments" "$default" "$dir/a.h5" "$dir/b.h5"
 check '[ ! -e "$dir/a.h5" ] && [ ! -e "$dir/b.h5" ]' "... and no file written"
-"$default" --help > "$dir/out" 2>&1
-check '[ $? -eq 0 ] && grep -q "usage: experiments/default.sh" "$dir/out"' "default.sh --help exits 0 with its usage"
+"$default" --help > "$dir/out" 2>&1; rc=$?
+check '[ $rc -eq 0 ] && grep -q "usage: experiments/default.sh" "$dir/out"' "default.sh --help exits 0 with its usage"
 
 # the sweep scripts pass wht-sweep's status on, and refuse a bad WHT_SWEEP with 2
 expect 2 "smoke.sh with a bad wht-sweep option" env WHT_SWEEP="$sweep" WHT_OUTPUT="$dir/s.h5" "$smoke" --log2n 9:3
@@ -113,14 +113,14 @@ expect 2 "oracle-speed --threads without a value" "$oracle" --threads
 expect 2 "wht-cpu-speed --threads 0" "$speed" --threads 0 folklore:f64
 check 'grep -q "1 to 1024" "$dir/err"' "... the message names the accepted counts"
 expect 2 "wht-cpu-speed --threads x" "$speed" --threads x folklore:f64
-"$oracle" --threads 3 4 one-way > "$dir/out" 2> "$dir/err"
-check '[ $? -eq 0 ] && grep -q "threads=[13]\$" "$dir/out"' "oracle-speed --threads 3 4 one-way runs and names its thread count"
-"$oracle" 4 one-way > "$dir/out" 2> "$dir/err"
-check '[ $? -eq 0 ] && [ -s "$dir/out" ]' "oracle-speed 4 one-way runs (exit 0)"
+"$oracle" --threads 3 4 one-way > "$dir/out" 2> "$dir/err"; rc=$?
+check '[ $rc -eq 0 ] && grep -q "threads=[13]\$" "$dir/out"' "oracle-speed --threads 3 4 one-way runs and names its thread count"
+"$oracle" 4 one-way > "$dir/out" 2> "$dir/err"; rc=$?
+check '[ $rc -eq 0 ] && [ -s "$dir/out" ]' "oracle-speed 4 one-way runs (exit 0)"
 expect 2 "host-speed --threads 0" "$host" --threads 0 4
 expect 2 "host-speed, an unknown format" "$host" 4 f8
 for p in "$sweep" "$speed" "$oracle" "$host"; do
-  "$p" --help > "$dir/out" 2>&1
-  check '[ $? -eq 0 ] && grep -q "Exit status: 0 ok" "$dir/out"' "$(basename "$p") --help exits 0 and states the exit statuses"
+  "$p" --help > "$dir/out" 2>&1; rc=$? # before the description's $(...), which sets $? in bash
+  check '[ $rc -eq 0 ] && grep -q "Exit status: 0 ok" "$dir/out"' "$(basename "$p") --help exits 0 and states the exit statuses"
 done
 tap_done

@@ -162,7 +162,8 @@ if at < 0:
 data[at + 4] ^= 0x10
 open(path, "wb").write(data)
 PY
-  check '[ $? -eq 0 ]' "the exponent bias of max_abs's type located and flipped"
+  rc=$?
+  check '[ $rc -eq 0 ]' "the exponent bias of max_abs's type located and flipped"
   refused "max_abs's exponent bias 1023 -> 1007" "$dir/bias.h5"
 else
   for c in 1 2 3 4; do skip "h5py absent: impossible rows"; done

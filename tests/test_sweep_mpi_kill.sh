@@ -66,11 +66,18 @@ start() {
   done
   [ -n "${WHT_DEBUG:-}" ] && echo "# polled $i times"
 }
+# those of the pids given that still run (a zombie has ended)
+alive() {
+  for p in "$@"; do
+    [ -n "$(awk '$1 == "State:" && $2 != "Z" { print }' "/proc/$p/status" 2> /dev/null)" ] && echo "$p"
+  done
+}
 # the file now: readable, some but not all rows, all of them rows of the uninterrupted run
 after_kill() {
   least=$1
-  "$rows" --no-timing "$f" 2> "$dir/rerr" | sort > "$dir/now.txt"
-  rc=$?
+  "$rows" --no-timing "$f" > "$dir/now.txt" 2> "$dir/rerr"
+  rc=$? # h5rows' status, not sort's
+  sort -o "$dir/now.txt" "$dir/now.txt"
   now=$(wc -l < "$dir/now.txt")
   check '[ $rc -eq 0 ] && [ "$now" -ge "$least" ] && [ "$now" -gt 0 ] && [ -z "$(comm -23 "$dir/now.txt" "$dir/ref.txt")" ] &&
          [ "$(uniq -d "$dir/now.txt" | wc -l)" -eq 0 ]' \
@@ -122,14 +129,20 @@ for attempt in 1 2 3 4 5; do
     prev=$prev0
   fi
   start 2 --resume 1
+  procs=$(descendants "$job") # taken before: once mpirun is gone its ranks have another parent
   kill -9 $victim 2> /dev/null
   wait "$job"
   rc=$?
-  left=$(descendants "$job")
+  i=0
+  while left=$(alive $procs) && [ -n "$left" ] && [ $i -lt 100 ]; do
+    sleep 0.05
+    i=$((i + 1))
+  done
   [ $rc -eq 0 ] && [ "$(count)" -eq "$total" ] || break
 done
 seen=$((prev + 1))
-check '[ -n "$victim" ] && [ $rc -ne 0 ] && [ -z "$left" ]' "SIGKILL of rank 1 (pid $victim) ends the job (mpirun exit $rc; left: $left)"
+check '[ -n "$victim" ] && [ -n "$procs" ] && [ $rc -ne 0 ] && [ -z "$left" ]' \
+  "SIGKILL of rank 1 (pid $victim) ends the job and its processes ($(echo $procs)) (mpirun exit $rc; left: $(echo $left))"
 after_kill "$seen" "-n 2 --resume, rank 1 killed"
 
 # shellcheck disable=SC2086

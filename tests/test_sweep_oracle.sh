@@ -14,8 +14,8 @@ check '[ $rc -eq 2 ] && [ ! -e "$dir/x.h5" ] && grep -q "accepted: cpu, gpu, aut
   "--oracle xx: exit 2 naming the accepted values, no file (got $rc)"
 
 # shellcheck disable=SC2086
-"$sweep" $grid --oracle cpu -o "$dir/cpu.h5" 2>/dev/null
-check '[ $? -eq 0 ]' "--oracle cpu runs"
+"$sweep" $grid --oracle cpu -o "$dir/cpu.h5" 2>/dev/null; rc=$?
+check '[ $rc -eq 0 ]' "--oracle cpu runs"
 if command -v h5dump > /dev/null 2>&1; then
   check 'h5dump -a oracle "$dir/cpu.h5" | grep -q "oracle cpu: 0 runs on the GPU, 240 on the CPU"' \
     "the attribute oracle records 240 CPU runs (3 formats x 2 dists x 4 ops x 10 sizes)"

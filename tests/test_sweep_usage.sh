@@ -126,6 +126,6 @@ else
 fi
 
 # the help is not an error
-if "$sweep" --help | grep -q -- "--log2n"; then ok "--help prints the options and exits 0"
-else notok "--help"; fi
+"$sweep" --help > "$dir/help" 2>&1; rc=$?
+check '[ $rc -eq 0 ] && grep -q -- "--log2n" "$dir/help"' "--help prints the options and exits 0 (got $rc)"
 tap_done
