@@ -22,8 +22,7 @@ int main(void)
     tap_ok(ok, "its %zu bytes hold what was written", sizes[i]);
     wht_host_free(p);
   }
-  wht_host_free(NULL);
-  tap_ok(1, "wht_host_free(NULL) returns");
+  wht_host_free(NULL); /* must return: a crash here fails the test */
   void *d = (void *)1;
   tap_ok(wht_device_alloc(NULL, 16) == WHT_E_NULL, "wht_device_alloc(NULL, ...) is refused");
   const wht_status ds = wht_device_alloc(&d, (size_t)1 << 20);
@@ -44,8 +43,7 @@ int main(void)
   tap_ok(wht_device_put(NULL, &d, 8) == WHT_E_NULL && wht_device_get(&d, NULL, 8) == WHT_E_NULL,
          "NULL pointers to wht_device_put and _get are refused");
   wht_device_free(d);
-  wht_device_free(NULL);
-  tap_ok(1, "wht_device_free(NULL) returns");
+  wht_device_free(NULL); /* as wht_host_free(NULL) */
   tap_diag("GPU present: %s", wht_gpu_available() ? "yes (page-locked memory)" : "no (malloc memory)");
   return tap_done();
 }

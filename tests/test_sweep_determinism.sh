@@ -20,8 +20,10 @@ check 'cmp -s "$dir/a.txt" "$dir/b.txt" && [ "$total" -gt 0 ]' "same seed: ident
 check '[ "$(awk "{print \$5}" "$dir/a.txt" | sort -u | wc -l)" -eq 4 ] && [ "$(awk "{print \$7}" "$dir/a.txt" | sort -u | wc -l)" -eq 2 ]' \
   "the grid has every operation and both trials"
 "$sweep" --trials 2 --log2n 3:7 --seed 43 -o "$dir/c.h5" 2>/dev/null
+rc=$?
 sorted "$dir/c.h5" | sed 's/ 43 / 42 /' > "$dir/c.txt"
-check '! cmp -s "$dir/a.txt" "$dir/c.txt"' "another seed gives other errors"
+check '[ $rc -eq 0 ] && [ "$(wc -l < "$dir/c.txt")" -eq "$total" ] && ! cmp -s "$dir/a.txt" "$dir/c.txt"' \
+  "another seed gives other errors (the same $total rows, exit $rc)"
 
 # split_merge NAME ARGS-OF-PART-1 -- ARGS-OF-PART-2
 split_merge() {
