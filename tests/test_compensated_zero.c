@@ -16,7 +16,11 @@
  * subnormals, the largest finite, infinities, NaNs) and random ones of
  * random signs. NaNs compare equal to any NaN (the GPU's are canonical),
  * everything else bit for bit. A failure names the format, the recovery
- * and the pair. Needs no GPU. */
+ * and the pair. Needs no GPU. This checks the identity, DESIGN.md's claim,
+ * on DESIGN.md's recoveries written out here; the kernels' own code for the
+ * short form (compensated.cuh's Z, compensated_err.cuh's az and bz) is
+ * checked against DESIGN.md by tests/test_neumaier_form and, run on the
+ * host, by tests/test_gpu_emulated_bitident (both need CUDA compiled in). */
 #include "tap.h"
 #include <math.h>
 #include <stdint.h>
