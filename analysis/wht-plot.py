@@ -72,7 +72,8 @@ data/README.md; several files are combined as by wht-table) into --outdir
       line at the format's unit roundoff for a relative metric (f64 2^-53,
       f32 2^-24, f16 2^-11, bf16 2^-8) or at 1/2 for max_ulp, none for an
       absolute one. Cells with median error exactly 0
-      are drawn as 'v' in a band along the bottom edge and overflow cells as
+      are drawn as 'v' in a band along the bottom edge and overflow cells
+      (and infinite medians, max_abs beyond the double range) as
       'X' in a band along the top edge (a log axis cannot show them; the
       algorithms' markers side by side); tick labels only between the bands;
       undefined cells (NaN in every trial: every exact value 0) are not
@@ -86,15 +87,18 @@ data/README.md; several files are combined as by wht-table) into --outdir
       /timings, for each metric and each format with folklore rows in both:
       accuracy against speed, log-log, a point per algorithm (folklore
       aside) and size class (small log2n <= 14, medium 15..21, large >= 22;
-      larger marker, larger class). y = the median over the class's cells
-      (dist, op, log2n; tau for smoothed) of folklore's median error over
-      the trials / the algorithm's (> 1: more accurate); x = the median over
-      the class's /timings entries (backend, log2n, batch, in place) of the
-      algorithm's median_ms / folklore's (< 1: faster). Grey lines at x = 1
-      and y = 1, dotted at y = 10/3 (70 % less error). Cells with a median
-      of 0, no value or no folklore cell are left out and counted; an
-      algorithm missing from either table is not drawn; both are written
-      under the figure's legend and on stderr. 3.5 in wide (one column).
+      larger marker, larger class). y = 1 / (1 - R), R the median
+      reduction of wht-table computed over the class's cells (dist, op,
+      log2n; tau for smoothed) in place of one log2n (> 1: more accurate);
+      x = the median over the class's /timings entries (backend, log2n,
+      batch, in place) of the algorithm's median_ms / folklore's of the same
+      file and device (< 1: faster). Grey lines at x = 1 and y = 1, dotted
+      at y = 10/3 (R = 70 %). Cells wht-table leaves out (tags), trials not
+      common to the class's cells, timings without folklore's in the same
+      file and points with a ratio not finite and positive are left out and
+      counted; an algorithm missing from either table is not drawn; both
+      are written under the figure's legend and on stderr, with the devices
+      and git revisions of the sources. 3.5 in wide (one column).
 
 --bounds adds the theory to the one-way panels of the accuracy figures:
 each algorithm's worst-case bound of norm_rel over every input, dashed in
@@ -112,8 +116,9 @@ mean_abs, max_abs, max_ulp, or all; a comma list draws a set of figures per
 metric.
 
 Filters select what is drawn; a value must be present in the files (in
-/results or /timings, where it applies); the tradeoff figures keep folklore
-whatever --algo says. The paths written are printed.
+/results or /timings, where it applies), and filters that select no row
+together are a usage error; the tradeoff figures keep folklore whatever
+--algo says. The paths written are printed.
 """
 
 EPILOG = """\
@@ -236,8 +241,12 @@ def _tradeoffs(pair, a):
         sizes = [",".join(str(k) for k in sorted(set(r["log2n"].tolist())))
                  for r in (results, timings)]
         raise InputError("no tradeoff point can be drawn from %s: no algorithm has both an "
-                         "error ratio and a time ratio in one size class (log2n of /results: "
-                         "%s; of /timings: %s)" % (", ".join(a.files), sizes[0], sizes[1]))
+                         "error ratio and a time ratio in one size class, finite and positive "
+                         "(log2n of /results: %s; of /timings: %s)%s"
+                         % (", ".join(a.files), sizes[0], sizes[1],
+                            "".join(" [%s]" % n for n in notes
+                                    if not n.startswith("tradeoff: ")
+                                    and not n.endswith("no point to draw, no figure"))))
     return out, notes
 
 

@@ -54,22 +54,27 @@ Tables:
                default folklore): for each trial, the median over the
                (dist, op) cells of 1 - METRIC(alg) / METRIC(baseline), the
                rows paired on backend, format, dist, op, log2n, trial, seed,
-               tau (the same inputs; the baseline's row of another backend,
+               and tau for smoothed (the same inputs; the baseline's row of another backend,
                cpu first, where it has none on the algorithm's, as for the
                python rows of whtlab.sweep); the entry is the median of that
                over the trials, [q25, q75] the interquartile range over the
                trials, (N) the number of cells that entered. Cells where the baseline is
                exact (METRIC 0), overflow (in either), are unsupported or
                undefined are left out and counted by tags; a trial where the
-               baseline is exact, or the metric is NaN or infinite, has no
-               ratio (a note counts such trials of cells that entered).
+               baseline is exact, or the metric is NaN (or infinite in both),
+               has no ratio; inf is a value (reduction -inf where only the
+               algorithm's is infinite, 1 where only the baseline's is). The
+               trials of an entry are those common to its cells; a cell
+               without a ratio in one of them is left out (tag i) and the
+               notes count those trials and the ones not common to all.
                Trials of several seeds (files
                of several sweeps) are trials of one cell; smoothed cells of
                different tau are different cells, and rows of the other
                operations, which tau does not enter, count once. A cell where
                the baseline is exact and the algorithm is not has no ratio:
                tag w.
-  --cells      the metric per cell: median over the trials and the
+  --cells      the metric per cell (the trials of every seed pooled; tau
+               only for smoothed): median over the trials and the
                interquartile range, statuses shown for overflow /
                unsupported, NaN shown as undefined.
   --rows       every /results row as stored, every column (strings decoded,
@@ -98,7 +103,8 @@ column, a baseline or filter value that is not in the files, an -o that is
 empty, a folder, in a missing folder, one of the inputs or (without
 --force) a file that exists, or an input file that cannot be used
 (missing, not HDF5, another or no schema_version, no /results or no rows
-in it, --speed: no /timings or no rows, conflicting rows). Without folklore
+in it, --speed: no /timings or no rows, conflicting rows), or filters whose
+values are present but select no row together. Without folklore
 rows the reduction table prints n/a with a note naming the algorithms
 present. Errors are one line on stderr; no output file is created or
 changed on any error.

@@ -147,18 +147,20 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT, theo
     # per edge, shifted in x so that equal points of different lines stay
     # visible.
     positive, zero_kinds, over_kinds, undefined, spread = [], [], [], False, False
+    infinite = False
     unsupported_only = set(shown)
     for (kind, _d, _o), cells in points.items():
         for c in cells.values():
             sp = c.spread
             m = sp.median if sp is not None else None
             if sp is not None:
-                positive += [v for v in (sp.median, sp.q25, sp.q75) if v > 0]
+                positive += [v for v in (sp.median, sp.q25, sp.q75) if 0 < v < math.inf]
                 spread |= sp.q75 > sp.q25
             if m == 0.0 and kind not in zero_kinds:
                 zero_kinds.append(kind)
-            if c.status == OVERFLOW and kind not in over_kinds:
+            if _top(c) and kind not in over_kinds:
                 over_kinds.append(kind)
+            infinite |= m == math.inf
             undefined |= c.status == UNDEFINED
             if c.status != UNSUPPORTED:
                 unsupported_only.discard(kind)
@@ -183,7 +185,7 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT, theo
                            label="error 0 (exact): bottom band"))
     if over_kinds:
         refs.append(Line2D([], [], color="0.35", marker="X", linestyle="none",
-                           label="overflow: top band"))
+                           label="overflow%s: top band" % (" or infinite" if infinite else "")))
     if undefined:
         refs.append(Line2D([], [], linestyle="none",
                            label="undefined (every exact output 0): not drawn"))
@@ -247,13 +249,19 @@ def plot_format(rows, fmt, all_kinds, kinds, metric=whtlab_metrics.DEFAULT, theo
     return fig
 
 
+def _top(cell):
+    """Whether the cell is drawn in the top band: overflow, or an infinite
+    median (max_abs beyond the double range, a value a log axis cannot show)."""
+    return cell.status == OVERFLOW or cell.median == math.inf
+
+
 def _band(cells, xs, floor):
     """(lower, upper) edges of the interquartile band at xs: NaN where a
     cell has no value (a gap), a lower quartile of 0 clipped to floor."""
     lo, hi = [], []
     for k in xs:
         sp = cells[k].spread
-        if sp is None or not sp.q75 > 0:
+        if sp is None or not 0 < sp.q75 < math.inf:
             lo.append(math.nan)
             hi.append(math.nan)
         else:
@@ -271,12 +279,13 @@ def _draw_panel(ax, points, shown, all_kinds, dist, op, zero_kinds, over_kinds, 
             continue
         color, marker = st.style_for(all_kinds.index(kind))
         xs = sorted(cells)
-        ys = [cells[k].median if cells[k].median else math.nan for k in xs]
+        ys = [cells[k].median if cells[k].median and cells[k].median < math.inf else math.nan
+              for k in xs]
         lo, hi = _band(cells, xs, floor)
         ax.fill_between(xs, lo, hi, color=color, alpha=BAND_ALPHA, linewidth=0, zorder=2)
         ax.plot(xs, ys, color=color, marker=marker, zorder=3)
         zx = [k for k in xs if cells[k].median == 0.0]
-        ox = [k for k in xs if cells[k].status == OVERFLOW]
+        ox = [k for k in xs if _top(cells[k])]
         if zx:
             dx = _edge_dx(kind, zero_kinds)
             ax.plot([x + dx for x in zx], [EDGE_MARGIN] * len(zx), transform=tr, color=color,

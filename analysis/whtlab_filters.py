@@ -56,8 +56,12 @@ def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
     """Rows restricted by the filters given in args (argparse namespace).
 
     keep: values of 'algorithm' kept whatever --algo says (the baseline of
-    the reduction table)."""
-    mask = np.ones(len(rows), dtype=bool)
+    the reduction table). Filters whose values are each present but that
+    select no row together (e.g. a format and a size never run together)
+    are a UsageError naming them: an empty table would read as a result."""
+    mask = np.ones(len(rows), dtype=bool)    # with the rows keep lets through
+    asked = np.ones(len(rows), dtype=bool)   # without them
+    given = []
     for opt, col in NAME_FILTERS:
         if opt not in names:
             continue
@@ -72,8 +76,9 @@ def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
             raise UsageError("--%s '%s': empty name in the list; accepted (present in the "
                              "input): %s" % (opt, text, ",".join(present)))
         wanted = [resolve(opt, v, present) for v in items]
-        sel = np.isin(rows[col], wanted + [k for k in keep if col == "algorithm"])
-        mask &= sel
+        given.append("--%s %s" % (opt, text))
+        asked &= np.isin(rows[col], wanted)
+        mask &= np.isin(rows[col], wanted + [k for k in keep if col == "algorithm"])
     if "log2n" in names and getattr(args, "log2n", None) is not None:
         a, b = parse_log2n(args.log2n)
         sizes = rows["log2n"]
@@ -82,7 +87,12 @@ def apply(rows, args, names=("format", "dist", "op", "algo", "log2n"), keep=()):
             present = sorted(set(sizes.tolist()))
             raise UsageError("--log2n '%s' selects no size in the input files; present: %s"
                              % (args.log2n, _ranges(present)))
+        given.append("--log2n %s" % args.log2n)
         mask &= inside
+        asked &= inside
+    if len(given) > 1 and len(rows) and not asked.any():
+        raise UsageError("%s: each value is in the input files, but no row has them all; "
+                         "nothing to show" % " ".join(given))
     return rows.select(mask)
 
 

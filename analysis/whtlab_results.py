@@ -24,9 +24,12 @@ RESULT_COLUMNS = {
     "oracle_s": "f", "run_s": "f",
 }
 # A row of /results is one (algorithm, backend, format, dist, op, log2n,
-# trial) of one sweep (seed, tau).
+# trial) of one sweep (seed, tau). tau is read by smoothed only: rows of
+# another operation that differ only in tau are the same computation, so
+# their identity leaves tau out (identity_key).
 RESULT_KEY = ("algorithm", "backend", "format", "dist", "op", "log2n",
               "trial", "seed", "tau")
+TAU_OP = "smoothed"
 # Two copies of one result row agree when their measured errors agree; the
 # seconds spent differ between runs and do not make a conflict.
 RESULT_COMPARED = ("max_abs", "mean_abs", "mean_rel", "max_rel", "n_zero",
@@ -238,11 +241,26 @@ def _same(a, b):
     return a == b
 
 
+def uses_tau(op):
+    """Whether an operation reads tau (only smoothed does)."""
+    return op == TAU_OP
+
+
+def identity_keys(columns, key):
+    """Each row's values of key, tau None where the row's op does not read it."""
+    keys = list(zip(*[columns[k].tolist() for k in key]))
+    if "tau" not in key:
+        return keys
+    i = key.index("tau")
+    return [k if uses_tau(op) else k[:i] + (None,) + k[i + 1:]
+            for k, op in zip(keys, columns["op"].tolist())]
+
+
 def _dedupe(columns, name):
     """Keep one copy of agreeing duplicates; raise InputError on conflicts."""
     _, key, compared = DATASETS[name]
     n = len(columns["file"])
-    keys = list(zip(*[columns[k].tolist() for k in key]))
+    keys = identity_keys(columns, key)
     cmp = list(zip(*[columns[k].tolist() for k in compared]))
     first = {}
     keep = np.ones(n, dtype=bool)
@@ -284,6 +302,20 @@ def load(paths, name):
         return None
     merged = {c: np.concatenate([p[c] for p in parts]) for c in list(columns) + ["file"]}
     return Rows(_dedupe(merged, name))
+
+
+def attributes(path, names=("device", "git_revision")):
+    """{name: str or None} of the root attributes of a file already checked
+    (open_checked): which device and build a table came from."""
+    with h5py.File(path, "r") as f:
+        out = {}
+        for n in names:
+            v = f.attrs.get(n)
+            if isinstance(v, np.ndarray) and v.size == 1:
+                v = v.ravel()[0]
+            out[n] = v.decode("ascii", "replace") if isinstance(v, bytes) else \
+                (None if v is None else str(v))
+    return out
 
 
 def check_all(paths):

@@ -4,10 +4,12 @@ cell, every row as stored, and speed."""
 
 import math
 
-from whtlab_cells import (EXACT, EXACT_BASELINE_ONLY, NO_BASELINE, OVERFLOW,
+import numpy as np
+
+from whtlab_cells import (EXACT, EXACT_BASELINE_ONLY, INCOMPLETE, NO_BASELINE, OVERFLOW,
                           UNDEFINED, UNSUPPORTED, CELL_KEY, cells, summarize)
 from whtlab_render import Table
-from whtlab_results import RESULT_COLUMNS, ordered
+from whtlab_results import RESULT_COLUMNS, ordered, uses_tau
 from whtlab_metrics import METRICS
 
 # Tag letters of cells left out of a median, in the order they are shown;
@@ -17,29 +19,70 @@ LEFT_OUT = ((EXACT, "e", "{b} and the algorithm are exact ({m} 0)"),
              "no ratio exists: wht-table --cells shows its {m})"),
             (OVERFLOW, "o", "overflow in the algorithm or in {b}"),
             (UNSUPPORTED, "u", "unsupported"),
-            (UNDEFINED, "n", "undefined ({m} NaN or infinite: for a relative metric, "
-             "every exact value is 0)"),
-            (NO_BASELINE, "m", "no {b} row to compare with"))
+            (UNDEFINED, "n", "undefined ({m} NaN in either or infinite in both: for a "
+             "relative metric, every exact value is 0)"),
+            (NO_BASELINE, "m", "no {b} row to compare with"),
+            (INCOMPLETE, "i", "no ratio in some of the entry's trials (see the note on "
+             "trials): left out so that every trial's median is over the same cells"))
 
 SPREAD_NOTE = ("[q25, q75] = interquartile range over the trials (quartiles interpolated "
                "linearly between the sorted values, numpy.percentile's default; no interval "
                "with one trial)")
 
 
+def _shown(text, x):
+    """Whether text does not read as exactly 0, 1 or -1 unless x is."""
+    v = float(text)
+    return not ((v == 0 or abs(v) == 1) and v != x)
+
+
+def fmt_sig(x, digits, conv="g"):
+    """x to digits significant figures ('g') or digits decimals of an
+    exponent form ('e'), more where that would read as exactly 0, 1 or -1
+    while x is not (0.99999 is not 1); inf, -inf and nan as such."""
+    if not math.isfinite(x):
+        return repr(x)
+    for d in range(digits, 18):
+        text = "%.*{}".format(conv) % (d, x)
+        if _shown(text, x):
+            break
+    return text
+
+
+def fmt_fixed(x, decimals):
+    """x with that many decimals, except where they would hide it: 3
+    significant figures where they print a value that is not 0 as 0 (0.004
+    is not 0.00, 1e-13 not 0.000000000000), more decimals where they print
+    one that is not 1 as 1 (0.99996, 1 - 1e-13), 4 significant figures from
+    5 integer digits on (9999.9996 is 1e+04, not 10000.000); inf, -inf and
+    nan as such."""
+    if not math.isfinite(x):
+        return repr(x)
+    text = "%.*f" % (decimals, x)
+    if abs(float(text)) >= 1e4:
+        return fmt_sig(x, 4)
+    if float(text) == 0 and x != 0:
+        return fmt_sig(x, 3)
+    d = decimals
+    while not _shown(text, x) and d < 17:
+        d += 1
+        text = "%.*f" % (d, x)
+    return text
+
+
 def _fmt_rel(x):
-    return "%.3e" % x
+    return fmt_sig(x, 3, "e")
 
 
 def fmt_reduction(x):
-    """A reduction with 3 decimals, more where 3 would print a value as 0
-    or 1 that is not (e.g. -3e-5 as -0.00003, 0.99996 as 0.99996), and 4
-    significant digits in exponent form when it is very large."""
-    if abs(x) >= 1e4:
-        return "%.4g" % x
-    d = 3
-    while d < 12 and ((x != 0 and round(x, d) == 0) or (x != 1 and round(x, d) == 1)):
-        d += 1
-    return "%.*f" % (d, x)
+    """A reduction with 3 decimals (fmt_fixed)."""
+    return fmt_fixed(x, 3)
+
+
+def fmt_tau(tau):
+    """tau of a smoothed cell, shortest text that reads back as the same
+    double (taus that differ print differently); '-' for other cells."""
+    return "-" if tau is None else repr(tau)
 
 
 def _varies(rows, col):
@@ -55,28 +98,35 @@ def _trials_note(counts):
     return ["Trials per entry: %d to %d (CSV column trials)." % (counts[0], counts[-1])]
 
 
-# why a trial of a cell that entered has no ratio, as the note says it
-TRIAL_LEFT_OUT = ((UNDEFINED, "undefined ({m} NaN or infinite in the algorithm or in {b})"),
+# why a trial has no ratio, as the note says it
+TRIAL_LEFT_OUT = ((UNDEFINED, "undefined ({m} NaN in the algorithm or in {b}, or infinite in "
+                   "both)"),
                   (EXACT, "{b} and the algorithm exact"),
                   (EXACT_BASELINE_ONLY, "{b} exact, the algorithm not"),
                   (NO_BASELINE, "no {b} row"))
 
 
 def _trials_left_note(summaries, m, b):
-    """A note counting the trials without a ratio inside cells that
-    entered (the cell's median is over its other trials), so that none is
-    dropped unsaid."""
-    total = {}
+    """Notes counting what the common trials leave out (whtlab_cells.Summary):
+    the trials of some cells only, and why the cells left out with tag i
+    lack a ratio, so that nothing is dropped unsaid."""
+    total, beyond = {}, 0
     for s in summaries:
+        beyond += s.trials_not_common
         for st, n in s.trials_left_out.items():
             total[st] = total.get(st, 0) + n
-    if not total:
-        return []
-    parts = ["%d %s" % (total.pop(st), why.format(m=m, b=b))
-             for st, why in TRIAL_LEFT_OUT if st in total]
-    parts += ["%d %s" % (n, st) for st, n in sorted(total.items())]
-    return ["Trials without a ratio in cells that entered (each such cell counts its other "
-            "trials): " + "; ".join(parts) + "."]
+    out = []
+    if beyond:
+        out.append("Trials left out of their entry because some of its cells have no row "
+                   "in them (an entry's trials are those, by seed and trial, common to all "
+                   "its cells with a ratio): %d (CSV column trials_not_common)." % beyond)
+    if total:
+        parts = ["%d %s" % (total.pop(st), why.format(m=m, b=b))
+                 for st, why in TRIAL_LEFT_OUT if st in total]
+        parts += ["%d %s" % (n, st) for st, n in sorted(total.items())]
+        out.append("Trials without a ratio in the cells left out with tag i (CSV column "
+                   "trials_without_ratio): " + "; ".join(parts) + ".")
+    return out
 
 
 def reduction(rows, metric, baseline):
@@ -119,16 +169,19 @@ def reduction(rows, metric, baseline):
                            + [s.left_out.get(st, 0) for st, _, _ in LEFT_OUT]
                            + [";".join("%s:%d" % (k, v) for k, v in sorted(s.left_out.items())
                                        if k not in known)]
-                           + [";".join("%s:%d" % (k, v) for k, v in sorted(s.trials_left_out.items()))])
+                           + [";".join("%s:%d" % (k, v) for k, v in sorted(s.trials_left_out.items())),
+                              s.trials_not_common])
         disp.append(cells_)
     m, b = metric, baseline
     notes = ["Entry: for each trial, the median over the (dist, op) cells of 1 - %s(algorithm) / "
              "%s(%s) on the same inputs (paired on backend, format, dist, op, log2n, trial, "
-             "seed, tau; the baseline's row of another backend, cpu first, where it has none "
+             "seed, and tau for smoothed; the baseline's row of another backend, cpu first, where it has none "
              "on the algorithm's); then the median over the trials and %s. 1 = error removed, "
              "0 = as %s, < 0 = worse; (N) = number of cells that entered. The trials of "
              "several seeds are trials of one cell; smoothed cells of different tau are "
-             "different cells; a trial where %s is exact has no ratio and leaves the cell."
+             "different cells. Every trial's median is over the same cells: the trials of an "
+             "entry are those common to its cells, and a cell without a ratio in one of them "
+             "(%s exact, or undefined) is left out (tag i)."
              % (m, m, b, SPREAD_NOTE, b, b)]
     notes += _trials_note(ntrials)
     notes += _trials_left_note(table.values(), m, b)
@@ -145,8 +198,8 @@ def reduction(rows, metric, baseline):
                      "baseline with --baseline (present: %s)." % (b, ",".join(present)))
     csv_header = (["metric", "baseline", "backend", "format", "log2n", "algorithm",
                    "median_reduction", "q25", "q75", "trials", "cells"]
-                  + [st.replace("-", "_") for st, _, _ in LEFT_OUT] + ["other_left_out",
-                                                                         "trials_without_ratio"])
+                  + [st.replace("-", "_") for st, _, _ in LEFT_OUT]
+                  + ["other_left_out", "trials_without_ratio", "trials_not_common"])
     title = "%s (%s): reduction against %s" % (m, METRICS[m], b)
     return Table(header, align, disp, notes, csv_header, machine, title=title)
 
@@ -155,18 +208,22 @@ def cell_table(rows, metric):
     """metric of each cell: median and quartiles over the trials; statuses
     instead of numbers."""
     cs = cells(rows, metric)
-    optional = [c for c in ("backend", "seed", "tau") if _varies(rows, c)]
-    shown_key = [k for k in CELL_KEY if k not in ("backend", "seed", "tau") or k in optional]
+    # tau only where smoothed cells of several taus need it told apart
+    tau_rows = rows.select(np.array([uses_tau(o) for o in rows["op"].tolist()], dtype=bool))
+    optional = [c for c, r in (("backend", rows), ("tau", tau_rows)) if _varies(r, c)]
+    shown_key = [k for k in CELL_KEY if k not in ("backend", "tau") or k in optional]
     order = {col: {v: i for i, v in enumerate(ordered(col, rows[col].tolist()))}
              for col in ("algorithm", "backend", "format", "dist", "op")}
 
     def sort_key(item):
         key = dict(zip(CELL_KEY, item[0]))
-        return tuple(order[c][key[c]] if c in order else key[c] for c in CELL_KEY)
+        return tuple(order[c][key[c]] if c in order else
+                     (-1.0 if key[c] is None else key[c]) if c == "tau" else key[c]
+                     for c in CELL_KEY)
     disp, machine = [], []
     for key, c in sorted(cs.items(), key=sort_key):
         kd = dict(zip(CELL_KEY, key))
-        lead = [str(kd[k]) if k != "tau" else "%g" % kd[k] for k in shown_key]
+        lead = [str(kd[k]) if k != "tau" else fmt_tau(kd[k]) for k in shown_key]
         sp = c.spread
         if sp is None:
             shown = [c.status, "-", "-"]
@@ -180,9 +237,11 @@ def cell_table(rows, metric):
                        + [c.status, c.note()])
     header = shown_key + ["trials", "median", "q25", "q75", "status"]
     align = "".join("r" if k in ("log2n", "seed", "tau") else "l" for k in shown_key) + "rrrrl"
-    notes = ["%s: median over the trials with status ok and a finite value; %s; "
-             "undefined = NaN or infinite in every trial (for a relative metric: every exact "
-             "value is 0), never taken in; overflow / unsupported: a trial had that status."
+    notes = ["%s: median over the trials with status ok and a value (not NaN; inf is a value, "
+             "max_abs beyond the double range), the trials of every seed pooled; %s; "
+             "undefined = NaN in every trial (for a relative metric: every exact value is 0), "
+             "never taken in; overflow / unsupported: a trial had that status; tau only for "
+             "smoothed cells (- for the other operations, which do not read it)."
              % (metric, SPREAD_NOTE)]
     csv_header = (["metric"] + list(CELL_KEY)
                   + ["trials", "trials_used", "median", "q25", "q75", "status", "note"])
@@ -233,8 +292,8 @@ def speed(rows):
         disp.append([r["algorithm"]] + ([r["backend"]] if by_backend else [])
                     + [r["format"], str(r["log2n"]), str(r["batch"]),
                        "yes" if r["in_place"] else "no",
-                       "%.4g" % r["median_ms"], "%.4g" % r["gbps"]]
-                    + ["%.2f" % x if x is not None else "n/a" for x in ratios])
+                       fmt_sig(r["median_ms"], 4), fmt_sig(r["gbps"], 4)]
+                    + [fmt_fixed(x, 2) if x is not None else "n/a" for x in ratios])
         machine.append([r["algorithm"], r["backend"], r["format"], r["log2n"], r["batch"],
                         r["in_place"], r["median_ms"], r["gbps"]] + ratios)
     notes = ["vs X = median_ms / X_ms, X measured in the same run on the same bytes "

@@ -5,37 +5,40 @@ folklore's and how many times longer it takes. Algorithms are taken by name
 from the data; one missing from either table is not drawn and named in a
 note.
 
-Error (y): a cell is (format, dist, op, log2n, and tau for smoothed); its
-value is the median of the metric over the trials with status ok and a
-finite value (whtlab_cells.Cell; the trials of every seed pooled). The
-cell's ratio is folklore's median / the algorithm's median (> 1: more
-accurate than folklore). y is the median of these ratios over the cells of
-the size class (every dist and op of the selection). Left out, and counted
-by reason in the notes: cells where either has no value (overflow,
-unsupported, every trial undefined), where either median is 0 (no finite
-ratio; e.g. both exact on pmone inputs at small n), and cells folklore
-lacks. A median, as wht-table's reduction is, so that y >= 10/3 is the
-issue's goal of a median reduction of at least 70 % (1 - 1/y >= 0.7).
+Error (y): the reduction against folklore exactly as wht-table computes
+it (whtlab_cells: the rows of the same inputs paired trial by trial,
+r_t = 1 - e_t(alg) / e_t(folklore); per trial the median over the cells,
+then the median R over the trials), with the size class in place of the
+table's log2n: the cells are (dist, op, log2n, and tau for smoothed) of the
+class. y = 1 / (1 - R), folklore's error over the algorithm's in the terms
+of the median reduction, so that y >= 10/3 exactly when R >= 70 %, the
+issue's goal, and a point reads as wht-table's entry for the same rows.
+Cells left out of the table's median are left out here and counted by
+reason in the notes, as are trials not common to the class's cells.
 
 Backends in /results: an algorithm's CPU and GPU rows are bit-identical
-(DESIGN.md), so each cell takes the trials of one backend, the first
+(DESIGN.md), so each cell takes the reductions of one backend, the first
 present of cpu, gpu, then others alphabetically.
 
 Time (x): an entry of /timings is (backend, format, log2n, batch,
 in_place); its ratio is the algorithm's median_ms / folklore's median_ms
-of the same entry (< 1: faster than folklore). x is the median of these
-ratios over the entries of the size class. Entries whose times are not
-positive and finite, and entries folklore lacks, are left out and counted.
+of the same entry from the same /timings file and device (< 1: faster
+than folklore): times of another run or GPU are never divided. x is the
+median of these ratios over the entries of the size class. Entries whose
+times are not positive and finite, and entries without folklore's in the
+same file, are left out and counted.
 
 Size classes (log2n of a cell or of a timing row, the row length n = 2^k
 whatever the batch): small k <= 14 (every algorithm's row fits one GPU
 tile: one pass, DESIGN.md section 5), medium 15..21, large k >= 22. A point
-needs both an error ratio and a time ratio in its class."""
+needs both an error ratio and a time ratio in its class, both finite and
+positive (y is infinite where R = 1, 0 where R = -inf): others are not
+drawn and named in a note."""
 
 import math
 
-from whtlab_cells import Cell
-from whtlab_results import InputError, ordered
+import whtlab_cells as wc
+from whtlab_results import InputError, attributes, ordered
 from whtlab_stats import quantile
 
 BASELINE = "folklore"
@@ -43,11 +46,22 @@ BASELINE = "folklore"
 SIZE_CLASSES = (("small", None, 14), ("medium", 15, 21), ("large", 22, None))
 GOAL_RATIO = 1.0 / (1.0 - 0.7)   # issue 14: a median reduction of 70 %
 
-# why a cell or a timing entry has no ratio (keys of Tradeoff.left_out)
-NO_VALUE, ZERO, NO_BASE_CELL, BAD_TIME, NO_BASE_TIME = (
-    "cells without a value (overflow, unsupported or undefined)",
-    "cells with median error 0", "cells folklore lacks",
-    "timings not positive and finite", "timings folklore lacks")
+# why a cell, a trial or a timing entry has no ratio (keys of
+# Tradeoff.left_out), as wht-table's tags say it
+LEFT_OUT = {
+    wc.EXACT: "cells where folklore and the algorithm are exact (error 0)",
+    wc.EXACT_BASELINE_ONLY: "cells where folklore is exact and the algorithm not "
+                            "(worse; no ratio)",
+    wc.OVERFLOW: "cells with overflow", wc.UNSUPPORTED: "cells unsupported",
+    wc.UNDEFINED: "cells undefined (NaN, or infinite in both)",
+    wc.NO_BASELINE: "cells folklore lacks",
+    wc.INCOMPLETE: "cells without a ratio in some of the class's trials",
+}
+NOT_COMMON = "trials not in every cell of the class"
+BAD_TIME, NO_BASE_TIME = ("timings not positive and finite",
+                          "timings without folklore's from the same file and device")
+# cells that enter, counted apart (table's reduction 1, not a tag)
+ALG_EXACT = "cells where the algorithm is exact and folklore not (reduction 1)"
 
 
 def size_class(log2n):
@@ -72,9 +86,11 @@ class Point:
     """One algorithm in one size class: y = error_ratio, x = time_ratio,
     and how many cells and timing entries entered their medians."""
 
-    def __init__(self, algorithm, size, error_ratio, time_ratio, cells, timings):
+    def __init__(self, algorithm, size, reduction, time_ratio, cells, timings):
         self.algorithm, self.size = algorithm, size
-        self.error_ratio, self.time_ratio = error_ratio, time_ratio
+        self.reduction = reduction          # the median reduction R
+        self.error_ratio = error_ratio(reduction)
+        self.time_ratio = time_ratio
         self.cells, self.timings = cells, timings
 
     def __repr__(self):
@@ -88,59 +104,69 @@ class Tradeoff:
 
     def __init__(self):
         self.points = []
-        self.left_out = {}      # reason -> number of cells or timing entries
+        self.left_out = {}      # reason -> number of cells, trials or timing entries
+        self.entered = {}       # reason -> cells that entered, counted apart
         self.not_drawn = []     # (algorithm, why)
+        self.not_finite = []    # Point not drawn: a ratio not finite and positive
         self.one_sided = []     # (algorithm, size class, which side lacks)
         self.scope = ""         # what entered, for the figure
 
-    def count(self, reason):
-        self.left_out[reason] = self.left_out.get(reason, 0) + 1
+    def count(self, reason, n=1, where=None):
+        where = self.left_out if where is None else where
+        if n:
+            where[reason] = where.get(reason, 0) + n
 
     def notes(self):
         """One line per thing left out, for stderr and the figure."""
         out = ["%s not drawn: %s" % (a, why) for a, why in self.not_drawn]
         out += ["%s, %s: no %s there, no point" % (a, class_label(s), side)
                 for a, s, side in self.one_sided]
+        out += ["%s, %s: not drawn, error ratio %s (median reduction %r), time ratio %s"
+                % (p.algorithm, class_label(p.size), p.error_ratio, p.reduction, p.time_ratio)
+                for p in self.not_finite]
         if self.left_out:
             out.append("left out of the medians: " + "; ".join(
                 "%d %s" % (n, r) for r, n in sorted(self.left_out.items())))
+        if self.entered:
+            out.append("entered: " + "; ".join(
+                "%d %s" % (n, r) for r, n in sorted(self.entered.items())))
         return out
 
 
-def _cell_medians(results, metric):
-    """{algorithm: {(dist, op, log2n, tau or None): Cell}}, one backend each."""
-    by_backend = {}
-    for r in results.records():
-        key = (r["dist"], r["op"], r["log2n"], r["tau"] if r["op"] == "smoothed" else None)
-        cell = by_backend.setdefault((r["algorithm"], key), {}).setdefault(
-            r["backend"], Cell(key))
-        cell.add(r["status"], r[metric])
-    out = {}
-    for (alg, key), cells in by_backend.items():
-        first = ordered("backend", cells)[0]
-        out.setdefault(alg, {})[key] = cells[first]
-    return out
+def error_ratio(reduction):
+    """y of a median reduction R: 1 / (1 - R), folklore's error over the
+    algorithm's; inf for R = 1 (the error removed), 0 for R = -inf."""
+    return math.inf if reduction == 1.0 else 1.0 / (1.0 - reduction)
 
 
-def error_ratios(results, metric, tr):
-    """{algorithm: {size class: [folklore median / algorithm median]}}."""
-    cells = _cell_medians(results, metric)
-    base = cells.get(BASELINE, {})
+def _one_backend(pairs):
+    """The keys of pairs (whtlab_cells.reductions) of the first backend
+    present for each (algorithm, cell): CPU and GPU rows are bit-identical."""
+    rank = {b: i for i, b in enumerate(ordered("backend", [k[1] for k in pairs]))}
+    first = {}
+    for key in pairs:
+        cell = key[:1] + key[2:]
+        if cell not in first or rank[key[1]] < rank[first[cell][1]]:
+            first[cell] = key
+    return set(first.values())
+
+
+def error_summaries(results, metric, tr):
+    """{algorithm: {size class: whtlab_cells.Summary}} of the reduction
+    against folklore, as wht-table computes it; what they leave out counted
+    in tr."""
+    pairs = wc.reductions(results, metric, BASELINE)
+    chosen = _one_backend(pairs)
+    groups = wc.group(pairs, lambda k: (k[0], size_class(k[5])) if k in chosen else None)
     out = {}
-    for alg, mine in cells.items():
-        if alg == BASELINE:
-            continue
-        for key, cell in mine.items():
-            ref = base.get(key)
-            if ref is None:
-                tr.count(NO_BASE_CELL)
-            elif cell.median is None or ref.median is None:
-                tr.count(NO_VALUE)
-            elif cell.median == 0.0 or ref.median == 0.0:
-                tr.count(ZERO)
-            else:
-                out.setdefault(alg, {}).setdefault(size_class(key[2]), []).append(
-                    ref.median / cell.median)
+    for (alg, size), s in groups.items():
+        for status, n in s.left_out.items():
+            tr.count(LEFT_OUT.get(status, "cells of status %s" % status), n)
+        tr.count(NOT_COMMON, s.trials_not_common)
+        tr.count(ALG_EXACT, sum(all(r == 1.0 for r in c.values()) for c in s.cells),
+                 tr.entered)
+        if s.spread.median is not None:
+            out.setdefault(alg, {})[size] = s
     return out
 
 
@@ -148,16 +174,30 @@ def _time_ok(ms):
     return ms > 0 and not math.isinf(ms)
 
 
+def _sources(rows):
+    """{file: (device, git revision)} of the files rows came from."""
+    out = {}
+    for path in rows["file"].tolist():
+        if path not in out:
+            a = attributes(path)
+            out[path] = (a["device"], a["git_revision"])
+    return out
+
+
 def time_ratios(timings, tr):
-    """{algorithm: {size class: [algorithm median_ms / folklore median_ms]}}."""
+    """{algorithm: {size class: [algorithm median_ms / folklore median_ms]}},
+    each ratio of two entries of one /timings file and device."""
+    source = _sources(timings)
     entry = ("backend", "log2n", "batch", "in_place")
-    base = {tuple(r[k] for k in entry): r["median_ms"] for r in timings.records()
-            if r["algorithm"] == BASELINE}
+
+    def key(r):
+        return (r["file"], source[r["file"]][0]) + tuple(r[k] for k in entry)
+    base = {key(r): r["median_ms"] for r in timings.records() if r["algorithm"] == BASELINE}
     out = {}
     for r in timings.records():
         if r["algorithm"] == BASELINE:
             continue
-        ref = base.get(tuple(r[k] for k in entry))
+        ref = base.get(key(r))
         if ref is None:
             tr.count(NO_BASE_TIME)
         elif not (_time_ok(r["median_ms"]) and _time_ok(ref)):
@@ -168,18 +208,26 @@ def time_ratios(timings, tr):
     return out
 
 
+def _source_text(rows):
+    """'NVIDIA H100 (git 002ae6a)', each device and revision once."""
+    pairs = sorted(set(_sources(rows).values()), key=str)
+    return ", ".join("%s (git %s)" % (d or "device unknown", g or "unknown")
+                     for d, g in pairs) or "none"
+
+
 def compute(results, timings, fmt, metric):
     """The Tradeoff of format fmt for metric, from /results and /timings
     rows (whtlab_results.Rows, any formats)."""
     res = results.select(results["format"] == fmt)
     tim = timings.select(timings["format"] == fmt)
     tr = Tradeoff()
-    tr.scope = "errors: dist %s; op %s. times: batch %s; %s." % (
-        ",".join(res.distinct("dist")), ",".join(res.distinct("op")),
+    tr.scope = "errors: dist %s; op %s; from %s. times: batch %s; %s; from %s." % (
+        ",".join(res.distinct("dist")), ",".join(res.distinct("op")), _source_text(res),
         ",".join(str(b) for b in sorted(set(tim["batch"].tolist()))),
         " and ".join({1: "in place", 0: "out of place"}[m]
-                     for m in sorted(set(tim["in_place"].tolist()), reverse=True)))
-    errors = error_ratios(res, metric, tr)
+                     for m in sorted(set(tim["in_place"].tolist()), reverse=True)),
+        _source_text(tim))
+    errors = error_summaries(res, metric, tr)
     times = time_ratios(tim, tr)
     in_res, in_tim = set(res["algorithm"].tolist()), set(tim["algorithm"].tolist())
     for alg in ordered("algorithm", (in_res | in_tim) - {BASELINE}):
@@ -192,11 +240,13 @@ def compute(results, timings, fmt, metric):
         e, t = errors.get(alg, {}), times.get(alg, {})
         for name, _, _ in SIZE_CLASSES:
             if name in e and name in t:
-                tr.points.append(Point(alg, name, quantile(e[name], 0.5),
-                                       quantile(t[name], 0.5), len(e[name]), len(t[name])))
+                p = Point(alg, name, e[name].spread.median, quantile(t[name], 0.5),
+                          len(e[name].cells), len(t[name]))
+                drawable = all(0 < v < math.inf for v in (p.error_ratio, p.time_ratio))
+                (tr.points if drawable else tr.not_finite).append(p)
             elif name in e or name in t:
                 tr.one_sided.append((alg, name, "timing" if name in e else "error ratio"))
-        if not any(p.algorithm == alg for p in tr.points):
+        if not any(p.algorithm == alg for p in tr.points + tr.not_finite):
             tr.not_drawn.append((alg, "no size class with both an error ratio and a time ratio"))
     return tr
 

@@ -1,6 +1,7 @@
 """whtlab_tradeoff_plot - the accuracy-versus-speed figure of one format and
 metric (numbers from whtlab_tradeoff): log-log, x = time relative to
-folklore, y = folklore's error / the algorithm's error, a marker per
+folklore, y = 1 / (1 - R), R the median reduction of wht-table (folklore's
+error / the algorithm's in its terms), a marker per
 algorithm and size class in the algorithm's colour and marker, the marker
 larger for a larger size class, a thin line joining an algorithm's classes
 in size order; grey lines at x = 1 and y = 1 (folklore) and a dotted one at
@@ -101,7 +102,7 @@ def plot_format(tradeoff, fmt, metric, all_algorithms):
     ax.set_xlim(*_limits([p.time_ratio for p in tradeoff.points]))
     ax.set_ylim(*_limits([p.error_ratio for p in tradeoff.points] + [tt.GOAL_RATIO]))
     ax.set_xlabel("time / folklore's time (median_ms, wht-bench)")
-    ax.set_ylabel("folklore's %s / algorithm's %s" % (metric, metric))
+    ax.set_ylabel("1 / (1 - median reduction of %s)" % metric)
     for axis, lim in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
         _ticks(axis, math.log10(lim[1]) - math.log10(lim[0]))
     leg_ax = fig.add_subplot(gs[1])

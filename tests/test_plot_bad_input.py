@@ -71,4 +71,17 @@ t.ok(rc == 0 and "accuracy-METRIC-FORMAT.png" in out and "speed-FORMAT.png" in o
      and "interquartile range" in out and "--metric" in out and "Exit status" in out
      and "--bounds" in out and "sqrt(k) u" in out,
      "--help describes the figures, their band, --bounds and the exit statuses")
+
+# Filters whose values are each present but select no row together.
+import numpy as np  # noqa: E402
+mix = os.path.join(tmp.name, "mix.h5")
+tk.write_file(mix, results=np.array(
+    [tk.result_row(a, f, "norm", "one-way", k, 0, 1e-3) for a in ("folklore", "kahan")
+     for f, k in (("f32", 3), ("f16", 8))], dtype=tk.RESULT_DTYPE))
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, "--format", "f16", "--log2n", "3",
+                      mix)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "--format f16 --log2n 3" in err
+     and not os.path.exists(outdir),
+     "--format f16 --log2n 3 (each present, never together): exit 2, one line, no folder (%s)"
+     % err.strip())
 t.done()

@@ -3,13 +3,16 @@ small real CPU sweep (folklore, kahan, neumaier, alman-rao; f32 and f16)
 and a /timings table written here with h5py in wht-bench's schema
 (wht-bench needs CUDA): the files are written, one column wide; every
 plotted point equals a computation made here from the raw rows with numpy
-(cell medians over the ok, finite trials, folklore / algorithm per cell,
-median per size class; median_ms ratios per timing entry, median per
-class), as do the counts of cells left out; an algorithm in one table only
+(per trial and cell 1 - algorithm / folklore, per trial the median over
+the class's cells, R the median over the trials, y = 1 / (1 - R); median_ms
+ratios per timing entry, median per class), as do the counts of cells left
+out; an algorithm in one table only
 is not drawn and is named in a note; --only tradeoff without /timings,
 without /results, without folklore or without a common format is refused
 (exit 2, one line, nothing created)."""
 
+import csv
+import io
 import math
 import os
 import struct
@@ -69,26 +72,47 @@ def cls(k):
 
 
 def expected(fmt, metric):
-    """{(alg, class): (y, x)} and the left-out cell counts, from the raw rows."""
+    """{(alg, class): (y, x)} and the left-out cell counts, from the raw rows:
+    per cell and trial 1 - alg / folklore; per class the trials common to
+    its cells with a ratio, cells lacking one there left out; per trial the
+    median over the cells, R the median over the trials, y = 1 / (1 - R)."""
     r = res[res["format"] == fmt.encode()]
-    med = {}
-    for key in set(zip(r["algorithm"], r["dist"], r["op"], r["log2n"])):
-        sel = r[(r["algorithm"] == key[0]) & (r["dist"] == key[1]) & (r["op"] == key[2])
-                & (r["log2n"] == key[3])]
-        vals = sel[metric][np.isfinite(sel[metric])]
-        bad = (sel["status"] != b"ok").any() or len(vals) == 0
-        med[key] = None if bad else float(np.median(vals))
-    ys, zero, novalue = {}, 0, 0
-    for (alg, dist, op, k), m in med.items():
-        if alg == b"folklore":
+    rows = {}
+    for x in r:
+        rows.setdefault((x["algorithm"].decode(), x["dist"], x["op"], int(x["log2n"])), {})[
+            (int(x["seed"]), int(x["trial"]))] = (x["status"], float(x[metric]))
+    groups, left = {}, {}
+    for (alg, dist, op, k), trials in rows.items():
+        if alg == "folklore":
             continue
-        f = med[(b"folklore", dist, op, k)]
-        if m is None or f is None:
-            novalue += 1
-        elif m == 0 or f == 0:
-            zero += 1
+        base = rows[("folklore", dist, op, k)]
+        if any(v[0] != b"ok" for t in trials for v in (trials[t], base[t])):
+            left["overflow"] = left.get("overflow", 0) + 1
+            continue
+        ratios, why = {}, set()
+        for t, (_, a) in trials.items():
+            b = base[t][1]
+            if math.isnan(a) or math.isnan(b):
+                why.add("undefined")
+            elif b == 0:
+                why.add("exact-baseline" if a == 0 else "exact-baseline-only")
+            else:
+                ratios[t] = 1 - a / b
+        if ratios:
+            groups.setdefault((alg, cls(k)), []).append((set(trials), ratios))
         else:
-            ys.setdefault((alg.decode(), cls(k)), []).append(f / m)
+            st = next(w for w in ("exact-baseline-only", "exact-baseline", "undefined")
+                      if w in why)
+            left[st] = left.get(st, 0) + 1
+    ys = {}
+    for key, cands in groups.items():
+        common = set.intersection(*[c[0] for c in cands])
+        used = [c[1] for c in cands if common <= set(c[1])]
+        if len(used) < len(cands):
+            left["incomplete"] = left.get("incomplete", 0) + len(cands) - len(used)
+        if used:
+            red = float(np.median([np.median([c[t] for c in used]) for t in common]))
+            ys[key] = 1 / (1 - red)
     tm = timings[timings["format"] == fmt.encode()]
     base = {(e["log2n"], e["batch"], e["in_place"]): e["median_ms"]
             for e in tm[tm["algorithm"] == b"folklore"]}
@@ -98,9 +122,8 @@ def expected(fmt, metric):
         if b is not None and math.isfinite(e["median_ms"]):
             xs.setdefault((e["algorithm"].decode(), cls(e["log2n"])), []).append(
                 e["median_ms"] / b)
-    pts = {k: (float(np.median(ys[k])), float(np.median(xs[k])))
-           for k in ys if k in xs}
-    return pts, zero, novalue
+    pts = {k: (ys[k], float(np.median(xs[k]))) for k in ys if k in xs}
+    return pts, left
 
 
 results, trs = load([sweep], "results"), load([tfile], "timings")
@@ -108,14 +131,15 @@ algs = sorted(set(results["algorithm"].tolist()) | set(trs["algorithm"].tolist()
 bad_points, bad_drawn, bad_counts, seen = [], [], [], 0
 for metric in ("norm_rel", "mean_rel"):
     for fmt in ("f32", "f16"):
-        want, zero, novalue = expected(fmt, metric)
+        want, left = expected(fmt, metric)
         tr = tt.compute(results, trs, fmt, metric)
         got = {(p.algorithm, p.size): (p.error_ratio, p.time_ratio) for p in tr.points}
         if sorted(got) != sorted(want) or not all(
                 np.allclose(got[k], want[k], rtol=1e-12, atol=0) for k in want):
             bad_points.append((metric, fmt, got, want))
-        if (tr.left_out.get(tt.ZERO, 0), tr.left_out.get(tt.NO_VALUE, 0)) != (zero, novalue):
-            bad_counts.append((metric, fmt, tr.left_out, zero, novalue))
+        counted = {st: tr.left_out[why] for st, why in tt.LEFT_OUT.items() if why in tr.left_out}
+        if counted != left:
+            bad_counts.append((metric, fmt, tr.left_out, left))
         fig = tp.plot_format(tr, fmt, metric, algs)
         ax = fig.axes[0]
         drawn = {tuple(line.get_gid().split()[1:]): (float(line.get_xdata()[0]),
@@ -129,8 +153,8 @@ for metric in ("norm_rel", "mean_rel"):
 t.ok(seen == 16 and not bad_points,
      "every point (kahan, neumaier x small, medium x f32, f16 x 2 metrics: %d) equals the "
      "numpy computation from the raw rows (%s)" % (seen, bad_points[:1]))
-t.ok(not bad_counts, "cells left out (median 0; no value) counted as computed here (%s)"
-     % bad_counts[:1])
+t.ok(not bad_counts, "cells left out (exact, overflow, incomplete, ...) counted as computed "
+     "here (%s)" % bad_counts[:1])
 t.ok(not bad_drawn, "the figure's markers sit at those points on log-log axes (%s)"
      % bad_drawn[:1])
 tr = tt.compute(results, trs, "f32", "norm_rel")
@@ -210,4 +234,121 @@ t.ok(rc == 0 and not any(f.startswith("tradeoff") for f in os.listdir(out3))
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
 t.ok(rc == 0 and "tradeoff-METRIC-FORMAT.png" in out and "size class" in out
      and "median_ms" in out, "--help describes the tradeoff figure")
+
+# --- review findings: the figure's y is wht-table's reduction, times pair
+# within one file and device, notes count each case apart, no traceback.
+def rr(alg, v, k=10, t=0, dist="norm", backend="cpu", fmt="f32"):
+    r = tk.result_row(alg, fmt, dist, "one-way", k, t, 1.0, backend=backend)
+    for c in tk.ERROR_COLUMNS:
+        r[c] = v
+    return r
+
+
+TIMES = [tk.timing_row(a, "f32", 10, 1, 1, ms, 0.5, 0.5, 2.0)
+         for a, ms in (("folklore", 1.0), ("kahan", 1.5))]
+
+
+def tradeoff_file(name, rows, timings=TIMES, attrs=None):
+    path = os.path.join(tmp.name, name)
+    tk.write_file(path, results=np.array(rows, dtype=tk.RESULT_DTYPE),
+                  timings=None if timings is None else np.array(timings, dtype=tk.TIMING_DTYPE),
+                  attrs=attrs)
+    return path
+
+
+def plotted(path, *args):
+    """(rc, {(alg, class): (x, y)} drawn, stderr) of wht-plot --only tradeoff."""
+    out = os.path.join(tmp.name, "fig-" + os.path.basename(path))
+    rc, _, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--only", "tradeoff", "--outdir",
+                        out, path, *args)
+    tr = tt.compute(load([path] + [a for a in args if a.endswith(".h5")], "results"),
+                    load([path] + [a for a in args if a.endswith(".h5")], "timings"),
+                    "f32", "norm_rel")
+    fig = tp.plot_format(tr, "f32", "norm_rel", ["folklore", "kahan"]) if tr.points else None
+    pts = {} if fig is None else {
+        tuple(ln.get_gid().split()[1:]): (float(ln.get_xdata()[0]), float(ln.get_ydata()[0]))
+        for ln in fig.axes[0].lines if (ln.get_gid() or "").startswith("point ")}
+    return rc, pts, err
+
+
+def table_reduction(path):
+    rc, out, _ = tk.run("analysis/wht-table", "--csv", path)
+    return {(r["backend"], r["algorithm"]): float(r["median_reduction"])
+            for r in csv.DictReader(io.StringIO(out)) if r["median_reduction"]}
+
+
+# A 1-trial CPU check of folklore beside the full 3-trial GPU run: the
+# table pairs GPU with GPU (reduction 0.5); the figure must say the same.
+rows = [rr("folklore", 1e-7, backend="cpu")]
+for tri, v in enumerate((1e-7, 4e-7, 4e-7)):
+    rows += [rr("folklore", v, t=tri, backend="gpu"), rr("kahan", v / 2, t=tri, backend="gpu")]
+back = tradeoff_file("back.h5", rows)
+rc, pts, err = plotted(back)
+red = table_reduction(back).get(("gpu", "kahan"))
+y = pts.get(("kahan", "small"), (0, 0))[1]
+t.ok(rc == 0 and red == 0.5 and abs(y - 1 / (1 - red)) < 1e-12,
+     "the figure's point is wht-table's reduction of the same file: y = 1 / (1 - %s) = %s "
+     "(drawn %s; %s)" % (red, 1 / (1 - red) if red else None, y, err.strip()))
+
+# The goal line: two cells of reductions 0.9 and 0.45 (median 0.675 < 70 %)
+# have error ratios 10 and 1.8 whose median (5.9) is above 10/3.
+goal = tradeoff_file("goal.h5", [rr("folklore", 1.0, dist="norm"), rr("kahan", 0.1, dist="norm"),
+                                 rr("folklore", 1.0, dist="pmone"), rr("kahan", 0.55, dist="pmone")])
+rc, pts, err = plotted(goal)
+y = pts.get(("kahan", "small"), (0, 0))[1]
+t.ok(rc == 0 and abs(y - 1 / (1 - 0.675)) < 1e-12 and y < tt.GOAL_RATIO,
+     "a median reduction of 67.5 %% is drawn below the 70 %% line (y %s, line %s)"
+     % (y, tt.GOAL_RATIO))
+
+# Timings of kahan in another file from another GPU: never divided.
+res_only = tradeoff_file("res.h5", [rr(a, v, t=tri) for tri in range(3)
+                                    for a, v in (("folklore", 1e-7), ("kahan", 5e-8))],
+                         timings=None, attrs={"device": "NVIDIA H100", "git_revision": "aaaa"})
+bench_a = tradeoff_file("benchA.h5", [], timings=TIMES[:1],
+                        attrs={"device": "NVIDIA H100", "git_revision": "aaaa"})
+bench_b = tradeoff_file("benchB.h5", [], timings=TIMES[1:],
+                        attrs={"device": "NVIDIA H200", "git_revision": "bbbb"})
+tr = tt.compute(load([res_only], "results"), load([bench_a, bench_b], "timings"), "f32",
+                "norm_rel")
+t.ok(not tr.points and tr.left_out.get(tt.NO_BASE_TIME) == 1,
+     "a timing whose folklore entry is in another file (another GPU) is left out and "
+     "counted, no point (%s)" % tr.notes())
+both_b = tradeoff_file("benchAB.h5", [], timings=TIMES,
+                       attrs={"device": "NVIDIA H200", "git_revision": "bbbb"})
+tr = tt.compute(load([res_only], "results"), load([both_b], "timings"), "f32", "norm_rel")
+t.ok(len(tr.points) == 1 and "from NVIDIA H100 (git aaaa)" in tr.scope
+     and "from NVIDIA H200 (git bbbb)" in tr.scope,
+     "the scope note names the device and git revision of the results and of the "
+     "timings (%s)" % tr.scope)
+
+# Folklore exact: the notes say which of the three cases, as the tags do.
+rows = []
+for tri in range(3):
+    rows += [rr("folklore", 1e-7, t=tri), rr("kahan", .5e-7, t=tri),
+             rr("folklore", 0.0, t=tri, dist="pmone"), rr("kahan", 3e-7, t=tri, dist="pmone"),
+             rr("folklore", 0.0, t=tri, dist="relu-norm"), rr("kahan", 0.0, t=tri, dist="relu-norm"),
+             rr("folklore", 1e-7, t=tri, dist="pagh-norm"), rr("kahan", 0.0, t=tri, dist="pagh-norm")]
+zero = tradeoff_file("zero.h5", rows)
+rc, pts, err = plotted(zero)
+t.ok(rc == 0 and "1 cells where folklore is exact and the algorithm not" in err
+     and "1 cells where folklore and the algorithm are exact" in err
+     and "1 cells where the algorithm is exact and folklore not (reduction 1)" in err
+     and "median error 0" not in err,
+     "folklore exact and the algorithm not, both exact, and the algorithm exact are "
+     "counted apart (%s)" % err.strip())
+
+# A median reduction of 1 (the algorithm's error underflows to 0 against
+# folklore's): an infinite y is not drawn and is named, no traceback.
+ext = tradeoff_file("ext.h5", [rr("folklore", 1e300, fmt="f64"), rr("kahan", 5e-324, fmt="f64"),
+                               rr("folklore", 1e-7), rr("kahan", .5e-7)],
+                    timings=TIMES + [tk.timing_row(a, "f64", 10, 1, 1, ms, 0.5, 0.5, 2.0)
+                                     for a, ms in (("folklore", 1.0), ("kahan", 1.5))])
+outdir = os.path.join(tmp.name, "ext")
+rc, out, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--only", "tradeoff", "--outdir",
+                      outdir, ext)
+t.ok(rc == 0 and "Traceback" not in err and "tradeoff-norm_rel-f32.png" in out
+     and "tradeoff-norm_rel-f64.png" not in out
+     and "kahan, small (log2n <= 14): not drawn, error ratio inf" in err,
+     "an infinite error ratio is left out and named; the other format is drawn (rc %d %s)"
+     % (rc, err.strip()[-300:]))
 t.done()

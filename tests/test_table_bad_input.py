@@ -101,4 +101,28 @@ t.ok(rc == 0 and "--reduction" in out and "--speed" in out and "--rows" in out
      and "Exit status" in out and "--metric" in out and "--baseline" in out
      and "norm_rel  (default)" in out,
      "--help describes the tables, the metrics and their default, and the exit statuses")
+
+# Filters whose values are each present but select no row together: exit 2,
+# one line naming them (not an empty table with a note).
+def mrow(alg, fmt, k):
+    return tk.result_row(alg, fmt, "norm", "one-way", k, 0, 1e-7 if fmt == "f32" else 1e-3)
+
+
+mix = os.path.join(tmp.name, "mix.h5")
+tk.write_file(mix, results=np.array([mrow(a, f, k) for a in ("folklore", "kahan")
+                                     for f, k in (("f32", 3), ("f16", 8))],
+                                    dtype=tk.RESULT_DTYPE),
+              timings=np.array([tk.timing_row(a, f, k, 1, 1, 1.0, 0.5, 0.5, 2.0)
+                                for a in ("folklore", "kahan") for f, k in (("f32", 3),
+                                                                              ("f16", 8))],
+                               dtype=tk.TIMING_DTYPE))
+for table in ("--reduction", "--cells", "--speed", "--rows"):
+    rc, out, err = tk.run("analysis/wht-table", table, "--format", "f16", "--log2n", "3", mix)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1
+         and "--format f16 --log2n 3" in err and "Traceback" not in err,
+         "%s --format f16 --log2n 3 (each present, never together): exit 2, one line naming "
+         "both (%s)" % (table, err.strip()))
+rc, out, err = tk.run("analysis/wht-table", "--algo", "kahan", "--format", "f16", mix)
+t.ok(rc == 0 and "kahan" in out, "filters that select rows together still work")
+os.remove(mix)
 t.done()

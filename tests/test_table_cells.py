@@ -94,4 +94,39 @@ r5 = [r for r in csv.DictReader(io.StringIO(c)) if r["log2n"] == "5"][0]
 t.ok(r5["median"] == r5["q25"] == r5["q75"] == "" and r5["status"] == "undefined"
      and r5["trials"] == "2" and r5["trials_used"] == "0",
      "CSV leaves an undefined cell's median and quartiles empty with status 'undefined'")
+
+# Seeds are more trials of the same cell (data/README.md): two 1-trial
+# sweeps of seeds 1 and 2 give one cell of 2 trials, no seed column.
+def srow(alg, v, seed=1, op="one-way", tau=0.5):
+    r = tk.result_row(alg, "f32", "norm", op, 5, 0, 1.0, seed=seed, tau=tau)
+    for c in tk.ERROR_COLUMNS:
+        r[c] = v
+    return r
+
+
+s1, s2 = (os.path.join(tmp.name, "s%d.h5" % i) for i in (1, 2))
+tk.write_file(s1, results=np.array([srow("folklore", 1e-7), srow("kahan", 1e-8)],
+                                   dtype=tk.RESULT_DTYPE))
+tk.write_file(s2, results=np.array([srow("folklore", 1e-7, 2), srow("kahan", 3e-8, 2)],
+                                   dtype=tk.RESULT_DTYPE))
+rc, out, err = tk.run("analysis/wht-table", "--cells", "--csv", s1, s2)
+rows = list(csv.DictReader(io.StringIO(out)))
+k = [r for r in rows if r["algorithm"] == "kahan"]
+t.ok(rc == 0 and len(rows) == 2 and "seed" not in rows[0] and len(k) == 1
+     and k[0]["trials"] == "2" and float(k[0]["median"]) == 2e-8,
+     "--cells pools the seeds: one kahan cell of 2 trials, median 2e-8 (%s %s)"
+     % (rows, err.strip()))
+# tau: shown for smoothed cells only, with every digit that tells taus apart
+taus = os.path.join(tmp.name, "taus.h5")
+tk.write_file(taus, results=np.array(
+    [srow("kahan", 1e-8, op="smoothed", tau=0.1), srow("kahan", 2e-8, op="smoothed",
+                                                       tau=0.1000001),
+     srow("kahan", 3e-8, tau=0.1)], dtype=tk.RESULT_DTYPE))
+rc, md, _ = tk.run("analysis/wht-table", "--cells", taus)
+lines = [[c.strip() for c in ln.strip("|").split("|")] for ln in md.splitlines()
+         if ln.startswith("| kahan")]
+head = [c.strip() for c in md.splitlines()[2].strip("|").split("|")]
+tau = [ln[head.index("tau")] for ln in lines] if "tau" in head else []
+t.ok(rc == 0 and sorted(tau) == ["-", "0.1", "0.1000001"],
+     "--cells: tau '-' for one-way, 0.1 and 0.1000001 apart for smoothed (%s)" % tau)
 t.done()

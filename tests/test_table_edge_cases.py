@@ -107,6 +107,57 @@ t.ok(rc == 0 and rows[0]["cells"] == "3" and abs(float(rows[0]["median_reduction
      "two taus: one one-way cell, two smoothed cells, the median (not the mean 0.533) of "
      "(0.9, 0.5, 0.2) (%s)" % rows)
 
+# Finding 4: tau is not read by one-way; rows of one sweep with tau 1.0 and
+# of another with tau 0.5 pair, and copies differing only in tau are one.
+t1 = write("tau1.h5", [R(a, "f32", "norm", "one-way", 5, tri, v, tau=1.0) for tri in range(3)
+                       for a, v in (("folklore", 1e-7), ("kahan", .5e-7))])
+t2 = write("tau2.h5", [R("neumaier", "f32", "norm", "one-way", 5, tri, .4e-7, tau=0.5)
+                       for tri in range(3)])
+rc, rows, err = csv_rows(t1, t2)
+got = {r["algorithm"]: (r["median_reduction"], r["no_baseline"]) for r in rows}
+t.ok(rc == 0 and got.get("neumaier") == ("0.6", "0") and got.get("kahan") == ("0.5", "0"),
+     "one-way rows of another tau pair with folklore's: neumaier 0.6, not n/a m1 (%s %s)"
+     % (got, err.strip()))
+t2b = write("tau2b.h5", [R(a, "f32", "norm", "one-way", 5, tri, v, tau=0.5) for tri in range(3)
+                         for a, v in (("folklore", 1e-7), ("kahan", .5e-7))])
+rc1, once, _ = tk.run("analysis/wht-table", "--cells", t1)
+rc2, twice, _ = tk.run("analysis/wht-table", "--cells", t1, t2b)
+t.ok(rc1 == rc2 == 0 and once == twice and "|      3 |" in twice,
+     "an identical copy with another (unread) tau is the same row: 3 trials, not 6")
+t2c = write("tau2c.h5", [R("kahan", "f32", "norm", "one-way", 5, 0, .7e-7, tau=0.5)])
+rc, out, err = tk.run("analysis/wht-table", t1, t2c)
+t.ok(rc == 2 and "conflicting" in err and len(err.splitlines()) == 1,
+     "a row differing only in an unread tau but in its errors is refused (%s)" % err.strip())
+
+# Finding 5: +inf max_abs (status ok) is a value, not undefined.
+inf = float("inf")
+
+
+def inf_row(alg, tri, v, dist="norm"):
+    r = R(alg, "f64", dist, "one-way", 5, tri, 1e-16)
+    r["max_abs"] = v
+    return r
+
+
+infs = write("inf.h5", [inf_row("kahan", tri, v) for tri, v in enumerate((1e300, inf, inf))]
+             + [inf_row("folklore", tri, 1e300) for tri in range(3)])
+rc, md, err = tk.run("analysis/wht-table", "--metric", "max_abs", infs)
+t.ok(rc == 0 and "-inf [-inf, -inf] (1)" in md,
+     "an infinite max_abs against a finite one is a reduction of -inf, and the median "
+     "and quartiles of (0, -inf, -inf) are -inf, not NaN and not 0 from trial 0 alone (%s)"
+     % [ln for ln in md.splitlines() if "f64" in ln])
+rc, md, _ = tk.run("analysis/wht-table", "--cells", "--metric", "max_abs", infs)
+kline = [ln for ln in md.splitlines() if "kahan" in ln]
+t.ok(rc == 0 and len(kline) == 1 and re.search(r"\|\s+inf \|.*\| ok\s+\|$", kline[0]),
+     "--cells: the median of (1e300, inf, inf) is inf, a value (%s)"
+     % [ln for ln in md.splitlines() if "kahan" in ln])
+infs2 = write("inf2.h5", [inf_row("folklore", 0, inf), inf_row("kahan", 0, 1e300),
+                          inf_row("folklore", 0, inf, "pmone"), inf_row("kahan", 0, inf, "pmone")])
+rc, rows, _ = csv_rows("--metric", "max_abs", infs2)
+t.ok(rc == 0 and rows[0]["median_reduction"] == "1.0" and rows[0]["undefined"] == "1",
+     "folklore infinite, the algorithm finite: reduction 1; both infinite: undefined (%s)"
+     % rows)
+
 # A row of backend python (whtlab.sweep) pairs with folklore's row of the
 # same inputs on the cpu; a gpu row with the gpu folklore row where there is
 # one. (The two folklore rows differ here only to show which one is used.)
@@ -124,14 +175,23 @@ t.ok(rc == 0 and set(got) == {("python", "widened"), ("gpu", "kahan")}
      "python rows pair with the cpu folklore (1 - 1/4), gpu rows with the gpu one (1 - 6/8) "
      "(%s %s)" % (got, err.strip()))
 
-# Reductions that 3 decimals would print as 0 or 1.
+# Reductions that 3 decimals would print as 0 or 1, or as 10000.000.
 edges = write("edges.h5", [
     R("folklore", "f32", "norm", "one-way", 5, 0, 1.0),
     R("kahan", "f32", "norm", "one-way", 5, 0, 1.00003),
-    R("neumaier", "f32", "norm", "one-way", 5, 0, 0.00004)])
+    R("neumaier", "f32", "norm", "one-way", 5, 0, 0.00004),
+    R("alman-rao", "f32", "norm", "one-way", 5, 0, 1 - 1e-13),
+    R("widened", "f32", "norm", "one-way", 5, 0, 1e-13),
+    R("kahan-block", "f32", "norm", "one-way", 5, 0, 10000.9996)])
 rc, md, _ = tk.run("analysis/wht-table", edges)
-t.ok(rc == 0 and "-0.00003 (1)" in md and "0.99996 (1)" in md,
-     "a reduction of -3e-5 prints as -0.00003, 0.99996 as 0.99996, not -0.000 / 1.000")
+cells = dict(zip(*[[c.strip() for c in ln.strip("|").split("|")]
+                   for ln in md.splitlines()[2:5:2]]))
+t.ok(rc == 0 and cells.get("kahan") == "-3e-05 (1)" and cells.get("neumaier") == "0.99996 (1)"
+     and cells.get("alman-rao") == "%.3g (1)" % (1 - (1 - 1e-13))
+     and cells.get("widened") == "0.9999999999999 (1)"
+     and cells.get("kahan-block") == "-1e+04 (1)",
+     "reductions never print as 0 or 1 unless they are, nor 9999.9996 as 10000.000: -3e-5, "
+     "0.99996, 1e-13, 1 - 1e-13, -9999.9996 (%s)" % cells)
 
 # A trial whose metric is NaN (an edited or imported row: wht-sweep writes
 # such outputs as overflow) leaves its cell's median without a tag of the
@@ -142,9 +202,10 @@ nan = write("nan.h5", [
     R("folklore", "f32", "norm", "one-way", 5, 1, 4e-8),
     R("kahan", "f32", "norm", "one-way", 5, 1, float("nan"))])
 rc, md, err = tk.run("analysis/wht-table", nan)
-t.ok(rc == 0 and "0.750 (1)" in md and "Trials without a ratio in cells that entered" in md
+t.ok(rc == 0 and "n/a (0) i1" in md and "Trials without a ratio in the cells left out" in md
      and "1 undefined" in md,
-     "a NaN trial inside a cell that enters is counted in a note (rc %d: %s)"
+     "a NaN trial leaves its cell out of the entry (tag i, not a median over other trials "
+     "than the other cells') and the note counts it (rc %d: %s)"
      % (rc, [x for x in md.splitlines() if "Trials" in x]))
 rc, rows, _ = csv_rows(nan)
 t.ok(rc == 0 and len(rows) == 1 and rows[0]["trials_without_ratio"] == "undefined:1",

@@ -29,9 +29,10 @@ tk.write_file(synth, results=tk.synthetic_metrics())
 def expected(path, metric="norm_rel", baseline="folklore"):
     """(format, log2n, algorithm) -> (median, q25, q75, trials, cells used,
     exact baselines (both exact), exact baselines only (the baseline exact,
-    the algorithm not), overflow cells, undefined cells), computed without
-    the analysis modules. The files here have one tau and only the statuses
-    ok and overflow, so a cell is (dist, op)."""
+    the algorithm not), overflow cells, undefined cells, cells left out for
+    lacking a ratio in one of the trials common to the entry's cells),
+    computed without the analysis modules. The files here have one tau and
+    only the statuses ok and overflow, so a cell is (dist, op)."""
     a = tk.read_rows(path)
     s = {c: np.char.decode(a[c]) for c in ("algorithm", "format", "dist", "op", "status")}
     val = a[metric]
@@ -39,8 +40,8 @@ def expected(path, metric="norm_rel", baseline="folklore"):
     for alg in sorted(set(s["algorithm"]) - {baseline}):
         for fmt in sorted(set(s["format"])):
             for k in sorted(set(a["log2n"].tolist())):
-                per_trial, seen = {}, False
-                used = exact = exact_only = overflow = undefined = 0
+                candidates, seen = [], False
+                exact = exact_only = overflow = undefined = 0
                 for dist in sorted(set(s["dist"])):
                     for op in sorted(set(s["op"])):
                         cell = ((s["format"] == fmt) & (a["log2n"] == k)
@@ -59,7 +60,7 @@ def expected(path, metric="norm_rel", baseline="folklore"):
                         ratios, zero_both, zero_base = {}, False, False
                         for tr in both:
                             x, y = val[ia[tr]], val[ib[tr]]
-                            if not (np.isfinite(x) and np.isfinite(y)):
+                            if np.isnan(x) or np.isnan(y) or (np.isinf(x) and np.isinf(y)):
                                 continue
                             if y == 0:
                                 zero_both |= x == 0
@@ -67,9 +68,7 @@ def expected(path, metric="norm_rel", baseline="folklore"):
                             else:
                                 ratios[tr] = 1 - x / y
                         if ratios:
-                            used += 1
-                            for tr, r in ratios.items():
-                                per_trial.setdefault(tr, []).append(r)
+                            candidates.append((set(ia), ratios))
                         elif zero_base:
                             exact_only += 1
                         elif zero_both:
@@ -77,10 +76,17 @@ def expected(path, metric="norm_rel", baseline="folklore"):
                         elif both:
                             undefined += 1
                 if seen:
-                    m = [float(np.median(v)) for v in per_trial.values()]
+                    # the trials common to the cells with a ratio; a cell
+                    # without a ratio in one of them does not enter
+                    common = set.intersection(*[c[0] for c in candidates]) \
+                        if candidates else set()
+                    used = [c[1] for c in candidates if common <= set(c[1])]
+                    m = [float(np.median([c[tr] for c in used])) for tr in common] \
+                        if used else []
                     q = np.percentile(m, [50, 25, 75]) if m else [None] * 3
                     out[(fmt, k, alg)] = tuple(None if x is None else float(x) for x in q) + (
-                        len(m), used, exact, exact_only, overflow, undefined)
+                        len(m), len(used), exact, exact_only, overflow, undefined,
+                        len(candidates) - len(used))
     return out
 
 
@@ -97,7 +103,7 @@ def table_csv(*args):
         got.setdefault(r["metric"], {})[(r["format"], int(r["log2n"]), r["algorithm"])] = \
             tuple(num) + tuple(int(r[c]) for c in ("trials", "cells", "exact_baseline",
                                                     "exact_baseline_only", "overflow",
-                                                    "undefined"))
+                                                    "undefined", "incomplete"))
     return rc, got, err
 
 
@@ -228,4 +234,53 @@ t.ok(rc == 0 and h1[2:] == ["folklore"] and "reduction against kahan" in one
 rc, _, err = tk.run("analysis/wht-table", "--baseline", "KAHAN", "--algo", "kahan", path)
 t.ok(rc == 2 and len(err.splitlines()) == 1 and "kahan" in err,
      "--baseline and --algo naming the same algorithm alone is a usage error (%s)" % err.strip())
+
+# Every trial's median is over the same cells: in comp.h5 folklore and
+# kahan are both exact on pmone in trials 1-3 (equal otherwise, reduction
+# 0) and kahan removes 40 % of the error on norm in every trial. The pmone
+# cell has no ratio in 3 of the 5 common trials: left out (tag i), the
+# entry 0.4 in every trial (not 0.2 in trials 0 and 4, 0.4 in the others).
+def crow(alg, v, dist, tri):
+    r = tk.result_row(alg, "f32", dist, "one-way", 5, tri, 1.0)
+    for c in tk.ERROR_COLUMNS:
+        r[c] = v
+    return r
+
+
+comp = os.path.join(tmp.name, "comp.h5")
+tk.write_file(comp, results=np.array(
+    [crow(a, v, d, tri) for tri in range(5)
+     for a, v, d in (("folklore", 0.0 if tri in (1, 2, 3) else 1e-7, "pmone"),
+                     ("kahan", 0.0 if tri in (1, 2, 3) else 1e-7, "pmone"),
+                     ("folklore", 1e-7, "norm"), ("kahan", .6e-7, "norm"))],
+    dtype=tk.RESULT_DTYPE))
+rc, out, _ = tk.run("analysis/wht-table", "--csv", comp)
+r = next(csv.DictReader(io.StringIO(out)), {})
+t.ok(rc == 0 and [r.get(c) for c in ("median_reduction", "q25", "q75", "trials", "cells",
+                                     "incomplete", "trials_without_ratio",
+                                     "trials_not_common")]
+     == ["0.4", "0.4", "0.4", "5", "1", "1", "exact-baseline:3", "0"],
+     "a cell without a ratio in some trials leaves every trial's median: 0.4 [0.4, 0.4] "
+     "over 1 cell, 1 incomplete, its 3 exact trials counted (%s)" % r)
+rc, md, _ = tk.run("analysis/wht-table", comp)
+t.ok(rc == 0 and "0.400 [0.400, 0.400] (1) i1" in md and "3 folklore and the algorithm exact"
+     in md, "Markdown: tag i1 and the note counting its trials")
+# Cells of different trial counts: norm 5 trials, pmone 3: the entry's
+# trials are the 3 common ones, the other 2 counted.
+uneven = os.path.join(tmp.name, "uneven.h5")
+tk.write_file(uneven, results=np.array(
+    [crow(a, v * (1 + tri), "norm", tri) for tri in range(5)
+     for a, v in (("folklore", 1e-7), ("kahan", .6e-7))]
+    + [crow(a, v, "pmone", tri) for tri in range(3)
+       for a, v in (("folklore", 1e-7), ("kahan", .2e-7))], dtype=tk.RESULT_DTYPE))
+rc, out, _ = tk.run("analysis/wht-table", "--csv", uneven)
+r = next(csv.DictReader(io.StringIO(out)), {})
+t.ok(rc == 0 and r.get("trials") == "3" and r.get("cells") == "2"
+     and r.get("trials_not_common") == "2" and abs(float(r.get("median_reduction") or 0) - 0.6)
+     < 1e-12, "cells of 5 and 3 trials: the 3 common trials enter (median of 0.4 and 0.8), "
+     "the 2 others are counted (%s)" % r)
+rc, md, _ = tk.run("analysis/wht-table", uneven)
+t.ok(rc == 0 and "Trials left out of their entry because some of its cells have no row in "
+     "them" in md and ": 2 (CSV column trials_not_common)" in md,
+     "Markdown: a note counts the trials not common to the cells")
 t.done()

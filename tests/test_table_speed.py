@@ -65,4 +65,13 @@ t.ok(rc == 2 and out == "" and "/timings" in err and res in err,
 rc, out, err = tk.run("analysis/wht-table", path)
 t.ok(rc == 2 and "/results" in err, "the reduction on a timings-only file: exit 2 (%s)"
      % err.strip())
+
+# Ratios that %.2f would print as 0.00 or 1.00: significant figures instead.
+small = os.path.join(tmp.name, "small.h5")
+tk.write_file(small, timings=np.array([tk.timing_row("kahan", "f32", 10, 1, 1, 0.004, 1.0,
+                                                     0.004004, 2.0)], dtype=tk.TIMING_DTYPE))
+rc, md, _ = tk.run("analysis/wht-table", "--speed", small)
+line = [c.strip() for c in md.splitlines()[2].strip("|").split("|")]
+t.ok(rc == 0 and line[-3:] == ["0.004", "0.999", "0.002"],
+     "speed ratios 0.004 and 0.999 are not printed 0.00 and 1.00 (%s)" % line[-3:])
 t.done()

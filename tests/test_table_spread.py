@@ -73,4 +73,14 @@ t.ok(rc == 0 and "0.400 [0.250, 0.550] (1)" in md,
 rc, help_text, _ = tk.run("analysis/wht-table", "--help")
 t.ok(rc == 0 and "interquartile range" in help_text and "numpy.percentile" in help_text,
      "--help documents the spread")
+
+# Infinities are values: a quartile that interpolates towards one is it
+# (weight > 0), the finite neighbour with weight 0; never NaN.
+from whtlab_stats import quantile  # noqa: E402
+inf = float("inf")
+cases = [(([-inf, -inf, 0.0], 0.75), -inf), (([-inf, -inf, 0.0], 0.25), -inf),
+         (([1.0, inf], 0.5), inf), (([1.0, 2.0, inf], 0.5), 2.0), (([1.0, inf], 0.0), 1.0),
+         (([-inf, 0.0, 1.0], 0.5), 0.0), (([1.0, 2.0, 3.0, inf], 0.5), 2.5)]
+got = [quantile(v, p) for (v, p), _ in cases]
+t.ok(got == [w for _, w in cases], "quantiles next to infinities: %s" % got)
 t.done()
