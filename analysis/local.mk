@@ -47,6 +47,6 @@ ANALYSIS_TESTS = \
   tests/test_table_speed.py tests/test_table_edge_cases.py \
   tests/test_table_bad_input.py tests/test_plot_accuracy.py \
   tests/test_plot_speed.py tests/test_plot_bad_input.py tests/test_plot_bounds.py \
-  tests/test_plot_tradeoff.py
+  tests/test_plot_tradeoff.py tests/test_bench_output.py
 TESTS += $(ANALYSIS_TESTS)
 EXTRA_DIST += $(ANALYSIS_TESTS)

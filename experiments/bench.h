@@ -31,6 +31,13 @@ typedef struct {
  * as one line on stderr (exit 2). Touches no file. */
 int bench_parse(int argc, char **argv, bench_config *c);
 
+/* ---- checks of an existing -o FILE (bench_output.c): 1 and a one-line
+ * message in msg when it cannot take this run's rows (exit 2) ---- */
+/* not a results file, or its /timings already holds a row this run writes */
+int bench_output_clash(const bench_config *c, char *msg, size_t len);
+/* its device attribute is not this run's device */
+int bench_output_device(const char *path, const char *device, char *msg, size_t len);
+
 /* ---- device helpers (bench_kernels.cu) ---- */
 /* Fill N elements of format f with values uniform in [-scale, scale). */
 int bench_fill(void *d, wht_format f, uint64_t N, uint64_t seed, double scale);

@@ -62,23 +62,25 @@ int main(int argc, char **argv)
   bench_config c;
   const int pr = bench_parse(argc, argv, &c);
   if (pr) return pr == 1 ? 0 : 2;
+  char device[256], err[512];
+  /* an existing -o that is no results file, or already holds a row this
+   * run writes, is an unusable input: 2, before anything runs */
+  const int existing = c.output && access(c.output, F_OK) == 0;
+  if (existing && bench_output_clash(&c, err, sizeof err)) {
+    fprintf(stderr, "wht-bench: %s\n", err);
+    return 2;
+  }
   if (!wht_gpu_available()) { /* cannot run as given here: 2 (README) */
     fprintf(stderr, "wht-bench: no GPU (CUDA device) available (accepted: a machine with a CUDA device)\n");
     return 2;
   }
-  char device[256], err[512];
   wht__gpu_device_name(device, sizeof device);
+  if (existing && bench_output_device(c.output, device, err, sizeof err)) {
+    fprintf(stderr, "wht-bench: %s\n", err);
+    return 2;
+  }
   const uint64_t seed = 20250101;
   wht_h5 *h5 = NULL;
-  if (c.output && access(c.output, F_OK) == 0) {
-    /* an existing -o that is no results file is an unusable input: 2 */
-    wht_h5 *probe = wht_h5_open_read(c.output, err, sizeof err);
-    if (!probe) {
-      fprintf(stderr, "wht-bench: -o %s (accepted: a results file to append to, or a new file)\n", err);
-      return 2;
-    }
-    wht_h5_close(probe);
-  }
   if (c.output) {
     wht_h5_provenance prov = { c.command_line, seed, device };
     const int exists = access(c.output, F_OK) == 0;
