@@ -24,6 +24,7 @@ from matplotlib.ticker import MaxNLocator, NullLocator
 import matplotlib.pyplot as plt
 
 from whtlab_cells import OVERFLOW, UNDEFINED, UNSUPPORTED, Cell
+from whtlab_results import uses_tau
 import whtlab_bounds
 import whtlab_bounds_plot
 import whtlab_metrics
@@ -59,13 +60,17 @@ def figure_height(n_rows, n_algorithms, n_references, alg_cols=ALG_COLUMNS,
 
 
 def line_kinds(rows):
-    """Label of each row's line: the algorithm, plus the backend and tau
-    when the input has more than one of them (else they would be mixed)."""
-    extra = [c for c in ("backend", "tau") if len(set(rows[c].tolist())) > 1]
+    """Label of each row's line: the algorithm, plus the backend when the
+    input has more than one, and tau on the smoothed rows when they have
+    more than one (the other operations do not read tau: their rows of
+    any tau are one line, as wht-table's cells)."""
+    ops, taus = rows["op"].tolist(), rows["tau"].tolist()
+    many_backends = len(set(rows["backend"].tolist())) > 1
+    many_taus = len({t for o, t in zip(ops, taus) if uses_tau(o)}) > 1
     labels = []
-    for rec in zip(rows["algorithm"].tolist(), *[rows[c].tolist() for c in extra]):
-        parts = [rec[0]] + ["%s=%s" % (c, ("%g" % v) if c == "tau" else v)
-                            for c, v in zip(extra, rec[1:])]
+    for alg, backend, op, tau in zip(rows["algorithm"].tolist(), rows["backend"].tolist(), ops, taus):
+        parts = [alg] + (["backend=%s" % backend] if many_backends else []) \
+            + (["tau=%r" % tau] if many_taus and uses_tau(op) else [])
         labels.append(" ".join(parts))
     return labels
 
@@ -104,7 +109,9 @@ def _y_limits(values, ref, bottom_band, top_band):
     span = max(hi - lo, 2.05)
     lo = 0.5 * (hi + lo) - 0.5 * span
     total = span / (1.0 - fb - ft)
-    return (10 ** (lo - fb * total), 10 ** (lo + span + ft * total)), (lo, lo + span)
+    # the limits stay inside the doubles' range (max_abs from 1e-300 to
+    # 1e300 would put them past it): 10^-320 is a subnormal, 10^307 finite
+    return (10 ** max(lo - fb * total, -320.0), 10 ** min(lo + span + ft * total, 307.0)), (lo, lo + span)
 
 
 def _data_ticks(region):

@@ -242,9 +242,11 @@ class Summary:
         self.trials_not_common = len(set().union(*seen) - common)
         for p in self.candidates:
             lacking = [t for t in self.trials if t not in p.ratios]
-            if not lacking:
+            if not lacking and self.trials:
                 self.cells.append(p.ratios)
                 continue
+            # no trial common to the cells (e.g. one seed a dist): none enters
+            # (every trial a cell has is then counted in trials_not_common)
             self._count(self.left_out, INCOMPLETE, 1)
             for t in lacking:
                 self._count(self.trials_left_out, p.missing[t], 1)

@@ -61,7 +61,7 @@ def latex_cell(s):
     s = str(s)
     if s == "-":
         return "--"
-    return re.sub(r"(^|(?<=[ \[]))-(?=\d)", "$-$", latex_escape(s))
+    return re.sub(r"(^|(?<=[ \[]))-(?=\d|inf)", "$-$", latex_escape(s))
 
 
 def latex(t):

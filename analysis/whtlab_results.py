@@ -277,7 +277,8 @@ def _dedupe(columns, name):
         raise InputError(
             "conflicting duplicate rows in /%s for %s: %s differs (%r vs %r) in %s; "
             "combine only files of different cells or identical copies"
-            % (name, ", ".join("%s=%s" % kv for kv in zip(key, k)),
+            % (name, ", ".join("%s=%s" % kv if kv != ("tau", None) else "tau not read by the op"
+                               for kv in zip(key, k)),
                diff, cmp[j][compared.index(diff)], cmp[i][compared.index(diff)], where))
     return {k: v[keep] for k, v in columns.items()}
 

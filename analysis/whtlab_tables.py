@@ -181,8 +181,8 @@ def reduction(rows, metric, baseline):
              "several seeds are trials of one cell; smoothed cells of different tau are "
              "different cells. Every trial's median is over the same cells: the trials of an "
              "entry are those common to its cells, and a cell without a ratio in one of them "
-             "(%s exact, or undefined) is left out (tag i)."
-             % (m, m, b, SPREAD_NOTE, b, b)]
+             "(%s exact, no %s row, or undefined) is left out (tag i)."
+             % (m, m, b, SPREAD_NOTE, b, b, b)]
     notes += _trials_note(ntrials)
     notes += _trials_left_note(table.values(), m, b)
     tags = ["%sK %s" % (letter, why.format(b=b, m=m)) for status, letter, why in LEFT_OUT

@@ -22,11 +22,15 @@ present of cpu, gpu, then others alphabetically.
 
 Time (x): an entry of /timings is (backend, format, log2n, batch,
 in_place); its ratio is the algorithm's median_ms / folklore's median_ms
-of the same entry from the same /timings file and device (< 1: faster
-than folklore): times of another run or GPU are never divided. x is the
-median of these ratios over the entries of the size class. Entries whose
-times are not positive and finite, and entries without folklore's in the
-same file, are left out and counted.
+of the same entry on the same device, the device attribute of the files
+the two rows come from (< 1: faster than folklore): times of another GPU
+are never divided. Several files of one device are one set of timings:
+wht-bench never writes a case twice into a file, and copies of a row in
+several files are one row when equal and refused when not
+(whtlab_results), so an entry has one folklore time a device whatever the
+order of the files. x is the median of these ratios over the entries of
+the size class. Entries whose times are not positive and finite, and
+entries without folklore's on the same device, are left out and counted.
 
 Size classes (log2n of a cell or of a timing row, the row length n = 2^k
 whatever the batch): small k <= 14 (every algorithm's row fits one GPU
@@ -59,9 +63,10 @@ LEFT_OUT = {
 }
 NOT_COMMON = "trials not in every cell of the class"
 BAD_TIME, NO_BASE_TIME = ("timings not positive and finite",
-                          "timings without folklore's from the same file and device")
+                          "timings without folklore's on the same device")
 # cells that enter, counted apart (table's reduction 1, not a tag)
-ALG_EXACT = "cells where the algorithm is exact and folklore not (reduction 1)"
+ALG_EXACT = ("cells whose reduction is 1 in every trial (the algorithm exact and folklore "
+             "not, folklore's error infinite, or a ratio below the doubles' resolution)")
 
 
 def size_class(log2n):
@@ -107,7 +112,7 @@ class Tradeoff:
         self.left_out = {}      # reason -> number of cells, trials or timing entries
         self.entered = {}       # reason -> cells that entered, counted apart
         self.not_drawn = []     # (algorithm, why)
-        self.not_finite = []    # Point not drawn: a ratio not finite and positive
+        self.not_finite = []    # Point not drawn: a ratio outside 1e-300..1e300 (0, inf, NaN included)
         self.one_sided = []     # (algorithm, size class, which side lacks)
         self.scope = ""         # what entered, for the figure
 
@@ -186,12 +191,13 @@ def _sources(rows):
 
 def time_ratios(timings, tr):
     """{algorithm: {size class: [algorithm median_ms / folklore median_ms]}},
-    each ratio of two entries of one /timings file and device."""
+    each ratio of two entries of one device (not of one file: a row
+    deduplicated away keeps its copy's file, whichever came first)."""
     source = _sources(timings)
     entry = ("backend", "log2n", "batch", "in_place")
 
     def key(r):
-        return (r["file"], source[r["file"]][0]) + tuple(r[k] for k in entry)
+        return (source[r["file"]][0],) + tuple(r[k] for k in entry)
     base = {key(r): r["median_ms"] for r in timings.records() if r["algorithm"] == BASELINE}
     out = {}
     for r in timings.records():
@@ -242,7 +248,9 @@ def compute(results, timings, fmt, metric):
             if name in e and name in t:
                 p = Point(alg, name, e[name].spread.median, quantile(t[name], 0.5),
                           len(e[name].cells), len(t[name]))
-                drawable = all(0 < v < math.inf for v in (p.error_ratio, p.time_ratio))
+                # on a log axis inside the doubles' range (a ratio of 1e300 is a
+                # broken timing or an overflowed error, counted as not drawn)
+                drawable = all(1e-300 <= v <= 1e300 for v in (p.error_ratio, p.time_ratio))
                 (tr.points if drawable else tr.not_finite).append(p)
             elif name in e or name in t:
                 tr.one_sided.append((alg, name, "timing" if name in e else "error ratio"))

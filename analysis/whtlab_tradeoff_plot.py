@@ -30,10 +30,11 @@ GOAL = dict(color="0.45", linewidth=0.9, linestyle=":", zorder=1)
 
 
 def _limits(values):
-    """Log-axis limits holding values and 1, a little margin around."""
+    """Log-axis limits holding values and 1, a little margin around (inside
+    the doubles' range: compute() draws only ratios in 1e-300..1e300)."""
     lo, hi = min(values + [1.0]), max(values + [1.0])
     pad = max(0.08, 0.06 * (math.log10(hi) - math.log10(lo)))
-    return 10.0 ** (math.log10(lo) - pad), 10.0 ** (math.log10(hi) + pad)
+    return 10.0 ** max(math.log10(lo) - pad, -307.0), 10.0 ** min(math.log10(hi) + pad, 307.0)
 
 
 def _ticks(axis, decades):

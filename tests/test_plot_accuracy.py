@@ -224,4 +224,32 @@ t.ok(norm.get("refs") == [2.0 ** -24] and info.get("max_ulp", {}).get("refs") ==
      and info.get("max_abs", {}).get("refs") == [],
      "reference lines: u = 2^-24 for norm_rel, 1/2 for max_ulp, none for max_abs (%s)"
      % [info.get(m, {}).get("refs") for m in ("norm_rel", "max_ulp", "max_abs")])
+
+# Lines by tau only where the op reads it: one-way rows of tau 0.5 (seed 1)
+# and 1.0 (seed 2) are one line a algorithm, as wht-table's cells; smoothed
+# rows of two taus are two lines.
+taus = os.path.join(tmp.name, "taus.h5")
+trows = []
+for seed, tau in ((1, 0.5), (2, 1.0)):
+    for op in ("one-way", "smoothed"):
+        r = R("kahan", "f32", "norm", op, 5, 0, 1e-7, tau=tau)
+        r["seed"] = seed
+        trows.append(r)
+tk.write_file(taus, results=np.array(trows, dtype=tk.RESULT_DTYPE))
+kinds_probe = r"""
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+import whtlab_accuracy_plot as ap
+from whtlab_results import load
+rows = load([sys.argv[1]], "results")
+print(repr(sorted(zip(rows["op"].tolist(), ap.line_kinds(rows)))))
+"""
+p = subprocess.run([os.environ.get("PYTHON", sys.executable), "-c", kinds_probe, taus,
+                    os.path.join(os.environ.get("top_srcdir", "."), "analysis")],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+kinds = ast.literal_eval(p.stdout) if p.returncode == 0 else p.stderr
+t.ok(kinds == [("one-way", "kahan"), ("one-way", "kahan"), ("smoothed", "kahan tau=0.5"),
+               ("smoothed", "kahan tau=1.0")],
+     "lines: one-way rows of two taus one line, smoothed rows one line a tau (%s)" % (kinds,))
 t.done()

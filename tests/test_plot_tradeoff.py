@@ -321,6 +321,23 @@ t.ok(len(tr.points) == 1 and "from NVIDIA H100 (git aaaa)" in tr.scope
      "the scope note names the device and git revision of the results and of the "
      "timings (%s)" % tr.scope)
 
+# A file and a later copy of it with one more algorithm (wht-bench -o
+# extends a file of its device): the equal rows are one row, and the new
+# algorithm's timing pairs with folklore's whichever file is named first.
+res3 = tradeoff_file("res3.h5", [rr(a, v, t=tri) for tri in range(3)
+                                 for a, v in (("folklore", 1e-7), ("kahan", 5e-8), ("neumaier", 2e-8))],
+                     timings=None, attrs={"device": "NVIDIA H200"})
+old = tradeoff_file("bench-old.h5", [], timings=TIMES, attrs={"device": "NVIDIA H200"})
+new = tradeoff_file("bench-new.h5", [], timings=TIMES + [tk.timing_row("neumaier", "f32", 10, 1, 1, 3.0, 0.5,
+                                                                        0.5, 2.0)],
+                    attrs={"device": "NVIDIA H200"})
+drawn = []
+for order in ([old, new], [new, old]):
+    tr = tt.compute(load([res3], "results"), load(order, "timings"), "f32", "norm_rel")
+    drawn.append(sorted((p.algorithm, p.time_ratio) for p in tr.points))
+t.ok(drawn[0] == drawn[1] == [("kahan", 1.5), ("neumaier", 3.0)],
+     "the timings of two files of one device pair whatever their order (%s)" % drawn)
+
 # Folklore exact: the notes say which of the three cases, as the tags do.
 rows = []
 for tri in range(3):
@@ -332,7 +349,7 @@ zero = tradeoff_file("zero.h5", rows)
 rc, pts, err = plotted(zero)
 t.ok(rc == 0 and "1 cells where folklore is exact and the algorithm not" in err
      and "1 cells where folklore and the algorithm are exact" in err
-     and "1 cells where the algorithm is exact and folklore not (reduction 1)" in err
+     and "1 cells whose reduction is 1 in every trial (the algorithm exact and folklore not" in err
      and "median error 0" not in err,
      "folklore exact and the algorithm not, both exact, and the algorithm exact are "
      "counted apart (%s)" % err.strip())
@@ -350,5 +367,16 @@ t.ok(rc == 0 and "Traceback" not in err and "tradeoff-norm_rel-f32.png" in out
      and "tradeoff-norm_rel-f64.png" not in out
      and "kahan, small (log2n <= 14): not drawn, error ratio inf" in err,
      "an infinite error ratio is left out and named; the other format is drawn (rc %d %s)"
+     % (rc, err.strip()[-300:]))
+
+# A huge but finite time ratio (folklore timed at 1e-300 ms): not drawn,
+# named, no traceback from the axis limits.
+huge = tradeoff_file("huge.h5", [rr("folklore", 1e-7), rr("kahan", .5e-7)],
+                     timings=[tk.timing_row(a, "f32", 10, 1, 1, ms, 0.5, 0.5, 2.0)
+                              for a, ms in (("folklore", 1e-300), ("kahan", 1.5))])
+rc, out, err = tk.run("analysis/wht-plot", "--dpi", DPI, "--only", "tradeoff", "--outdir",
+                      os.path.join(tmp.name, "huge"), huge)
+t.ok(rc == 2 and "Traceback" not in err and "not drawn" in err and "time ratio 1.5e+300" in err,
+     "a time ratio of 1.5e300 is not drawn and is named, no traceback (rc %d %s)"
      % (rc, err.strip()[-300:]))
 t.done()

@@ -146,6 +146,9 @@ t.ok(rc == 0 and "-inf [-inf, -inf] (1)" in md,
      "an infinite max_abs against a finite one is a reduction of -inf, and the median "
      "and quartiles of (0, -inf, -inf) are -inf, not NaN and not 0 from trial 0 alone (%s)"
      % [ln for ln in md.splitlines() if "f64" in ln])
+rc, tex, _ = tk.run("analysis/wht-table", "--latex", "--metric", "max_abs", infs)
+t.ok(rc == 0 and "$-$inf [$-$inf, $-$inf]" in tex and " -inf" not in tex,
+     "--latex: -inf with a math minus, never a bare hyphen")
 rc, md, _ = tk.run("analysis/wht-table", "--cells", "--metric", "max_abs", infs)
 kline = [ln for ln in md.splitlines() if "kahan" in ln]
 t.ok(rc == 0 and len(kline) == 1 and re.search(r"\|\s+inf \|.*\| ok\s+\|$", kline[0]),

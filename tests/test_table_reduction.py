@@ -283,4 +283,19 @@ rc, md, _ = tk.run("analysis/wht-table", uneven)
 t.ok(rc == 0 and "Trials left out of their entry because some of its cells have no row in "
      "them" in md and ": 2 (CSV column trials_not_common)" in md,
      "Markdown: a note counts the trials not common to the cells")
+# Cells that share no trial (norm of seed 1, pmone of seed 2): none enters,
+# both are counted (tag i), not an entry of n/a over 2 cells.
+disjoint = os.path.join(tmp.name, "disjoint.h5")
+dj = []
+for dist, seed in (("norm", 1), ("pmone", 2)):
+    for tri in range(2):
+        for a, v in (("folklore", 1e-7), ("kahan", .5e-7)):
+            r = crow(a, v, dist, tri)
+            r["seed"] = seed
+            dj.append(r)
+tk.write_file(disjoint, results=np.array(dj, dtype=tk.RESULT_DTYPE))
+rc, out, _ = tk.run("analysis/wht-table", "--csv", disjoint)
+r = next(csv.DictReader(io.StringIO(out)), {})
+t.ok(rc == 0 and r.get("cells") == "0" and r.get("incomplete") == "2" and r.get("trials_not_common") == "4",
+     "cells with no trial in common: 0 cells entered, 2 incomplete, 4 trials not common (%s)" % r)
 t.done()
