@@ -1,5 +1,5 @@
 #!/bin/sh
-# smoke.sh - a quick sweep (about a minute on a 2-core machine): every
+# smoke.sh - a quick sweep (about 10 s on a 2-core machine): every
 # algorithm, format, distribution and operation for k = 3..18, one trial,
 # into data/smoke.h5 (overwritten unless --resume is given; wht-sweep's
 # --force replaces a results file only, so a WHT_OUTPUT that names another

@@ -310,7 +310,7 @@ static const struct {
   { "seed", 0, "S", set_seed, 1, "global seed, unsigned 64-bit [1]" },
   { "tau", 0, "LIST", set_tau, 1, "thresholds of the smoothed operation, comma separated (each a cell) [1.0]" },
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
-  { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit 128 bits, else the CPU [auto]" },
+  { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit its 256 bits, else the CPU [auto]" },
   { "threads", 0, "N", set_threads, 1, "host threads of the oracle, conversions and metrics; no row depends on it [all cores, or OMP_NUM_THREADS]" },
   { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge [1/1]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },

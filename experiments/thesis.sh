@@ -13,7 +13,10 @@
 # checked: equal to a 5-trial run, timing columns aside). With the CPU
 # transforms on both cores (issue 10, Intel Xeon VM, idle otherwise):
 # k = 3..20 1 trial 141 s (75.9 s), docs/PERFORMANCE.md; the other figures
-# above are from before.
+# above are from before. Again on the 2-core machine (AMD EPYC with
+# AVX-512, session 47): k = 3..20, 5 trials, 223 CPU s (114 s); k = 21
+# alone, 1 trial, 50 CPU s: k = 3..25, 5 trials, about 2.2 CPU hours
+# (extrapolated).
 #
 # Usage: experiments/thesis.sh [WHT-SWEEP OPTION]...
 #   Options given here follow the defaults and override them, e.g.
