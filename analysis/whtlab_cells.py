@@ -23,7 +23,7 @@ and a cell without a ratio in one of them is left out (INCOMPLETE)."""
 
 import math
 
-from whtlab_results import identity_keys, ordered, uses_tau
+from whtlab_results import identity_keys, ordered, tau_free
 from whtlab_stats import Spread, quantile
 
 # tau None where the op does not read it (whtlab_results.identity_keys)
@@ -51,7 +51,7 @@ UNSUPPORTED, OVERFLOW, NO_BASELINE, UNDEFINED, EXACT, EXACT_BASELINE_ONLY, INCOM
 
 def _key(r, names):
     """A record's values of names, tau None where its op does not read it."""
-    return tuple(None if k == "tau" and not uses_tau(r["op"]) else r[k] for k in names)
+    return tau_free(tuple(r[k] for k in names), names, r["op"])
 
 
 def _no_ratio(a, b):

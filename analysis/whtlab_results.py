@@ -246,14 +246,21 @@ def uses_tau(op):
     return op == TAU_OP
 
 
+def tau_free(values, key, op):
+    """values (of the columns key, in order) with tau None where op does not
+    read it: the one rule for every key that identifies, pairs or groups rows."""
+    if "tau" not in key or uses_tau(op):
+        return values
+    i = key.index("tau")
+    return values[:i] + (None,) + values[i + 1:]
+
+
 def identity_keys(columns, key):
     """Each row's values of key, tau None where the row's op does not read it."""
     keys = list(zip(*[columns[k].tolist() for k in key]))
-    if "tau" not in key:
+    if "tau" not in key:   # /timings has no op column
         return keys
-    i = key.index("tau")
-    return [k if uses_tau(op) else k[:i] + (None,) + k[i + 1:]
-            for k, op in zip(keys, columns["op"].tolist())]
+    return [tau_free(k, key, op) for k, op in zip(keys, columns["op"].tolist())]
 
 
 def _dedupe(columns, name):

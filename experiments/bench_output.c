@@ -20,15 +20,13 @@
 #include "bench.h"
 #include "h5store.h"
 
-/* the batches of size 2^k this run times */
-static int batches_of(const bench_config *c, unsigned k, uint64_t *out)
+/* whether this run times rows of 2^k in batches of `batch` */
+static int batch_planned(const bench_config *c, unsigned k, uint64_t batch)
 {
-  if (c->total_log2 >= 0) {
-    out[0] = (unsigned)c->total_log2 > k ? (uint64_t)1 << (c->total_log2 - k) : 1;
-    return 1;
-  }
-  memcpy(out, c->batches, (size_t)c->nbatches * sizeof *out);
-  return c->nbatches;
+  if (c->total_log2 >= 0) return batch == ((unsigned)c->total_log2 > k ? (uint64_t)1 << (c->total_log2 - k) : 1);
+  for (int i = 0; i < c->nbatches; i++)
+    if (c->batches[i] == batch) return 1;
+  return 0;
 }
 
 /* whether this run writes a row of r's key */
@@ -43,21 +41,22 @@ static int planned(const bench_config *c, const wht_timing_row *r)
   const wht_algorithm_info *info = wht_algorithm_find(r->algorithm);
   wht_format f;
   if (!info || wht_format_from_name(r->format, &f) != 0 || !(info->formats & (1u << f))) return 0;
-  uint64_t b[BENCH_MAX_LIST];
-  const int nb = batches_of(c, (unsigned)r->log2n, b);
-  for (int i = 0; i < nb; i++)
-    if (b[i] == (uint64_t)r->batch) return 1;
-  return 0;
+  return batch_planned(c, (unsigned)r->log2n, (uint64_t)r->batch);
+}
+
+/* path opened for reading, or NULL and the one-line reason in msg */
+static wht_h5 *open_existing(const char *path, char *msg, size_t len)
+{
+  char err[512];
+  wht_h5 *h = wht_h5_open_read(path, err, sizeof err);
+  if (!h) snprintf(msg, len, "-o %s (accepted: a results file to append to, or a new file)", err);
+  return h;
 }
 
 int bench_output_clash(const bench_config *c, char *msg, size_t len)
 {
-  char err[512];
-  wht_h5 *h = wht_h5_open_read(c->output, err, sizeof err);
-  if (!h) {
-    snprintf(msg, len, "-o %s (accepted: a results file to append to, or a new file)", err);
-    return 1;
-  }
+  wht_h5 *h = open_existing(c->output, msg, len);
+  if (!h) return 1;
   wht_timing_row *rows = NULL;
   uint64_t n = 0;
   if (wht_h5_read_timings(h, &rows, &n) != 0) {
@@ -81,12 +80,9 @@ int bench_output_clash(const bench_config *c, char *msg, size_t len)
 
 int bench_output_device(const char *path, const char *device, char *msg, size_t len)
 {
-  char err[512], had[256];
-  wht_h5 *h = wht_h5_open_read(path, err, sizeof err);
-  if (!h) {
-    snprintf(msg, len, "-o %s (accepted: a results file to append to, or a new file)", err);
-    return 1;
-  }
+  char had[256];
+  wht_h5 *h = open_existing(path, msg, len);
+  if (!h) return 1;
   const int got = wht_h5_get_attr(h, "device", had, sizeof had) == 0;
   wht_h5_close(h);
   if (got && strcmp(had, device) == 0) return 0;

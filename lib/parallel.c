@@ -70,7 +70,7 @@ void wht__parallel_chunks(uint64_t n, uint64_t elems, wht__chunk_fn body, const 
   {
     /* the team may be smaller than asked: split by its real size */
     uint64_t b, e;
-    if (omp_get_thread_num() == 0) wht__team_note(omp_get_num_threads());
+    wht__team_note_here();
     wht__chunk(n, (uint64_t)omp_get_thread_num(), (uint64_t)omp_get_num_threads(), &b, &e);
     body(ctx, b, e);
   }

@@ -90,7 +90,7 @@ void wht__cpu_execute(const wht__algorithm *a, wht_format f, void *x, void *e,
   }
   WHT__OMP(omp parallel num_threads(nt))
   {
-    if (wht__thread_num() == 0) wht__team_note(wht__num_threads());
+    wht__team_note_here();
     run_share(&S, (uint64_t)wht__thread_num(), (uint64_t)wht__num_threads());
   }
 }

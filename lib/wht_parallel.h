@@ -50,6 +50,12 @@ int wht__threads_for(uint64_t n);
  * its largest value until wht__threads_seen_take returns and clears both. */
 void wht__team_note(int T);
 void wht__threads_seen_take(int *ran, int *asked);
+/* wht__team_note of the calling team, once (by its thread 0): the first
+ * statement of a threaded region */
+static inline void wht__team_note_here(void)
+{
+  if (wht__thread_num() == 0) wht__team_note(wht__num_threads());
+}
 
 /* body(ctx, b, e) over [0, n) split into one contiguous chunk per thread
  * of wht__threads_for(elems) threads (elems: the elements the n units

@@ -388,7 +388,7 @@ static void first_pass(cell *const *o, size_t g, const wht_dd *v, uint64_t n, in
   memset(&vall, 0, sizeof vall);
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
-    if (wht__thread_num() == 0) wht__team_note(wht__num_threads());
+    wht__team_note_here();
     cell part[BATCH], vpart;
     wht__first_v t;
     double yb[TILE];
@@ -466,7 +466,7 @@ static void sums(cell *const *o, size_t g, const wht_dd *v, uint64_t n, double *
   const int simd = wht__metrics_simd();
   WHT__OMP(omp parallel num_threads(wht__threads_for(n * g)))
   {
-    if (wht__thread_num() == 0) wht__team_note(wht__num_threads());
+    wht__team_note_here();
     double max_rel[BATCH] = { 0 }; /* this thread's, merged as first_merge does */
     double yb[SLICE];
   for (uint64_t k = 0; k <= nchunks; k++) {

@@ -161,7 +161,7 @@ static void mpfr_stages(void *xv, unsigned lk, unsigned s0, unsigned s1, const v
   }
   WHT__OMP(omp parallel num_threads(r->c->nt))
   {
-    if (wht__thread_num() == 0) wht__team_note(wht__num_threads());
+    wht__team_note_here();
     mpfr_ptr tmp = r->c->tmp[wht__thread_num()];
     for (unsigned s = s0; s < s1; s++) {
       WHT__OMP(omp for schedule(static))

@@ -41,9 +41,10 @@ static inline void thr_end(int t, int team_ran)
   int ran, asked;
   wht__threads_seen_take(&ran, &asked);
   if (t < 2) return;
+  const int got = team_ran ? ran : asked;
   thr__runs++;
-  thr__short += (team_ran ? ran : asked) != t;
-  if ((team_ran ? ran : asked) != t) tap_diag("team %d asked %d ran %d (%s)", t, asked, ran, team_ran ? "ran" : "asked");
+  thr__short += got != t;
+  if (got != t) tap_diag("%d threads asked: the loops asked for %d, the largest team ran %d", t, asked, ran);
 }
 
 /* the one assertion: every run of 2 or 3 threads had its team */
