@@ -102,7 +102,8 @@
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
 # xpwtest and xpw for the transposed rows in blocks of one or two warps and persistent;
-# xpn2test and xpn2 for neumaier's 2-byte rows in the transposed form at 128 registers.
+# xpn2test and xpn2 for neumaier's 2-byte rows in the transposed form at 128 registers
+# (XPW_ROUNDS, XPN2_ROUNDS: the interleaved rounds of xpw and xpn2, 3 unless set).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1919,7 +1920,7 @@ want xpwtest && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
     compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
   echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpwbi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpwbi.log)\"; done; done; rm -f $O/xpwbi.log"
 want xpw && step xpw ${XPW_LIMIT:-500} sh -c "
-  for r in 1 2 3; do for v in 0 1 2 3 4 5; do echo \"## round \$r: var \$v\";
+  for r in $(seq ${XPW_ROUNDS:-3}); do for v in 0 1 2 3 4 5; do echo \"## round \$r: var \$v\";
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier,kahan --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
     WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
@@ -1950,7 +1951,7 @@ want xpn2test && step xpn2test ${XPN2_TEST_LIMIT:-300} sh -c "
     compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpn2bi.log 2>&1;
   echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpn2bi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpn2bi.log)\"; done; done; rm -f $O/xpn2bi.log"
 want xpn2 && step xpn2 ${XPN2_LIMIT:-400} sh -c "
-  for r in 1 2 3; do for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## round \$r: var \$v (XP=\$xp)\";
+  for r in $(seq ${XPN2_ROUNDS:-3}); do for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## round \$r: var \$v (XP=\$xp)\";
     WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done;
     $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
