@@ -31,6 +31,7 @@
 #include "gpu_util.h"
 #include "tile_packed.cuh"
 #include "tile.cuh" /* wht__ld16, wht__st16 */
+#include "xp_layout.cuh"
 
 /* whether algorithm A runs such rows in registers (folklore.cu says yes) */
 template <class A>
@@ -149,60 +150,8 @@ __device__ __forceinline__ void wht__rows_store(U *dst, uint64_t base, uint64_t 
 }
 
 /* The transposed forms' shared slots (rows_comp.cuh, rows_wide.cuh):
- * 16-byte slot s (row R = s >> 3 of eight slots, column s & 7) lives at
- * s ^ (R & 7), so that eight consecutive slots of a row, one slot of each
- * of eight rows at distinct columns and a row's 32 words are each read or
- * written without bank conflicts (tests/test_xp_layout.py checks this
- * layout and the padded one against the kernels' closed forms: change
- * both together) */
-__device__ __forceinline__ unsigned wht__rows_xp_slot(unsigned s) { return s ^ ((s >> 3) & 7u); }
-
-/* The slot of vector i of lane l, s = 32 i + l, in closed form: for the
- * XOR 32 i + (l ^ (l >> 3)), ^ 4 for odd i (the XOR touches bits 0-2
- * alone); padded (rows_comp.cuh) s + (s >> 3) = 36 i + l + (l >> 3). So
- * every vector is one of two addresses (one padded) and a constant. */
-template <bool PAD = false>
-__device__ __forceinline__ unsigned wht__rows_xp_vslot(unsigned lane, unsigned i)
-{
-  return PAD ? lane + (lane >> 3) + 36u * i : ((lane ^ (lane >> 3)) ^ (i & 1u ? 4u : 0u)) + 32u * i;
-}
-
-/* The rest of the tile's closed forms (rows_comp.cuh's layouts B and C,
- * and rows_wide.cuh's): the slots a warp's tile takes; layout B's slot j
- * of lane l, s = 8 l + j (words, j < 8: padded 9 l + j) or, for a 2-byte
- * pair's half h, s = 128 h + 4 l + j (j < 4: padded 9 (l >> 1) + 4 (l &
- * 1) + j + 144 h), as an index or (reads) an address; and layout C's word 32 L + l (lane l's value L: padded
- * 36 L + l, the XOR's column l ^ 4 (L & 7) of row L) */
-template <bool PAD = false>
-constexpr unsigned wht__rows_xp_room = PAD ? 288u : 256u;
-
-template <bool PAD = false>
-__device__ __forceinline__ unsigned wht__rows_xp_bslot(unsigned lane, unsigned j)
-{
-  return PAD ? lane * 9u + j : wht__rows_xp_slot(lane * 8u + j);
-}
-
-/* ... as addresses in sh for layout B's reads: padded, the lane's one
- * address plus constant offsets (pointer arithmetic, so that j and h fold
- * into the loads' offsets) */
-template <bool PAD = false>
-__device__ __forceinline__ const uint4 *wht__rows_xp_b(const uint4 *sh, unsigned lane, unsigned j)
-{
-  return PAD ? sh + lane * 9u + j : sh + wht__rows_xp_slot(lane * 8u + j);
-}
-
-template <bool PAD = false>
-__device__ __forceinline__ const uint4 *wht__rows_xp_p(const uint4 *sh, unsigned lane, unsigned j, unsigned h)
-{
-  return PAD ? sh + ((lane >> 1) * 9u + ((lane & 1u) << 2)) + j + 144u * h
-             : sh + wht__rows_xp_slot(128u * h + lane * 4u + j);
-}
-
-template <bool PAD = false>
-__device__ __forceinline__ unsigned wht__rows_xp_cword(unsigned lane, unsigned L)
-{
-  return PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
-}
+ * wht__rows_xp_slot and its closed forms live in xp_layout.cuh (included
+ * above), where a host program reads them for tests/test_xp_layout.py */
 
 /* the same vectors straight to shared memory by cp.async.cg (through L2
  * only), vector i of lane l to 16-byte slot wht__rows_xp_slot(32 i + l)

@@ -5,7 +5,7 @@ lib_libwht_la_SOURCES += lib/tensor_core_model.c lib/tensor_core_model.h
 if HAVE_CUDA
 lib_libwht_la_SOURCES += kernels/tensor_core.cu kernels/tensor_core_mma.cuh \
   kernels/tensor_core_w2.cuh kernels/tensor_core_tile.cuh kernels/tensor_core_strided.cuh \
-  kernels/tensor_core_strided10.cuh kernels/tensor_core_bulk.cuh kernels/bulk_copy.cuh
+  kernels/tensor_core_strided10.cuh kernels/tc_strided_layout.cuh kernels/tensor_core_bulk.cuh kernels/bulk_copy.cuh
 # speed of the tensor-core kernels against memcpy and an in-place add-one
 # (a tool, not installed): kernels/tensor_core_bench --help
 check_PROGRAMS += kernels/tensor_core_bench
@@ -14,6 +14,7 @@ kernels_tensor_core_bench_SOURCES = kernels/tensor_core_bench.cu
 kernels/tensor_core.lo: $(top_srcdir)/kernels/tensor_core_mma.cuh \
   $(top_srcdir)/kernels/tensor_core_w2.cuh $(top_srcdir)/kernels/tensor_core_tile.cuh \
   $(top_srcdir)/kernels/tensor_core_strided.cuh $(top_srcdir)/kernels/tensor_core_strided10.cuh \
+  $(top_srcdir)/kernels/tc_strided_layout.cuh $(top_srcdir)/kernels/xp_layout.cuh \
   $(top_srcdir)/kernels/tensor_core_bulk.cuh $(top_srcdir)/kernels/bulk_copy.cuh $(top_srcdir)/kernels/pass_run.cuh \
   $(top_srcdir)/kernels/pass_plan.h $(top_srcdir)/kernels/tile.cuh $(top_srcdir)/kernels/tile_packed.cuh \
   $(top_srcdir)/kernels/fmt_ops.cuh $(top_srcdir)/kernels/rows_reg.cuh $(top_srcdir)/kernels/rows_prefetch.cuh \

@@ -64,15 +64,9 @@
 #define WHT_KERNELS_TENSOR_CORE_STRIDED_CUH
 
 #include "tensor_core_tile.cuh"
-
-/* The exchange's word of run bits 5-7 = j, run bits 0-3 = rl, element p
- * (0..63) of a group: banks [p3 ^ rl0, p4, p5, j0 ^ rl1, j1 ^ rl2]
- * (tests/test_tc8_layout.py emulates the group's indices: change both) */
-__device__ __forceinline__ unsigned wht__tc_xw(unsigned j, unsigned rl, unsigned p)
-{
-  const unsigned bank = ((p >> 3 ^ rl) & 1u) | (p >> 4 & 3u) << 1 | ((j ^ rl >> 1) & 3u) << 3;
-  return bank | (p & 7u) << 5 | rl << 8 | (j >> 2) << 12;
-}
+/* the group's index formulas (wht__tc_xw, the exchange's word, and the
+ * lanes' elements), which tests/test_tc8_layout.py checks on their values */
+#include "tc_strided_layout.cuh"
 
 __device__ __forceinline__ uint32_t wht__tc_word(const uint4 &v, unsigned i)
 {
@@ -138,16 +132,13 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
   /* loads: runs (2w + s) 16 + 2t + h + 8b, elements 8g..; stores: runs
    * (g + 8r) 16 + 2w + s, elements 8t.. and 32 + 8t.. (t, w, g: the
    * lane's part) */
-  const uint64_t ol = tb + 8u * g + (t & 1u ? st[1] : 0) + (t & 2u ? st[2] : 0) + (w & 1u ? st[5] : 0) +
-                      (w & 2u ? st[6] : 0) + (w & 4u ? st[7] : 0);
-  const uint64_t os = tb + 8u * t + (w & 1u ? st[1] : 0) + (w & 2u ? st[2] : 0) + (w & 4u ? st[3] : 0) +
-                      (g & 1u ? st[4] : 0) + (g & 2u ? st[5] : 0) + (g & 4u ? st[6] : 0);
+  const uint64_t ol = wht__tc_rs_ol(tb, st, g, t, w), os = wht__tc_rs_os(tb, st, g, t, w);
   /* s = 0's results wait in d0 until s = 1's of the same q, whose words
    * (both s at one element) go to shared memory at once */
   uint32_t d0[8][2];
   /* the words' addresses: a lane's base and compile-time offsets (q, r
    * and b only move bits above the banks) */
-  const unsigned xs[2] = { wht__tc_xw(w, g, 16u * t), wht__tc_xw(w, g, 16u * t + 8u) };
+  const unsigned xs[2] = { wht__tc_rs_xs(w, g, t, 0), wht__tc_rs_xs(w, g, t, 1) };
 #pragma unroll
   for (unsigned s = 0; s < 2; s++) {
     uint4 v[2][2]; /* [h][b]: run k = 2t + h + 8b */
@@ -155,9 +146,9 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
     for (unsigned h = 0; h < 2; h++)
 #pragma unroll
       for (unsigned b = 0; b < 2; b++)
-        v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s ? st[4] : 0), lpol);
+        v[h][b] = wht__tc_ld16<L2P>(wht__tc_rs_ld(x, ol, st, h, b, s), lpol);
     wht__tc_loaded_group<M>(v, a[0], s != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
-      sw[xs[hp] + (q << 5) + (r << 11)] = word;
+      sw[wht__tc_rs_put(xs[hp], q, r)] = word;
     });
   }
   __syncthreads();
@@ -167,13 +158,13 @@ __device__ __forceinline__ void wht__tc_rstrided_group(const wht__tc_pass &p, ui
      * so that the lane's result columns 2t, 2t + 1 are the blocks t and
      * t + 4 of 8 elements, and each 16-byte store instruction of a lane
      * quad writes 64 contiguous bytes (whole 32-byte sectors) */
-    const unsigned rl = 2u * w + s, xr = wht__tc_xw(t, rl, 8u * ((g >> 1) | (g & 1u) << 2)); /* + q << 5, + b << 12 */
+    const unsigned rl = 2u * w + s, xr = WHT__TC_RS_XR(t, rl, g); /* + q << 5, + b << 12 */
     uint32_t e[8][2];
 #pragma unroll
-    for (unsigned q = 0; q < 8; q++) M::stage(e[q], a[1], sw[xr + (q << 5)], sw[xr + (q << 5) + 4096u]);
+    for (unsigned q = 0; q < 8; q++) M::stage(e[q], a[1], sw[wht__tc_rs_get(xr, q, 0)], sw[wht__tc_rs_get(xr, q, 1)]);
 #pragma unroll
     for (unsigned r = 0; r < 2; r++) {
-      uint16_t *o = x + os + (s ? st[0] : 0) + (r ? st[7] : 0);
+      uint16_t *o = wht__tc_rs_st(x, os, st, s, r);
       wht__tc_st16<L2P>(o, make_uint4(__byte_perm(e[0][r], e[1][r], 0x5410u), __byte_perm(e[2][r], e[3][r], 0x5410u),
                                       __byte_perm(e[4][r], e[5][r], 0x5410u), __byte_perm(e[6][r], e[7][r], 0x5410u)),
                         spol);

@@ -54,8 +54,9 @@
  * as the pair's second pass f16 rows of 2^21 over 2^28 elements 2.10x a
  * memcpy against 2.54-2.56x (f16acc 1.85-1.86x against 2.37-2.39x; its
  * kernel's spills 188 -> 60 bytes). Its indices were checked by an
- * emulation before its first run (tests/test_tc10_layout.py, in make check: change it
- * with them). */
+ * emulation before its first run; they live in tc_strided_layout.cuh
+ * (wht__tc10_*), whose values tests/test_tc10_layout.py emulates in make
+ * check. */
 #ifndef WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 #define WHT_KERNELS_TENSOR_CORE_STRIDED10_CUH
 
@@ -83,11 +84,10 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   {
     /* group a: loads of runs (h = r0, t = r1 r2, b = r3, s0 = r4, w = r5..r7,
      * g2 = r8, s1 = r9), vector eb = g & 3 */
-    const uint64_t ol = tb + 8u * (g & 3u) + (t0 ? st[1] : 0) + (t1 ? st[2] : 0) + (w0 ? st[5] : 0) +
-                        (w1 ? st[6] : 0) + (w2 ? st[7] : 0) + (g2 ? st[8] : 0);
+    const uint64_t ol = WHT__TC10_OL(tb, st, g, g2, t0, t1, w0, w1, w2);
     /* X1 words written: r0..r2 = g, r3 = r, eb0 = hp, eb1 = t0, r8 = t1,
      * r5..r7 = w, r9 = s1 */
-    const unsigned xa = t1 << 2 | (t0 ^ w0) << 3 | (g0 ^ w1) << 4 | w0 << 7 | w2 << 8 | g1 << 9 | g2 << 10 | g0 << 12;
+    const unsigned xa = WHT__TC10_XA(g0, g1, g2, t0, t1, w0, w1, w2);
     uint32_t aa[4];
     wht__tc_afrag<M>(aa, p.masks & 15u);
 #pragma unroll(EARLY ? 2 : 1)
@@ -100,9 +100,7 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
         for (unsigned h = 0; h < 2; h++)
 #pragma unroll
           for (unsigned b = 0; b < 2; b++)
-            v[h][b] = wht__tc_ld16<L2P>(x + ol + (h ? st[0] : 0) + (b ? st[3] : 0) + (s0 ? st[4] : 0) +
-                                            (s1 ? st[9] : 0),
-                                        lpol);
+            v[h][b] = wht__tc_ld16<L2P>(wht__tc10_ld(x, ol, st, h, b, s0, s1), lpol);
         /* the words of q = 4 q2 + 0..3 go out as one vector once q2's last is made */
         uint32_t wq[4][2][2];
         wht__tc_loaded_group<M>(v, aa, s0 != 0, d0, [&](unsigned q, unsigned r, unsigned hp, uint32_t word) {
@@ -112,7 +110,7 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
             for (unsigned rr = 0; rr < 2; rr++)
 #pragma unroll
               for (unsigned hh = 0; hh < 2; hh++)
-                s4[(xa + (q >> 2 << 5) + (hh << 6) + (rr << 11) + (s1 << 13)) >> 2] =
+                s4[wht__tc10_a_put(xa, q >> 2, hh, rr, s1) >> 2] =
                     make_uint4(wq[0][rr][hh], wq[1][rr][hh], wq[2][rr][hh], wq[3][rr][hh]);
         });
       }
@@ -122,16 +120,16 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   /* group b: warp w = r1..r3; X1 words read: r8 = g0, eb0 = g1, eb1 = g2,
    * r5 = t0, r6 = t1, r7 = the register; X2 words written: r4..r6 = g,
    * r7 = r, eb = t */
-  const unsigned xb = g0 << 2 | (g2 ^ t0) << 3 | t1 << 4 | g1 << 6 | t0 << 7 | w << 9;
-  const unsigned x2 = g0 << 2 | t0 << 3 | (t1 ^ g1) << 4 | g1 << 6 | g2 << 7 | w << 9;
+  const unsigned xb = WHT__TC10_XB(g0, g1, g2, t0, t1, w);
+  const unsigned x2 = WHT__TC10_X2(g0, g1, g2, t0, t1, w);
   uint32_t ab[4];
   wht__tc_afrag<M>(ab, p.masks >> 4 & 15u);
 #pragma unroll
   for (unsigned sp = 0; sp < 4; sp++) {
-    const unsigned r0 = sp & 1u, r9 = sp >> 1, region = r0 << 12 | r9 << 13;
+    const unsigned r0 = sp & 1u, r9 = sp >> 1;
     uint4 in[2][2]; /* [q2][the register] */
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[((xb ^ r0 << 4) + region + ((i >> 1) << 5) + ((i & 1u) << 8)) >> 2];
+    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[wht__tc10_b_get(xb, r0, r9, i >> 1, i & 1u) >> 2];
     uint32_t e[8][2];
 #pragma unroll
     for (unsigned q = 0; q < 8; q++)
@@ -140,7 +138,7 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
 #pragma unroll
     for (unsigned i = 0; i < 4; i++) {
       const unsigned q2 = i >> 1, r = i & 1u;
-      s4[((x2 ^ r9 << 3) + region + (q2 << 5) + (r << 8)) >> 2] =
+      s4[wht__tc10_b_put(x2, r0, r9, q2, r) >> 2] =
           make_uint4(e[4 * q2][r], e[4 * q2 + 1][r], e[4 * q2 + 2][r], e[4 * q2 + 3][r]);
     }
   }
@@ -148,17 +146,16 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
   /* group c: X2 words read: r4 = g0, eb0 = g1, eb1 = g2, r9 = t0, r5 = t1,
    * r6 = the register; results: r8 = g0, r9 = g1, r5 = g2, r6 = r, r4 =
    * the half, eb = t */
-  const unsigned xc = g0 << 2 | (g1 ^ t0) << 3 | (g2 ^ t1) << 4 | t1 << 6 | w << 9 | t0 << 13;
+  const unsigned xc = WHT__TC10_XC(g0, g1, g2, t0, t1, w);
   uint32_t ac[4];
   wht__tc_afrag<M>(ac, p.masks >> 8 & 15u);
-  const uint64_t os = tb + 8u * t + (g0 ? st[8] : 0) + (g1 ? st[9] : 0) + (g2 ? st[5] : 0) + (w0 ? st[1] : 0) +
-                      (w1 ? st[2] : 0) + (w2 ? st[3] : 0);
+  const uint64_t os = WHT__TC10_OS(tb, st, t, g0, g1, g2, w0, w1, w2);
 #pragma unroll
   for (unsigned sc = 0; sc < 4; sc++) {
-    const unsigned r0 = sc & 1u, r7 = sc >> 1, rc = xc + (r7 << 8) + (r0 << 12);
+    const unsigned r0 = sc & 1u, r7 = sc >> 1, rc = wht__tc10_rc(xc, r0, r7);
     uint4 in[2][2]; /* [q2][the register] */
 #pragma unroll
-    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[(rc + ((i >> 1) << 5) + ((i & 1u) << 7)) >> 2];
+    for (unsigned i = 0; i < 4; i++) in[i >> 1][i & 1u] = s4[wht__tc10_c_get(rc, i >> 1, i & 1u) >> 2];
     uint32_t f[8][2];
 #pragma unroll
     for (unsigned q = 0; q < 8; q++)
@@ -168,7 +165,7 @@ __device__ __forceinline__ void wht__tc10_tile(const wht__tc_pass &p, uint16_t *
 #pragma unroll
       for (unsigned hv = 0; hv < 2; hv++) {
         const unsigned sel = hv ? 0x7632u : 0x5410u;
-        uint16_t *o = x + os + (r ? st[6] : 0) + (hv ? st[4] : 0) + (r0 ? st[0] : 0) + (r7 ? st[7] : 0);
+        uint16_t *o = wht__tc10_st(x, os, st, r, hv, r0, r7);
         wht__tc_st16<L2P>(o, make_uint4(__byte_perm(f[0][r], f[1][r], sel), __byte_perm(f[2][r], f[3][r], sel),
                                         __byte_perm(f[4][r], f[5][r], sel), __byte_perm(f[6][r], f[7][r], sel)),
                           spol);

@@ -1,8 +1,37 @@
-"""tc_layout.py - helpers of the tensor-core strided passes' layout
-emulations (test_tc8_layout.py, test_tc10_layout.py): an element is
-u = e + 2^R * run (e the element in its run of 2^R, run the run index);
-lanes are 4g + t, as the kernels name them; the mma check and the two
-bank rules (a 32-bit word a lane, or 16 bytes a lane)."""
+"""tc_layout.py - helpers of the layout checks (test_tc8_layout.py,
+test_tc10_layout.py, test_xp_layout.py): the kernels' own index values
+(kernel_values: tests/layout_dump's output); for the tensor-core strided
+passes' emulations an element is u = e + 2^R * run (e the element in its
+run of 2^R, run the run index), lanes are 4g + t, as the kernels name
+them; the mma check and the two bank rules (a 32-bit word a lane, or 16
+bytes a lane)."""
+import os
+import subprocess
+
+
+def kernel_values(what):
+    """The values of the kernels' index functions that tests/layout_dump
+    prints for `what` (xp, tc8, tc10): {name: {args: value}}, args a tuple
+    of ints. None where make check gave no program (WHT_LAYOUT_DUMP empty:
+    CUDA not compiled in; unset: the test run by hand), with the reason as
+    the second value."""
+    prog = os.environ.get("WHT_LAYOUT_DUMP")
+    if prog is None:
+        return None, "WHT_LAYOUT_DUMP not set (make check sets it)"
+    if not prog:
+        return None, "CUDA not compiled in"
+    out = subprocess.run([prog, what], check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
+    vals = {}
+    for line in out.splitlines():
+        f = line.split()
+        vals.setdefault(f[0], {})[tuple(int(a) for a in f[1:-1])] = int(f[-1])
+    assert vals, ("no values from", prog, what)
+    return vals, None
+
+
+def skip(n, what, reason):
+    """TAP: test n skipped"""
+    print("ok %d - %s # SKIP %s" % (n, what, reason))
 
 
 def bit(x, i):
@@ -31,7 +60,7 @@ def mma_check(B, kbits, R):
                 s &= ~(1 << (R + kbits[j]))
             if base is None:
                 base = s
-            assert s == base
+            assert s == base, ("column's elements differ outside the k bits", n, k, u, base)
         for m in range(16):
             u = base
             for j in range(4):
