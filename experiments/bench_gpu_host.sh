@@ -101,9 +101,7 @@
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
-# xpwtest and xpw for the transposed rows in blocks of one or two warps and persistent;
-# xpn2test and xpn2 for neumaier's 2-byte rows in the transposed form at 128 registers
-# (XPW_ROUNDS, XPN2_ROUNDS: the interleaved rounds of xpw and xpn2, 3 unless set).
+# xpn3test and xpn3 for neumaier's 2-byte rows transposed by the tables.
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1894,70 +1892,32 @@ want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
 want nmr3sass && step nmr3sass 120 sh -c "
   for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## \$b\";
     sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_(xp_kernelI13wht__f32_ops17wht__neumaier_errLj10ELj1E|kernel3I12wht__f16_ops17wht__neumaier_errLj10E|kernel2I13wht__bf16_ops17wht__neumaier_errLj10E)' | awk '\$1 >= 16'; done"
-# the transposed compensated rows in blocks of one or two warps, and
-# persistent (a build with CPPFLAGS=-DWHT_XP_WARPS on kernels/neumaier.cu
-# and kahan.cu; WHT_GPU_XP_VAR=0 the defaults, 1 the plain form in blocks
-# of one warp, 2 of two, both at 96 registers; f32 only: 3 persistent in
-# blocks of four warps at five blocks a multiprocessor, 4 in blocks of one
-# at 20, 5 of four at four): neumaier's and kahan's bit-identity at every
-# k and format under the defaults (and the spot checks), to k = 12 under
-# the others (3-5 also on a grid of one block, many tiles a warp, and 3,
-# 4 with 8192 rows of 2^7..2^11, several tiles a warp on the whole grid),
-# memcheck at k = 7..11 and racecheck at k = 7..10 of 1, 2 and of 3-5 on
-# the one-block grid (xpwtest); three interleaved rounds of them on
-# neumaier's and kahan's rows of 2^8..2^11 over 2^28 elements, folklore's
-# of 2^10, and Nsight Compute's warp states on neumaier's f32 and kahan's
-# f16 rows of 2^10 (xpw)
-want xpwtest && step xpwtest ${XPW_TEST_LIMIT:-400} sh -c "
-  for v in 0 1 2 3 4 5 3g 4g 5g 3b 4b; do
-  g=; n=; kk=12; big=0; case \$v in 0) kk=26; big=1;; *g) g=1;; *b) n=8192; kk=11;; esac;
-  WHT_GPU_TEST_BIG=\$big WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_TEST_BATCH=\$n WHT_GPU_XP_VAR=\${v%[gb]} WHT_GPU_TEST_MINK=\${n:+7} WHT_GPU_TEST_MAXK=\$kk \
-    WHT_GPU_TEST_ALGOS=neumaier,kahan $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
-  echo \"# var \$v, neumaier and kahan, k to \$kk\${n:+, batch \$n}: \$(grep -c '^ok' $O/xpwbi.log) ok, \$(grep -c '^not ok' $O/xpwbi.log) not ok\"; grep '^not ok' $O/xpwbi.log | head -5;
-  case \$v in 1|2|3g|4g|5g) ;; *) continue;; esac;
+# neumaier's f16 and bf16 rows transposed by the tables (BUILD) against
+# the lane form (BASE, e.g. v47): neumaier's and neumaier-block's
+# bit-identity at every k and format with the spot checks, memcheck at
+# k = 7..11 and racecheck at k = 7..10 of neumaier (xpn3test); three
+# interleaved rounds of neumaier and neumaier-block on 2-byte rows of
+# 2^8..2^11 over 2^28 elements in BASE and BUILD, neumaier-block's forced
+# transposed (WHT_GPU_ROWS_COMP_XP=1) and not in XPN3_NB (a build whose
+# kernels/kahan_block.lo has -DWHT_GPU_ALL_FORMS), folklore f16 of 2^10,
+# and Nsight Compute on neumaier's rows of 2^10 in BUILD (xpn3)
+want xpn3test && step xpn3test ${XPN3_TEST_LIMIT:-330} sh -c "
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block $B/tests/test_gpu_bitident > $O/xpn3bi.log 2>&1;
+  echo \"# neumaier, neumaier-block, every k: \$(grep -c '^ok' $O/xpn3bi.log) ok, \$(grep -c '^not ok' $O/xpn3bi.log) not ok\"; grep '^not ok' $O/xpn3bi.log | head -5;
   for t in memcheck:11 racecheck:10; do
-  WHT_GPU_ROWS_COMP_PF_GRID=\$g WHT_GPU_XP_VAR=\${v%g} WHT_GPU_TEST_ALGOS=neumaier,kahan WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpwbi.log 2>&1;
-  echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpwbi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpwbi.log)\"; done; done; rm -f $O/xpwbi.log"
-want xpw && step xpw ${XPW_LIMIT:-500} sh -c "
-  for r in $(seq ${XPW_ROUNDS:-3}); do for v in 0 1 2 3 4 5; do echo \"## round \$r: var \$v\";
-    WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier,kahan --format f32,f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo';
-    WHT_GPU_XP_VAR=\$v $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f32,f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done; done;
-  export PATH=/usr/local/cuda/bin:\$PATH;
-  for a in neumaier:f32:0 neumaier:f32:1 neumaier:f32:3 kahan:f16:0 kahan:f16:1; do v=\${a##*:}; a=\${a%:*}; echo \"## ncu \$a rows of 2^10, var \$v\"; WHT_GPU_XP_VAR=\$v ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
-    --section WarpStateStats --section Occupancy --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo \${a%:*} --format \${a#*:} --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done"
-# neumaier's f16 and bf16 rows forced to the transposed form
-# (WHT_GPU_ROWS_COMP_XP=1; a build whose kernels/neumaier.lo was made with
-# CPPFLAGS="-DWHT_GPU_ALL_FORMS -DWHT_XP_WARPS"): as ptxas picks (135-140
-# registers, three blocks of four warps a multiprocessor), WHT_GPU_XP_VAR=6
-# (blocks of one warp, 16 a multiprocessor, 128 registers and 12-24 bytes
-# of spill) and 7 (four warps, four blocks, the same registers), against
-# the lane form the tables choose (f16 capped at 80 registers, six blocks
-# of 128; bf16 two blocks of 256 at 128). Bit-identity of neumaier in
-# every format to k = 12 under each (and at the defaults to k = 26 with
-# the spot checks), memcheck k = 7..11 and racecheck k = 7..10 of 6 and 7
-# (xpn2test); three interleaved rounds on rows of 2^8..2^11 over 2^28
-# elements, and Nsight Compute's warp states on rows of 2^10 f16 (xpn2)
-want xpn2test && step xpn2test ${XPN2_TEST_LIMIT:-300} sh -c "
-  for v in d 0 6 7; do
-  xp=1; kk=12; big=0; case \$v in d) xp=; kk=26; big=1;; esac;
-  WHT_GPU_TEST_BIG=\$big WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} WHT_GPU_TEST_MAXK=\$kk \
-    WHT_GPU_TEST_ALGOS=neumaier $B/tests/test_gpu_bitident > $O/xpn2bi.log 2>&1;
-  echo \"# var \$v (XP=\$xp), neumaier, k to \$kk: \$(grep -c '^ok' $O/xpn2bi.log) ok, \$(grep -c '^not ok' $O/xpn2bi.log) not ok\"; grep '^not ok' $O/xpn2bi.log | head -5;
-  case \$v in 6|7) ;; *) continue;; esac;
-  for t in memcheck:11 racecheck:10; do
-  WHT_GPU_ROWS_COMP_XP=1 WHT_GPU_XP_VAR=\$v WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
-    compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpn2bi.log 2>&1;
-  echo \"# \${t%:*} var \$v k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpn2bi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpn2bi.log)\"; done; done; rm -f $O/xpn2bi.log"
-want xpn2 && step xpn2 ${XPN2_LIMIT:-400} sh -c "
-  for r in $(seq ${XPN2_ROUNDS:-3}); do for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## round \$r: var \$v (XP=\$xp)\";
-    WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} $B/experiments/wht-bench --place in --total-log2 28 --algo neumaier --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done;
+  WHT_GPU_TEST_ALGOS=neumaier WHT_GPU_TEST_MINK=7 WHT_GPU_TEST_MAXK=\${t#*:} WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool \${t%:*} --error-exitcode 3 $B/tests/test_gpu_bitident > $O/xpn3bi.log 2>&1;
+  echo \"# \${t%:*} k = 7..\${t#*:}: rc \$?, \$(grep -c '^ok' $O/xpn3bi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/xpn3bi.log)\"; done; rm -f $O/xpn3bi.log"
+want xpn3 && step xpn3 ${XPN3_LIMIT:-200} sh -c "
+  for r in 1 2 3; do for b in $BASE $B; do echo \"## round \$r: \$b\";
+    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done;
+    for xp in '' 1; do echo \"## round \$r: ${XPN3_NB:-} XP=\$xp\";
+    WHT_GPU_ROWS_COMP_XP=\$xp ${XPN3_NB:-$B}/experiments/wht-bench --place in --total-log2 28 --algo neumaier-block --format f16,bf16 --log2n 8:11 | grep -v '^#' | grep -v '^algo'; done;
     $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
-  for v in d 0 6 7; do xp=1; case \$v in d) xp=;; esac; echo \"## ncu neumaier f16 rows of 2^10, var \$v (XP=\$xp)\"; WHT_GPU_ROWS_COMP_XP=\$xp WHT_GPU_XP_VAR=\${v#d} ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
-    --section WarpStateStats --section Occupancy --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
-    $B/experiments/wht-bench --algo neumaier --format f16 --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -v '^#' | grep -v '^algo' | grep -v '^ *\$'; done"
+  for c in f16 bf16; do echo \"## ncu neumaier \$c rows of 2^10, $B\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+    $B/experiments/wht-bench --algo neumaier --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|registers'; done"
 grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$O"/memcheck.log "$O"/racecheck.log "$O"/tc_memcheck.log \
   "$O"/tc_racecheck.log 2>/dev/null | tee -a "$O/summary.txt"
 grep -h -A2 '^not ok' "$O"/*.log 2>/dev/null | head -40

@@ -243,8 +243,16 @@ struct wht__neumaier_err {
    * and f16 rows in lanes (2.90x against 3.11x; 3.56-4.87x against
    * 3.67-5.18x; H200, docs/PERFORMANCE.md); since f32's transposed form
    * copies its tile by cp.async, neumaier-block's f32 rows of 2^10 take
-   * it (2.99x against 3.13x in lanes, the same run) */
-  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F32 ? 0x55u : 0u; }
+   * it (2.99x against 3.13x in lanes, the same run). Since the
+   * recoveries lost 4-20 % of their operations (23fccb0) f16 and bf16
+   * rows are transposed too, as ptxas picks (135 registers, three blocks
+   * of four warps): on an H200 0.82-0.90x the lane form's time at
+   * 2^8..2^11 (rows of 2^10 f16 3.25x a memcpy against 3.64x, bf16 3.52x
+   * against 3.93x); capped at 128 registers in blocks of one or four
+   * warps 0.97-1.10x the time of that; neumaier-block's f16 rows and
+   * bf16 rows of 2^10, 2^11 transposed in the same run 0.79-0.90x their
+   * lane form's (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F64 ? 0u : 0x55u; }
   /* padded slots, as kahan's: on an H200 its f32 rows of 2^7..2^10
    * 0.93-0.96x the time with the XOR, neumaier-block's bf16 rows of 2^8
    * and 2^9 0.88x and 0.97x, but its f32 rows of 2^10 1.03x */
@@ -253,11 +261,12 @@ struct wht__neumaier_err {
   static constexpr unsigned rows_xp_five(wht_format) { return 0u; } /* as kahan's: none */
   static constexpr unsigned blocked_rows_xp_five(wht_format) { return 0u; }
   static constexpr unsigned blocked_rows_forms(wht_format f)
-  { return f == WHT_BF16 ? 0x5u : f == WHT_F32 ? 0x40u : 0u; }
-  /* capped as kahan's above: f16 rows (92-95 registers uncapped) and f64
-   * rows of 2^7..2^9 (100-102; 2^6 64), neumaier-block's f16 rows (89-98) */
-  static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_F64 ? 0xeu : 0u; }
-  static constexpr unsigned blocked_rows_capped(wht_format f) { return f == WHT_F16 ? 0xfu : 0u; }
+  { return f == WHT_F16 || f == WHT_BF16 ? 0x55u : f == WHT_F32 ? 0x40u : 0u; }
+  /* the lane form capped as kahan's above: f64 rows of 2^7..2^9
+   * (100-102 registers uncapped; 2^6 64); neumaier's and neumaier-block's
+   * f16 rows took it (92-95 and 89-98) until they went transposed */
+  static constexpr unsigned rows_capped(wht_format f) { return f == WHT_F64 ? 0xeu : 0u; }
+  static constexpr unsigned blocked_rows_capped(wht_format) { return 0u; }
   /* the lane form at two blocks of 256 a multiprocessor (128 registers,
    * 24-40 bytes of spill), bit k - KMIN: bf16 rows, which spill 0.5-1 KB
    * capped at 80 registers (1.03-1.84x the tiles' time) and take 106-145
@@ -266,15 +275,16 @@ struct wht__neumaier_err {
    * -> 4.62x the add-one kernel), neumaier-block's bf16 rows of 2^10,
    * 2^11 (its lane form) 0.67x; f16 rows there took 0.99-1.02x the capped
    * kernel's time and neumaier's f64 rows of 2^7..2^9 0.97-1.07x (f12ce82),
-   * so they keep it (docs/PERFORMANCE.md) */
-  static constexpr unsigned rows_two(wht_format f) { return f == WHT_BF16 ? 0xfu : 0u; }
-  static constexpr unsigned blocked_rows_two(wht_format f) { return f == WHT_BF16 ? 0xcu : 0u; }
+   * so they keep it (docs/PERFORMANCE.md); neumaier's and neumaier-block's
+   * bf16 rows have since gone transposed (rows_forms): none left */
+  static constexpr unsigned rows_two(wht_format) { return 0u; }
+  static constexpr unsigned blocked_rows_two(wht_format) { return 0u; }
   static const bool BLOCKED = false; /* true in rows_comp.cuh's wht__blocked_err */
   /* neumaier-block: faster than the tiles for f32 rows of 2^10 (2 %, an
    * H100), f16 rows of 2^8..2^11 and bf16 rows of 2^8..2^11 (an H200:
-   * 0.64-0.76x the tiles' time; bf16 2^10, 2^11 at two blocks a
-   * multiprocessor, blocked_rows_two above: 0.67x of the tiles' time,
-   * where capped at 80 registers they took 1.27-1.36x) */
+   * 0.64-0.76x the tiles' time in lanes; bf16 2^10, 2^11 at two blocks
+   * a multiprocessor 0.67x of the tiles' time, where capped at 80
+   * registers they took 1.27-1.36x; all transposed since, rows_forms) */
   static constexpr unsigned blocked_rows_warp_mask(wht_format f)
   { return f == WHT_F32 ? 0x8u : f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0xfu : 0u; }
   /* and in a block for f16 rows of 2^12 and 2^13 (0.82-0.91x at build

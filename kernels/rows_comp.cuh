@@ -566,7 +566,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_body(const typename F::U *src,
   wht__rows_xp_last<F, ERR, K, PAD, SEQ>(sh, sh + wht__rows_xp_room<PAD>, lane, x, e, dst + base, N - base);
 }
 
-template <class F, class ERR, unsigned K, bool SEQ = false>
+template <class F, class ERR, unsigned K>
 __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *src, typename F::U *dst, uint64_t N,
                                                           uint4 *sh)
 {
@@ -591,11 +591,7 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
     TV x[32], e[32];
     wht__rows_xp_first<F, ERR, K>(sh + cur * 256u, lane, x, e);
     __syncwarp(); /* every lane has read its x */
-    if constexpr (SEQ) /* x's and e's layout C in turn through the tile's own buffer, read by now */
-      wht__rows_xp_last<F, ERR, K, false, true>(sh + cur * 256u, sh + cur * 256u, lane, x, e, dst + (t << X::T),
-                                               N - (t << X::T));
-    else
-      wht__rows_xp_last<F, ERR, K>(sh + cur * 256u, sh + 512, lane, x, e, dst + (t << X::T), N - (t << X::T));
+    wht__rows_xp_last<F, ERR, K>(sh + cur * 256u, sh + 512, lane, x, e, dst + (t << X::T), N - (t << X::T));
     __syncwarp(); /* every lane has read layout C before the buffers are written */
   }
 }
@@ -630,36 +626,6 @@ __global__ void __launch_bounds__(128) wht__rows_comp_xp_pf_kernel(const typenam
   __shared__ uint4 sh[4][768];
   wht__rows_comp_xp_pf_body<F, ERR, K>(src, dst, N, sh[threadIdx.x >> 5]);
 }
-
-#ifdef WHT_XP_WARPS
-/* experiment (docs/PERFORMANCE.md): the plain transposed kernel in blocks
- * of W warps (no warp idle while the others of its block finish) at
- * MINB blocks a multiprocessor (96 registers, as the four warps' kernel);
- * WHT_GPU_XP_VAR=1 (one warp), 2 (two) picks one for the sizes the
- * table gives the plain transposed form (3, 4, 5: the persistent one
- * below, f32; 5 at four blocks of four warps, up to 128 registers); 6
- * (one warp at 16 a multiprocessor) and 7 (four warps at four blocks),
- * both up to 128 registers, for the 2-byte neumaier rows forced to the
- * transposed form (WHT_GPU_ROWS_COMP_XP=1 in a build with
- * WHT_GPU_ALL_FORMS: 135-140 registers, three blocks, as ptxas picks) */
-template <class F, class ERR, unsigned K, bool PAD, bool SEQ, unsigned W, unsigned MINB>
-__global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpw_kernel(const typename F::U *src,
-                                                                          typename F::U *dst, uint64_t N)
-{
-  __shared__ uint4 sh[W][(SEQ ? 1 : 2) * wht__rows_xp_room<PAD>];
-  wht__rows_comp_xp_body<F, ERR, K, PAD, SEQ>(src, dst, N, sh[threadIdx.x >> 5]);
-}
-
-/* ... and the persistent one, the ring's current buffer taking x's and
- * e's layout C in turn (8 KiB a warp) */
-template <class F, class ERR, unsigned K, unsigned W, unsigned MINB>
-__global__ void __launch_bounds__(32 * W, MINB) wht__rows_comp_xpwpf_kernel(const typename F::U *src,
-                                                                            typename F::U *dst, uint64_t N)
-{
-  __shared__ uint4 sh[W][512];
-  wht__rows_comp_xp_pf_body<F, ERR, K, true>(src, dst, N, sh[threadIdx.x >> 5]);
-}
-#endif
 
 /* A 16-byte vector as the values of wht__rows_comp_vals (V elements, or
  * for 2-byte formats 4 words of two elements each: a stage between two
@@ -1174,56 +1140,6 @@ static wht_status wht__rows_comp_xp_launch(const void *src, void *dst, uint64_t 
   if (!f) return WHT_E_CUDA; /* not built: fits said no */
   const uint64_t tiles = (N + ((uint64_t)1 << T) - 1) >> T;
   uint64_t blocks = (tiles + 3) / 4;
-#ifdef WHT_XP_WARPS
-  if constexpr (wht__rows_comp_warp_built<F, ERR>(K0 + 3, 1)) {
-    static int var = -1;
-    if (var < 0) var = (int)wht__rows_env("WHT_GPU_XP_VAR", 0);
-    if ((var == 1 || var == 2 || var == 6 || var == 7) && form == 1) {
-#define WHT__XPW1(i, W, M, Q) wht__rows_comp_xpw_kernel<F, ERR, K0 + i, wht__rows_comp_xp_pad<F, ERR>(K0 + i), Q, W, M>
-#define WHT__XPW(W, M, Q) { WHT__XPW1(0, W, M, Q), WHT__XPW1(1, W, M, Q), WHT__XPW1(2, W, M, Q), WHT__XPW1(3, W, M, Q) }
-      static const kern xw[4][4] = { WHT__XPW(1, 20, false), WHT__XPW(2, 10, false), WHT__XPW(1, 16, false),
-                                     WHT__XPW(4, 4, false) };
-#undef WHT__XPW
-#undef WHT__XPW1
-      static const unsigned wpb[4] = { 1, 2, 1, 4 };
-      const unsigned i = var <= 2 ? (unsigned)var - 1 : (unsigned)var - 4;
-      const unsigned w = wpb[i];
-      const uint64_t b = (tiles + w - 1) / w;
-      if (b > 0x7fffffffu) return WHT_E_SIZE;
-      xw[i][k - K0]<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
-      return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-    }
-    if constexpr (sizeof(U) == 4) /* 3: persistent, four warps a block, 4: one, 5: four at four blocks */
-      if (var >= 3 && var <= 5 && form == 1) {
-#define WHT__XPF(W, M)                                                                                           \
-  { wht__rows_comp_xpwpf_kernel<F, ERR, K0, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 1, W, M>,           \
-    wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 2, W, M>, wht__rows_comp_xpwpf_kernel<F, ERR, K0 + 3, W, M> }
-        static const kern xf[3][4] = { WHT__XPF(4, 5), WHT__XPF(1, 20), WHT__XPF(4, 4) };
-#undef WHT__XPF
-        const unsigned w = var == 4 ? 1u : 4u;
-        const kern g = xf[var - 3][k - K0];
-        static unsigned resident[3][4];
-        unsigned &r = resident[var - 3][k - K0];
-        if (!r) {
-          int per_sm = 0, sms = 0, dev = 0;
-          if (cudaGetDevice(&dev) != cudaSuccess ||
-              cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, g, 32 * w, 0) != cudaSuccess ||
-              cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || per_sm < 1) {
-            cudaGetLastError();
-            return WHT_E_CUDA;
-          }
-          r = (unsigned)(per_sm * sms);
-        }
-        static unsigned cap = ~0u; /* as the persistent form's (tests: many tiles a warp) */
-        if (cap == ~0u) cap = wht__rows_env("WHT_GPU_ROWS_COMP_PF_GRID", 0);
-        uint64_t b = (tiles + w - 1) / w;
-        if (b > r) b = r;
-        if (cap && b > cap) b = cap;
-        g<<<(unsigned)b, 32 * w>>>((const U *)src, (U *)dst, N);
-        return cudaGetLastError() == cudaSuccess ? WHT_OK : WHT_E_CUDA;
-      }
-  }
-#endif
   if (form == 2) {
     static unsigned resident[4][WHT__MAX_DEVICES];
     const int dev = wht__gpu_current_device();
