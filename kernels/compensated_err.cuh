@@ -255,9 +255,12 @@ struct wht__neumaier_err {
   static constexpr unsigned rows_forms(wht_format f) { return f == WHT_F64 ? 0u : 0x55u; }
   /* padded slots, as kahan's: on an H200 its f32 rows of 2^7..2^10
    * 0.93-0.96x the time with the XOR, neumaier-block's bf16 rows of 2^8
-   * and 2^9 0.88x and 0.97x, but its f32 rows of 2^10 1.03x */
-  static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F32 ? 0xfu : 0u; }
-  static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_BF16 ? 0x3u : 0u; }
+   * and 2^9 0.88x and 0.97x, but its f32 rows of 2^10 1.03x; since the
+   * 2-byte rows went transposed, neumaier's f16 and bf16 rows of
+   * 2^8..2^11 0.95-0.98x, neumaier-block's f16 rows 0.96-0.98x, but its
+   * bf16 rows of 2^10 and 2^11 1.01x (docs/PERFORMANCE.md) */
+  static constexpr unsigned rows_xp_pad(wht_format f) { return f == WHT_F64 ? 0u : 0xfu; }
+  static constexpr unsigned blocked_rows_xp_pad(wht_format f) { return f == WHT_F16 ? 0xfu : f == WHT_BF16 ? 0x3u : 0u; }
   static constexpr unsigned rows_xp_five(wht_format) { return 0u; } /* as kahan's: none */
   static constexpr unsigned blocked_rows_xp_five(wht_format) { return 0u; }
   static constexpr unsigned blocked_rows_forms(wht_format f)
