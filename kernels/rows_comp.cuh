@@ -435,12 +435,11 @@ __device__ __forceinline__ void wht__rows_xp_store_pairs(uint4 *shx, unsigned la
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) w[wht__rows_xp_cword<PAD>(lane, L)] = FV::to_bits(FV::sub(x[L], e[L]));
   __syncwarp();
-  /* slot 2g's place: padded 2g + (g >> 2) (2g + 1 the next); XOR'd (2g) ^ (g >> 2 & 7), 2g + 1's its ^ 1 */
-  const unsigned a = PAD ? 2u * lane + (lane >> 2) : (2u * lane) ^ (lane >> 2);
-  const unsigned b = PAD ? a + 1u : a ^ 1u;
+  /* slots 2g, 2g + 1 at two addresses and a constant (xp_layout.cuh) */
+  const unsigned a = wht__rows_xp_pa<PAD>(lane), b = wht__rows_xp_pb<PAD>(a);
 #pragma unroll
   for (unsigned i = 0; i < 4; i++) {
-    const uint4 s0 = shx[a + (PAD ? 72u : 64u) * i], s1 = shx[b + (PAD ? 72u : 64u) * i];
+    const uint4 s0 = shx[a + wht__rows_xp_pstep<PAD> * i], s1 = shx[b + wht__rows_xp_pstep<PAD> * i];
     const unsigned p[8] = { s0.x, s0.y, s0.z, s0.w, s1.x, s1.y, s1.z, s1.w };
     uint4 lo, hi;
     wht__rows_pairs_out(p, lo, hi);
@@ -814,7 +813,7 @@ __device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *x
   static_assert((P || sizeof(U) == 4) && !IO::STRIDED && !ERR::BLOCKED, "2- and 4-byte rows, x and e out");
   /* a warp's 2^10 words of x (then of e) in WS slots (PAD: rows of eight
    * slots nine apart), the block's x in NS slots, then its e */
-  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, WS = wht__rows_xp_room<PAD>, NS = 16 * WS, WW = 4 * WS;
+  constexpr unsigned LV = P ? 3 : 2, W = 8, K0 = P ? 11 : 10, WS = wht__rows_xp_room<PAD>, NS = wht__rows_xp_blk_ns<PAD>;
   extern __shared__ uint4 wht__rows_comp_sh[];
   const unsigned lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   uint4 *shx = wht__rows_comp_sh + w * WS, *she = wht__rows_comp_sh + NS + w * WS;
@@ -829,13 +828,13 @@ __device__ __forceinline__ void wht__rows_comp_blk_row_xp(const typename F::U *x
   unsigned *wx = (unsigned *)wht__rows_comp_sh, *we = (unsigned *)(wht__rows_comp_sh + NS);
 #pragma unroll
   for (unsigned L = 0; L < 32; L++) {
-    wx[w * WW + L * 32u + lane] = FV::to_bits(x[L]);
-    we[w * WW + L * 32u + lane] = FV::to_bits(e[L]);
+    wx[wht__rows_xp_blk_wput<PAD>(w, lane, L)] = FV::to_bits(x[L]);
+    we[wht__rows_xp_blk_wput<PAD>(w, lane, L)] = FV::to_bits(e[L]);
   }
   __syncthreads();
 #pragma unroll
   for (unsigned v = 0; v < 32; v++) {
-    const unsigned q = (v >> 1) * WW + ((v & 1u) << 9 | w << 5 | lane);
+    const unsigned q = wht__rows_xp_blk_wget<PAD>(w, lane, v);
     x[v] = FV::from_bits(wx[q]);
     e[v] = FV::from_bits(we[q]);
   }

@@ -62,4 +62,46 @@ __host__ __device__ __forceinline__ constexpr unsigned wht__rows_xp_cword(unsign
   return PAD ? L * 36u + lane : L * 32u + (lane ^ ((L & 7u) << 2));
 }
 
+/* The 2-byte rows' pair stores (rows_comp.cuh's wht__rows_xp_store_pairs):
+ * lane l reads slots 2g and 2g + 1 of g = l + 32 i, which hold y's words
+ * 8g..8g+7, at a + P i and b + P i: the lane's two addresses and a
+ * constant (padded a = 2l + (l >> 2), b = a + 1, P = 72; XOR'd
+ * a = 2l ^ (l >> 2), b = a ^ 1, P = 64) */
+template <bool PAD = false>
+__host__ __device__ __forceinline__ constexpr unsigned wht__rows_xp_pa(unsigned lane)
+{
+  return PAD ? 2u * lane + (lane >> 2) : (2u * lane) ^ (lane >> 2);
+}
+
+template <bool PAD = false>
+__host__ __device__ __forceinline__ constexpr unsigned wht__rows_xp_pb(unsigned a)
+{
+  return PAD ? a + 1u : a ^ 1u;
+}
+
+template <bool PAD = false>
+constexpr unsigned wht__rows_xp_pstep = PAD ? 72u : 64u;
+
+/* The block form (rows_comp.cuh's wht__rows_comp_blk_row_xp, 16 warps):
+ * warp w's x tile at slot w WS of the block's shared memory, its e tile
+ * at NS + w WS (WS = wht__rows_xp_room, NS = 16 WS); after layout C warp
+ * w writes lane l's value L as word 32 L + l of its tile, in element
+ * order (wput), and after the block's barrier lane l of warp w reads
+ * value v from the tile of warp v >> 1, word 512 (v & 1) + 32 w + l
+ * (wget); words count from the block's x (or e) */
+template <bool PAD = false>
+constexpr unsigned wht__rows_xp_blk_ns = 16u * wht__rows_xp_room<PAD>;
+
+template <bool PAD = false>
+__host__ __device__ __forceinline__ constexpr unsigned wht__rows_xp_blk_wput(unsigned w, unsigned lane, unsigned L)
+{
+  return w * (4u * wht__rows_xp_room<PAD>) + L * 32u + lane;
+}
+
+template <bool PAD = false>
+__host__ __device__ __forceinline__ constexpr unsigned wht__rows_xp_blk_wget(unsigned w, unsigned lane, unsigned v)
+{
+  return (v >> 1) * (4u * wht__rows_xp_room<PAD>) + ((v & 1u) << 9 | w << 5 | lane);
+}
+
 #endif

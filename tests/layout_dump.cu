@@ -14,8 +14,9 @@
 #include "../kernels/xp_layout.cuh"
 #include "../kernels/tc_strided_layout.cuh"
 
-/* rows_reg.cuh's layouts of one PAD: the room, vector i's slot, layout B's
- * slot (index and address) and 2-byte pair slot, layout C's word */
+/* rows_reg.cuh's and rows_comp.cuh's layouts of one PAD: the room, vector
+ * i's slot, layout B's slot (index and address) and 2-byte pair slot,
+ * layout C's word, the 2-byte stores' slots and the block form's words */
 template <bool PAD>
 static void dump_xp(void)
 {
@@ -34,7 +35,19 @@ static void dump_xp(void)
       for (unsigned h = 0; h < 2; h++)
         printf("xp_p %u %u %u %u %td\n", pad, lane, j, h, wht__rows_xp_p<PAD>(sh, lane, j, h) - sh);
     for (unsigned L = 0; L < 32; L++) printf("xp_cword %u %u %u %u\n", pad, lane, L, wht__rows_xp_cword<PAD>(lane, L));
+    /* the pair stores' slots as wht__rows_xp_store_pairs composes them */
+    const unsigned a = wht__rows_xp_pa<PAD>(lane), b = wht__rows_xp_pb<PAD>(a);
+    for (unsigned i = 0; i < 4; i++)
+      for (unsigned h = 0; h < 2; h++) printf("xp_pstore %u %u %u %u %u\n", pad, lane, i, h, (h ? b : a) + wht__rows_xp_pstep<PAD> * i);
   }
+  /* the block form's e base and words, 16 warps */
+  printf("xp_blk_ns %u %u\n", pad, wht__rows_xp_blk_ns<PAD>);
+  for (unsigned w = 0; w < 16; w++)
+    for (unsigned lane = 0; lane < 32; lane++)
+      for (unsigned L = 0; L < 32; L++) {
+        printf("xp_blk_wput %u %u %u %u %u\n", pad, w, lane, L, wht__rows_xp_blk_wput<PAD>(w, lane, L));
+        printf("xp_blk_wget %u %u %u %u %u\n", pad, w, lane, L, wht__rows_xp_blk_wget<PAD>(w, lane, L));
+      }
 }
 
 /* The strides of a tile whose run index's bit j is tile bit R + j (the

@@ -17,18 +17,15 @@
 # barrier, and after it every word read once. Test 3 checks the kernels'
 # own functions (kernels/xp_layout.cuh: wht__rows_xp_slot, _vslot,
 # _bslot, _b, _p, _cword and _room, which rows_reg.cuh's cp.async fetch,
-# rows_comp.cuh's and rows_wide.cuh's layouts B and C and the 2-byte
-# stores use), as tests/layout_dump prints them: each equal to the model
-# at every input (lane 0..31, every vector, slot, word, both layouts),
-# and test 1's properties again on their values; without CUDA it is
-# skipped (TAP SKIP). A change of a kernel's formula that breaks its
-# layout fails it. Still copies: rows_comp.cuh computes the pair stores'
-# two slot addresses (a, b) and the block form's word addresses inline,
-# where the dump cannot call them, so tests 1 and 3 (the pair stores;
-# test 3 against the words the kernels' wht__rows_xp_cword put in each
-# slot) and 2 (the block form) check this file's copies of them: change
-# those with rows_comp.cuh. make check runs it (TAP; a failed check ends
-# it with a traceback).
+# rows_comp.cuh's and rows_wide.cuh's layouts B and C use; _pa, _pb and
+# _pstep, the 2-byte stores' slots; _blk_ns, _blk_wput and _blk_wget, the
+# block form's words), as tests/layout_dump prints them: each equal to
+# the model at every input (lane 0..31, every vector, slot, word, warp,
+# both layouts), and tests 1's and 2's properties again on their values
+# (the pair stores against the words the kernels' wht__rows_xp_cword put
+# in each slot); without CUDA it is skipped (TAP SKIP). A change of a
+# kernel's formula that breaks its layout fails it. make check runs it
+# (TAP; a failed check ends it with a traceback).
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tc_layout import banks32, banks128, kernel_values, skip
@@ -82,21 +79,25 @@ def properties(name, room, acc):
     return tile
 
 
-def pair_stores(name, word_at):
-    """rows_comp.cuh's wht__rows_xp_store_pairs (its expressions, copied):
-    y's words written at layout C's places, word_at(w) the place of word
-    w of the tile; then lane l reads slots 2 g and 2 g + 1 for g = l + 32 i,
-    each at one of two addresses plus a constant: they must hold words
-    8 g .. 8 g + 7 in order, free of bank conflicts, every slot once"""
+def model_pstore(slot):
+    """the pair stores' reads by the model: lane l's half h of g = l + 32 i
+    is slot 2 g + h"""
+    return lambda l, i, h: slot(2 * (l + 32 * i) + h)
+
+
+def pair_stores(name, word_at, pstore):
+    """rows_comp.cuh's wht__rows_xp_store_pairs: y's words written at layout
+    C's places, word_at(w) the place of word w of the tile; then lane l
+    reads slots pstore(l, i, h) for h = 0, 1, g = l + 32 i: they must hold
+    words 8 g + 4 h .. 8 g + 4 h + 3 in order, free of bank conflicts,
+    every slot once"""
     seen = set()
     for i in range(4):
         for half in (0, 1):
             addr = []
             for l in range(32):
                 g = l + 32 * i
-                a = 2 * l + (l >> 2) if name == "pad" else (2 * l) ^ (l >> 2)
-                b = a + 1 if name == "pad" else a ^ 1
-                s = (b if half else a) + (72 if name == "pad" else 64) * i
+                s = pstore(l, i, half)
                 for w in range(8 * g + 4 * half, 8 * g + 4 * half + 4):
                     assert word_at(w) == 4 * s + (w & 3), (name, "pair stores", i, half, l, w, word_at(w), s)
                 seen.add(s)
@@ -107,37 +108,50 @@ def pair_stores(name, word_at):
 
 for name, (slot, room) in LAYOUTS.items():
     tile = properties(name, room, model_access(slot))
-    assert pair_stores(name, lambda w: 4 * slot(w >> 2) + (w & 3)) == tile, (name, "pair stores miss slots")
+    assert pair_stores(name, lambda w: 4 * slot(w >> 2) + (w & 3), model_pstore(slot)) == tile, (name, "pair stores miss slots")
 print("ok 1 - xp layout model: slots apart, every access free of bank conflicts, each slot and word once, the pair stores")
 
-# the block form (its word addresses copied from rows_comp.cuh): warp w's
-# x tile at slot w WS, its e tile at NS + w WS (WS = 256 or 288 slots, NS
-# = 16 WS); after layout C each warp writes its 1024 words in order at
-# word w WW + 32 L + l (WW = 4 WS), then after the barrier lane l of warp
-# w reads word (v >> 1) WW + 512 (v & 1) + 32 w + l for v = 0..31 (x, and
-# e at the same offset from NS)
-for name, (slot, room) in LAYOUTS.items():
+
+def model_block(room):
+    """the block form by the model: warp w's x tile at slot w WS, its e
+    tile at NS + w WS (WS = room, NS = 16 WS); warp w writes lane l's value
+    L as word 32 L + l of its own tile (element order), and after the
+    barrier lane l of warp w reads value v from warp v >> 1's tile, word
+    512 (v & 1) + 32 w + l; words count from the block's x (or e)"""
+    return (16 * room, lambda w, l, L: 4 * room * w + 32 * L + l,
+            lambda w, l, v: 4 * room * (v >> 1) + 512 * (v & 1) + 32 * w + l)
+
+
+def block_form(name, room, ns, wput, wget):
+    """the block form's (rows_comp.cuh's wht__rows_comp_blk_row_xp, 16
+    warps) tiles apart, each warp's words within its own x tile, free of
+    bank conflicts, and after the barrier every word read once, each the
+    one the reading lane needs"""
     WS = room
-    NS, WW = 16 * WS, 4 * WS
-    tiles = [set(range(base + w * WS, base + w * WS + room)) for base in (0, NS) for w in range(16)]
+    tiles = [set(range(base + w * WS, base + w * WS + room)) for base in (0, ns) for w in range(16)]
     assert all(not (a & b) for i, a in enumerate(tiles) for b in tiles[i + 1:]), (name, "block tiles overlap")
     written = {}
     for w in range(16):
         for L in range(32):
-            addr = [w * WW + 32 * L + l for l in range(32)]
+            addr = [wput(w, l, L) for l in range(32)]
             banks32(addr)
             for l, a in enumerate(addr):
                 assert w * WS * 4 <= a < (w + 1) * WS * 4, (name, "words outside the warp's tile", w, L, l)
+                assert a not in written, (name, "block word written twice", w, L, l)
                 written[a] = (w, 32 * L + l)
     read = set()
     for w in range(16):
         for v in range(32):
-            addr = [(v >> 1) * WW + 512 * (v & 1) + 32 * w + l for l in range(32)]
+            addr = [wget(w, l, v) for l in range(32)]
             banks32(addr)
             for l, a in enumerate(addr):
                 assert written.get(a) == (v >> 1, 512 * (v & 1) + 32 * w + l), (name, "block read", w, v, l)
                 read.add(a)
     assert read == set(written), (name, "block words not read once")
+
+
+for name, (slot, room) in LAYOUTS.items():
+    block_form(name, room, *model_block(room))
 print("ok 2 - the block form's tiles apart, its words in order within them, each read once")
 
 K, why = kernel_values("xp")
@@ -166,7 +180,21 @@ for pad, name in ((0, "xor"), (1, "pad")):
                 assert kern["p"](l, j, h) == model["p"](l, j, h), (name, "wht__rows_xp_p", l, j, h, kern["p"](l, j, h), model["p"](l, j, h))
         for L in range(32):
             assert kern["cword"](l, L) == model["cword"](l, L), (name, "wht__rows_xp_cword", l, L, kern["cword"](l, L), model["cword"](l, L))
+        for i in range(4):
+            for h in (0, 1):
+                got, want = K["xp_pstore"][(pad, l, i, h)], model_pstore(slot)(l, i, h)
+                assert got == want, (name, "wht__rows_xp_pa/_pb/_pstep", l, i, h, got, want)
     tile = properties(name, K["xp_room"][(pad,)], kern)
     # the pair stores read the slots where the kernels' layout C put the words
-    assert pair_stores(name, lambda w: kern["cword"](w & 31, w >> 5)) == tile, (name, "pair stores miss slots")
+    assert pair_stores(name, lambda w: kern["cword"](w & 31, w >> 5),
+                       lambda l, i, h: K["xp_pstore"][(pad, l, i, h)]) == tile, (name, "pair stores miss slots")
+    ns, wput, wget = model_block(room)
+    assert K["xp_blk_ns"][(pad,)] == ns, (name, "wht__rows_xp_blk_ns", K["xp_blk_ns"][(pad,)], ns)
+    for w in range(16):
+        for l in range(32):
+            for L in range(32):
+                assert K["xp_blk_wput"][(pad, w, l, L)] == wput(w, l, L), (name, "wht__rows_xp_blk_wput", w, l, L)
+                assert K["xp_blk_wget"][(pad, w, l, L)] == wget(w, l, L), (name, "wht__rows_xp_blk_wget", w, l, L)
+    block_form(name, room, K["xp_blk_ns"][(pad,)], lambda w, l, L: K["xp_blk_wput"][(pad, w, l, L)],
+               lambda w, l, v: K["xp_blk_wget"][(pad, w, l, v)])
 print("ok 3 - the kernels' xp_layout.cuh functions equal the model at every input, their accesses free of bank conflicts, each slot and word once")
