@@ -128,7 +128,8 @@ found for --bounds; 2 a usage error: a bad option or --metric value,
 input file that cannot be used (missing, not HDF5,
 another or no schema_version, no /results or /timings, conflicting rows;
 --only tradeoff: no /results or no /timings, or no format with folklore
-rows in both; a figure's path that is a folder). Errors are one line on
+rows in both; --outdir given twice; a figure's path that is a folder, a
+FIFO, a device or one of the inputs). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 Figures of the same names in --outdir are replaced (regenerating a folder
 of figures is the usual run), each written under a temporary name and
@@ -142,7 +143,7 @@ def parse(argv):
     p = whtlab_cli.Parser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="+", metavar="FILE", help="HDF5 result files")
-    p.add_argument("--outdir", required=True, metavar="DIR",
+    p.add_argument("--outdir", required=True, metavar="DIR", action=whtlab_cli.Once,
                    help="folder for the figures (created if missing; the figures it "
                    "already holds under the same names are replaced)")
     p.add_argument("--only", choices=("accuracy", "speed", "tradeoff"),
@@ -167,7 +168,8 @@ def parse(argv):
     a.metrics = whtlab_metrics.parse(whtlab_metrics.DEFAULT if a.metric is None else a.metric)
     if a.bounds:
         whtlab_bounds.check_metrics(a.metrics)
-    if not a.dpi.isdigit() or not 50 <= int(a.dpi) <= 1200:
+    # ASCII digits only: str.isdigit takes '²', which int() refuses
+    if not re.fullmatch(r"[0-9]{1,5}", a.dpi) or not 50 <= int(a.dpi) <= 1200:
         raise UsageError("--dpi '%s' is not an integer in 50..1200" % a.dpi)
     a.dpi = int(a.dpi)
     if a.outdir == "":
@@ -250,6 +252,20 @@ def _tradeoffs(pair, a):
     return out, notes
 
 
+def _check_figure_path(path, inputs):
+    """UsageError for a figure's path that replacing would lose something:
+    anything but a regular file (a folder, a FIFO, a device) or one of the
+    inputs (its rows are read, then the file would become a PNG)."""
+    what = whtlab_cli.not_regular(path)
+    if what:
+        raise UsageError("%s is %s, where a figure would be written; accepted: a regular "
+                         "file or none (move it or choose another --outdir)" % (path, what))
+    if whtlab_cli.same_as_input(path, inputs):
+        raise UsageError("%s is also an input file, where a figure would be written; accepted: "
+                         "an --outdir without the inputs' names (move the input or choose "
+                         "another --outdir)" % path)
+
+
 def main():
     a = parse(sys.argv[1:])
     check_all(a.files)
@@ -316,10 +332,7 @@ def main():
                      whtlab_tradeoff_plot.plot_format(tr, fmt, metric, all_algorithms)))
     for stem, _ in jobs:
         for ext in st.EXTENSIONS:
-            path = os.path.join(a.outdir, "%s.%s" % (stem, ext))
-            if os.path.isdir(path):
-                raise UsageError("%s is a folder, where a figure would be written; move it or "
-                                 "choose another --outdir" % path)
+            _check_figure_path(os.path.join(a.outdir, "%s.%s" % (stem, ext)), a.files)
     os.makedirs(a.outdir, exist_ok=True)
     written = []
     for stem, draw in jobs:

@@ -100,8 +100,10 @@ EPILOG = """\
 Exit status: 0 success; 1 an output that cannot be written (permissions, a
 full disk); 2 a usage error: a bad option, a metric that is no error
 column, a baseline or filter value that is not in the files, an -o that is
-empty, a folder, in a missing folder, one of the inputs or (without
---force) a file that exists, or an input file that cannot be used
+given twice, empty, a folder, in a missing folder, not a regular file (a
+FIFO, a device, a link to nothing; a link to a file is followed and its
+target replaced), one of the inputs or (without --force) a file that
+exists, or an input file that cannot be used
 (missing, not HDF5, another or no schema_version, no /results or no rows
 in it, --speed: no /timings or no rows, conflicting rows), or filters whose
 values are present but select no row together. Without folklore
@@ -136,8 +138,9 @@ def parse(argv):
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
     p.add_argument("--baseline", metavar="ALGO",
                    help="algorithm the reduction compares with (default %s)" % DEFAULT_BASELINE)
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout "
-                   "(a file that exists only with --force; never one of the inputs)")
+    p.add_argument("-o", "--output", metavar="FILE", action=whtlab_cli.Once,
+                   help="write to FILE instead of stdout (a regular file that exists only "
+                   "with --force; never one of the inputs; given once)")
     p.add_argument("--force", action="store_true", help="let -o replace a file that exists")
     whtlab_filters.add_arguments(p)
     a = p.parse_args(argv)

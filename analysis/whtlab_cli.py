@@ -6,6 +6,7 @@ so a failed or refused run never leaves a partial or changed file."""
 
 import argparse
 import os
+import stat
 import sys
 import tempfile
 
@@ -13,11 +14,48 @@ from whtlab_results import InputError, UsageError
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with errors on one line and exit status 2."""
+    """argparse with errors on one line and exit status 2; an unknown or a
+    missing argument is named with the options accepted."""
 
     def error(self, message):
-        sys.stderr.write("%s: %s (see --help)\n" % (self.prog, message))
+        sys.stderr.write("%s: %s (see --help)\n" % (self.prog, self._reword(message)))
         sys.exit(2)
+
+    def parse_args(self, args=None, namespace=None):
+        # parse_known_args hands back the unknown arguments as given (argparse's
+        # own message joins them with spaces); name the options among them.
+        a, extra = self.parse_known_args(args, namespace)
+        if extra:
+            unknown = [x for x in extra if x.startswith("-")]
+            if unknown:
+                self.error("unknown option%s %s; options: %s" % (
+                    "s" if len(unknown) > 1 else "", ", ".join(unknown), self.options()))
+            self.error("unexpected argument '%s' (the files go together, before or after "
+                       "the options); options: %s" % (extra[0], self.options()))
+        return a
+
+    def options(self):
+        """'-h/--help, --cells, -o/--output, ...': the options accepted."""
+        return ", ".join("/".join(a.option_strings) for a in self._actions if a.option_strings)
+
+    def _reword(self, message):
+        required = "the following arguments are required: "
+        if message.startswith(required):
+            return "missing %s (required); options: %s" % (message[len(required):],
+                                                           self.options())
+        return message
+
+
+class Once(argparse.Action):
+    """Store an option's value, refusing it a second time: -o a -o b would
+    otherwise write b only, silently (wht-sweep: "--output given twice")."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error("%s given twice ('%s', then '%s'); accepted: one %s %s"
+                         % (option_string, getattr(namespace, self.dest), value,
+                            option_string, self.metavar))
+        setattr(namespace, self.dest, value)
 
 
 def run(prog, main):
@@ -44,8 +82,9 @@ def run(prog, main):
 def check_output_file(option, path, inputs, force):
     """Refuse (UsageError, exit 2) an output file that cannot be what the
     user meant: an empty name, an option's look ('-', '-x'), a folder (or a
-    name ending in /), a missing folder, one of the inputs, or (without
-    force) a file that exists."""
+    name ending in /), a missing folder, anything but a regular file (a
+    FIFO or a device would be replaced by a plain file, even with force),
+    one of the inputs, or (without force) a file that exists."""
     if path == "":
         raise UsageError("%s '': an empty file name; give the output file" % option)
     if path.startswith("-"):
@@ -57,27 +96,59 @@ def check_output_file(option, path, inputs, force):
     if not os.path.isdir(folder):
         raise UsageError("%s '%s': the folder %s does not exist" % (option, path, folder))
     if os.path.lexists(path):
-        for src in inputs:
-            if os.path.exists(src) and os.path.exists(path) and os.path.samefile(src, path):
-                raise UsageError("%s '%s' is also an input file; name another output"
-                                 % (option, path))
+        what = not_regular(path)
+        if what:
+            raise UsageError("%s '%s' is %s; accepted: a new file name, or a regular file "
+                             "with --force" % (option, path, what))
+        if same_as_input(path, inputs):
+            raise UsageError("%s '%s' is also an input file; name another output"
+                             % (option, path))
         if not force:
             raise UsageError("%s '%s' exists (not overwritten without --force)" % (option, path))
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def not_regular(path):
+    """None where path is a regular file (through a symbolic link too) or
+    nothing; else what it is, in words, for the refusal."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        if os.path.islink(path):
+            return "a symbolic link to a missing file"
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def same_as_input(path, inputs):
+    """True where path is one of the input files (a link or another name
+    of it too): writing it would destroy what was read."""
+    return os.path.exists(path) and any(
+        os.path.exists(src) and os.path.samefile(src, path) for src in inputs)
 
 
 def write_atomic(path, write):
     """Call write(tmp_path) and rename tmp_path to path (same folder). An
     OSError names path, never the temporary file (README: messages name
-    the files the user named)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    base = os.path.basename(path)
+    the files the user named). A symbolic link is followed: its target is
+    replaced and the link kept, as the HDF5 writers do (experiments/h5store.c),
+    since a link to a results folder elsewhere is a usual setup and
+    replacing the link by a plain file would lose it."""
+    real = os.path.realpath(path) if os.path.islink(path) else path
+    folder = os.path.dirname(os.path.abspath(real))
+    base = os.path.basename(real)
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + base + ".", suffix=".tmp", dir=folder)
         os.close(fd)
         write(tmp)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except BaseException as e:
         if tmp is not None:
             try:

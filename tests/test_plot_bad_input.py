@@ -22,7 +22,10 @@ for label, path, words in refusals:
          and not os.path.exists(outdir),
          "%s: exit 2, one line naming the file, no folder created (%s)" % (label, err.strip()))
 
-for args, what in ((["--dpi", "5"], "--dpi 5"), (["--format", "f99"], "--format f99"),
+for args, what in ((["--dpi", "5"], "--dpi 5"), (["--dpi", "\u00b2"], "--dpi \u00b2"),
+                   (["--dpi", "\u0663\u0660\u0660"], "--dpi 300 in Arabic-Indic digits"),
+                   (["--outdir", outdir + "2"], "--outdir given twice"),
+                   (["--format", "f99"], "--format f99"),
                    (["--dist", "cauchy"], "--dist cauchy"), (["--only", "both"], "--only both"),
                    (["--log2n", "9:2"], "--log2n 9:2"),
                    (["--metric", "norm"], "--metric norm"),
@@ -46,7 +49,13 @@ rc, _, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, "--metric", "
 t.ok("'norm'" in err and "norm_rel,mean_rel,max_rel,mean_abs,max_abs,max_ulp" in err,
      "a bad --metric is named with the accepted metrics (%s)" % err.strip())
 rc, _, err = tk.run("analysis/wht-plot", good)
-t.ok(rc == 2 and "--outdir" in err, "--outdir is required")
+t.ok(rc == 2 and len(err.splitlines()) == 1 and "missing --outdir" in err
+     and "options: -h/--help, --outdir, --only, --dpi" in err,
+     "--outdir is required: one line naming it and the options (%s)" % err.strip())
+rc, _, err = tk.run("analysis/wht-plot", "--outdir", outdir, "--bogus", good)
+t.ok(rc == 2 and len(err.splitlines()) == 1 and "unknown option --bogus" in err
+     and "--outdir, --only, --dpi" in err and not os.path.exists(outdir),
+     "an unknown option: one line naming it and the options (%s)" % err.strip())
 rc, _, err = tk.run("analysis/wht-plot", "--outdir", good, good)
 t.ok(rc == 2 and "not a folder" in err, "--outdir naming a file is a usage error")
 for args, words, what in ((["--outdir", ""], "empty folder name", "an empty --outdir"),
@@ -65,6 +74,38 @@ t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1
      and "accuracy-norm_rel-f32.pdf is a folder" in err and ".tmp" not in err
      and os.listdir(blocked) == ["accuracy-norm_rel-f32.pdf"],
      "a figure's path that is a folder: exit 2, one line naming it, no figure written (%s)"
+     % err.strip())
+# an input whose name is a figure's, or a FIFO there: refused before any
+# figure is written (the input would become a PNG, the FIFO a plain file)
+with open(good, "rb") as f:
+    good_bytes = f.read()
+same = os.path.join(tmp.name, "same")
+os.makedirs(same)
+inside = os.path.join(same, "accuracy-norm_rel-f32.png")
+with open(inside, "wb") as f:
+    f.write(good_bytes)
+for args, what in (([inside], "as named"), ([os.path.join(same, "..", "same",
+                                                          os.path.basename(inside))],
+                                            "through another name")):
+    rc, out, err = tk.run("analysis/wht-plot", "--outdir", same, *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "is also an input" in err
+         and os.listdir(same) == [os.path.basename(inside)]
+         and open(inside, "rb").read() == good_bytes,
+         "an input where a figure would be written (%s): exit 2, one line, the input "
+         "unchanged, no figure written (%s)" % (what, err.strip()))
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", same, "--only", "accuracy",
+                      "--format", "f16", good, inside)
+t.ok(rc == 0 and open(inside, "rb").read() == good_bytes,
+     "an input named as a figure that is not drawn is kept (%s)" % err.strip())
+fifos = os.path.join(tmp.name, "fifos")
+os.makedirs(fifos)
+os.mkfifo(os.path.join(fifos, "accuracy-norm_rel-f32.pdf"))
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", fifos, good)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1
+     and "accuracy-norm_rel-f32.pdf is a FIFO" in err
+     and os.listdir(fifos) == ["accuracy-norm_rel-f32.pdf"]
+     and not os.path.isfile(os.path.join(fifos, "accuracy-norm_rel-f32.pdf")),
+     "a figure's path that is a FIFO: exit 2, one line naming it, no figure written (%s)"
      % err.strip())
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
 t.ok(rc == 0 and "accuracy-METRIC-FORMAT.png" in out and "speed-FORMAT.png" in out

@@ -90,6 +90,44 @@ t.ok(open(target).read() == "previous table\n" and open(good, "rb").read() == go
 rc, out, err = tk.run("analysis/wht-table", "--force", "-o", target, good)
 t.ok(rc == 0 and out == "" and "reduction against folklore" in open(target).read(),
      "--force lets -o replace a file that exists (%s)" % err.strip())
+# --force replaces a regular file only: a FIFO (or a device, a socket) is
+# refused, not turned into a plain file; a symbolic link is followed, its
+# target replaced and the link kept (as the HDF5 writers do); a link to
+# nothing is refused.
+fifo = os.path.join(tmp.name, "fifo.md")
+os.mkfifo(fifo)
+rc, out, err = tk.run("analysis/wht-table", "--force", "-o", fifo, good)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "'%s' is a FIFO" % fifo in err
+     and "regular file" in err and os.path.exists(fifo) and not os.path.isfile(fifo),
+     "-o a FIFO with --force: exit 2, one line naming it, the FIFO kept (%s)" % err.strip())
+os.unlink(fifo)
+link = os.path.join(tmp.name, "link.md")
+os.symlink("out.md", link)
+rc, out, err = tk.run("analysis/wht-table", "--force", "-o", link, good)
+t.ok(rc == 0 and os.path.islink(link) and os.readlink(link) == "out.md"
+     and "reduction against folklore" in open(target).read(),
+     "-o a symbolic link with --force: its target replaced, the link kept (%s)" % err.strip())
+os.unlink(link)
+os.symlink("nothing.md", link)
+rc, out, err = tk.run("analysis/wht-table", "--force", "-o", link, good)
+t.ok(rc == 2 and len(err.splitlines()) == 1 and "link to a missing file" in err
+     and os.path.islink(link) and not os.path.lexists(os.path.join(tmp.name, "nothing.md")),
+     "-o a symbolic link to nothing: exit 2, one line, nothing created (%s)" % err.strip())
+os.unlink(link)
+# -o given twice would write only the last: refused, neither written
+twice = [os.path.join(tmp.name, n) for n in ("o2.md", "o3.md")]
+rc, out, err = tk.run("analysis/wht-table", "-o", twice[0], "-o", twice[1], good)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "-o given twice" in err
+     and "one -o FILE" in err and not any(os.path.exists(x) for x in twice),
+     "-o given twice: exit 2, one line, no file written (%s)" % err.strip())
+# an unknown option or a missing file: the line names the accepted options
+for args, words in ((["--bogus", good], "unknown option --bogus"),
+                    (["--bogus=1", "-x", good], "unknown options --bogus=1, -x"),
+                    ([], "missing FILE")):
+    rc, out, err = tk.run("analysis/wht-table", *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and words in err
+         and "options: -h/--help, --reduction" in err and "-o/--output" in err,
+         "%s: exit 2, one line naming it and the options (%s)" % (words, err.strip()))
 empty = os.path.join(tmp.name, "empty.h5")
 tk.write_file(empty, results=np.zeros(0, dtype=tk.RESULT_DTYPE))
 rc, out, err = tk.run("analysis/wht-table", empty)
