@@ -1,11 +1,13 @@
 /* bench_cli.c - wht-bench's command line. A bad argument gets one line
  * naming the bad value and the accepted ones (exit 2); nothing is created. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
 #include "h5store.h"
 #include "log2n_list.h"
+#include "output_path.h"
 
 static void usage(FILE *o)
 {
@@ -65,32 +67,83 @@ static int check_sizes(const bench_config *c)
   return 0;
 }
 
+/* all digits: strtoull alone would take ' 5' and '+5' */
 static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
 {
-  char *end;
-  if (!*s || *s == '-') return -1;
-  *v = strtoull(s, &end, 10);
-  return *end || *v > max ? -1 : 0;
+  if (!*s || s[strspn(s, "0123456789")]) return -1;
+  errno = 0;
+  *v = strtoull(s, NULL, 10);
+  return errno || *v > max ? -1 : 0;
 }
 
-static int algo_list(const char *val, bench_config *c)
+/* one item of a comma list into c: 0 taken, -1 refused */
+typedef int (*list_item)(const char *item, bench_config *c);
+
+/* Each item of val to take, split by hand (strtok_r would skip the empty
+ * items of ',f32' and '1,,1'): -1 for an empty or a refused item, with
+ * "; here an empty item" in why for the first. */
+static int each_item(const char *val, bench_config *c, list_item take, char *why, size_t len)
+{
+  char *buf = strdup(val);
+  int rc = buf ? 0 : -1;
+  why[0] = 0;
+  for (char *t = buf, *comma; rc == 0 && t; t = comma ? comma + 1 : NULL) {
+    if ((comma = strchr(t, ','))) *comma = 0;
+    if (!*t) snprintf(why, len, "; here an empty item");
+    rc = *t ? take(t, c) : -1;
+  }
+  free(buf);
+  return rc;
+}
+
+/* A repeat is dropped, as wht-sweep drops it: timed twice, a case would
+ * give /timings two rows of one key with other times, which the analysis
+ * refuses as conflicting duplicates. */
+static int take_algo(const char *t, bench_config *c)
+{
+  const wht_algorithm_info *a = wht_algorithm_find(t);
+  if (!a || !(a->backends & (1u << WHT_BACKEND_GPU))) return -1;
+  for (int i = 0; i < c->nalgos; i++)
+    if (!strcmp(c->algos[i], a->name)) return 0;
+  if (c->nalgos == BENCH_MAX_LIST) return -1;
+  c->algos[c->nalgos++] = a->name;
+  return 0;
+}
+
+static int take_format(const char *t, bench_config *c)
+{
+  wht_format f;
+  if (wht_format_from_name(t, &f)) return -1;
+  for (int i = 0; i < c->nformats; i++)
+    if (c->formats[i] == f) return 0;
+  c->formats[c->nformats++] = f; /* at most WHT_NFORMATS distinct */
+  return 0;
+}
+
+static int take_batch(const char *t, bench_config *c)
+{
+  unsigned long long b;
+  if (parse_uint(t, 1ull << 40, &b) || b == 0) return -1;
+  for (int i = 0; i < c->nbatches; i++)
+    if (c->batches[i] == b) return 0;
+  if (c->nbatches == BENCH_MAX_LIST) return -1;
+  c->batches[c->nbatches++] = b;
+  return 0;
+}
+
+static void all_algos(bench_config *c)
 {
   c->nalgos = 0;
-  if (!strcmp(val, "all")) {
-    for (size_t i = 0; i < wht_algorithm_count() && c->nalgos < BENCH_MAX_LIST; i++) {
-      const wht_algorithm_info *a = wht_algorithm_at(i);
-      if (a->backends & (1u << WHT_BACKEND_GPU)) c->algos[c->nalgos++] = a->name;
-    }
-    return 0;
+  for (size_t i = 0; i < wht_algorithm_count() && c->nalgos < BENCH_MAX_LIST; i++) {
+    const wht_algorithm_info *a = wht_algorithm_at(i);
+    if (a->backends & (1u << WHT_BACKEND_GPU)) c->algos[c->nalgos++] = a->name;
   }
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s", val);
-  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    const wht_algorithm_info *a = wht_algorithm_find(t);
-    if (!a || !(a->backends & (1u << WHT_BACKEND_GPU)) || c->nalgos == BENCH_MAX_LIST) return -1;
-    c->algos[c->nalgos++] = a->name;
-  }
-  return c->nalgos ? 0 : -1;
+}
+
+static void all_formats(bench_config *c)
+{
+  c->nformats = 0;
+  for (int f = 0; f < WHT_NFORMATS; f++) c->formats[c->nformats++] = (wht_format)f;
 }
 
 static void accepted_algos(char *out, size_t len)
@@ -105,52 +158,122 @@ static void accepted_algos(char *out, size_t len)
   if (o < len) snprintf(out + o, len - o, "%s", o ? " or all" : "all (no algorithm has a GPU path in this build)");
 }
 
-static int format_list(const char *val, bench_config *c)
+/* ---- option handlers: 0, or 2 with the one line printed ---- */
+typedef int (*setter)(bench_config *c, const char *opt, const char *val);
+
+static int set_algo(bench_config *c, const char *opt, const char *val)
 {
+  char why[64], acc[320];
+  if (!strcmp(val, "all")) return all_algos(c), 0;
+  c->nalgos = 0;
+  if (!each_item(val, c, take_algo, why, sizeof why)) return 0;
+  accepted_algos(acc, sizeof acc - sizeof why);
+  return bad(opt, val, strcat(acc, why));
+}
+
+static int set_format(bench_config *c, const char *opt, const char *val)
+{
+  char why[64], acc[128] = "f64, f32, f16, bf16 (comma list) or all";
+  if (!strcmp(val, "all")) return all_formats(c), 0;
   c->nformats = 0;
-  if (!strcmp(val, "all")) {
-    for (int f = 0; f < WHT_NFORMATS; f++) c->formats[c->nformats++] = (wht_format)f;
-    return 0;
-  }
-  char buf[128];
-  snprintf(buf, sizeof buf, "%s", val);
-  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    wht_format f;
-    if (wht_format_from_name(t, &f) || c->nformats == WHT_NFORMATS) return -1;
-    c->formats[c->nformats++] = f;
-  }
-  return c->nformats ? 0 : -1;
+  return each_item(val, c, take_format, why, sizeof why) ? bad(opt, val, strcat(acc, why)) : 0;
 }
 
 /* the shared --log2n syntax (log2n_list.h), sizes ascending */
-static int log2n_list(const char *val, bench_config *c, char *why, size_t len)
+static int set_log2n(bench_config *c, const char *opt, const char *val)
 {
   uint64_t set;
-  if (wht_log2n_parse(val, 0, 40, &set, why, len) != 0) return -1;
+  char why[160], acc[256];
+  if (wht_log2n_parse(val, 0, 40, &set, why, sizeof why) != 0) {
+    snprintf(acc, sizeof acc, "%s, integers 0 <= K <= 40; here %s", WHT_LOG2N_FORMS, why);
+    return bad(opt, val, acc);
+  }
   c->nlog2n = 0;
   for (unsigned k = 0; k <= 40; k++)
     if (set >> k & 1) c->log2n[c->nlog2n++] = k;
   return 0;
 }
 
-static int batch_list(const char *val, bench_config *c)
+static int set_batch(bench_config *c, const char *opt, const char *val)
 {
-  char buf[256];
+  char why[64], acc[128] = "a comma list of integers 1..2^40";
   c->nbatches = 0;
-  snprintf(buf, sizeof buf, "%s", val);
-  for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    unsigned long long b;
-    if (parse_uint(t, 1ull << 40, &b) || b == 0 || c->nbatches == BENCH_MAX_LIST) return -1;
-    c->batches[c->nbatches++] = b;
-  }
-  return c->nbatches ? 0 : -1;
+  return each_item(val, c, take_batch, why, sizeof why) ? bad(opt, val, strcat(acc, why)) : 0;
+}
+
+static int set_total_log2(bench_config *c, const char *opt, const char *val)
+{
+  unsigned long long v;
+  if (parse_uint(val, 40, &v)) return bad(opt, val, "an integer 0..40");
+  c->total_log2 = (int)v;
+  return 0;
+}
+
+static int set_place(bench_config *c, const char *opt, const char *val)
+{
+  c->in_place = !strcmp(val, "in") || !strcmp(val, "both");
+  c->out_of_place = !strcmp(val, "out") || !strcmp(val, "both");
+  return c->in_place || c->out_of_place ? 0 : bad(opt, val, "in, out or both");
+}
+
+static int set_reps(bench_config *c, const char *opt, const char *val)
+{
+  unsigned long long v;
+  if (parse_uint(val, 10000, &v) || v < 1) return bad(opt, val, "an integer 1..10000");
+  c->reps = (int)v;
+  return 0;
+}
+
+static int set_warmup(bench_config *c, const char *opt, const char *val)
+{
+  unsigned long long v;
+  if (parse_uint(val, 1000, &v)) return bad(opt, val, "an integer 0..1000");
+  c->warmup = (int)v;
+  return 0;
+}
+
+static int set_output(bench_config *c, const char *opt, const char *val)
+{
+  if (!*val) return bad(opt, val, "a file name");
+  if (val[0] == '-') return bad(opt, val, "a file name, not an option (./NAME for a file named so)");
+  c->output = val;
+  return 0;
+}
+
+static const struct {
+  const char *name;
+  setter set;
+} options[] = {
+  { "--algo", set_algo },   { "--format", set_format },         { "--log2n", set_log2n },
+  { "--batch", set_batch }, { "--total-log2", set_total_log2 }, { "--place", set_place },
+  { "--reps", set_reps },   { "--warmup", set_warmup },         { "-o", set_output },
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+static size_t option_of(setter set)
+{
+  size_t j = 0;
+  while (options[j].set != set) j++;
+  return j;
+}
+
+/* A missing folder, a directory or a FIFO as -o is a bad value (2), found
+ * here by wht-sweep's check; an unwritable folder is left to the create,
+ * whose failure is a failed run (1, README). */
+static int check_output(const char *path)
+{
+  char why[4200];
+  if (!path || wht_output_path_problem(path, why, sizeof why) != 2) return 0;
+  fprintf(stderr, "wht-bench: -o '%s': %s\n", path, why);
+  return 2;
 }
 
 int bench_parse(int argc, char **argv, bench_config *c)
 {
+  int given[NOPTIONS] = { 0 };
   memset(c, 0, sizeof *c);
-  algo_list("all", c);
-  format_list("all", c);
+  all_algos(c);
+  all_formats(c);
   c->log2n[0] = 28;
   c->nlog2n = 1;
   c->batches[0] = 1;
@@ -167,50 +290,22 @@ int bench_parse(int argc, char **argv, bench_config *c)
       usage(stdout);
       return 1;
     }
-    static const char *const with_value[] = { "--algo", "--format", "--log2n", "--batch", "--total-log2",
-                                              "--place", "--reps", "--warmup", "-o" };
-    int known = 0;
-    for (size_t j = 0; j < sizeof with_value / sizeof with_value[0]; j++) known |= !strcmp(opt, with_value[j]);
-    if (!known)
+    size_t j = 0;
+    while (j < NOPTIONS && strcmp(opt, options[j].name)) j++;
+    if (j == NOPTIONS)
       return bad("option", opt, "--algo, --format, --log2n, --batch, --total-log2, --place, --reps, --warmup, -o or --help");
     if (i + 1 == argc) return bad(opt, "", "a value after it");
     const char *val = argv[++i];
-    unsigned long long v;
-    if (!strcmp(opt, "--algo")) {
-      if (algo_list(val, c)) {
-        char acc[256];
-        accepted_algos(acc, sizeof acc);
-        return bad(opt, val, acc);
-      }
-    } else if (!strcmp(opt, "--format")) {
-      if (format_list(val, c)) return bad(opt, val, "f64, f32, f16, bf16 (comma list) or all");
-    } else if (!strcmp(opt, "--log2n")) {
-      char why[160], acc[256];
-      if (log2n_list(val, c, why, sizeof why)) {
-        snprintf(acc, sizeof acc, "%s, integers 0 <= K <= 40; here %s", WHT_LOG2N_FORMS, why);
-        return bad(opt, val, acc);
-      }
-    } else if (!strcmp(opt, "--batch")) {
-      if (batch_list(val, c)) return bad(opt, val, "a comma list of integers 1..2^40");
-      c->total_log2 = -1;
-    } else if (!strcmp(opt, "--total-log2")) {
-      if (parse_uint(val, 40, &v)) return bad(opt, val, "an integer 0..40");
-      c->total_log2 = (int)v;
-    } else if (!strcmp(opt, "--place")) {
-      c->in_place = !strcmp(val, "in") || !strcmp(val, "both");
-      c->out_of_place = !strcmp(val, "out") || !strcmp(val, "both");
-      if (!c->in_place && !c->out_of_place) return bad(opt, val, "in, out or both");
-    } else if (!strcmp(opt, "--reps")) {
-      if (parse_uint(val, 10000, &v) || v < 1) return bad(opt, val, "an integer 1..10000");
-      c->reps = (int)v;
-    } else if (!strcmp(opt, "--warmup")) {
-      if (parse_uint(val, 1000, &v)) return bad(opt, val, "an integer 0..1000");
-      c->warmup = (int)v;
-    } else {
-      if (!*val) return bad(opt, val, "a file name");
-      if (val[0] == '-') return bad(opt, val, "a file name, not an option (./NAME for a file named so)");
-      c->output = val;
+    /* every option takes one value (a list is one): a second would
+     * silently replace the first, as would --batch and --total-log2 */
+    if (given[j]) {
+      fprintf(stderr, "wht-bench: %s '%s': %s given twice; expected %s once\n", opt, val, opt, opt);
+      return 2;
     }
+    given[j] = 1;
+    if (given[option_of(set_batch)] && given[option_of(set_total_log2)])
+      return bad(opt, val, "--batch LIST or --total-log2 T, not both");
+    if (options[j].set(c, opt, val)) return 2;
   }
-  return check_sizes(c);
+  return check_sizes(c) ? 2 : check_output(c->output);
 }

@@ -1,9 +1,11 @@
 # experiments/ - experiment building blocks and programs.
 
-# libcli: what the programs share on their command lines (--log2n lists);
+# libcli: what the programs share on their command lines (--log2n lists,
+# the check of an output file's name);
 # the distributions, operations and metrics moved to libwht (measure/).
 noinst_LIBRARIES = experiments/libcli.a
-experiments_libcli_a_SOURCES = experiments/log2n_list.h experiments/log2n_list.c
+experiments_libcli_a_SOURCES = experiments/log2n_list.h experiments/log2n_list.c \
+  experiments/output_path.h experiments/output_path.c
 
 check_PROGRAMS += tests/test_log2n_list
 TESTS += tests/test_log2n_list

@@ -232,29 +232,48 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
 }
 
 /* The environment's knobs of a run: a value the run would not take is
- * refused here rather than silently replaced by its default there */
+ * refused here rather than silently replaced by its default there. lo..hi:
+ * the integers a UINT knob takes (said in the message). */
+enum { FLAG, UINT, SECONDS };
+static const struct {
+  const char *name, *accepted;
+  int kind;
+  unsigned lo, hi;
+} knobs[] = {
+  { "WHT_SWEEP_OVERLAP", "0 or 1", FLAG, 0, 0 },
+  { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", FLAG, 0, 0 },
+  { "WHT_SWEEP_INPUT_COPY", "0 or 1", FLAG, 0, 0 },
+  { "WHT_SWEEP_METRICS_WORKERS", "an integer", UINT, 1, WHT_ROWS_MAX_WORKERS },
+  { "WHT_SWEEP_ARENA_GROUPS", "an integer", UINT, 1, WHT_KNOB_ARENA_GROUPS_MAX },
+  { "WHT_SWEEP_FAIL_LOG2N", "log2 of a size, an integer", UINT, WHT_SWEEP_KMIN, WHT_SWEEP_KMAX },
+  { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", SECONDS, 0, 0 },
+  /* libwht's, which it reads once with a silent default for any value it
+   * does not take: the values below are those its readers take
+   * (measure/metrics.c chunk_for, pairs_forced; measure/ops.c host_steps;
+   * lib/tensor_core_model.c wht__tc_short12; a flag is off but at "1") */
+  { "WHT_METRICS_CHUNK", "log2 of the chunk, an integer", UINT, 10, 24 },
+  { "WHT_METRICS_PAIRS", "0 or 1", FLAG, 0, 0 },
+  { "WHT_OPS_HOST_STEPS", "0 or 1", FLAG, 0, 0 },
+  { "WHT_TC_SHORT12_MIN", "an integer", UINT, 16, 64 },
+};
+
 static int check_env(void)
 {
-  enum { FLAG, COUNT, SECONDS };
-  static const struct {
-    const char *name, *accepted;
-    int kind;
-  } knobs[] = {
-    { "WHT_SWEEP_OVERLAP", "0 or 1", FLAG },
-    { "WHT_SWEEP_DRAW_AHEAD", "0 or 1", FLAG },
-    { "WHT_SWEEP_METRICS_WORKERS", "an integer 1..8", COUNT },
-    { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", SECONDS },
-  };
   for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
     int on;
     unsigned u;
     double sec;
-    const int rc = knobs[i].kind == FLAG    ? wht_knob_flag(knobs[i].name, &on)
-                   : knobs[i].kind == COUNT ? wht_knob_uint(knobs[i].name, 1, WHT_ROWS_MAX_WORKERS, &u)
-                                            : wht_knob_seconds(knobs[i].name, &sec);
-    if (rc < 0)
-      return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name,
-                                   getenv(knobs[i].name), knobs[i].accepted);
+    char acc[96];
+    const int rc = knobs[i].kind == FLAG   ? wht_knob_flag(knobs[i].name, &on)
+                   : knobs[i].kind == UINT ? wht_knob_uint(knobs[i].name, knobs[i].lo, knobs[i].hi, &u)
+                                           : wht_knob_seconds(knobs[i].name, &sec);
+    if (rc >= 0) continue;
+    if (knobs[i].kind == UINT)
+      snprintf(acc, sizeof acc, "%s %u..%u", knobs[i].accepted, knobs[i].lo, knobs[i].hi);
+    else
+      snprintf(acc, sizeof acc, "%s", knobs[i].accepted);
+    return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name,
+                                 getenv(knobs[i].name), acc);
   }
   return 0;
 }
@@ -318,7 +337,7 @@ static const struct {
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT); a results file only, never another file" },
   { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
   { "merge", 0, "OUT", set_merge, 0, "merge result files: wht-sweep --merge OUT IN... [--force] [--supersede]" },
-  { "supersede", 0, NULL, set_supersede, 0, "with --merge: a cell in several inputs takes the last input's row (regenerated rows replace stale ones; counted in merged_from)" },
+  { "supersede", 0, NULL, set_supersede, 0, "with --merge: a cell (or a timed case) in several inputs takes the last input's row (regenerated rows replace stale ones; counted in merged_from)" },
   { "help", 'h', NULL, set_help, 0, "this help" },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])

@@ -1,6 +1,6 @@
-/* sweep_keys.c - an open-addressing hash set of result-row keys: the key
- * is the canonical text of the 7 cell fields plus seed and the bits of tau
- * (-0 taken as +0),
+/* sweep_keys.c - an open-addressing hash set of row keys: a result row's
+ * key is the canonical text of the 7 cell fields plus seed and the bits of
+ * tau (-0 taken as +0), a timing row's its 6 case fields,
  * hashed with FNV-1a; linear probing, grown at half load. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,10 +71,8 @@ static int grow(wht_keyset *s)
   return 0;
 }
 
-int wht_keyset_add(wht_keyset *s, const wht_result_row *r, uint64_t idx, uint64_t *old)
+static int add_key(wht_keyset *s, const char *key, uint64_t idx, uint64_t *old)
 {
-  char key[160];
-  key_of(r, key, sizeof key);
   if (2 * (s->n + 1) > s->cap && grow(s) < 0) return -1;
   slot *sl = find(s, key);
   if (sl->key) {
@@ -85,6 +83,22 @@ int wht_keyset_add(wht_keyset *s, const wht_result_row *r, uint64_t idx, uint64_
   sl->idx = idx;
   s->n++;
   return 1;
+}
+
+int wht_keyset_add(wht_keyset *s, const wht_result_row *r, uint64_t idx, uint64_t *old)
+{
+  char key[160];
+  key_of(r, key, sizeof key);
+  return add_key(s, key, idx, old);
+}
+
+/* the analysis's key of /timings (whtlab_results.py, TIMING_KEY) */
+int wht_keyset_add_timing(wht_keyset *s, const wht_timing_row *r, uint64_t idx, uint64_t *old)
+{
+  char key[160];
+  snprintf(key, sizeof key, "%.32s|%.8s|%.8s|%d|%lld|%d", r->algorithm, r->backend, r->format, (int)r->log2n,
+           (long long)r->batch, (int)r->in_place);
+  return add_key(s, key, idx, old);
 }
 
 int wht_keyset_has(const wht_keyset *s, const wht_result_row *r)
@@ -100,6 +114,12 @@ void wht_row_key_text(const wht_result_row *r, char *buf, size_t len)
            r->dist, r->op, (int)r->log2n, (int)r->trial);
 }
 
+void wht_timing_key_text(const wht_timing_row *r, char *buf, size_t len)
+{
+  snprintf(buf, len, "(%.32s, %.8s, %.8s, k=%d, batch %lld, %s)", r->algorithm, r->backend, r->format,
+           (int)r->log2n, (long long)r->batch, r->in_place ? "in place" : "out of place");
+}
+
 #define SAME_STR(f) (strncmp(a->f, b->f, sizeof a->f) == 0)
 #define SAME_BITS(f) (memcmp(&a->f, &b->f, sizeof a->f) == 0)
 
@@ -112,4 +132,12 @@ int wht_rows_same_values(const wht_result_row *a, const wht_result_row *b)
          SAME_BITS(mean_abs) && SAME_BITS(mean_rel) && SAME_BITS(max_rel) && SAME_BITS(n_zero) &&
          SAME_BITS(zero_miss) && SAME_BITS(norm_rel) && SAME_BITS(max_ulp) && SAME_BITS(n_nonfinite) &&
          SAME_STR(status) && SAME_BITS(oracle_prec);
+}
+
+/* the analysis compares these columns of /timings (TIMING_COMPARED) */
+int wht_timings_same_values(const wht_timing_row *a, const wht_timing_row *b)
+{
+  return SAME_STR(algorithm) && SAME_STR(backend) && SAME_STR(format) && SAME_BITS(log2n) && SAME_BITS(batch) &&
+         SAME_BITS(in_place) && SAME_BITS(median_ms) && SAME_BITS(min_ms) && SAME_BITS(reps) && SAME_BITS(gbps) &&
+         SAME_BITS(memcpy_ms) && SAME_BITS(addone_ms) && SAME_BITS(cufft_ms);
 }

@@ -17,11 +17,11 @@ int wht_knob_uint(const char *name, unsigned lo, unsigned hi, unsigned *v)
 {
   const char *e = getenv(name);
   if (!e || !*e) return 0;
-  char *end = NULL;
+  /* digits only: strtoul would take ' 3' and '+3', and wrap '-1' */
+  if (e[strspn(e, "0123456789")]) return -1;
   errno = 0;
-  const unsigned long x = strtoul(e, &end, 10);
-  /* strtoul would wrap a minus sign into a large value */
-  if (end == e || *end || errno || strchr(e, '-') || x < lo || x > hi) return -1;
+  const unsigned long x = strtoul(e, NULL, 10);
+  if (errno || x < lo || x > hi) return -1;
   *v = (unsigned)x;
   return 1;
 }

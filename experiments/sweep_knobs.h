@@ -8,6 +8,9 @@
 #define WHT_SWEEP_KNOBS_H
 
 int wht_knob_flag(const char *name, int *on);                                 /* "0" or "1" */
-int wht_knob_uint(const char *name, unsigned lo, unsigned hi, unsigned *v);  /* lo..hi, as strtoul reads it */
+int wht_knob_uint(const char *name, unsigned lo, unsigned hi, unsigned *v);  /* lo..hi, decimal digits only */
 int wht_knob_seconds(const char *name, double *v);                           /* > 0 and < 1e6, as strtod */
+
+/* WHT_SWEEP_ARENA_GROUPS=1..this: an arena of that many groups (sweep_worker.c) */
+#define WHT_KNOB_ARENA_GROUPS_MAX 9u
 #endif

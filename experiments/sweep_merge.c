@@ -5,10 +5,13 @@
  * row in the place of the first (how rows regenerated after a kernel
  * change replace stale ones; each input's line of merged_from counts the
  * rows it superseded and those of them with other values); /timings rows
- * are concatenated. An input that is itself a merge brings its own
- * merged_from lines, indented by two spaces below its line. OUT gets fresh
- * provenance (this command, this build, now), device = the inputs'
- * devices, and merged_from = one line of provenance per input. */
+ * are taken the same way by their case (algorithm, backend, format, log2n,
+ * batch, in_place), since the analysis refuses two rows of one case with
+ * other times as it refuses two of one cell. An input that is itself a
+ * merge brings its own merged_from lines, indented by two spaces below its
+ * line. OUT gets fresh provenance (this command, this build, now), device
+ * = the inputs' devices, and merged_from = one line of provenance per
+ * input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,9 +62,9 @@ typedef struct {
   rowvec res;
   wht_timing_row *tim;
   uint64_t ntim, captim;
-  wht_keyset *keys;
-  const char **row_file; /* input of each kept row */
-  uint64_t nfile, capfile;
+  wht_keyset *keys, *tkeys;
+  const char **row_file, **tim_file; /* input of each kept row */
+  uint64_t nfile, capfile, ntfile, captfile;
   char *devices, *from;
   size_t ldev, lfrom;
   uint64_t seed;
@@ -69,8 +72,37 @@ typedef struct {
 
 static void merged_free(merged *m)
 {
-  free(m->res.rows), free(m->tim), free(m->row_file), free(m->devices), free(m->from);
-  wht_keyset_free(m->keys);
+  free(m->res.rows), free(m->tim), free(m->row_file), free(m->tim_file), free(m->devices), free(m->from);
+  wht_keyset_free(m->keys), wht_keyset_free(m->tkeys);
+}
+
+/* one input's /timings rows into m, as take() does result rows: a case
+ * already taken keeps one copy where the times agree, takes this input's
+ * row with --supersede (counted in *nsuper, *nother), else is refused
+ * (2) before OUT is touched */
+static int take_timings(merged *m, const char *path, const wht_timing_row *tim, uint64_t nt, int supersede,
+                        uint64_t *nsuper, uint64_t *nother)
+{
+  char key[200];
+  for (uint64_t i = 0; i < nt; i++) {
+    uint64_t old = 0;
+    const int added = wht_keyset_add_timing(m->tkeys, &tim[i], m->ntim, &old);
+    if (added < 0 || (added && (push((void **)&m->tim, &m->ntim, &m->captim, sizeof *tim, &tim[i]) < 0 ||
+                                push((void **)&m->tim_file, &m->ntfile, &m->captfile, sizeof(char *), &path) < 0)))
+      return wht_sweep_usage_error("--merge: out of memory");
+    if (added) continue;
+    const int same = wht_timings_same_values(&m->tim[old], &tim[i]);
+    if (supersede) {
+      ++*nsuper, *nother += !same;
+      m->tim[old] = tim[i];
+      m->tim_file[old] = path;
+    } else if (!same) {
+      wht_timing_key_text(&tim[i], key, sizeof key);
+      return wht_sweep_usage_error("--merge: %s and %s disagree on the timing of %s (accepted: duplicate timings "
+                                   "with equal values, or --supersede)", m->tim_file[old], path, key);
+    }
+  }
+  return 0;
 }
 
 /* read one input into m; 0 ok, 2 refused. supersede: a cell already
@@ -81,7 +113,7 @@ static int take(merged *m, const char *path, int first, int supersede)
   wht_h5 *h = wht_h5_open_read(path, err, sizeof err);
   wht_result_row *rows = NULL;
   wht_timing_row *tim = NULL;
-  uint64_t n = 0, nt = 0, seed = 0, nsuper = 0, nother = 0;
+  uint64_t n = 0, nt = 0, seed = 0, nsuper = 0, nother = 0, tsuper = 0, tother = 0;
   int rc = 0;
   if (!h)
     return wht_sweep_usage_error("--merge: %s (accepted: wht-sweep results files of schema_version %d)", err,
@@ -120,9 +152,7 @@ static int take(merged *m, const char *path, int first, int supersede)
                                  "values)", m->row_file[old], path, key);
     }
   }
-  for (uint64_t i = 0; rc == 0 && i < nt; i++)
-    if (push((void **)&m->tim, &m->ntim, &m->captim, sizeof *tim, &tim[i]) < 0)
-      rc = wht_sweep_usage_error("--merge: out of memory");
+  if (rc == 0) rc = take_timings(m, path, tim, nt, supersede, &tsuper, &tother);
   if (rc == 0) {
     /* device: each distinct one once */
     attr(h, "device", buf, sizeof buf);
@@ -142,9 +172,11 @@ static int take(merged *m, const char *path, int first, int supersede)
     if (supersede && !first) {
       snprintf(line, sizeof line, "; superseded %llu rows of earlier inputs, %llu of them with other values",
                (unsigned long long)nsuper, (unsigned long long)nother);
+      if (tsuper) /* said only where timings were superseded: results files mostly have none */
+        snprintf(line + strlen(line), sizeof line - strlen(line), ", and %llu timing rows, %llu of them with other "
+                 "times", (unsigned long long)tsuper, (unsigned long long)tother);
       cat(&m->from, &m->lfrom, line);
-      fprintf(stderr, "wht-sweep: %s superseded %llu rows of earlier inputs, %llu of them with other values\n", path,
-              (unsigned long long)nsuper, (unsigned long long)nother);
+      fprintf(stderr, "wht-sweep: %s %s\n", path, line + 2);
     }
     /* an input that is itself a merge: its inputs' lines, indented below
      * its own, so that no merge loses the provenance of its parts */
@@ -177,7 +209,10 @@ int wht_sweep_merge(const wht_sweep_config *c)
   for (int i = 0; i < c->nmerge_in; i++)
     if (out_exists && stat(c->merge_in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
       return wht_sweep_usage_error("--merge %s: the output is also an input (accepted: a new OUT file)", c->merge_out);
-  if (!(m.keys = wht_keyset_new())) return wht_sweep_usage_error("--merge: out of memory");
+  if (!(m.keys = wht_keyset_new()) || !(m.tkeys = wht_keyset_new())) {
+    merged_free(&m);
+    return wht_sweep_usage_error("--merge: out of memory");
+  }
   int taken = 0;
   for (int i = 0; i < c->nmerge_in && rc == 0; i++) {
     /* a file named twice (by any path) is taken once: its result rows

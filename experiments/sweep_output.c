@@ -10,33 +10,18 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "output_path.h"
 #include "sweep_cli.h"
 #include "sweep_output.h"
 
 int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint)
 {
-  struct stat st;
-  char dir[4096];
-  const char *slash = strrchr(path, '/');
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return wht_sweep_usage_error("%s %s: is a directory (accepted: a file name)", opt, path);
-  /* a link to nothing: neither a file to continue nor a name to create */
-  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) != 0)
-    return wht_sweep_usage_error("%s %s: a symbolic link to a missing file (accepted: a results file or a new file "
-                                 "name)", opt, path);
-  /* a FIFO or device would block the HDF5 probe or be replaced by --force */
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-    return wht_sweep_usage_error("%s %s: not a regular file (accepted: a results file or a new file name)", opt, path);
-  if (!slash)
-    snprintf(dir, sizeof dir, ".");
-  else
-    snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-    return wht_sweep_usage_error("%s %s: directory %s does not exist (accepted: a file in an existing directory)",
-                                 opt, path, dir);
-  if (access(dir, W_OK | X_OK) != 0) /* an unwritable output: exit 1 (README) */
-    return wht_sweep_usage_error("%s %s: directory %s is not writable (accepted: a file in a writable directory)",
-                                 opt, path, dir) - 1;
+  char why[4200];
+  const int rc = wht_output_path_problem(path, why, sizeof why);
+  if (rc) { /* 2 a bad name, 1 an unwritable folder */
+    wht_sweep_usage_error("%s %s: %s", opt, path, why);
+    return rc;
+  }
   if (exists && !may_exist)
     return wht_sweep_usage_error("%s %s: file exists (accepted: %s, or another file)", opt, path, hint);
   return 0;

@@ -18,6 +18,7 @@
 #include "sweep_buffers.h"
 #include "sweep_draws.h"
 #include "sweep_knobs.h"
+#include "sweep_names.h" /* WHT_SWEEP_KMIN, WHT_SWEEP_KMAX */
 #include "sweep_stop.h"
 #include "sweep_worker.h"
 
@@ -68,10 +69,8 @@ static void note_oracle(wht_sweep_summary *s, const wht_oracle_info *info)
  * device fails does; the tests' way to make one rank of a job fail */
 static int failure_injected(unsigned k)
 {
-  const char *e = getenv("WHT_SWEEP_FAIL_LOG2N");
-  char *end = NULL;
-  unsigned long v = e && *e ? strtoul(e, &end, 10) : 0;
-  return e && *e && !*end && v == k;
+  unsigned v;
+  return wht_knob_uint("WHT_SWEEP_FAIL_LOG2N", WHT_SWEEP_KMIN, WHT_SWEEP_KMAX, &v) == 1 && v == k;
 }
 
 /* algorithms of format f whose cell (tau index it) is missing; returns count */
@@ -89,10 +88,8 @@ static size_t pending(const wht_sweep_worker *W, const wht_sweep_set *set, unsig
 static int input_copy(void)
 {
   static int v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_SWEEP_INPUT_COPY");
-    v = e && !strcmp(e, "1");
-  }
+  int on;
+  if (v < 0) v = wht_knob_flag("WHT_SWEEP_INPUT_COPY", &on) == 1 && on;
   return v;
 }
 
@@ -204,9 +201,10 @@ static int allocate(wht_sweep_worker *W)
   const unsigned workers = W->rows.started, group = wht_sweep_group_size(W->g, c->kmax, workers ? 2 : 1);
   /* WHT_SWEEP_ARENA_GROUPS=N (1..9): an arena of N groups of f64 outputs
    * instead, for the tests (a small one makes the ring wrap and wait) */
-  const char *e = getenv("WHT_SWEEP_ARENA_GROUPS");
-  const int forced = e && *e >= '1' && *e <= '9' && !e[1] ? *e - '0' : 0;
-  const unsigned ngroups = forced ? (unsigned)forced : wht_sweep_arena_groups(c->kmax, group, workers + 1);
+  unsigned forced;
+  const unsigned ngroups = wht_knob_uint("WHT_SWEEP_ARENA_GROUPS", 1, WHT_KNOB_ARENA_GROUPS_MAX, &forced) == 1
+                             ? forced
+                             : wht_sweep_arena_groups(c->kmax, group, workers + 1);
   const unsigned vslots = workers ? wht_sweep_vslots(c->kmax, workers + 2) : 1;
   const size_t arena = (size_t)ngroups * group * ((size_t)sizeof(double) << c->kmax);
   if (wht_sweep_buffers_alloc(&W->b, c->kmax, inputs, W->gpu_used, group, arena, vslots) != 0 ||

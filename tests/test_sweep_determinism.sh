@@ -3,8 +3,8 @@
 # seed give identical rows (every column but the timings, bit for bit), a
 # different seed gives different errors; the sweep split by each key (algo,
 # format, dist, op, log2n, trials) and merged equals the single sweep as a
-# set of rows; --merge refuses other seeds, conflicting duplicates and an
-# existing output, and records its inputs in merged_from; with --supersede
+# set of rows; --merge refuses other seeds, conflicting duplicates (of
+# /results and of /timings) and an existing output, and records its inputs in merged_from; with --supersede
 # the last input's row of a shared cell wins, in any order, and merged_from
 # counts the rows it replaced; a merged input's merged_from is kept.
 tap_name=test_sweep_determinism
@@ -100,6 +100,31 @@ tk.write_file(sys.argv[2], results=tk.synthetic_results(sizes=range(3, 4), trial
   ntim2=$("$py" -c 'import h5py, sys; print(len(h5py.File(sys.argv[1], "r")["timings"]))' "$dir/t2.h5")
   check '[ $rc -eq 0 ] && [ "$ntim" = "$ntim2" ] && grep -q "merged 1 files" "$dir/err.txt"' \
     "a file named twice in --merge is merged once: $ntim2 timing rows of $ntim ($(cat "$dir/err.txt"))"
+  # /timings rows are taken by their case as /results rows by their cell: a
+  # copy (another file, the same times) kept once, other times of one case
+  # refused before OUT is written (the analysis refuses them), or with
+  # --supersede the last input's row
+  "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import whtlab_testkit as tk
+res = tk.synthetic_results(sizes=range(3, 4), trials=1)
+tim = tk.synthetic_timings()
+tk.write_file(sys.argv[2], results=res, timings=tim)
+tim["median_ms"][0] *= 1.5
+tk.write_file(sys.argv[3], results=res, timings=tim)' "${top_srcdir:-.}/analysis" "$dir/tc.h5" "$dir/tp.h5"
+  "$sweep" --merge "$dir/t3.h5" "$dir/t.h5" "$dir/tc.h5" 2> "$dir/err.txt"
+  rc=$?
+  ntim3=$("$py" -c 'import h5py, sys; print(len(h5py.File(sys.argv[1], "r")["timings"]))' "$dir/t3.h5" 2> /dev/null)
+  check '[ $rc -eq 0 ] && [ "$ntim3" = "$ntim" ]' "timings of one case with the same times in two inputs: kept once ($ntim3 rows of $ntim, exit $rc)"
+  "$sweep" --merge "$dir/t4.h5" "$dir/t.h5" "$dir/tp.h5" 2> "$dir/err.txt"
+  rc=$?
+  check '[ $rc -eq 2 ] && [ ! -e "$dir/t4.h5" ] && [ "$(wc -l < "$dir/err.txt")" -eq 1 ] && grep -q "disagree on the timing of (folklore, gpu, f32, k=10, batch 1, in place).*accepted" "$dir/err.txt"' \
+    "merge refuses a case timed with other times, writes nothing: $(cat "$dir/err.txt")"
+  "$sweep" --merge "$dir/t5.h5" --supersede "$dir/t.h5" "$dir/tp.h5" 2> "$dir/err.txt"
+  rc=$?
+  same=$("$py" -c 'import h5py, sys
+a, b = (sorted(map(repr, h5py.File(p, "r")["timings"][...].tolist())) for p in sys.argv[1:])
+print(int(a == b))' "$dir/t5.h5" "$dir/tp.h5" 2> /dev/null)
+  check '[ $rc -eq 0 ] && [ "$same" = 1 ] && grep -q "1 of them with other times" "$dir/err.txt"' \
+    "merge --supersede: the last input's timings replace the earlier ones (exit $rc)"
 else
   skip "no h5py to write a file with /timings"
 fi

@@ -2,7 +2,8 @@
 # test_sweep_usage.sh - every usage error of wht-sweep exits 2 with exactly
 # one line on stderr that names the bad value and says what is accepted,
 # prints nothing on stdout, and creates or changes no file (the test
-# directory's listing and the existing files' checksums are compared).
+# directory's listing and the existing files' checksums are compared); so
+# does a bad value of an environment knob.
 tap_name=test_sweep_usage
 . "${top_srcdir:-.}/tests/tap.sh"
 
@@ -104,6 +105,16 @@ expect_usage "--merge onto an existing file" "existing.h5" --merge "$dir/existin
 expect_usage "--merge without inputs" "no input files" --merge "$dir/m.h5"
 expect_usage "--merge with a sweep option" "--algo" --merge "$dir/m.h5" --algo folklore "$dir/existing.h5"
 expect_usage "--merge of a non-HDF5 file" "not an HDF5 file" --merge "$dir/m.h5" "$dir/existing.h5" "$dir/text.h5"
+
+# the environment's knobs of a run: a value the run would not take is
+# refused at the start (it ran with the default); empty is unset
+for kv in WHT_SWEEP_ARENA_GROUPS=abc WHT_SWEEP_ARENA_GROUPS=0 WHT_SWEEP_ARENA_GROUPS=10 WHT_SWEEP_INPUT_COPY=yes \
+  WHT_SWEEP_FAIL_LOG2N=3x WHT_SWEEP_METRICS_WORKERS=+3; do
+  export "$kv"
+  expect_usage "environment $kv" "${kv%%=*}='${kv#*=}'" --algo folklore --format f64 --dist pmone --op one-way \
+    --log2n 3 -o "$new"
+  unset "${kv%%=*}"
+done
 
 # GPU and registry combinations: from what --list says is here
 list=$("$sweep" --list)
