@@ -128,7 +128,9 @@ found for --bounds; 2 a usage error: a bad option or --metric value,
 input file that cannot be used (missing, not HDF5,
 another or no schema_version, no /results or /timings, conflicting rows;
 --only tradeoff: no /results or no /timings, or no format with folklore
-rows in both; --outdir given twice; a figure's path that is a folder, a
+rows in both; an option that takes a value given twice (--outdir, --only,
+--dpi, --metric, the filters; a list is one comma list); an abbreviated
+option (--out for --outdir); a figure's path that is a folder, a
 FIFO, a device or one of the inputs). Errors are one line on
 stderr; nothing is created when the input or the arguments are refused.
 Figures of the same names in --outdir are replaced (regenerating a folder
@@ -146,11 +148,11 @@ def parse(argv):
     p.add_argument("--outdir", required=True, metavar="DIR", action=whtlab_cli.Once,
                    help="folder for the figures (created if missing; the figures it "
                    "already holds under the same names are replaced)")
-    p.add_argument("--only", choices=("accuracy", "speed", "tradeoff"),
+    p.add_argument("--only", choices=("accuracy", "speed", "tradeoff"), action=whtlab_cli.Once,
                    help="draw only the accuracy, the speed or the tradeoff figures")
-    p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N",
+    p.add_argument("--dpi", default=str(DEFAULT_DPI), metavar="N", action=whtlab_cli.Once,
                    help="PNG resolution, 50..1200 (default %d)" % DEFAULT_DPI)
-    p.add_argument("--metric", metavar="LIST",
+    p.add_argument("--metric", metavar="LIST", action=whtlab_cli.Once,
                    help="error column(s) of the accuracy and tradeoff figures: %s "
                    "(default %s)"
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))

@@ -99,8 +99,10 @@ metric, one after another; in CSV one table with a metric column):
 EPILOG = """\
 Exit status: 0 success; 1 an output that cannot be written (permissions, a
 full disk); 2 a usage error: a bad option, a metric that is no error
-column, a baseline or filter value that is not in the files, an -o that is
-given twice, empty, a folder, in a missing folder, not a regular file (a
+column, a baseline or filter value that is not in the files, an option
+that takes a value given twice (-o, --metric, --baseline, the filters;
+a list is one comma list), an abbreviated option (--base for --baseline),
+an -o that is empty, a folder, in a missing folder, not a regular file (a
 FIFO, a device, a link to nothing; a link to a file is followed and its
 target replaced), one of the inputs or (without --force) a file that
 exists, or an input file that cannot be used
@@ -133,10 +135,10 @@ def parse(argv):
                    help="LaTeX tabular with booktabs rules")
     o.add_argument("--csv", dest="style", action="store_const", const="csv",
                    help="CSV, one value per column (notes become columns)")
-    p.add_argument("--metric", metavar="LIST",
+    p.add_argument("--metric", metavar="LIST", action=whtlab_cli.Once,
                    help="error column(s): %s (default %s)"
                    % (whtlab_metrics.accepted(), whtlab_metrics.DEFAULT))
-    p.add_argument("--baseline", metavar="ALGO",
+    p.add_argument("--baseline", metavar="ALGO", action=whtlab_cli.Once,
                    help="algorithm the reduction compares with (default %s)" % DEFAULT_BASELINE)
     p.add_argument("-o", "--output", metavar="FILE", action=whtlab_cli.Once,
                    help="write to FILE instead of stdout (a regular file that exists only "

@@ -15,7 +15,14 @@ from whtlab_results import InputError, UsageError
 
 class Parser(argparse.ArgumentParser):
     """argparse with errors on one line and exit status 2; an unknown or a
-    missing argument is named with the options accepted."""
+    missing argument is named with the options accepted. Only the options'
+    full names are taken (allow_abbrev off): argparse would otherwise read
+    --b 2 as --baseline 2, and a later option sharing the prefix would
+    change what an old command line means."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         sys.stderr.write("%s: %s (see --help)\n" % (self.prog, self._reword(message)))
@@ -24,7 +31,17 @@ class Parser(argparse.ArgumentParser):
     def parse_args(self, args=None, namespace=None):
         # parse_known_args hands back the unknown arguments as given (argparse's
         # own message joins them with spaces); name the options among them.
-        a, extra = self.parse_known_args(args, namespace)
+        # What is required is checked after them: --out figs (no
+        # abbreviations) is named as unknown, not reported as missing --outdir.
+        required = [x for x in self._actions if x.required]
+        for x in required:
+            x.required = False
+        try:
+            a, extra = self.parse_known_args(args, namespace)
+        finally:
+            for x in required:
+                x.required = True
+        extra = [x for x in extra if x != "--"]   # a bare '--' with no file after it
         if extra:
             unknown = [x for x in extra if x.startswith("-")]
             if unknown:
@@ -32,6 +49,13 @@ class Parser(argparse.ArgumentParser):
                     "s" if len(unknown) > 1 else "", ", ".join(unknown), self.options()))
             self.error("unexpected argument '%s' (the files go together, before or after "
                        "the options); options: %s" % (extra[0], self.options()))
+        missing = [x for x in required if getattr(a, x.dest, None) is None]
+        if missing:
+            self.error("the following arguments are required: %s"
+                       % ", ".join("/".join(x.option_strings) or x.metavar or x.dest
+                                   for x in missing))
+        if hasattr(a, Once._SEEN):
+            delattr(a, Once._SEEN)
         return a
 
     def options(self):
@@ -48,14 +72,35 @@ class Parser(argparse.ArgumentParser):
 
 class Once(argparse.Action):
     """Store an option's value, refusing it a second time: -o a -o b would
-    otherwise write b only, silently (wht-sweep: "--output given twice")."""
+    otherwise write b only, silently (wht-sweep: "--output given twice").
+    An option with a default (--dpi) is refused a second time too: the
+    options given are counted, not compared with the default. A comma list
+    (--format f32 --format f16) is refused as well, not merged: one
+    spelling per option, as -o; the message says to join the values."""
+
+    _SEEN = "_whtlab_once_given"   # on the namespace; Parser.parse_args drops it
 
     def __call__(self, parser, namespace, value, option_string=None):
-        if getattr(namespace, self.dest, None) is not None:
-            parser.error("%s given twice ('%s', then '%s'); accepted: one %s %s"
-                         % (option_string, getattr(namespace, self.dest), value,
-                            option_string, self.metavar))
+        given = getattr(namespace, self._SEEN, None)
+        if given is None:
+            given = {}
+            setattr(namespace, self._SEEN, given)
+        if self.dest in given:
+            parser.error("%s given twice ('%s', then '%s'); accepted: one %s %s%s"
+                         % (option_string, given[self.dest], value, option_string,
+                            self._metavar(),
+                            " (one comma list: %s %s,%s)" % (option_string, given[self.dest],
+                                                             value)
+                            if self.metavar == "LIST" else ""))
+        given[self.dest] = value
         setattr(namespace, self.dest, value)
+
+    def _metavar(self):
+        if self.metavar is not None:
+            return self.metavar
+        if self.choices is not None:
+            return "{%s}" % ",".join(self.choices)
+        return self.dest.upper()
 
 
 def run(prog, main):

@@ -6,6 +6,7 @@ import re
 
 import numpy as np
 
+from whtlab_cli import Once
 from whtlab_results import UsageError
 
 NAME_FILTERS = (("format", "format"), ("dist", "dist"), ("op", "op"),
@@ -20,20 +21,26 @@ def add_arguments(parser, names=("format", "dist", "op", "algo", "log2n")):
         "algo": "comma list of algorithms, default all present",
         "log2n": "sizes A:B (inclusive) or A, default all present",
     }
+    # Each given once (Once): a repeat is refused, not merged nor the last
+    # kept; --format f32 --format f16 is written --format f32,f16 (as -o
+    # given twice is refused, one spelling per option).
     for n in names:
         parser.add_argument("--" + n, metavar="LIST" if n != "log2n" else "A:B",
-                            help=helps[n])
+                            action=Once, help=helps[n])
 
 
 def parse_log2n(text):
-    """'A:B' or 'A' -> (A, B); UsageError otherwise."""
-    m = re.fullmatch(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?", text or "")
+    """'A:B' or 'A' -> (A, B); UsageError otherwise. ASCII digits only
+    (re.ASCII; without it the pattern takes Arabic-Indic and other Unicode
+    digits, and Unicode spaces), as --dpi."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?", text or "", re.ASCII)
+    why = "--log2n '%s' is not A:B or A with integers A <= B in ASCII digits 0-9 (e.g. 3:20)"
     if not m:
-        raise UsageError("--log2n '%s' is not A:B or A with integers A <= B" % text)
+        raise UsageError(why % text)
     a = int(m.group(1))
     b = int(m.group(2)) if m.group(2) is not None else a
     if a > b:
-        raise UsageError("--log2n '%s' is not A:B or A with integers A <= B" % text)
+        raise UsageError(why % text)
     return a, b
 
 

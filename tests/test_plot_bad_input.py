@@ -45,6 +45,38 @@ for args, words in ((["--metric", "max_abs"], ("'max_abs'", "accepted with --bou
          and "Traceback" not in err and not os.path.exists(outdir),
          "--bounds %s: exit 2, one line naming %s, no folder created (%s)"
          % (" ".join(args), " and ".join(words), err.strip()))
+# every option that takes a value, given twice, would keep the last (--dpi
+# even where the first equals its default): refused naming both values and
+# the one form accepted; an abbreviation (argparse would take --out for
+# --outdir) is an unknown option; --log2n in non-ASCII digits is refused
+for args, words in (
+        (["--dpi", "100", "--dpi", "200"], ("--dpi given twice ('100', then '200')",
+                                            "one --dpi N")),
+        (["--dpi", "300", "--dpi=300"], ("--dpi given twice ('300', then '300')",)),
+        (["--only", "speed", "--only", "accuracy"],
+         ("--only given twice ('speed', then 'accuracy')", "accuracy,speed,tradeoff")),
+        (["--metric", "max_abs", "--metric", "max_ulp"],
+         ("--metric given twice", "--metric max_abs,max_ulp")),
+        (["--format", "f32", "--format", "f16"], ("--format given twice", "--format f32,f16")),
+        (["--dist", "norm", "--dist", "norm"], ("--dist given twice", "one --dist LIST")),
+        (["--op", "one-way", "--op", "two-way"], ("--op given twice", "one --op LIST")),
+        (["--algo", "kahan", "--algo", "folklore"], ("--algo given twice", "one --algo LIST")),
+        (["--log2n", "3:4", "--log2n", "5"], ("--log2n given twice ('3:4', then '5')",
+                                             "one --log2n A:B")),
+        (["--dp", "100"], ("unknown option --dp;", "--dpi")),
+        (["--on", "speed"], ("unknown option --on;", "--only")),
+        (["--b", "--metric", "norm_rel"], ("unknown option --b;", "--bounds")),
+        (["--log2n", "\u0663:\u0664"], ("'\u0663:\u0664'", "ASCII digits"))):
+    rc, out, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, *args)
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and all(w in err for w in words)
+         and "Traceback" not in err and not os.path.exists(outdir),
+         "%s: exit 2, one line naming it and what is accepted, no folder created (%s)"
+         % (" ".join(args), err.strip()))
+rc, out, err = tk.run("analysis/wht-plot", "--out", outdir, good)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "unknown option --out;" in err
+     and "--outdir" in err and not os.path.exists(outdir),
+     "--out (an abbreviation of --outdir): exit 2, one line, no folder created (%s)"
+     % err.strip())
 rc, _, err = tk.run("analysis/wht-plot", "--outdir", outdir, good, "--metric", "norm")
 t.ok("'norm'" in err and "norm_rel,mean_rel,max_rel,mean_abs,max_abs,max_ulp" in err,
      "a bad --metric is named with the accepted metrics (%s)" % err.strip())

@@ -120,6 +120,35 @@ rc, out, err = tk.run("analysis/wht-table", "-o", twice[0], "-o", twice[1], good
 t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "-o given twice" in err
      and "one -o FILE" in err and not any(os.path.exists(x) for x in twice),
      "-o given twice: exit 2, one line, no file written (%s)" % err.strip())
+# every option that takes a value, given twice, would keep the last: refused
+# naming both values and the one form accepted (a list: one comma list, not
+# merged); an abbreviation (argparse would take --b for --baseline) is an
+# unknown option; --log2n in non-ASCII digits is refused; no file written
+for args, words in (
+        (["--metric", "max_abs", "--metric", "max_ulp"],
+         ("--metric given twice ('max_abs', then 'max_ulp')", "--metric max_abs,max_ulp")),
+        (["--baseline", "kahan", "--baseline=folklore"],
+         ("--baseline given twice ('kahan', then 'folklore')", "one --baseline ALGO")),
+        (["--format", "f32", "--format", "f32"],
+         ("--format given twice ('f32', then 'f32')", "one --format LIST")),
+        (["--dist", "norm", "--dist", "norm"], ("--dist given twice", "one --dist LIST")),
+        (["--op", "one-way", "--op", "one-way"], ("--op given twice", "one --op LIST")),
+        (["--algo", "kahan", "--algo", "folklore"],
+         ("--algo given twice ('kahan', then 'folklore')", "--algo kahan,folklore")),
+        (["--log2n", "3", "--log2n", "4"],
+         ("--log2n given twice ('3', then '4')", "one --log2n A:B")),
+        (["--b", "folklore"], ("unknown option --b;", "--baseline")),
+        (["--base", "kahan"], ("unknown option --base;", "--baseline")),
+        (["--metr", "max_abs"], ("unknown option --metr;", "--metric")),
+        (["--outp", os.path.join(tmp.name, "abbr.md")], ("unknown option --outp;", "-o/--output")),
+        (["--log2n", "\u0663:\u0664"], ("'\u0663:\u0664'", "ASCII digits")),
+        (["--log2n", "\u0663"], ("'\u0663'", "ASCII digits"))):
+    rc, out, err = tk.run("analysis/wht-table", "-o", bad_out, *(args + [good]))
+    t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and all(w in err for w in words)
+         and "Traceback" not in err and not os.path.exists(bad_out)
+         and not os.path.exists(os.path.join(tmp.name, "abbr.md")),
+         "%s: exit 2, one line naming it and what is accepted, no file written (%s)"
+         % (" ".join(args), err.strip()))
 # an unknown option or a missing file: the line names the accepted options
 for args, words in ((["--bogus", good], "unknown option --bogus"),
                     (["--bogus=1", "-x", good], "unknown options --bogus=1, -x"),
