@@ -71,7 +71,7 @@ wht_oracle_status wht__oracle_check_args(wht_oracle_device dev, wht_op op, unsig
   info->fallback[0] = '\0';
   if (msg && msglen) msg[0] = '\0';
   if (dev < WHT_ORACLE_ON_CPU || dev > WHT_ORACLE_ON_EMULATED) {
-    wht__msg(msg, msglen, "oracle: unknown device %d (accepted: cpu, gpu, auto)", (int)dev);
+    wht__msg(msg, msglen, "oracle: unknown device %d (accepted: cpu, gpu, auto, emulated)", (int)dev);
     return WHT_ORACLE_BADARG;
   }
   if (!name) {

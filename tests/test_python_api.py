@@ -321,6 +321,87 @@ for what, kw, words in (("seed 2^64", dict(seed=2**64), ["seed", "18446744073709
     raises("sweep: " + what, lambda kw=kw: whtlab.sweep(np_folklore, "x", out=refused, **kw), words)
 t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock"),
      "the refused sweeps left no file")
+# integers beyond 2^53 are refused by value (float64 would round them), at every
+# entry that takes them; NULs in any name; arrays where a flag or names go
+BIG = 2**53 + 1
+for what, fn, words in (
+        ("exact: x the Python ints [2^53 + 1, 0]", lambda: whtlab.exact([BIG, 0]), ["x", str(BIG), "2^53"]),
+        ("exact: x int64 2^53 + 1", lambda: whtlab.exact(np.array([0, BIG], np.int64)), ["x", str(BIG)]),
+        ("exact: x int64 -2^53 - 1", lambda: whtlab.exact(np.array([-BIG, 0], np.int64)), ["x", str(-BIG)]),
+        ("exact: b 2^53 + 1 beside floats", lambda: whtlab.exact(np.ones(2), "xor-conv", b=[0.5, BIG]),
+         ["b", str(BIG)]),
+        ("exact: tau 2^53 + 1", lambda: whtlab.exact(np.ones(4), "smoothed", tau=BIG), ["tau", str(BIG)]),
+        ("from_float64: 2^53 + 1 beside a float", lambda: whtlab.from_float64([BIG, 0.5], "f64"),
+         ["x", str(BIG)]),
+        ("errors: hi 2^53 + 1", lambda: whtlab.errors(np.ones(2, np.float32), [BIG, 0], [0, 0], "f32"),
+         ["hi", str(BIG)]),
+        ("errors: lo 2^53 + 1", lambda: whtlab.errors(np.ones(2, np.float32), [0, 0], np.array([0, BIG]),
+                                                      "f32"), ["lo", str(BIG)]),
+        ("inputs: a dist with a NUL", lambda: whtlab.inputs("norm\0bogus", "one-way", 3, 0, 1, "f32"),
+         ["norm\\x00bogus", "pagh-pmone"]),
+        ("inputs: an op with a NUL", lambda: whtlab.inputs("norm", "one-way\0bogus", 3, 0, 1, "f32"),
+         ["one-way\\x00bogus", "xor-conv"]),
+        ("exact: an op with a NUL", lambda: whtlab.exact(np.ones(4), "one-way\0zz"), ["one-way\\x00zz"]),
+        ("errors: nonfinite an array", lambda: whtlab.errors(np.ones(4, np.float32), np.ones(4), np.zeros(4),
+                                                             "f32", nonfinite=np.array([1, 1])),
+         ["nonfinite", "True or False"]),
+        ("transform: an empty algorithm name", lambda: whtlab.transform(x32, "", "f32"),
+         ["'' f32 cpu", "folklore"]),
+        ("sweep: formats None", lambda: whtlab.sweep(np_folklore, "x", formats=None, out=refused),
+         ["formats None", "f64", "all"]),
+        ("sweep: formats a 2-D array", lambda: whtlab.sweep(np_folklore, "x", formats=np.array([["f32"]]),
+                                                            out=refused), ["formats", "f32", "all"]),
+        ("sweep: dists a number", lambda: whtlab.sweep(np_folklore, "x", dists=3, out=refused),
+         ["dists 3", "norm"]),
+        ("sweep: tau 1e300 in f32", lambda: whtlab.sweep(np_folklore, "x", formats=["f64", "f32"], ops="smoothed",
+                                                          tau=1e300, log2n=[3, 4], out=refused),
+         ["tau 1e+300: rounds to inf in f32", "a tau >= 0 that rounds to at most 3.40282e+38"]),
+        ("sweep: tau 65520 in f16", lambda: whtlab.sweep(np_folklore, "x", formats="f16", ops="all",
+                                                          tau=[1.0, 65520], log2n=3, out=refused),
+         ["tau 65520.0: rounds to inf in f16", "at most 65504"]),
+        ("sweep: tau 2^53 + 1", lambda: whtlab.sweep(np_folklore, "x", ops="smoothed", tau=BIG, out=refused),
+         ["tau", str(BIG)])):
+    raises(what, fn, words)
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock"),
+     "the refused sweeps (tau rounding to inf, bad names) left no file")
+hi, lo = whtlab.exact([2**53, -2**53])
+t.ok(hi.tolist() == [0.0, 2.0**54] and lo.tolist() == [0.0, 0.0], "integers -2^53..2^53 are still taken exactly")
+try:
+    ran = whtlab.sweep(np_folklore, "x", formats=np.array(["f32", "f16", "f32"]), log2n=3, out=refused,
+                       progress=False)
+    got = sorted(whtlab.load(refused)["format"])
+    os.unlink(refused)
+except Exception as e:  # noqa: BLE001 - reported as the failure
+    ran, got = e, None
+t.ok(ran == 2 and got == ["f16", "f32"], "sweep: formats a numpy array of names, a repeated name once (%r)" % (ran,))
+with open(py_path, "rb") as f:
+    before = f.read()
+raises("sweep: fn fails in the first cell of an existing file",
+       lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "y", log2n=3, seed=4, out=py_path), ["float64"])
+with open(py_path, "rb") as f:
+    t.ok(f.read() == before, "that failed sweep left the existing file as it was")
+raises("sweep: fn fails in the first cell of a new file",
+       lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "y", log2n=3, out=refused), ["float64"])
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".tmp"),
+     "a sweep that failed before its first cell created no file")
+for fn, fmt, v in ((whtlab.to_float64, "f32", np.float32(1.5)), (whtlab.from_float64, "f16", np.float64(1.5)),
+                   (whtlab.from_float64, "bf16", 3)):
+    y = fn(v, fmt)
+    t.ok(y.shape == () and (y.item() == 1.5 if fmt != "bf16" else y.item() == 0x4040),
+         "%s of a 0-d %s value: 0-d out (%r)" % (fn.__name__, fmt, y))
+t.ok(whtlab.to_float64(np.ones((2, 4), np.float16), "f16").shape == (2, 4), "to_float64 keeps a 2-D shape")
+# the oracle's device refusal names every device it takes (oracle/oracle.c)
+from whtlab._lib import lib as _libwht  # noqa: E402
+import ctypes  # noqa: E402
+run_on = _libwht["wht_oracle_run_on"]   # a fresh function object: the package's declarations untouched
+run_on.restype = ctypes.c_int
+msg = ctypes.create_string_buffer(256)
+out = (ctypes.c_double * 8)()
+ones = np.ones(4)
+st = run_on(ctypes.c_int(7), ctypes.c_int(0), ctypes.c_uint(2), ctypes.c_void_p(ones.ctypes.data), None,
+            ctypes.c_double(0), out, None, msg, ctypes.c_size_t(256))
+t.ok(st != 0 and b"device 7" in msg.value and b"cpu, gpu, auto, emulated" in msg.value,
+     "oracle: an unknown device's refusal names cpu, gpu, auto and emulated: %s" % msg.value.decode())
 # FILE.tmp a link to another file: removed, never written through
 victim = os.path.join(tmp.name, "victim.txt")
 with open(victim, "w") as f:

@@ -67,6 +67,7 @@ t.ok(whtlab.bound("neumaier", "f32", 12) == a12 and whtlab.bound("folklore", "f3
 for args, words in ((("kahan", "f32", 12, "mean_rel"), "'mean_rel' unknown (accepted: norm_rel, max_abs/l1)"),
                     (("kahan", "f8", 12), "'f8' unknown (accepted: f64, f32, f16, bf16)"),
                     (("nope", "f32", 12), "unknown algorithm name (accepted: folklore, kahan"),
+                    (("", "f32", 12), "bound of '' f32: unknown algorithm name (accepted: folklore"),
                     (("kahan", "f32", 64), "64 (accepted: an integer 0 <= log2n <= 63)"),
                     (("kahan", "f32", -1), "-1 (accepted"),
                     (("kahan", "f32", 2.5), "2.5 (accepted"),

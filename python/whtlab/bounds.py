@@ -52,7 +52,7 @@ def bound(algorithm, format, log2n, metric="norm_rel"):
         why = lib.wht_strerror(st).decode()
         if st == E_ALGORITHM:
             why += " (accepted: %s)" % ", ".join(algorithms())
-        raise WhtlabError("bound of %s %s: %s" % (algorithm, format, why))
+        raise WhtlabError("bound of %r %s: %s" % (algorithm, format, why))
     return out.value
 
 

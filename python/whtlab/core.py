@@ -6,6 +6,7 @@ binary16, the same bits as the library's uint16 storage), bf16 uint16 bit
 patterns (numpy has no bfloat16; `to_float64(a, "bf16")` converts)."""
 
 import ctypes
+import math
 
 import numpy as np
 
@@ -36,8 +37,10 @@ def _format(fmt):
 
 
 def _named(kind, name, from_name, accepted):
+    """A name through the library's lookup; a str with a NUL is refused
+    (ctypes would cut it there and look up another name)."""
     v = ctypes.c_int()
-    if not isinstance(name, str) or from_name(name.encode(), ctypes.byref(v)) != 0:
+    if not isinstance(name, str) or "\0" in name or from_name(name.encode(), ctypes.byref(v)) != 0:
         raise _one_of(kind, name, accepted)
     return v.value
 
@@ -73,27 +76,57 @@ def _text(what, v, accepted):
     return v
 
 
+EXACT_INT = 2**53   # the integers float64 holds exactly, all of them: -2^53..2^53
+
+
+def _int_beyond(what, v):
+    return WhtlabError("%s holds the integer %d, beyond 2^53 (accepted: integers -2^53..2^53, which "
+                       "float64 holds exactly; a larger one would be rounded)" % (what, v))
+
+
 def real(what, v):
     """A real number as a float: an int or float (numpy's too), not a bool,
-    string or array."""
+    string or array; an integer beyond 2^53 is refused, never rounded."""
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
         raise WhtlabError("%s %r: accepted a real number" % (what, v))
+    if isinstance(v, (int, np.integer)) and not -EXACT_INT <= int(v) <= EXACT_INT:
+        raise _int_beyond(what, int(v))
     return float(v)
 
 
 def _values(v, what):
     """An array whose values float64 holds exactly, as float64: float16,
-    float32, float64, or signed integers of at most 53 bits (a list of
-    Python ints); anything else is refused, never rounded or cast: long
+    float32, float64, or signed integers in -2^53..2^53 (a list of Python
+    ints too; one beyond is refused by value, never rounded); anything else is refused, never rounded or cast: long
     double, complex, strings, and unsigned integers, which is how bf16
     data is stored (its bit patterns are no values)."""
-    a = np.asarray(v)
+    if not isinstance(v, np.ndarray):
+        # a list mixing Python ints and floats becomes float64 in asarray,
+        # its ints rounded there: look at the ints as given first
+        try:
+            given = np.asarray(v, dtype=object)
+        except (ValueError, TypeError):
+            given = np.zeros(0, dtype=object)
+        for e in given.ravel():
+            if isinstance(e, (int, np.integer)) and not isinstance(e, (bool, np.bool_)) \
+                    and not -EXACT_INT <= int(e) <= EXACT_INT:
+                raise _int_beyond(what, int(e))
+    try:
+        a = np.asarray(v)
+    except (ValueError, TypeError) as e:   # a ragged list
+        raise WhtlabError("%s is no array of numbers (%s; accepted: float16, float32 or float64 "
+                          "values, or signed integers -2^53..2^53)" % (what, e)) from None
     if a.dtype in (np.float16, np.float32, np.float64):
         return a.astype(np.float64)
-    if a.dtype.kind == "i" and (a.size == 0 or np.all(np.abs(a.astype(np.float64)) <= 2.0**53)):
+    if a.dtype.kind == "i" and a.size:
+        # compared as integers: in float64, 2^53 + 1 would pass as 2^53
+        for e in (int(a.min()), int(a.max())):
+            if not -EXACT_INT <= e <= EXACT_INT:
+                raise _int_beyond(what, e)
+    if a.dtype.kind == "i":
         return a.astype(np.float64)
     raise WhtlabError("%s has dtype %s (accepted: float16, float32 or float64 values, or signed "
-                      "integers below 2^53, taken exactly; bf16 bit patterns through to_float64 "
+                      "integers -2^53..2^53, taken exactly; bf16 bit patterns through to_float64 "
                       "first)" % (what, a.dtype))
 
 
@@ -111,9 +144,10 @@ def _array(x, dtype, what):
 
 
 def to_float64(a, fmt):
-    """The exact values of format data as float64 (bf16 from its bit patterns)."""
+    """The exact values of format data as float64 (bf16 from its bit
+    patterns), in the data's shape (0-d too)."""
     code, dtype = _format(fmt)
-    a = np.ascontiguousarray(_array(a, dtype, "the data"))
+    a = np.asarray(_array(a, dtype, "the data"), order="C")   # ascontiguousarray makes 0-d 1-d
     out = np.empty(a.shape, dtype=np.float64)
     lib.wht_load_doubles(code, out.ctypes.data, a.ctypes.data, a.size)
     return out
@@ -121,9 +155,9 @@ def to_float64(a, fmt):
 
 def from_float64(x, fmt):
     """float64 values rounded to the format (nearest-even, subnormals kept),
-    as the format's numpy array."""
+    as the format's numpy array, in x's shape (0-d too)."""
     code, dtype = _format(fmt)
-    x = np.ascontiguousarray(_values(x, "x"))
+    x = np.asarray(_values(x, "x"), order="C")
     out = np.empty(x.shape, dtype=dtype)
     lib.wht_store_doubles(code, out.ctypes.data, x.ctypes.data, x.size)
     return out
@@ -152,13 +186,13 @@ def transform(x, algorithm, format, backend="cpu"):
         why = lib.wht_strerror(st.value).decode()
         if st.value == E_ALGORITHM:
             why += " (accepted: %s)" % ", ".join(algorithms())
-        raise WhtlabError("%s %s %s: %s" % (algorithm, format, backend, why))
+        raise WhtlabError("%r %s %s: %s" % (algorithm, format, backend, why))
     try:
         rc = lib.wht_execute(plan, a.ctypes.data)
     finally:
         lib.wht_plan_destroy(plan)
     if rc != 0:
-        raise WhtlabError("%s %s %s: %s" % (algorithm, format, backend, lib.wht_strerror(rc).decode()))
+        raise WhtlabError("%r %s %s: %s" % (algorithm, format, backend, lib.wht_strerror(rc).decode()))
     return a
 
 
@@ -188,7 +222,7 @@ def exact_info(x, op="one-way", tau=1.0, b=None):
             "missing" if two else "given", op))
     bb = None
     if two:
-        bb = np.ascontiguousarray(_values(b, "b"))
+        bb = np.asarray(_values(b, "b"), order="C")   # a 0-d b stays 0-d, refused below
         if bb.shape != a.shape:
             raise WhtlabError("b has shape %s, x %s (accepted: the same)" % (bb.shape, a.shape))
     out = (DD * a.size)()
@@ -204,7 +238,13 @@ def exact_info(x, op="one-way", tau=1.0, b=None):
 
 def round_to_format(v, fmt):
     """A float rounded to the format (nearest-even), as a float."""
-    return lib.wht_round_to_format(float(v), _format(fmt)[0])
+    return lib.wht_round_to_format(real("value", v), _format(fmt)[0])
+
+
+def format_max(fmt):
+    """The format's largest finite value, (2 - 2^(1-p)) 2^emax."""
+    code = _format(fmt)[0]
+    return math.ldexp(2.0 - math.ldexp(1.0, 1 - lib.wht_format_precision(code)), lib.wht_format_emax(code))
 
 
 def inputs(dist, op, log2n, trial, seed, format):
@@ -235,14 +275,16 @@ def errors(y, hi, lo, format, nonfinite=False):
     yd = to_float64(y, format)
     if yd.ndim != 1 or yd.size == 0:
         raise WhtlabError("y has shape %s (accepted: one vector of at least one value)" % (yd.shape,))
-    h, l = (np.ascontiguousarray(_values(v, w)) for v, w in ((hi, "hi"), (lo, "lo")))
+    h, l = (np.asarray(_values(v, w), order="C") for v, w in ((hi, "hi"), (lo, "lo")))
     if h.shape != yd.shape or l.shape != yd.shape:
         raise WhtlabError("y, hi, lo have shapes %s, %s, %s (accepted: equal)" % (yd.shape, h.shape, l.shape))
     if not (np.all(np.isfinite(h)) and np.all(np.isfinite(l))):
         raise WhtlabError("hi, lo hold a value that is not finite (accepted: the exact result as "
                           "finite hi + lo, as exact() gives it)")
-    if not isinstance(nonfinite, (bool, np.bool_)) and nonfinite not in (0, 1):
-        raise WhtlabError("nonfinite %r: accepted True or False" % (nonfinite,))
+    if not isinstance(nonfinite, (bool, np.bool_)) and not (
+            isinstance(nonfinite, (int, np.integer)) and int(nonfinite) in (0, 1)):
+        # an array's truth is ambiguous, a float or string is no flag
+        raise WhtlabError("nonfinite %r: accepted True or False (or 1, 0)" % (nonfinite,))
     v = np.empty((yd.size, 2), dtype=np.float64)
     v[:, 0], v[:, 1] = h, l
     m = Metrics()

@@ -40,13 +40,25 @@ STRING_ATTRS = ("whtlab_version", "git_revision", "command_line", "created", "ho
 
 
 def _names(kind, value):
-    vals = ALL[kind] if value == "all" else ([value] if isinstance(value, str) else list(value))
+    """A name, "all", or names in a list, tuple or 1-D numpy array (any
+    iterable of str) as a list of str without repeats; anything else (None,
+    a number, a 2-D array) is refused, never compared as a whole."""
+    if isinstance(value, str):
+        vals = list(ALL[kind]) if value == "all" else [value]
+    else:
+        try:
+            if isinstance(value, bytes) or (isinstance(value, np.ndarray) and value.ndim != 1):
+                raise TypeError
+            vals = list(value)
+        except TypeError:
+            raise WhtlabError("%s %r: accepted a name of %s, all, or a list of names"
+                              % (kind, value, ", ".join(ALL[kind]))) from None
     for v in vals:
-        if v not in ALL[kind]:
+        if not isinstance(v, str) or v not in ALL[kind]:
             raise WhtlabError("%s: %r unknown (accepted: %s, or all)" % (kind, v, ", ".join(ALL[kind])))
     if not vals:
         raise WhtlabError("%s: empty (accepted: %s, or all)" % (kind, ", ".join(ALL[kind])))
-    return vals
+    return list(dict.fromkeys(str(v) for v in vals))   # a repeated name would repeat its cells
 
 
 def _grid(name, formats, dists, ops, log2n, trials, seed, tau):
@@ -59,12 +71,21 @@ def _grid(name, formats, dists, ops, log2n, trials, seed, tau):
         raise WhtlabError("log2n %r: accepted integers 1..30 (an int or a list)" % (log2n,))
     if not taus or any(isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, float, np.integer,
                                                                              np.floating))
-                       or not np.isfinite(t) or t < 0 for t in taus):
+                       or not np.isfinite(core.real("tau", t)) or t < 0 for t in taus):
         raise WhtlabError("tau %r: accepted finite values >= 0 (a number or a list)" % (tau,))
     core.integer("trials", trials, 1, 1000000)   # wht-sweep's --trials range
     core.integer("seed", seed, 0, 2**64 - 1)
-    return (_names("formats", formats), _names("dists", dists), _names("ops", ops),
-            sorted(set(int(k) for k in ks)), [float(t) for t in taus])
+    formats, dists, ops = _names("formats", formats), _names("dists", dists), _names("ops", ops)
+    taus = [core.real("tau", t) for t in taus]
+    # smoothed thresholds at tau rounded to each format (wht-sweep's check,
+    # experiments/sweep_grid.c): one that rounds to inf is refused here,
+    # before anything is written, not by the oracle in the middle of a run
+    for f in (formats if "smoothed" in ops else ()):
+        for t in taus:
+            if not np.isfinite(core.round_to_format(t, f)):
+                raise WhtlabError("tau %r: rounds to inf in %s (accepted with ops smoothed and %s: a tau >= 0 "
+                                  "that rounds to at most %g)" % (t, f, f, core.format_max(f)))
+    return formats, dists, ops, sorted(set(int(k) for k in ks)), taus
 
 
 def _listed(v):
@@ -245,6 +266,7 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
     rows = list(old)
     new = []
     t_start = last_save = time.monotonic()
+    finished = False
     try:
         for i, (fmt, d, op, k, t, tau) in enumerate(todo):
             r = _run_cell(fn, name, fmt, d, op, k, t, tau, seed)
@@ -257,7 +279,10 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
             if now - last_save >= save_every:
                 _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
                 last_save = now
+        finished = True
     finally:
-        if new or not os.path.exists(out):
+        # the finished cells are kept (resume); a call that failed before
+        # its first cell leaves no file and an existing one as it was
+        if new or (finished and not os.path.exists(out)):
             _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
     return len(new)
