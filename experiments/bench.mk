@@ -25,3 +25,6 @@ experiments_pipe_probe_LDADD = $(CUDA_LIBS)
 endif
 EXTRA_DIST += experiments/l2_probe.cu experiments/dsmem_probe.cu experiments/pipe_probe.cu experiments/probe_common.cuh
 EXTRA_DIST += experiments/bench_gpu_host.sh experiments/sass_hist.sh experiments/ncu_excess.py experiments/ncu_opcodes.py
+# static instruction counts and registers of the kernels without a GPU
+# (docs/PERFORMANCE.md; tests/test_cubin_text.py)
+EXTRA_DIST += experiments/cubin_text.py

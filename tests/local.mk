@@ -40,6 +40,10 @@ EXTRA_DIST += tests/test_tc8_layout.py tests/test_tc10_layout.py tests/tc_layout
 # padded): their closed forms and bank conflicts, emulated (no GPU)
 TESTS += tests/test_xp_layout.py
 EXTRA_DIST += tests/test_xp_layout.py
+# experiments/cubin_text.py against ptxas -v on a probe the build's nvcc
+# compiles (WHT_NVCC, TESTS_ENVIRONMENT: empty without CUDA, a skip)
+TESTS += tests/test_cubin_text.py
+EXTRA_DIST += tests/test_cubin_text.py
 # The three tests above check their layout models, and the kernels' own
 # index functions (kernels/xp_layout.cuh, kernels/tc_strided_layout.cuh)
 # through layout_dump, a host program that prints their values: its path
@@ -52,8 +56,10 @@ tests_layout_dump_SOURCES = tests/layout_dump.cu
 tests_layout_dump_LDADD = $(CUDA_LIBS)
 tests/layout_dump.$(OBJEXT): $(top_srcdir)/kernels/xp_layout.cuh $(top_srcdir)/kernels/tc_strided_layout.cuh
 WHT_LAYOUT_DUMP = $(abs_top_builddir)/tests/layout_dump$(EXEEXT)
+WHT_NVCC = $(NVCC)
 else
 WHT_LAYOUT_DUMP =
+WHT_NVCC =
 endif
 EXTRA_DIST += tests/layout_dump.cu
 # quickstart's configure step: WHT_CONFIGURE_FLAGS, reconfigure on a change

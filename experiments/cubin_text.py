@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""cubin_text.py - the static size of each GPU kernel, without a GPU.
+
+Usage: cubin_text.py FILE [FILTER...]
+
+FILE is an object file, a library or a program built with nvcc (the
+cubins inside its .nv_fatbin section) or a cubin itself. For each kernel
+whose mangled name contains every FILTER, one line: its SASS instructions
+(the size of its .text section over 16 bytes: sm_70 and later encode
+every instruction in 128 bits), its registers and its stack frame in
+bytes (the cubin's .nv.info attributes REGCOUNT and FRAME_SIZE, what
+ptxas -v reports), and its demangled name (c++filt, where present).
+
+Why: the transposed and register-resident kernels are unrolled, so a
+kernel's static count times its tiles is close to the warp instructions
+Nsight Compute counts (neumaier's f16 rows of 2^10: 5008 a tile of 2^11
+elements, 656 M over 2^28 elements, against 612 M measured): a change that
+removes operations can be weighed here, on a machine without a GPU,
+before device time measures it (docs/PERFORMANCE.md, "Static instruction
+counts without a GPU"). Only a cubin that the fatbin holds uncompressed
+is read (nvcc's default for SASS); compressed entries are skipped with a
+note on stderr. Exit status 2 for a file that is missing or holds no
+cubin."""
+import shutil
+import struct
+import subprocess
+import sys
+
+EM_CUDA = 190
+REGCOUNT, FRAME_SIZE = 0x2F, 0x11
+
+
+def sections(d, base=0):
+    """{name: (offset, size, info)} of the ELF64 at d[base:]"""
+    shoff, = struct.unpack_from("<Q", d, base + 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", d, base + 0x3A)
+    heads = [struct.unpack_from("<IIQQQQIIQQ", d, base + shoff + i * shentsize) for i in range(shnum)]
+    strtab = base + heads[shstrndx][4]
+    out = {}
+    for h in heads:
+        name = d[strtab + h[0]:d.index(b"\0", strtab + h[0])].decode("latin-1")
+        out[name] = (base + h[4], h[5], h[7])
+    return out
+
+
+def elf_end(d, base):
+    """the end of the ELF64 at d[base:] (its section table is last)"""
+    shoff, = struct.unpack_from("<Q", d, base + 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", d, base + 0x3A)
+    return base + shoff + shentsize * shnum
+
+
+def cubins(d):
+    """the offsets of the CUDA ELFs in d: d itself, or those in its fatbin"""
+    if d[:4] != b"\x7fELF":
+        return []
+    if struct.unpack_from("<H", d, 0x12)[0] == EM_CUDA:
+        return [0]
+    fat = sections(d).get(".nv_fatbin")
+    if not fat:
+        return []
+    found, i = [], fat[0]
+    while True:
+        i = d.find(b"\x7fELF", i, fat[0] + fat[1])
+        if i < 0:
+            return found
+        if d[i + 4] == 2 and struct.unpack_from("<H", d, i + 0x12)[0] == EM_CUDA:
+            found.append(i)
+            i = elf_end(d, i)
+        else:
+            i += 4
+
+
+def symbols(d, secs):
+    """symbol index -> name"""
+    off, size, _ = secs[".symtab"]
+    stroff = secs[".strtab"][0]
+    names = []
+    for i in range(size // 24):
+        st_name, = struct.unpack_from("<I", d, off + 24 * i)
+        names.append(d[stroff + st_name:d.index(b"\0", stroff + st_name)].decode("latin-1"))
+    return names
+
+
+def attributes(d, secs, names):
+    """{kernel: {attribute: value}} from .nv.info's per-symbol entries"""
+    out = {}
+    off, size, _ = secs.get(".nv.info", (0, 0, 0))
+    i = off
+    while i + 4 <= off + size:
+        fmt, attr, n = d[i], d[i + 1], struct.unpack_from("<H", d, i + 2)[0]
+        if fmt == 4:  # a sized entry: symbol and value for these attributes
+            if attr in (REGCOUNT, FRAME_SIZE) and n == 8:
+                sym, val = struct.unpack_from("<II", d, i + 4)
+                out.setdefault(names[sym], {})[attr] = val
+            i += 4 + n
+        else:
+            i += 4 if fmt == 3 else 2
+    return out
+
+
+def kernels(d, base):
+    """(instructions, registers, frame bytes, mangled name) of each kernel"""
+    secs = sections(d, base)
+    attrs = attributes(d, secs, symbols(d, secs))
+    rows = []
+    for name, (_, size, _) in secs.items():
+        if name.startswith(".text."):
+            k = name[len(".text."):]
+            a = attrs.get(k, {})
+            rows.append((size // 16, a.get(REGCOUNT, -1), a.get(FRAME_SIZE, -1), k))
+    return rows
+
+
+def demangle(names):
+    if not shutil.which("c++filt"):
+        return names
+    out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True).stdout
+    return out.split("\n")[:len(names)]
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
+        return 0 if len(argv) >= 2 else 2
+    try:
+        with open(argv[1], "rb") as f:
+            d = f.read()
+    except OSError as e:
+        sys.stderr.write("cubin_text.py: %s: %s (accepted: an nvcc object, program or cubin)\n"
+                         % (argv[1], e.strerror))
+        return 2
+    found = cubins(d)
+    if not found:
+        sys.stderr.write("cubin_text.py: %s holds no uncompressed cubin (accepted: an nvcc object, "
+                         "program or cubin)\n" % argv[1])
+        return 2
+    rows = [r for b in found for r in kernels(d, b) if all(f in r[3] for f in argv[2:])]
+    for (n, regs, frame, _), name in zip(rows, demangle([r[3] for r in rows])):
+        print("%7d %4d %5d  %s" % (n, regs, frame, name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
