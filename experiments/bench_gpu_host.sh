@@ -101,7 +101,9 @@
 # against the build in BASE (NMR3_BUILDS: several builds in turn;
 # NMR3_TEST_BUILDS: those tested; NMR3_ALSO=,folklore,...: more
 # algorithms timed, and neumaier-block's single vectors; nmr3sass: their SASS);
-# xpn3test and xpn3 for neumaier's 2-byte rows transposed by the tables.
+# xpn3test and xpn3 for neumaier's 2-byte rows transposed by the tables;
+# nmopstest, nmops and nmopssass for its pair recoveries with their terms
+# chosen first (NMOPS_BUILDS, NMOPS_TEST_BUILDS).
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1892,6 +1894,36 @@ want nmr3 && step nmr3 ${NMR3_LIMIT:-500} sh -c "
 want nmr3sass && step nmr3sass 120 sh -c "
   for b in ${NMR3_BUILDS:-${BASE:-_build-base} $B}; do echo \"## \$b\";
     sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_(xp_kernelI13wht__f32_ops17wht__neumaier_errLj10ELj1E|kernel3I12wht__f16_ops17wht__neumaier_errLj10E|kernel2I13wht__bf16_ops17wht__neumaier_errLj10E)' | awk '\$1 >= 16'; done"
+# neumaier's pair recoveries with their terms chosen first
+# (compensated_err.cuh's WHT_NM_PAIR_OPERANDS builds): neumaier's and
+# neumaier-block's bit-identity at every k and format with the spot checks,
+# memcheck at k = 8..11 and 15, 16, racecheck at k = 8..10, for each of
+# NMOPS_TEST_BUILDS (nmopstest); three interleaved rounds of each of
+# NMOPS_BUILDS (default BASE and BUILD): neumaier's and neumaier-block's
+# f16 and bf16 rows of 2^8..2^15 over 2^28 elements and single vectors of
+# 2^28, folklore f16 rows of 2^10 beside them, then Nsight Compute's time,
+# instructions, issue, pipes and registers on the rows of 2^10 (nmops);
+# the static SASS opcodes of the transposed rows of 2^10 (nmopssass)
+want nmopstest && step nmopstest ${NMOPS_TEST_LIMIT:-560} sh -c "
+  for b in ${NMOPS_TEST_BUILDS:-$B}; do echo \"## \$b\";
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block \$b/tests/test_gpu_bitident > $O/nmopsbi.log 2>&1;
+  echo \"# neumaier, neumaier-block, every k: \$(grep -c '^ok' $O/nmopsbi.log) ok, \$(grep -c '^not ok' $O/nmopsbi.log) not ok\"; grep '^not ok' $O/nmopsbi.log | head -5;
+  for t in memcheck:8:11 memcheck:15:16 racecheck:8:10; do k=\${t#*:};
+  WHT_GPU_TEST_ALGOS=neumaier,neumaier-block WHT_GPU_TEST_MINK=\${k%:*} WHT_GPU_TEST_MAXK=\${k#*:} WHT_GPU_TEST_BIG=0 \
+    compute-sanitizer --tool \${t%%:*} --error-exitcode 3 \$b/tests/test_gpu_bitident > $O/nmopsbi.log 2>&1;
+  echo \"# \${t%%:*} k = \$k: rc \$?, \$(grep -c '^ok' $O/nmopsbi.log) ok; \$(grep 'ERROR SUMMARY\\|RACECHECK SUMMARY' $O/nmopsbi.log)\"; done; done; rm -f $O/nmopsbi.log"
+want nmops && step nmops ${NMOPS_LIMIT:-420} sh -c "
+  for r in 1 2 3; do for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## round \$r: \$b\";
+    \$b/experiments/wht-bench --place in --total-log2 28 --algo neumaier,neumaier-block --format f16,bf16 --log2n 8:15 | grep -v '^#' | grep -v '^algo';
+    \$b/experiments/wht-bench --place in --algo neumaier,neumaier-block --format f16,bf16 --log2n 28 | grep -v '^#' | grep -v '^algo'; done;
+    $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done;
+  export PATH=/usr/local/cuda/bin:\$PATH;
+  for a in neumaier neumaier-block; do for c in f16 bf16; do for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## ncu \$a \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fp16.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+    \$b/experiments/wht-bench --algo \$a --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|pipe|registers'; done; done; done"
+want nmopssass && step nmopssass 120 sh -c "
+  export PATH=/usr/local/cuda/bin:\$PATH; for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## \$b\";
+    sh experiments/sass_hist.sh \$b/experiments/wht-bench 'wht__rows_comp_xp_kernelI1[23]wht__b?f16_ops(17wht__neumaier_err|16wht__blocked_errI17wht__neumaier_errE)Lj10E' | awk '\$1 >= 16'; done"
 # neumaier's f16 and bf16 rows transposed by the tables (BUILD) against
 # the lane form (BASE, e.g. v47): neumaier's and neumaier-block's
 # bit-identity at every k and format with the spot checks, memcheck at

@@ -3,6 +3,7 @@
  * kahan.cu, neumaier.cu and kahan_block.cu. */
 #ifndef WHT_KERNELS_COMPENSATED_ERR_CUH
 #define WHT_KERNELS_COMPENSATED_ERR_CUH
+#include <type_traits> /* std::is_same */
 #include "fmt_ops.cuh"
 
 /* Kahan's fixed order, as lib/kahan.c:
@@ -201,6 +202,34 @@ struct wht__kahan_err {
  * docs/PERFORMANCE.md). tests/test_neumaier_form checks this form against
  * DESIGN.md's on every pair of f16 values (make check-long; a structured
  * subset in make check) and random triples in every format. */
+/* The pairs' terms chosen before the sums (an experiment of issue 15,
+ * off unless CPPFLAGS has -DWHT_NM_PAIR_OPERANDS=MASK: bit 0 f16 pairs,
+ * bit 1 bf16 pairs). r1 and r2 differ only in which of A and B goes in
+ * first: with p = |B| <= |A| (the mask pick uses), L = p ? A : B and
+ * M = p ? B : A,
+ *   eA': p ? r1 : r2 = (A' - L) - M   ((A' - A) - B, or (A' - B) - A);
+ *   eB': p ? r1 : r2 = (B' + Lb) + Mb with Lb = p ? -A : B, Mb = p ? B : -A
+ *        ((B' + -A) + B = (B' - A) + B, or (B' + B) + -A = (B' + B) - A),
+ * the same correctly rounded operations on the same operands in the same
+ * order (x - y is x + (-y) in IEEE arithmetic, negation exact), so every
+ * result is pick's bit for bit, ties, zeros, infinities and NaNs (where
+ * p is false: every r_i is NaN, above) included. Lb and Mb are L and M
+ * with the sign flipped where p (Lb) or not p (Mb): one bitwise operation
+ * each, on the pair's mask. The smaller magnitude min(|A|, |B|) is the
+ * packed minimum (it differs from p ? |B| : |A| only where A or B is a
+ * NaN, where the choice does not matter). A butterfly's two recoveries
+ * then take six sums and six bitwise operations (L, M, the two sign flips,
+ * two selects) where pick takes ten sums and four selects (ptxas,
+ * CUDA 13.0, sm_90: neumaier's f16 transposed rows of 2^10 5008 -> 4456
+ * instructions, neumaier-block's 4384 -> 4024 and 103 -> 80 registers;
+ * bf16 rows of 2^10, 2^11 135 -> 175 registers). The first stage's form
+ * (az, bz) likewise: (S - L) - M and (D + Lb) + Mb. Bit 2: pick's
+ * smaller magnitude as the packed minimum alone (f16 rows of 2^10 5008 ->
+ * 4720 instructions). */
+#ifndef WHT_NM_PAIR_OPERANDS
+#define WHT_NM_PAIR_OPERANDS 0
+#endif
+
 /* Whether F is a lane-pair format (tile_packed.cuh's wht__pair_fmt). */
 template <class F, class = void>
 struct wht__is_pair {
@@ -310,6 +339,23 @@ struct wht__neumaier_err {
    * NaN among a lane's terms its result is NaN whatever the masks say (the
    * proof above) */
   static const bool PAIRS = true;
+  /* whether F's pairs choose their terms first (WHT_NM_PAIR_OPERANDS above) */
+  template <class F>
+  static constexpr bool operands(void)
+  {
+    if constexpr (wht__is_pair<F>::value)
+      return WHT_NM_PAIR_OPERANDS >> (std::is_same<typename F::T, __half2>::value ? 0 : 1) & 1;
+    else
+      return false;
+  }
+  /* ... and their terms: L, M (eA') or Lb, Mb (eB', NEG) */
+  template <class F, bool NEG>
+  static WHT__HD void terms(typename F::T A, typename F::T B, typename F::T &L, typename F::T &M)
+  {
+    const unsigned p = F::le(F::mag(B), F::mag(A));
+    L = F::select(p, A, B), M = F::select(p, B, A);
+    if constexpr (NEG) L = F::from_bits(F::to_bits(L) ^ (p & 0x80008000u)), M = F::from_bits(F::to_bits(M) ^ (~p & 0x80008000u));
+  }
   /* DESIGN.md's choice among r1, r2, r3 for the terms X' (A' or B'), A, B:
    * in f64 as its branches read (c2, c1 above), else by the smaller
    * magnitude m = min(|A|, |B|) (below). f64 keeps the first: on an H200
@@ -326,7 +372,8 @@ struct wht__neumaier_err {
     if constexpr (wht__is_pair<F>::value) {
       const T mA = F::mag(A), mB = F::mag(B);
       const unsigned p = F::le(mB, mA);
-      return F::select(F::le(F::select(p, mB, mA), F::mag(Xp)), F::select(p, r1, r2), r3);
+      const T m = WHT_NM_PAIR_OPERANDS & 4 ? F::min(mA, mB) : F::select(p, mB, mA);
+      return F::select(F::le(m, F::mag(Xp)), F::select(p, r1, r2), r3);
     } else if constexpr (sizeof(T) == 8) {
       const auto mXp = F::mag(Xp), mA = F::mag(A), mB = F::mag(B);
       const bool c2 = mB <= mXp && mB <= mA, c1 = mA <= mXp;
@@ -343,6 +390,11 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T a(typename F::T Ap, typename F::T A, typename F::T B, typename F::T S)
   {
     typedef typename F::T T;
+    if constexpr (operands<F>()) {
+      T L, M;
+      terms<F, false>(A, B, L, M);
+      return F::select(F::le(F::min(F::mag(A), F::mag(B)), F::mag(Ap)), F::sub(F::sub(Ap, L), M), F::sub(Ap, S));
+    }
     const T r1 = F::sub(F::sub(Ap, A), B), r2 = F::sub(F::sub(Ap, B), A);
     const T r3 = F::sub(Ap, S); /* = (-A - B) + A' (above) */
     return pick<F>(Ap, A, B, r1, r2, r3);
@@ -353,6 +405,11 @@ struct wht__neumaier_err {
   static WHT__HD typename F::T b(typename F::T Bp, typename F::T A, typename F::T B, typename F::T D)
   {
     typedef typename F::T T;
+    if constexpr (operands<F>()) {
+      T L, M;
+      terms<F, true>(A, B, L, M);
+      return F::select(F::le(F::min(F::mag(A), F::mag(B)), F::mag(Bp)), F::add(F::add(Bp, L), M), F::sub(Bp, D));
+    }
     const T r1 = F::add(F::sub(Bp, A), B), r2 = F::sub(F::add(Bp, B), A);
     const T r3 = F::sub(Bp, D); /* = (-A + B) + B' (above) */
     return pick<F>(Bp, A, B, r1, r2, r3);
@@ -386,11 +443,25 @@ struct wht__neumaier_err {
 #pragma nv_exec_check_disable
   template <class F>
   static WHT__HD typename F::T az(typename F::T S, typename F::T A, typename F::T B)
-  { return larger_first<F>(A, B, F::sub(F::sub(S, A), B), F::sub(F::sub(S, B), A)); }
+  {
+    if constexpr (operands<F>()) {
+      typename F::T L, M;
+      terms<F, false>(A, B, L, M);
+      return F::sub(F::sub(S, L), M);
+    }
+    return larger_first<F>(A, B, F::sub(F::sub(S, A), B), F::sub(F::sub(S, B), A));
+  }
 #pragma nv_exec_check_disable
   template <class F>
   static WHT__HD typename F::T bz(typename F::T D, typename F::T A, typename F::T B)
-  { return larger_first<F>(A, B, F::add(F::sub(D, A), B), F::sub(F::add(D, B), A)); }
+  {
+    if constexpr (operands<F>()) {
+      typename F::T L, M;
+      terms<F, true>(A, B, L, M);
+      return F::add(F::add(D, L), M);
+    }
+    return larger_first<F>(A, B, F::add(F::sub(D, A), B), F::sub(F::add(D, B), A));
+  }
 };
 
 #endif

@@ -596,9 +596,16 @@ __device__ __forceinline__ void wht__rows_comp_xp_pf_body(const typename F::U *s
 }
 
 /* four warps a block, 8 KiB of shared memory each (x and e; padded 9
- * KiB), or 12 KiB (the ring of two tiles and e) persistent */
+ * KiB), or 12 KiB (the ring of two tiles and e) persistent. An
+ * experiment (issue 15, docs/PERFORMANCE.md): CPPFLAGS=-DWHT_XP_MINB=4
+ * asks for four blocks a multiprocessor (128 registers) */
+#ifdef WHT_XP_MINB
+#define WHT__XP_BOUNDS __launch_bounds__(128, WHT_XP_MINB)
+#else
+#define WHT__XP_BOUNDS __launch_bounds__(128)
+#endif
 template <class F, class ERR, unsigned K, bool PAD = false>
-__global__ void __launch_bounds__(128) wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
+__global__ void WHT__XP_BOUNDS wht__rows_comp_xp_kernel(const typename F::U *src, typename F::U *dst,
                                                                 uint64_t N)
 {
   __shared__ uint4 sh[4][2 * wht__rows_xp_room<PAD>];

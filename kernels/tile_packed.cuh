@@ -78,6 +78,7 @@ struct wht__pair_fmt {
   static WHT__HD T neg(T a) { return __hneg2(a); }
   static WHT__HD T mag(T a) { return __habs2(a); }
   static WHT__HD unsigned le(T a, T b) { return __hle2_mask(a, b); }
+  static WHT__HD T min(T a, T b) { return __hmin2(a, b); }
   static WHT__HD T select(unsigned m, T x, T y) { return from_bits((to_bits(x) & m) | (to_bits(y) & ~m)); }
 };
 
