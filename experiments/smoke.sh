@@ -5,17 +5,19 @@
 # --force replaces a results file only, so a WHT_OUTPUT that names another
 # file is refused). A first check that a build measures.
 #
-# Usage: experiments/smoke.sh [WHT-SWEEP OPTION]...  (override the defaults)
+# Usage: experiments/smoke.sh [WHT-SWEEP OPTION]...  (override the defaults;
+#   -o FILE in WHT_OUTPUT's place)
 # Environment: WHT_SWEEP, WHT_BACKEND, WHT_SEED, WHT_OUTPUT as thesis.sh.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
 . "$here/sweep_env.sh"
+. "$here/sweep_args.sh"
 # overwrite, unless asked to resume
 force=--force
 for a in "$@"; do
   if [ "$a" = --resume ]; then force=; fi
 done
+names_output "$@" || set -- -o "${WHT_OUTPUT:-$here/../data/smoke.h5}" "$@"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:18 --trials 1 \
-  --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" $force \
-  -o "${WHT_OUTPUT:-$here/../data/smoke.h5}" "$@"
+  --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" $force "$@"

@@ -67,7 +67,7 @@ experiments_wht_sweep_LDADD += $(MPI_LIBS)
 endif
 
 EXTRA_DIST += experiments/thesis.sh experiments/smoke.sh experiments/default.sh experiments/locate_sweep.sh \
-  experiments/sweep_env.sh experiments/slurm/thesis-array.sbatch \
+  experiments/sweep_env.sh experiments/sweep_args.sh experiments/slurm/thesis-array.sbatch \
   experiments/slurm/thesis-mpi.sbatch
 
 # ---- tests ----------------------------------------------------------------

@@ -20,7 +20,8 @@
 #
 # Usage: experiments/thesis.sh [WHT-SWEEP OPTION]...
 #   Options given here follow the defaults and override them, e.g.
-#   --log2n 3:20, --backend cpu, -o FILE, --resume, --force.
+#   --log2n 3:20, --backend cpu, -o FILE (in WHT_OUTPUT's place),
+#   --resume, --force.
 # Environment: WHT_SWEEP  the wht-sweep program (default: next to this
 #                         script, ./experiments/wht-sweep, then $PATH)
 #              WHT_BACKEND cpu|gpu|auto (auto), WHT_SEED (1),
@@ -29,6 +30,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/locate_sweep.sh"
 . "$here/sweep_env.sh"
+. "$here/sweep_args.sh"
+names_output "$@" || set -- -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:25 --trials 5 \
-  --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" \
-  -o "${WHT_OUTPUT:-$here/../data/thesis.h5}" "$@"
+  --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" "$@"

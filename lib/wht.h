@@ -80,7 +80,7 @@ const char *wht_strerror(wht_status st);
 /* Host threads of libwht's threaded loops: the exact oracle (wht_oracle.h),
  * whole-array format conversions (wht_store_doubles, wht_load_doubles), the
  * operations' element-wise steps (wht_ops.h) and the metrics
- * (wht_metrics.h); the CPU transforms themselves run on the calling thread.
+ * (wht_metrics.h), and the CPU transforms from 2^15 elements on.
  * No result depends on the count (DESIGN.md section 8). n >= 1 sets it for
  * the process, 0 restores the default: OpenMP's, i.e. every core or
  * OMP_NUM_THREADS. WHT_E_THREADS for n < 0 or n > WHT_MAX_THREADS. A build

@@ -2,7 +2,9 @@
 # test_sweep_env.sh - the sweep scripts (thesis.sh, smoke.sh, default.sh) run
 # wht-sweep with OMP_WAIT_POLICY=passive when the caller set no policy, and
 # with the caller's when it did (experiments/sweep_env.sh). A stand-in
-# wht-sweep (WHT_SWEEP) records the policy it was given. And the real
+# wht-sweep (WHT_SWEEP) records the policy it was given, another its
+# arguments: thesis.sh's and smoke.sh's caller's -o replaces their default
+# output (experiments/sweep_args.sh). And the real
 # wht-sweep takes exactly the values of its environment knobs that their
 # readers take, refusing the others at its start.
 tap_name=test_sweep_env
@@ -22,6 +24,25 @@ for s in thesis smoke default; do
   env OMP_WAIT_POLICY=active WHT_SWEEP="$fake" WHT_TABLE=true "$ex/$s.sh" "$dir/out.h5" > /dev/null 2>&1
   got=$(cat "$dir/policy" 2> /dev/null)
   check '[ "$got" = active ]' "$s.sh with OMP_WAIT_POLICY=active: the caller's policy is kept (got '$got')"
+done
+
+# thesis.sh and smoke.sh pass the caller's options after their defaults;
+# an output file among them takes the place of the default -o (wht-sweep
+# would refuse a second one), in each spelling getopt_long takes
+printf '#!/bin/sh\nfor a in "$@"; do echo "$a"; done > "%s/args"\n' "$dir" > "$dir/args-sweep"
+chmod +x "$dir/args-sweep"
+for s in thesis smoke; do
+  for o in "-o $dir/mine.h5" "-o$dir/mine.h5" "--output $dir/mine.h5" "--output=$dir/mine.h5" "--ou $dir/mine.h5"; do
+    rm -f "$dir/args"
+    # shellcheck disable=SC2086
+    env WHT_SWEEP="$dir/args-sweep" "$ex/$s.sh" --log2n 3 $o > /dev/null 2>&1
+    cnt=$(grep -c -e "^-o" -e "^--ou" "$dir/args" 2> /dev/null)
+    check '[ "$cnt" = 1 ] && grep -q "mine.h5" "$dir/args" && ! grep -q "data/$s.h5" "$dir/args"' \
+      "$s.sh $o: one output option, the caller's ($(tr '\n' ' ' < "$dir/args" 2> /dev/null))"
+  done
+  rm -f "$dir/args"
+  env WHT_SWEEP="$dir/args-sweep" WHT_OUTPUT="$dir/env.h5" "$ex/$s.sh" --log2n 3 > /dev/null 2>&1
+  check '[ "$(grep -c "^-o" "$dir/args")" = 1 ] && grep -q "env.h5" "$dir/args"' "$s.sh without -o: WHT_OUTPUT's file"
 done
 
 # The knobs of a run read in libwht with a silent default (measure/metrics.c,
