@@ -1919,7 +1919,7 @@ want nmops && step nmops ${NMOPS_LIMIT:-420} sh -c "
     $B/experiments/wht-bench --place in --total-log2 28 --algo folklore --format f16 --log2n 10 | grep -v '^#' | grep -v '^algo'; done;
   export PATH=/usr/local/cuda/bin:\$PATH;
   for a in neumaier neumaier-block; do for c in f16 bf16; do for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## ncu \$a \$c rows of 2^10, \$b\"; ncu --clock-control none --kernel-name regex:wht__ --launch-skip 1 --launch-count 1 \
-    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fp16.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+    --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
     \$b/experiments/wht-bench --algo \$a --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|pipe|registers'; done; done; done"
 want nmopssass && step nmopssass 120 sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH; for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## \$b\";
