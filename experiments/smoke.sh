@@ -15,9 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/sweep_args.sh"
 # overwrite, unless asked to resume
 force=--force
-for a in "$@"; do
-  if [ "$a" = --resume ]; then force=; fi
-done
+if names_resume "$@"; then force=; fi
 names_output "$@" || set -- -o "${WHT_OUTPUT:-$here/../data/smoke.h5}" "$@"
 exec "$sweep" --algo all --format all --dist all --op all --log2n 3:18 --trials 1 \
   --seed "${WHT_SEED:-1}" --backend "${WHT_BACKEND:-auto}" $force "$@"

@@ -92,9 +92,58 @@ check '[ ! -e "$dir/a.h5" ] && [ ! -e "$dir/b.h5" ]' "... and no file written"
 "$default" --help > "$dir/out" 2>&1; rc=$?
 check '[ $rc -eq 0 ] && grep -q "usage: experiments/default.sh" "$dir/out"' "default.sh --help exits 0 with its usage"
 
+# ... and refuses a WHT_TABLE that names no program before the sweep runs
+printf '#!/bin/sh\necho "sweep $*" >> "%s/ran"\n' "$dir" > "$dir/log-sweep"
+chmod +x "$dir/log-sweep"
+rm -f "$dir/ran"
+expect 2 "default.sh, WHT_TABLE naming no program" env WHT_SWEEP="$dir/log-sweep" WHT_TABLE="$dir/nothing" "$default" "$dir/t.h5"
+check '[ ! -e "$dir/ran" ] && grep -q "WHT_TABLE=$dir/nothing" "$dir/err"' "... named, before the sweep runs"
+
+# quickstart and tools/install-deps take no arguments: --help prints the
+# usage (0), any other argument is refused (2, one line) before anything
+# runs. Copies of them run beside stand-ins that log to $dir/ran: the
+# tools, configure, default.sh, and on PATH make, dpkg-query, apt-get, sudo.
+qs=$dir/qs
+mkdir -p "$qs/tools" "$qs/experiments" "$qs/bin"
+cp "${top_srcdir:-.}/quickstart" "$qs/quickstart"
+cp "${top_srcdir:-.}/tools/install-deps" "$qs/install-deps"
+for s in tools/install-deps tools/bootstrap tools/configure-if-changed configure experiments/default.sh \
+  bin/make bin/dpkg-query bin/apt-get bin/sudo; do
+  printf '#!/bin/sh\necho "%s $*" >> "%s/ran"\n' "$s" "$dir" > "$qs/$s"
+  chmod +x "$qs/$s"
+done
+for s in quickstart install-deps; do
+  for a in --bogus -x '' 'a b' 'help'; do
+    rm -f "$dir/ran"
+    expect 2 "$s '$a'" env PATH="$qs/bin:$PATH" "$qs/$s" "$a"
+    check '[ ! -e "$dir/ran" ] && grep -qF "'"'$a'"'" "$dir/err"' "... names it, nothing ran"
+  done
+  rm -f "$dir/ran"
+  expect 2 "$s --help --bogus" env PATH="$qs/bin:$PATH" "$qs/$s" --help --bogus
+  check '[ ! -e "$dir/ran" ]' "... nothing ran"
+  for a in -h --help; do
+    env PATH="$qs/bin:$PATH" "$qs/$s" $a > "$dir/out" 2> "$dir/err"; rc=$?
+    check '[ $rc -eq 0 ] && grep -q "^usage: .*$s" "$dir/out" && [ ! -s "$dir/err" ] && [ ! -e "$dir/ran" ]' "$s $a: exit 0 with its usage, nothing ran"
+  done
+done
+# the stand-ins see what the scripts run: without arguments, everything
+rm -f "$dir/ran"
+env PATH="$qs/bin:$PATH" "$qs/quickstart" > /dev/null 2>&1; rc=$?
+check '[ $rc -eq 0 ] && [ "$(cut -d" " -f1 "$dir/ran" | tr "\n" " ")" = "tools/install-deps tools/configure-if-changed bin/make experiments/default.sh " ]' \
+  "quickstart without arguments runs install-deps, configure-if-changed, make, default.sh (exit $rc)"
+rm -f "$dir/ran"
+env PATH="$qs/bin:$PATH" "$qs/install-deps" > /dev/null 2>&1; rc=$?
+check '[ $rc -eq 0 ] && grep -q "^bin/dpkg-query" "$dir/ran" && grep -q "^bin/apt-get install" "$dir/ran"' \
+  "install-deps without arguments looks the packages up and installs the missing (stand-ins, exit $rc)"
+
 # the sweep scripts pass wht-sweep's status on, and refuse a bad WHT_SWEEP with 2
 expect 2 "smoke.sh with a bad wht-sweep option" env WHT_SWEEP="$sweep" WHT_OUTPUT="$dir/s.h5" "$smoke" --log2n 9:3
 expect 2 "smoke.sh with WHT_SWEEP naming no program" env WHT_SWEEP="$dir/nothing" "$smoke"
+# smoke.sh --resume in any spelling getopt_long takes (--res): no --force
+tiny="--algo folklore --format f64 --dist norm --op one-way --log2n 3"
+env WHT_SWEEP="$sweep" "$smoke" $tiny -o "$dir/s1.h5" > /dev/null 2>&1
+env WHT_SWEEP="$sweep" "$smoke" $tiny -o "$dir/s1.h5" --res > /dev/null 2> "$dir/err"; rc=$?
+check '[ $rc -eq 0 ] && grep -q "1 already there" "$dir/err"' "smoke.sh --res of its file (wht-sweep takes the prefix of --resume): exit $rc, resumed ($(head -1 "$dir/err"))"
 
 # wht-cpu-speed and oracle-speed
 expect 2 "wht-cpu-speed --log2n without a value" "$speed" --log2n
