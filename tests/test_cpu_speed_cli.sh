@@ -4,21 +4,32 @@
 # without a CPU path and a bad option (--threads out of range among them)
 # each exit 2 with one line on stderr naming the bad value and the accepted
 # ones, and nothing on stdout; a good run, on any thread count, prints the
-# header and one row per argument.
+# header and one row per argument. Numbers are plain digits, each option
+# is given once, an ALGORITHM:FORMAT given twice is timed once. The other
+# speed programs, oracle-speed and host-speed, are held to the same rules
+# here. All three print first a comment line with the build's git
+# revision, the thread count and the repetitions, and exit 1 with one line
+# when their standard output cannot be written.
 tap_name=test_cpu_speed_cli
 . "${top_srcdir:-.}/tests/tap.sh"
 speed=${top_builddir:-.}/experiments/wht-cpu-speed
+oracle=${top_builddir:-.}/oracle/oracle-speed
+host=${top_builddir:-.}/measure/host-speed
+# the revision the build recorded (experiments/sweep.mk)
+rev=$(sed -n 's/^#define WHT_GIT_REVISION "\(.*\)"$/\1/p' "${top_builddir:-.}/experiments/wht_build_info.h")
 
-# expect_usage DESCRIPTION BAD-VALUE ACCEPTED-WORD ARGS...
-expect_usage() {
-  what=$1 bad=$2 want=$3
-  shift 3
-  "$speed" "$@" > "$dir/out" 2> "$dir/err"
+# expect_usage_of PROGRAM DESCRIPTION BAD-VALUE ACCEPTED-WORD ARGS...
+expect_usage_of() {
+  prog=$1 what=$2 bad=$3 want=$4
+  shift 4
+  "$prog" "$@" > "$dir/out" 2> "$dir/err"
   rc=$?
   check '[ $rc -eq 2 ] && [ ! -s "$dir/out" ] && [ "$(wc -l < "$dir/err")" -eq 1 ] &&
          grep -q -- "$bad" "$dir/err" && grep -q -- "$want" "$dir/err"' \
     "$what: exit 2, one line naming '$bad' and '$want', nothing on stdout ($(cat "$dir/err"))"
 }
+# expect_usage DESCRIPTION BAD-VALUE ACCEPTED-WORD ARGS...: of wht-cpu-speed
+expect_usage() { expect_usage_of "$speed" "$@"; }
 expect_usage "a bad format" "folklore:f8" "f64, f32, f16, bf16" --log2n 4 folklore:f8
 expect_usage "an unknown algorithm" "bogus:f32" "folklore:f32" --log2n 4 bogus:f32
 expect_usage "an algorithm without a CPU path" "tensor-core:f16" "alman-rao:f16" --log2n 4 tensor-core:f16
@@ -38,14 +49,14 @@ expect_usage "--threads without a value" "missing value" "--threads N" --threads
 
 "$speed" --log2n 6 --reps 3 folklore:f64 neumaier:bf16 > "$dir/out" 2> "$dir/err"
 rc=$?
-check '[ $rc -eq 0 ] && [ "$(wc -l < "$dir/out")" -eq 3 ] && grep -q "^folklore  *f64  *6 " "$dir/out" &&
+check '[ $rc -eq 0 ] && [ "$(wc -l < "$dir/out")" -eq 4 ] && grep -q "^folklore  *f64  *6 " "$dir/out" &&
        grep -q "^neumaier  *bf16  *6 " "$dir/out" && [ ! -s "$dir/err" ]' \
-  "a good run: a header and one row per ALGORITHM:FORMAT"
+  "a good run: a comment line, a header and one row per ALGORITHM:FORMAT"
 
 # --log2n takes the shared list syntax: a row per size and ALGORITHM:FORMAT, ascending
 "$speed" --log2n 4:8:2,10 --reps 1 folklore:f64 kahan:f32 > "$dir/out" 2> "$dir/err"
 rc=$?
-ks=$(awk 'NR > 1 {print $3}' "$dir/out" | tr '\n' ' ')
+ks=$(grep -v '^#' "$dir/out" | awk 'NR > 1 {print $3}' | tr '\n' ' ')
 check '[ $rc -eq 0 ] && [ "$ks" = "4 4 6 6 8 8 10 10 " ] && [ ! -s "$dir/err" ]' \
   "--log2n 4:8:2,10: rows for k = 4, 6, 8, 10, each per argument (got: $ks)"
 # --threads N runs the transforms on N threads: a row per argument for each
@@ -53,8 +64,79 @@ check '[ $rc -eq 0 ] && [ "$ks" = "4 4 6 6 8 8 10 10 " ] && [ ! -s "$dir/err" ]'
 for t in 1 2 3; do
   "$speed" --threads $t --log2n 16 --reps 1 folklore:f32 kahan:bf16 > "$dir/out" 2> "$dir/err"
   rc=$?
-  check '[ $rc -eq 0 ] && [ "$(wc -l < "$dir/out")" -eq 3 ] && grep -q "^folklore  *f32  *16 " "$dir/out" &&
+  check '[ $rc -eq 0 ] && [ "$(wc -l < "$dir/out")" -eq 4 ] && grep -q "^folklore  *f32  *16 " "$dir/out" &&
          grep -q "^kahan  *bf16  *16 " "$dir/out" && [ ! -s "$dir/err" ]' \
-    "--threads $t: a header and one row per ALGORITHM:FORMAT"
+    "--threads $t: a comment line, a header and one row per ALGORITHM:FORMAT"
 done
+
+
+# --reps: plain decimal digits 1..100 (no space, sign or wrap-around)
+expect_usage "--reps ' 5'" "' 5'" "from 1 to 100" --log2n 3 --reps ' 5' folklore:f64
+expect_usage "--reps +5" "'+5'" "from 1 to 100" --log2n 3 --reps +5 folklore:f64
+expect_usage "--reps -18446744073709551615" "'-18446744073709551615'" "from 1 to 100" --log2n 3 --reps -18446744073709551615 folklore:f64
+expect_usage "--reps 18446744073709551617" "'18446744073709551617'" "from 1 to 100" --log2n 3 --reps 18446744073709551617 folklore:f64
+# each option once: a second would silently replace the first
+expect_usage "--log2n twice" "--log2n given twice" "--log2n once" --log2n 3 --log2n 4 folklore:f64
+expect_usage "--reps twice" "--reps given twice" "--reps once" --reps 1 --log2n 3 --reps 2 folklore:f64
+expect_usage "--threads twice" "--threads given twice" "--threads once" --threads 1 --threads 2 --log2n 3 folklore:f64
+# an algorithm's name too long for any: unknown, not a bad format
+long=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+expect_usage "an 80-character algorithm name" "unknown algorithm" "folklore:f64" --log2n 3 "$long:f64"
+check '! grep -q "expected ALGORITHM:FORMAT" "$dir/err"' "... its message does not blame the format"
+# an ALGORITHM:FORMAT given twice (the format in any case) is timed once
+"$speed" --log2n 3:4 --reps 1 folklore:f64 kahan:f32 folklore:f64 folklore:F64 > "$dir/out" 2> "$dir/err"
+rc=$?
+rows=$(grep -v '^#' "$dir/out" | awk 'NR > 1 {print $1 ":" $2 ":" $3}' | tr '\n' ' ')
+check '[ $rc -eq 0 ] && [ "$rows" = "folklore:f64:3 kahan:f32:3 folklore:f64:4 kahan:f32:4 " ] && [ ! -s "$dir/err" ]' \
+  "folklore:f64 three times: one row per size (got: $rows)"
+
+# provenance: the first line, a comment, names the revision, threads and reps
+"$speed" --threads 2 --log2n 3 --reps 5 folklore:f64 > "$dir/out" 2> "$dir/err"
+check '[ -n "$rev" ] && [ "$(head -n 1 "$dir/out")" = "# wht-cpu-speed git_revision=$rev threads=2 reps=5" ]' \
+  "wht-cpu-speed: a first line '# wht-cpu-speed git_revision=$rev threads=2 reps=5' (got: $(head -n 1 "$dir/out"))"
+"$oracle" --threads 2 4 one-way > "$dir/out" 2> "$dir/err"
+check '[ "$(head -n 1 "$dir/out")" = "# oracle-speed git_revision=$rev threads=2 reps=4" ] && grep -q "threads=2\$" "$dir/out"' \
+  "oracle-speed: a first line '# oracle-speed git_revision=$rev threads=2 reps=4' (got: $(head -n 1 "$dir/out"))"
+env -u WHT_METRICS_CHUNK -u WHT_METRICS_PAIRS "$host" --threads 2 3 > "$dir/out" 2> "$dir/err"
+check '[ "$(head -n 1 "$dir/out")" = "# host-speed git_revision=$rev threads=2 reps=4 metrics_chunk=auto metrics_pairs=0" ]' \
+  "host-speed: a first line '# host-speed git_revision=$rev threads=2 reps=4 ...' (got: $(head -n 1 "$dir/out"))"
+
+# a failed write of the output (standard output closed): exit 1, one line
+# expect_closed PROGRAM ARGS...
+expect_closed() {
+  "$@" >&- 2> "$dir/err"
+  rc=$?
+  check '[ $rc -eq 1 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "standard output" "$dir/err"' \
+    "$(basename "$1") with standard output closed: exit 1, one line (got $rc: $(cat "$dir/err"))"
+}
+expect_closed "$speed" --log2n 3 folklore:f64
+expect_closed "$oracle" 4
+expect_closed "$host" 3
+
+# oracle-speed and host-speed: options first, each once, named as options
+for p in "$oracle" "$host"; do
+  name=$(basename "$p")
+  expect_usage_of "$p" "$name --bogus" "unknown option '--bogus'" "--threads N" --bogus
+  expect_usage_of "$p" "$name --threads=2 3" "unknown option '--threads=2'" "--threads N" --threads=2 3
+  expect_usage_of "$p" "$name --threads twice" "--threads given twice" "--threads once" --threads 2 --threads 3 3
+  expect_usage_of "$p" "$name 3 --threads 2" "'--threads' after LOG2N: options come first" "--threads N" 3 --threads 2
+  expect_usage_of "$p" "$name LOG2N ' 3'" "log2n ' 3'" "0..30" ' 3'
+  expect_usage_of "$p" "$name --threads +2" "--threads '+2'" "1..1024" --threads +2 3
+done
+# oracle-speed: a GPU path where the build has no CUDA is refused, not run on the CPU
+if grep -q '^#define WHT_NVCC_FLAGS_RECORD "none"$' "${top_builddir:-.}/experiments/wht_build_info.h"; then
+  expect_usage_of "$oracle" "oracle-speed 3 one-way gpu without CUDA" "path 'gpu': no GPU" "mpfr" 3 one-way gpu
+  expect_usage_of "$oracle" "oracle-speed 3 one-way resident without CUDA" "path 'resident': no GPU" "mpfr" 3 one-way resident
+else
+  skip "oracle-speed gpu without a GPU: this build has CUDA"
+  skip "oracle-speed resident without a GPU: this build has CUDA"
+fi
+# host-speed: libwht's metrics knobs are checked at start, as wht-sweep checks them
+expect_usage_of env "host-speed WHT_METRICS_CHUNK=9" "WHT_METRICS_CHUNK '9'" "10..24" WHT_METRICS_CHUNK=9 "$host" 3
+expect_usage_of env "host-speed WHT_METRICS_CHUNK=garbage" "WHT_METRICS_CHUNK 'garbage'" "10..24" WHT_METRICS_CHUNK=garbage "$host" 3
+expect_usage_of env "host-speed WHT_METRICS_PAIRS=yes" "WHT_METRICS_PAIRS 'yes'" "0 or 1" WHT_METRICS_PAIRS=yes "$host" 3
+env WHT_METRICS_CHUNK=12 WHT_METRICS_PAIRS=1 "$host" 3 > "$dir/out" 2> "$dir/err"
+rc=$?
+check '[ $rc -eq 0 ] && [ ! -s "$dir/err" ] && head -n 1 "$dir/out" | grep -q "metrics_chunk=12 metrics_pairs=1\$"' \
+  "host-speed WHT_METRICS_CHUNK=12 WHT_METRICS_PAIRS=1 runs and names them"
 tap_done
