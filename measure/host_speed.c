@@ -225,7 +225,8 @@ int main(int argc, char **argv)
          wht_get_threads(), chunk && *chunk ? chunk : "auto", pairs && *pairs ? pairs : "0");
   printf("format=%s dist=norm op=one-way log2n=%u threads=%d\n", wht_format_name(c.f), c.k, wht_get_threads());
   printf("%-30s %10s %10s %10s %10s\n", "step", "first_s", "first_cpu", "best_s", "best_cpu");
-  for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+  int write_failed = 0;
+  for (size_t s = 0; s < sizeof steps / sizeof steps[0] && !write_failed; s++) {
     double first = 0, first_cpu = 0, best = 0, best_cpu = 0;
     if (steps[s].run == step_mul) memcpy(c.other, c.fmt, c.n * wht_format_size(c.f));
     for (int rep = 0; rep < 4; rep++) {
@@ -236,10 +237,10 @@ int main(int argc, char **argv)
       else if (rep == 1 || w < best) best = w, best_cpu = cpu;
     }
     printf("%-30s %10.3f %10.3f %10.3f %10.3f\n", steps[s].name, first, first_cpu, best, best_cpu);
-    if (stdout_failed(0)) return 1; /* no use timing what cannot be printed */
+    write_failed = stdout_failed(0); /* no use timing what cannot be printed */
   }
   free(c.draw), free(c.exact), free(c.y), free(c.fmt), free(c.other), free(c.v);
-  if (stdout_failed(1)) return 1;
+  if (write_failed || stdout_failed(1)) return 1;
   if (c.m.status == WHT_RUN_OK && !c.bad) return 0;
   fprintf(stderr, "host-speed: the metrics failed or the inf/NaN scan found a value that is not finite\n");
   return 1;
