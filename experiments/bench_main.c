@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "h5store.h"
 #include "gpu_util.h"
+#include "sweep_progress.h"
 
 typedef struct {
   wht_plan *plan;
@@ -49,6 +50,24 @@ static int restore_input(void *arg)
 }
 
 static double ms_or_nan(bench_timing t) { return t.ok ? t.median_ms : NAN; }
+
+/* the batch of a size: given, or the rows of 2^k that make 2^total_log2 */
+static uint64_t batch_of(const bench_config *c, unsigned k, int bi)
+{
+  if (c->total_log2 < 0) return c->batches[bi];
+  return (unsigned)c->total_log2 > k ? (uint64_t)1 << (c->total_log2 - k) : 1;
+}
+
+/* A size group's (format, size, batch) share of the run for the progress
+ * line and its ETA: its bytes times the timings it makes (three
+ * references, then each algorithm of the format in each place) */
+static double group_work(const bench_config *c, wht_format f, unsigned k, uint64_t batch)
+{
+  int timings = 3;
+  for (int ai = 0; ai < c->nalgos; ai++)
+    if (wht_algorithm_find(c->algos[ai])->formats & (1u << f)) timings += c->in_place + c->out_of_place;
+  return (double)wht_format_size(f) * (double)((uint64_t)1 << k) * (double)batch * timings;
+}
 
 static void print_header(void)
 {
@@ -99,16 +118,24 @@ int main(int argc, char **argv)
          c.reps, c.warmup);
   print_header();
   int failed = 0;
+  /* progress with an ETA on stderr, a plain line every 15 s
+   * (WHT_PROGRESS_INTERVAL): the rows go to stdout meanwhile */
+  const int nb = c.total_log2 >= 0 ? 1 : c.nbatches;
+  double work = 0;
+  for (int fi = 0; fi < c.nformats; fi++)
+    for (int ki = 0; ki < c.nlog2n; ki++)
+      for (int bi = 0; bi < nb; bi++) work += group_work(&c, c.formats[fi], c.log2n[ki], batch_of(&c, c.log2n[ki], bi));
+  wht_progress prog;
+  wht_progress_start(&prog, (uint64_t)c.nformats * (uint64_t)c.nlog2n * (uint64_t)nb, work);
+  wht_progress_plain(&prog, "wht-bench", "size groups");
   for (int fi = 0; fi < c.nformats; fi++) {
     const wht_format f = c.formats[fi];
     const size_t esz = wht_format_size(f);
     for (int ki = 0; ki < c.nlog2n; ki++) {
       const unsigned k = c.log2n[ki];
-      const int nb = c.total_log2 >= 0 ? 1 : c.nbatches;
       for (int bi = 0; bi < nb; bi++) {
         const uint64_t n = (uint64_t)1 << k;
-        const uint64_t batch = c.total_log2 >= 0 ? ((unsigned)c.total_log2 > k ? (uint64_t)1 << (c.total_log2 - k) : 1)
-                                                 : c.batches[bi];
+        const uint64_t batch = batch_of(&c, k, bi);
         const uint64_t N = n * batch;
         const size_t bytes = (size_t)(N * esz);
         void *pristine = NULL, *buf = NULL;
@@ -117,7 +144,7 @@ int main(int argc, char **argv)
           fprintf(stderr, "wht-bench: %s log2n=%u batch=%llu: %zu bytes do not fit on the device, skipped\n",
                   wht_format_name(f), k, (unsigned long long)batch, bytes);
           failed = 1;
-          continue;
+          goto next_group;
         }
         if (cudaMalloc(&pristine, bytes) != cudaSuccess) { /* largest sizes: in place only */
           cudaGetLastError();
@@ -135,7 +162,7 @@ int main(int argc, char **argv)
           cudaFree(buf);
           if (pristine) cudaFree(pristine);
           failed = 1;
-          continue;
+          goto next_group;
         }
         const bench_timing none = { 0, 0, 0, 0 };
         const bench_timing tm = pristine ? bench_time_memcpy(buf, pristine, bytes, c.reps, c.warmup) : none;
@@ -199,8 +226,17 @@ int main(int argc, char **argv)
         }
         cudaFree(pristine);
         cudaFree(buf);
+      next_group:
+        wht_progress_step(&prog, 1, group_work(&c, f, k, batch));
       }
     }
+  }
+  wht_progress_end(&prog);
+  {
+    char took[32];
+    wht_format_duration(wht_progress_elapsed(&prog), took, sizeof took);
+    fprintf(stderr, "wht-bench: %llu size groups in %s%s\n", (unsigned long long)prog.cells_total, took,
+            failed ? ", some skipped or failed (above)" : "");
   }
   bench_timer_free();
   if (h5 && wht_h5_close(h5)) {

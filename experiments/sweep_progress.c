@@ -43,6 +43,7 @@ double wht_progress_plain_interval(void)
 
 void wht_progress_start(wht_progress *p, uint64_t cells, double work)
 {
+  p->prog = "wht-sweep", p->unit = "cells";
   p->tty = isatty(STDERR_FILENO);
   p->interval = p->tty ? 0.2 : wht_progress_plain_interval();
   p->t0 = p->last_draw = wht_sweep_now();
@@ -50,6 +51,13 @@ void wht_progress_start(wht_progress *p, uint64_t cells, double work)
   p->cells_done = 0;
   p->work_total = work;
   p->work_done = 0;
+}
+
+void wht_progress_plain(wht_progress *p, const char *prog, const char *unit)
+{
+  p->prog = prog, p->unit = unit;
+  p->tty = 0;
+  p->interval = wht_progress_plain_interval();
 }
 
 double wht_progress_elapsed(const wht_progress *p) { return wht_sweep_now() - p->t0; }
@@ -70,8 +78,8 @@ void wht_progress_step(wht_progress *p, uint64_t cells, double work)
             (unsigned long long)p->cells_total, 100 * frac, eta);
   else {
     wht_format_duration(t - p->t0, elapsed, sizeof elapsed);
-    fprintf(stderr, "wht-sweep: [%llu/%llu cells] %.1f%% of the work after %s, ETA %s\n",
-            (unsigned long long)p->cells_done, (unsigned long long)p->cells_total, 100 * frac, elapsed, eta);
+    fprintf(stderr, "%s: [%llu/%llu %s] %.1f%% of the work after %s, ETA %s\n", p->prog,
+            (unsigned long long)p->cells_done, (unsigned long long)p->cells_total, p->unit, 100 * frac, elapsed, eta);
   }
   fflush(stderr);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 typedef struct {
+  const char *prog, *unit; /* the plain line's "wht-sweep: [3/8 cells]" */
   int tty;
   double t0, last_draw, interval;
   uint64_t cells_total, cells_done;
@@ -22,6 +23,10 @@ double wht_cell_work(unsigned log2n);
 /* seconds between plain progress lines (15, or WHT_PROGRESS_INTERVAL) */
 double wht_progress_plain_interval(void);
 void wht_progress_start(wht_progress *p, uint64_t cells, double work);
+/* after start: another program's name and unit for the plain line, and
+ * plain lines on a terminal too (a program that prints rows to stdout
+ * meanwhile: an in-place line would be torn by them) */
+void wht_progress_plain(wht_progress *p, const char *prog, const char *unit);
 void wht_progress_step(wht_progress *p, uint64_t cells, double work);
 /* clears the in-place line; the caller prints the summary */
 void wht_progress_end(wht_progress *p);
