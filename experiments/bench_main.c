@@ -232,7 +232,7 @@ int main(int argc, char **argv)
     }
   }
   wht_progress_end(&prog);
-  {
+  if (wht_progress_elapsed(&prog) >= wht_progress_plain_interval()) { /* as wht-sweep: a long run's end */
     char took[32];
     wht_format_duration(wht_progress_elapsed(&prog), took, sizeof took);
     fprintf(stderr, "wht-bench: %llu size groups in %s%s\n", (unsigned long long)prog.cells_total, took,

@@ -90,6 +90,15 @@ rows=$(grep -v '^#' "$dir/out" | awk 'NR > 1 {print $1 ":" $2 ":" $3}' | tr '\n'
 check '[ $rc -eq 0 ] && [ "$rows" = "folklore:f64:3 kahan:f32:3 folklore:f64:4 kahan:f32:4 " ] && [ ! -s "$dir/err" ]' \
   "folklore:f64 three times: one row per size (got: $rows)"
 
+# progress with an ETA on stderr (experiments/sweep_progress.c's plain
+# line, a size at a time) and a closing line, once the run takes longer
+# than WHT_PROGRESS_INTERVAL; the short runs above print none
+WHT_PROGRESS_INTERVAL=0.000001 "$speed" --log2n 14:16 --reps 1 folklore:f64 > "$dir/out" 2> "$dir/err"
+rc=$?
+check '[ $rc -eq 0 ] && grep -q "^wht-cpu-speed: \[[1-3]/3 sizes\] .* of the work after .*, ETA " "$dir/err" &&
+       [ "$(tail -n 1 "$dir/err" | sed "s/ in .*//")" = "wht-cpu-speed: 3 sizes" ] && [ "$(grep -vc "^#" "$dir/out")" -eq 4 ]' \
+  "progress lines with an ETA and a closing line on stderr, the rows on stdout (got: $(tr '\n' '|' < "$dir/err"))"
+
 # provenance: the first line, a comment, names the revision, threads and reps
 "$speed" --threads 2 --log2n 3 --reps 5 folklore:f64 > "$dir/out" 2> "$dir/err"
 check '[ -n "$rev" ] && [ "$(head -n 1 "$dir/out")" = "# wht-cpu-speed git_revision=$rev threads=2 reps=5" ]' \
