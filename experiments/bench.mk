@@ -2,8 +2,7 @@
 if HAVE_CUDA
 bin_PROGRAMS += experiments/wht-bench
 experiments_wht_bench_SOURCES = experiments/bench.h experiments/bench_main.c experiments/bench_cli.c \
-  experiments/bench_output.c experiments/bench_time.c experiments/bench_kernels.cu \
-  experiments/sweep_progress.h experiments/sweep_progress.c experiments/sweep_knobs.h experiments/sweep_knobs.c
+  experiments/bench_output.c experiments/bench_time.c experiments/bench_kernels.cu
 experiments_wht_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_srcdir)/kernels $(HDF5_CFLAGS)
 experiments_wht_bench_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_bench_LDADD = $(H5STORE_LIBS) experiments/libcli.a lib/libwht.la $(CUDA_LIBS) -lm

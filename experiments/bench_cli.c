@@ -8,6 +8,7 @@
 #include "h5store.h"
 #include "log2n_list.h"
 #include "output_path.h"
+#include "cli_util.h"
 
 static void usage(FILE *o)
 {
@@ -67,15 +68,6 @@ static int check_sizes(const bench_config *c)
   return 0;
 }
 
-/* all digits: strtoull alone would take ' 5' and '+5' */
-static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
-{
-  if (!*s || s[strspn(s, "0123456789")]) return -1;
-  errno = 0;
-  *v = strtoull(s, NULL, 10);
-  return errno || *v > max ? -1 : 0;
-}
-
 /* one item of a comma list into c: 0 taken, -1 refused */
 typedef int (*list_item)(const char *item, bench_config *c);
 
@@ -123,7 +115,7 @@ static int take_format(const char *t, bench_config *c)
 static int take_batch(const char *t, bench_config *c)
 {
   unsigned long long b;
-  if (parse_uint(t, 1ull << 40, &b) || b == 0) return -1;
+  if (wht_cli_uint(t, 1, 1ull << 40, &b)) return -1;
   for (int i = 0; i < c->nbatches; i++)
     if (c->batches[i] == b) return 0;
   if (c->nbatches == BENCH_MAX_LIST) return -1;
@@ -204,7 +196,7 @@ static int set_batch(bench_config *c, const char *opt, const char *val)
 static int set_total_log2(bench_config *c, const char *opt, const char *val)
 {
   unsigned long long v;
-  if (parse_uint(val, 40, &v)) return bad(opt, val, "an integer 0..40");
+  if (wht_cli_uint(val, 0, 40, &v)) return bad(opt, val, "an integer 0..40");
   c->total_log2 = (int)v;
   return 0;
 }
@@ -219,7 +211,7 @@ static int set_place(bench_config *c, const char *opt, const char *val)
 static int set_reps(bench_config *c, const char *opt, const char *val)
 {
   unsigned long long v;
-  if (parse_uint(val, 10000, &v) || v < 1) return bad(opt, val, "an integer 1..10000");
+  if (wht_cli_uint(val, 1, 10000, &v)) return bad(opt, val, "an integer 1..10000");
   c->reps = (int)v;
   return 0;
 }
@@ -227,7 +219,7 @@ static int set_reps(bench_config *c, const char *opt, const char *val)
 static int set_warmup(bench_config *c, const char *opt, const char *val)
 {
   unsigned long long v;
-  if (parse_uint(val, 1000, &v)) return bad(opt, val, "an integer 0..1000");
+  if (wht_cli_uint(val, 0, 1000, &v)) return bad(opt, val, "an integer 0..1000");
   c->warmup = (int)v;
   return 0;
 }

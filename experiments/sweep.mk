@@ -46,12 +46,11 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_cli.h experiments/sweep_cli.c experiments/sweep_names.h experiments/sweep_names.c \
   experiments/sweep_grid.h experiments/sweep_grid.c experiments/sweep_device.c \
   experiments/sweep_output.h experiments/sweep_output.c experiments/sweep_keys.h experiments/sweep_keys.c \
-  experiments/sweep_run.h experiments/sweep_run.c experiments/sweep_progress.h experiments/sweep_progress.c \
+  experiments/sweep_run.h experiments/sweep_run.c \
   experiments/sweep_list.h experiments/sweep_list.c experiments/sweep_merge.h experiments/sweep_merge.c \
   experiments/sweep_buffers.h experiments/sweep_buffers.c experiments/sweep_draws.h experiments/sweep_draws.c experiments/sweep_rows.h experiments/sweep_rows.c \
   experiments/sweep_ring.h experiments/sweep_ring.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
-  experiments/sweep_knobs.h experiments/sweep_knobs.c \
   experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
   experiments/sweep_mpi.h
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
@@ -86,10 +85,9 @@ tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
 tests_test_sweep_ring_SOURCES = tests/test_sweep_ring.c experiments/sweep_ring.c experiments/sweep_ring.h
 tests_test_sweep_ring_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
 tests_test_sweep_ring_LDADD =
-tests_test_sweep_progress_SOURCES = tests/test_sweep_progress.c experiments/sweep_progress.c experiments/sweep_progress.h \
-  experiments/sweep_knobs.c experiments/sweep_knobs.h
+tests_test_sweep_progress_SOURCES = tests/test_sweep_progress.c
 tests_test_sweep_progress_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments
-tests_test_sweep_progress_LDADD = -lm
+tests_test_sweep_progress_LDADD = experiments/libcli.a -lm
 # h5rows: prints a results file's rows as text for the shell tests
 tests_h5rows_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_h5rows_LDADD = $(H5STORE_LIBS) -lm

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sweep_knobs.h"
+#include "cli_util.h"
 
 int wht_knob_flag(const char *name, int *on)
 {
@@ -17,11 +18,8 @@ int wht_knob_uint(const char *name, unsigned lo, unsigned hi, unsigned *v)
 {
   const char *e = getenv(name);
   if (!e || !*e) return 0;
-  /* digits only: strtoul would take ' 3' and '+3', and wrap '-1' */
-  if (e[strspn(e, "0123456789")]) return -1;
-  errno = 0;
-  const unsigned long x = strtoul(e, NULL, 10);
-  if (errno || x < lo || x > hi) return -1;
+  unsigned long long x;
+  if (wht_cli_uint(e, lo, hi, &x)) return -1;
   *v = (unsigned)x;
   return 1;
 }

@@ -26,6 +26,8 @@ check_PROGRAMS += measure/host-speed
 measure_host_speed_SOURCES = measure/host_speed.c
 measure_host_speed_CFLAGS = $(AM_CFLAGS) -O2
 # its header line names the build's git revision: the generated header of
-# experiments/sweep.mk (the program's alone; libwht does not include it)
-measure_host_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/experiments
+# experiments/sweep.mk (the program's alone; libwht does not include it);
+# numbers and standard output as the other programs (experiments/libcli.a)
+measure_host_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/experiments -I$(top_srcdir)/experiments
 measure/host_speed-host_speed.$(OBJEXT): experiments/wht_build_info.h
+measure_host_speed_LDADD = experiments/libcli.a $(LDADD)

@@ -56,7 +56,8 @@ tests_test_oracle_store8_LDADD = $(ORACLE_LDADD)
 oracle_oracle_speed_SOURCES = oracle/oracle_speed.c
 oracle_oracle_speed_CFLAGS = $(AM_CFLAGS) -O2
 # its header line names the build's git revision: the generated header of
-# experiments/sweep.mk (the program's alone; libwht does not include it)
-oracle_oracle_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/experiments
+# experiments/sweep.mk (the program's alone; libwht does not include it);
+# numbers and standard output as the other programs (experiments/libcli.a)
+oracle_oracle_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/experiments -I$(top_srcdir)/experiments
 oracle/oracle_speed-oracle_speed.$(OBJEXT): experiments/wht_build_info.h
-oracle_oracle_speed_LDADD = $(ORACLE_LDADD)
+oracle_oracle_speed_LDADD = experiments/libcli.a $(ORACLE_LDADD)

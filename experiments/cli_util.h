@@ -1,0 +1,16 @@
+/* cli_util.h - what the programs' command lines share beyond their lists
+ * (libcli.a): numbers as plain decimal digits, and the check that standard
+ * output was written. */
+#ifndef WHT_CLI_UTIL_H
+#define WHT_CLI_UTIL_H
+
+/* s as a number lo..hi in *v: 0, or -1 for anything but decimal digits
+ * (strtoull alone would take ' 5' and '+5', and wrap '-1') or a value out
+ * of range */
+int wht_cli_uint(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *v);
+
+/* 0, or 1 after one line "PROG: standard output: write failed..." on
+ * stderr when standard output could not be written (a closed descriptor,
+ * a full disk); closing: stdout is closed too, the end of the run */
+int wht_cli_stdout_failed(const char *prog, int closing);
+#endif
