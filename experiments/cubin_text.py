@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """cubin_text.py - the static size of each GPU kernel, without a GPU.
 
-Usage: cubin_text.py FILE [FILTER...]
+Usage: cubin_text.py [--ops] FILE [FILTER...]
 
 FILE is an object file, a library or a program built with nvcc (the
 cubins inside its .nv_fatbin section) or a cubin itself. For each kernel
@@ -27,6 +27,20 @@ import subprocess
 import sys
 
 EM_CUDA = 190
+# sm_90 opcodes (low 9 bits) -> name, each seen in a probe kernel compiled
+# by nvcc 13.0 (-arch sm_90) whose only work is that operation. Hopper
+# issues half of a run of f16x2/bf16x2 additions, multiplications or
+# fused multiply-adds as HFMA2.MMA, the same operation (the second pipe).
+OPCODES = {
+    0x002: "MOV", 0x006: "VOTE", 0x007: "SEL", 0x008: "FSEL", 0x009: "FMNMX", 0x00B: "FSETP",
+    0x00C: "ISETP", 0x010: "IADD3", 0x012: "LOP3", 0x016: "PRMT", 0x019: "SHF", 0x020: "FMUL",
+    0x021: "FADD", 0x023: "FFMA", 0x024: "IMAD", 0x025: "IMAD.WIDE", 0x028: "DMUL", 0x029: "DADD", 0x02A: "DSETP",
+    0x030: "HADD2", 0x031: "HFMA2", 0x032: "HMUL2", 0x033: "HSET2", 0x035: "HFMA2.MMA",
+    0x03B: "LDSM", 0x03C: "HMMA", 0x03E: "F2FP", 0x040: "HMNMX2", 0x044: "STSM", 0x045: "I2F",
+    0x048: "IMNMX", 0x100: "FLO", 0x105: "F2I", 0x109: "POPC", 0x118: "NOP", 0x119: "S2R",
+    0x11D: "BAR", 0x147: "BRA", 0x14D: "EXIT", 0x181: "LDG", 0x182: "LDC", 0x183: "LDL", 0x184: "LDS",
+    0x186: "STG", 0x187: "STL", 0x188: "STS", 0x189: "SHFL", 0x18E: "RED", 0x1AE: "LDGSTS",
+}
 REGCOUNT, FRAME_SIZE = 0x2F, 0x11
 
 
@@ -99,16 +113,28 @@ def attributes(d, secs, names):
     return out
 
 
+def opcodes(d, off, size):
+    """[(name, count, predicated count)] of the instructions at d[off:off+size], most first"""
+    count, guarded = {}, {}
+    for i in range(off, off + size, 16):
+        w, = struct.unpack_from("<Q", d, i)
+        name = OPCODES.get(w & 0x1FF, "op_0x%03x" % (w & 0x1FF))
+        count[name] = count.get(name, 0) + 1
+        if (w >> 12) & 0xF != 7:
+            guarded[name] = guarded.get(name, 0) + 1
+    return sorted(((k, v, guarded.get(k, 0)) for k, v in count.items()), key=lambda r: (-r[1], r[0]))
+
+
 def kernels(d, base):
-    """(instructions, registers, frame bytes, mangled name) of each kernel"""
+    """(instructions, registers, frame bytes, mangled name, opcodes) of each kernel"""
     secs = sections(d, base)
     attrs = attributes(d, secs, symbols(d, secs))
     rows = []
-    for name, (_, size, _) in secs.items():
+    for name, (off, size, _) in secs.items():
         if name.startswith(".text."):
             k = name[len(".text."):]
             a = attrs.get(k, {})
-            rows.append((size // 16, a.get(REGCOUNT, -1), a.get(FRAME_SIZE, -1), k))
+            rows.append((size // 16, a.get(REGCOUNT, -1), a.get(FRAME_SIZE, -1), k, opcodes(d, off, size)))
     return rows
 
 
@@ -120,9 +146,15 @@ def demangle(names):
 
 
 def main(argv):
+    ops = len(argv) > 1 and argv[1] == "--ops"
+    if ops:
+        argv = argv[:1] + argv[2:]
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
         return 0 if len(argv) >= 2 else 2
+    if argv[1].startswith("-"):
+        sys.stderr.write("cubin_text.py: unknown option %s (accepted: --ops, -h, --help)\n" % argv[1])
+        return 2
     try:
         with open(argv[1], "rb") as f:
             d = f.read()
@@ -136,8 +168,10 @@ def main(argv):
                          "program or cubin)\n" % argv[1])
         return 2
     rows = [r for b in found for r in kernels(d, b) if all(f in r[3] for f in argv[2:])]
-    for (n, regs, frame, _), name in zip(rows, demangle([r[3] for r in rows])):
+    for (n, regs, frame, _, counts), name in zip(rows, demangle([r[3] for r in rows])):
         print("%7d %4d %5d  %s" % (n, regs, frame, name))
+        if ops:
+            print("        " + " ".join("%s %d%s" % (k, v, "/%d" % p if p else "") for k, v, p in counts))
     return 0
 
 

@@ -9,7 +9,13 @@
 # positive, the 64-operation kernel's above the eight-operation one's.
 # Test 2: from the object file (the cubin inside its fatbin) the same rows.
 # Test 3: a missing file and a file without a cubin exit 2 with one line
-# on stderr naming the file and what is accepted.
+# on stderr naming the file and what is accepted, and so does an unknown
+# option. Test 4: --ops, on probes whose only work is one operation (64
+# f32 additions; 64 comparisons each guarding two additions in PTX, one
+# under the predicate and one under its negation; 64 comparisons and
+# selects; 128 f16x2 additions; 128 f64 additions), counts exactly those
+# opcodes, the guarded ones as guarded; probe_frame's local array is
+# stored (STL) and loaded (LDL).
 import os
 import re
 import subprocess
@@ -18,11 +24,11 @@ import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 tool = os.path.join(os.environ.get("top_srcdir", os.path.join(here, "..")), "experiments", "cubin_text.py")
-print("1..3")
+print("1..4")
 nvcc = os.environ.get("WHT_NVCC")
 if not nvcc:
     why = "CUDA not compiled in" if nvcc == "" else "WHT_NVCC not set (make check sets it)"
-    for n, what in ((1, "counts from a cubin"), (2, "counts from an object"), (3, "bad files")):
+    for n, what in ((1, "counts from a cubin"), (2, "counts from an object"), (3, "bad files"), (4, "opcodes")):
         print("ok %d - %s # SKIP %s" % (n, what, why))
     sys.exit(0)
 
@@ -49,6 +55,44 @@ __global__ void probe_frame(float *x, int j)
   x[threadIdx.x] = t[(j >> 8) & 255];
 }
 """
+
+OPS_PROBE = r"""
+#include <cuda_fp16.h>
+#define PROBE(name, T, body) extern "C" __global__ void name(T *x) \
+  { T s = x[threadIdx.x], t = x[1], u = x[2]; (void)u; _Pragma("unroll") for (int i = 0; i < 64; i++) { body; } \
+    x[threadIdx.x] = s; x[3] = t; }
+PROBE(ops_fadd, float, s = __fadd_rn(s, x[i + 100]))
+PROBE(ops_pred, float, asm("{ .reg .pred p; setp.le.f32 p, %1, %2; @p add.rn.f32 %0, %0, %2; "
+                           "@!p sub.rn.f32 %0, %0, %1; }" : "+f"(s) : "f"(x[i + 100]), "f"(t)))
+PROBE(ops_fsel, float, asm("{ .reg .pred p; setp.le.f32 p, %1, %2; selp.f32 %0, %1, %2, p; }"
+                           : "=f"(s) : "f"(s), "f"(t)); t = __fadd_rn(t, u))
+PROBE(ops_hadd2, __half2, s = __hadd2_rn(s, t); t = __hsub2_rn(t, u))
+PROBE(ops_dadd, double, s = __dadd_rn(s, t); t = __dadd_rn(t, u))
+"""
+# the opcodes each probe must show: name -> (count, guarded); HADD2 and
+# HFMA2.MMA together (ptxas shares f16x2 additions between them)
+OPS_WANT = {
+    "ops_fadd": {"FADD": (64, 0)},
+    "ops_pred": {"FADD": (128, 128), "FSETP": (64, 0)},
+    "ops_fsel": {"FADD": (64, 0), "FSETP": (64, 0), "FSEL": (64, 0)},
+    "ops_hadd2": {"HADD2+HFMA2.MMA": (128, 0)},
+    "ops_dadd": {"DADD": (128, 0)},
+}
+
+
+def tool_ops(path):
+    """{kernel: {opcode: (count, guarded)}} from cubin_text.py --ops"""
+    out = subprocess.run([sys.executable, tool, "--ops", path, "ops_"], check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout.splitlines()
+    got = {}
+    for head, counts in zip(out[0::2], out[1::2]):
+        f = counts.split()
+        ops = {}
+        for name, n in zip(f[0::2], f[1::2]):
+            c, _, g = n.partition("/")
+            ops[name] = (int(c), int(g or 0))
+        got[head.split()[3]] = ops
+    return got
 
 
 def tool_rows(path):
@@ -103,4 +147,26 @@ with tempfile.TemporaryDirectory() as d:
                            universal_newlines=True)
         assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and bad in r.stderr \
             and "accepted" in r.stderr, (bad, r.returncode, r.stdout, r.stderr)
-    print("ok 3 - a missing file and a file without a cubin: exit 2, one line naming it and what is accepted")
+    r = subprocess.run([sys.executable, tool, "--opz", cubin], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and "--opz" in r.stderr \
+        and "--ops" in r.stderr, ("unknown option", r.returncode, r.stdout, r.stderr)
+    print("ok 3 - a missing file, a file without a cubin and an unknown option: exit 2, one line naming it "
+          "and what is accepted")
+    src = os.path.join(d, "ops.cu")
+    with open(src, "w") as f:
+        f.write(OPS_PROBE)
+    ops_cubin = os.path.join(d, "ops.cubin")
+    subprocess.run([nvcc] + arch + ["-cubin", "-O3", "--fmad=false", "-o", ops_cubin, src], check=True)
+    got = tool_ops(ops_cubin)
+    assert set(got) == set(OPS_WANT), ("probe kernels", sorted(got))
+    for k, want in OPS_WANT.items():
+        for name, (n, guarded) in want.items():
+            have = [got[k].get(part, (0, 0)) for part in name.split("+")]
+            have = (sum(h[0] for h in have), sum(h[1] for h in have))
+            assert have == (n, guarded), (k, name, "want (count, guarded)", (n, guarded), "got", have, got[k])
+    out = subprocess.run([sys.executable, tool, "--ops", cubin, "probe_frame"], check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout.split()
+    assert "STL" in out and "LDL" in out, ("probe_frame's local array", out)
+    print("ok 4 - --ops: each probe's operation counted exactly, the guarded additions as guarded, "
+          "the local array's STL and LDL")
