@@ -2,6 +2,7 @@
 """cubin_text.py - the static size of each GPU kernel, without a GPU.
 
 Usage: cubin_text.py [--ops] FILE [FILTER...]
+       cubin_text.py --calibrate SASS_TEXT
 
 FILE is an object file, a library or a program built with nvcc (the
 cubins inside its .nv_fatbin section) or a cubin itself. For each kernel
@@ -21,6 +22,7 @@ counts without a GPU"). Only a cubin that the fatbin holds uncompressed
 is read (nvcc's default for SASS); compressed entries are skipped with a
 note on stderr. Exit status 2 for a file that is missing or holds no
 cubin."""
+import re
 import shutil
 import struct
 import subprocess
@@ -113,6 +115,48 @@ def attributes(d, secs, names):
     return out
 
 
+SASS_LINE = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P[0-6T]\s+)?([A-Z][A-Z0-9_.]*)[^;]*;\s*/\* 0x([0-9a-f]{16}) \*/")
+
+
+def calibrate(text):
+    """{opcode: {mnemonic: count}} from cuobjdump -sass text"""
+    seen = {}
+    for line in text.splitlines():
+        m = SASS_LINE.search(line)
+        if m:
+            op = int(m.group(2), 16) & 0x1FF
+            by = seen.setdefault(op, {})
+            by[m.group(1)] = by.get(m.group(1), 0) + 1
+    return seen
+
+
+def agrees(name, mnemonic):
+    """whether cuobjdump's mnemonic (modifiers after dots) is the table's name"""
+    return mnemonic == name or mnemonic.startswith(name + ".")
+
+
+def calibrate_main(path):
+    try:
+        with open(path, encoding="latin-1") as f:
+            seen = calibrate(f.read())
+    except OSError as e:
+        sys.stderr.write("cubin_text.py: %s: %s (accepted: the output of cuobjdump -sass)\n" % (path, e.strerror))
+        return 2
+    if not seen:
+        sys.stderr.write("cubin_text.py: %s holds no cuobjdump -sass instruction lines (accepted: the output "
+                         "of cuobjdump -sass)\n" % path)
+        return 2
+    bad = 0
+    for op in sorted(seen):
+        by = seen[op]
+        name = OPCODES.get(op)
+        verdict = "new" if name is None else "ok" if all(agrees(name, m) for m in by) else "MISMATCH"
+        bad += verdict == "MISMATCH"
+        print("0x%03x %7d %s  table: %s %s" % (op, sum(by.values()),
+              ",".join("%s:%d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])), name or "-", verdict))
+    return 1 if bad else 0
+
+
 def opcodes(d, off, size):
     """[(name, count, predicated count)] of the instructions at d[off:off+size], most first"""
     count, guarded = {}, {}
@@ -146,6 +190,11 @@ def demangle(names):
 
 
 def main(argv):
+    if len(argv) > 1 and argv[1] == "--calibrate":
+        if len(argv) != 3:
+            sys.stderr.write("cubin_text.py: --calibrate takes one file, the output of cuobjdump -sass\n")
+            return 2
+        return calibrate_main(argv[2])
     ops = len(argv) > 1 and argv[1] == "--ops"
     if ops:
         argv = argv[:1] + argv[2:]
@@ -153,7 +202,7 @@ def main(argv):
         sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
         return 0 if len(argv) >= 2 else 2
     if argv[1].startswith("-"):
-        sys.stderr.write("cubin_text.py: unknown option %s (accepted: --ops, -h, --help)\n" % argv[1])
+        sys.stderr.write("cubin_text.py: unknown option %s (accepted: --ops, --calibrate, -h, --help)\n" % argv[1])
         return 2
     try:
         with open(argv[1], "rb") as f:

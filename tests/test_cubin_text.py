@@ -15,7 +15,10 @@
 # under the predicate and one under its negation; 64 comparisons and
 # selects; 128 f16x2 additions; 128 f64 additions), counts exactly those
 # opcodes, the guarded ones as guarded; probe_frame's local array is
-# stored (STL) and loaded (LDL).
+# stored (STL) and loaded (LDL). Test 5 (no CUDA needed): --calibrate
+# on cuobjdump -sass text names each opcode, agrees with the table where
+# it should, exits 1 on a disagreement and 2 on text without
+# instructions.
 import os
 import re
 import subprocess
@@ -24,12 +27,48 @@ import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 tool = os.path.join(os.environ.get("top_srcdir", os.path.join(here, "..")), "experiments", "cubin_text.py")
-print("1..4")
+print("1..5")
+SASS = r"""
+	code for sm_90
+		Function : _Z6kernelPf
+        /*0000*/                   LDC R1, c[0x0][0x28] ;                  /* 0x00000a00ff017b82 */
+                                                                             /* 0x000fe40000000800 */
+        /*0020*/              @!P0 FADD R2, R3, -R4 ;                      /* 0x8000000403028221 */
+                                                                             /* 0x000fe20000000000 */
+        /*0030*/                   HFMA2.MMA R5, -RZ, RZ, 0, 0 ;           /* 0x000000ffff057435 */
+                                                                             /* 0x000fe200000001ff */
+        /*0040*/                   IADD3 R5, R5, 0x1, RZ ;                 /* 0x0000000105057810 */
+                                                                             /* 0x000fe20007ffe0ff */
+        /*0050*/                   UNKNOWNOP R5 ;                          /* 0x00000000050579fe */
+"""
+
+
+def test_calibrate():
+    with tempfile.TemporaryDirectory() as d:
+        def run(text):
+            path = os.path.join(d, "sass.txt")
+            with open(path, "w") as f:
+                f.write(text)
+            return subprocess.run([sys.executable, tool, "--calibrate", path], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, universal_newlines=True)
+        r = run(SASS)
+        lines = {l.split()[0]: l for l in r.stdout.splitlines()}
+        assert r.returncode == 0 and set(lines) == {"0x182", "0x021", "0x035", "0x010", "0x1fe"}, (r.returncode, r.stdout)
+        assert lines["0x021"].endswith("FADD ok") and lines["0x035"].endswith("HFMA2.MMA ok") \
+            and "UNKNOWNOP:1" in lines["0x1fe"] and lines["0x1fe"].endswith("new"), r.stdout
+        r = run(SASS.replace("IADD3 R5", "SEL R5"))
+        assert r.returncode == 1 and "MISMATCH" in r.stdout, ("a disagreement", r.returncode, r.stdout)
+        r = run("no instructions here\n")
+        assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1, (r.returncode, r.stderr)
+    print("ok 5 - --calibrate: cuobjdump's names for each opcode, a disagreement exits 1, no instructions 2")
+
+
 nvcc = os.environ.get("WHT_NVCC")
 if not nvcc:
     why = "CUDA not compiled in" if nvcc == "" else "WHT_NVCC not set (make check sets it)"
     for n, what in ((1, "counts from a cubin"), (2, "counts from an object"), (3, "bad files"), (4, "opcodes")):
         print("ok %d - %s # SKIP %s" % (n, what, why))
+    test_calibrate()
     sys.exit(0)
 
 PROBE = r"""
@@ -170,3 +209,4 @@ with tempfile.TemporaryDirectory() as d:
     assert "STL" in out and "LDL" in out, ("probe_frame's local array", out)
     print("ok 4 - --ops: each probe's operation counted exactly, the guarded additions as guarded, "
           "the local array's STL and LDL")
+test_calibrate()
