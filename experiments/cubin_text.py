@@ -24,6 +24,7 @@ note on stderr. Exit status 2 for a file that is missing or holds no
 cubin."""
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -225,4 +226,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the listing quietly, as a C program's would
     sys.exit(main(sys.argv))
