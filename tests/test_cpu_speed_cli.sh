@@ -9,7 +9,9 @@
 # speed programs, oracle-speed and host-speed, are held to the same rules
 # here. All three print first a comment line with the build's git
 # revision, the thread count and the repetitions, and exit 1 with one line
-# when their standard output cannot be written.
+# when their standard output cannot be written. All three print progress
+# on stderr, their standard output unchanged, and free what they allocated
+# on their error paths (checked in a sanitizer build).
 tap_name=test_cpu_speed_cli
 . "${top_srcdir:-.}/tests/tap.sh"
 speed=${top_builddir:-.}/experiments/wht-cpu-speed
@@ -98,6 +100,67 @@ rc=$?
 check '[ $rc -eq 0 ] && grep -q "^wht-cpu-speed: \[[1-3]/3 sizes\] .* of the work after .*, ETA " "$dir/err" &&
        [ "$(tail -n 1 "$dir/err" | sed "s/ in .*//")" = "wht-cpu-speed: 3 sizes" ] && [ "$(grep -vc "^#" "$dir/out")" -eq 4 ]' \
   "progress lines with an ETA and a closing line on stderr, the rows on stdout (got: $(tr '\n' '|' < "$dir/err"))"
+
+# oracle-speed (a call at a time) and host-speed (a step at a time) print
+# the same progress and closing line, and their standard output is the one
+# a run without progress prints, numbers aside
+# expect_progress PROGRAM UNIT TOTAL ROW-PATTERN ARGS...: ROW-PATTERN
+# matches every line of the output after the comment line
+expect_progress() {
+  prog=$1 unit=$2 total=$3 row=$4 name=$(basename "$1")
+  shift 4
+  WHT_PROGRESS_INTERVAL=0.000001 "$prog" "$@" > "$dir/out" 2> "$dir/err"
+  rc=$?
+  env -u WHT_PROGRESS_INTERVAL "$prog" "$@" > "$dir/out0" 2> "$dir/err0"
+  rc0=$?
+  check '[ $rc -eq 0 ] && grep -q "^$name: \[[1-9][0-9]*/$total $unit\] .* of the work after .*, ETA " "$dir/err" &&
+         [ "$(tail -n 1 "$dir/err" | sed "s/ in .*//")" = "$name: $total $unit" ] &&
+         [ "$(grep -vc "^$name: \[[0-9]*/$total $unit\] .* of the work after .*, ETA \|^$name: $total $unit in " "$dir/err")" -eq 0 ]' \
+    "$name: progress lines with an ETA and a closing line on stderr (got: $(tr '\n' '|' < "$dir/err"))"
+  check '[ $rc0 -eq 0 ] && [ ! -s "$dir/err0" ] && head -n 1 "$dir/out" | grep -q "^# $name git_revision=$rev threads=" &&
+         [ "$(sed 1d "$dir/out" | grep -vc "$row")" -eq 0 ] &&
+         [ "$(sed "s/[0-9][0-9.]*/N/g" "$dir/out")" = "$(sed "s/[0-9][0-9.]*/N/g" "$dir/out0")" ]' \
+    "$name: standard output as without progress (got: $(tr '\n' '|' < "$dir/out"))"
+}
+expect_progress "$oracle" calls 4 \
+  '^op=one-way format=f64 dist=norm log2n=6 path=.* width=[0-9]* threads=[0-9]*$\|^first call (fresh output array): wall [0-9.]* s, cpu [0-9.]* s$\|^best of 3 more calls:  *wall [0-9.]* s, cpu [0-9.]* s$' 6
+check '[ "$(wc -l < "$dir/out")" -eq 4 ]' "oracle-speed: four lines on stdout"
+expect_progress "$host" steps 13 \
+  '^format=f32 dist=norm op=one-way log2n=6 threads=[0-9]*$\|^step  *first_s  *first_cpu  *best_s  *best_cpu$\|^[a-zA-Z].* [0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}$' 6 f32
+check '[ "$(wc -l < "$dir/out")" -eq 16 ]' "host-speed: a comment line, a description, a header and 13 rows on stdout"
+
+# an error path frees what the run allocated: in a sanitizer build (make
+# distcheck) LeakSanitizer fails a run that leaks. ASan's cap on one
+# allocation, CAP MiB, makes a large buffer fail after smaller ones were
+# allocated.
+# expect_clean_failure CAP DESCRIPTION MESSAGE PROGRAM ARGS...
+expect_clean_failure() {
+  cap=$1 what=$2 msg=$3
+  shift 3
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=$cap:detect_leaks=1" \
+    "$@" > "$dir/out" 2> "$dir/err"
+  rc=$?
+  check '[ $rc -eq 1 ] && grep -q -- "$msg" "$dir/err" && ! grep -q "LeakSanitizer" "$dir/err"' \
+    "$what: exit 1 naming '$msg', no leak (got $rc: $(grep -v "^ *#\|^\$" "$dir/err" | head -n 4 | tr '\n' '|'))"
+}
+if grep -q '^#define WHT_CFLAGS_RECORD ".*-fsanitize=[a-z,]*address' "${top_builddir:-.}/experiments/wht_build_info.h"; then
+  # 2^20 doubles are 8 MiB, the 16-byte exact values 16 MiB
+  expect_clean_failure 12 "host-speed 20, its last buffer too large" "host-speed: out of memory for 2^20 elements" "$host" 20
+  expect_clean_failure 12 "oracle-speed 20, its output too large" "oracle-speed: out of memory" "$oracle" 20
+  # the xor-conv oracle's 4-limb values (32 MiB): the oracle fails after
+  # every buffer of oracle-speed was allocated
+  expect_clean_failure 16 "oracle-speed 20 xor-conv, the oracle out of memory" "oracle-speed: oracle: xor-conv: no memory" \
+    "$oracle" 20 xor-conv
+  # at 2^22 the first plan is made, kahan's work (32 MiB) fails
+  expect_clean_failure 12 "wht-cpu-speed, a plan out of memory after another" "kahan:f64 at 2^22: out of memory" \
+    "$speed" --log2n 10,22 --reps 1 folklore:f64 kahan:f64
+  expect_clean_failure 12 "wht-cpu-speed, its data out of memory" "out of memory for 2^22 doubles" \
+    "$speed" --log2n 10,22 --reps 1 folklore:f64
+else
+  for p in "host-speed" "oracle-speed" "oracle-speed xor-conv" "wht-cpu-speed plan" "wht-cpu-speed data"; do
+    skip "$p out of memory without a leak: not a sanitizer build (make distcheck checks it)"
+  done
+fi
 
 # provenance: the first line, a comment, names the revision, threads and reps
 "$speed" --threads 2 --log2n 3 --reps 5 folklore:f64 > "$dir/out" 2> "$dir/err"
