@@ -2,12 +2,13 @@
 
 # libcli: what the programs share on their command lines (--log2n lists,
 # the check of an output file's name, numbers and standard output), their
-# environment's knobs and their progress lines;
+# environment's knobs, their progress lines and log files;
 # the distributions, operations and metrics moved to libwht (measure/).
 noinst_LIBRARIES = experiments/libcli.a
 experiments_libcli_a_SOURCES = experiments/log2n_list.h experiments/log2n_list.c \
   experiments/output_path.h experiments/output_path.c experiments/cli_util.h experiments/cli_util.c \
-  experiments/sweep_knobs.h experiments/sweep_knobs.c experiments/sweep_progress.h experiments/sweep_progress.c
+  experiments/sweep_knobs.h experiments/sweep_knobs.c experiments/sweep_progress.h experiments/sweep_progress.c \
+  experiments/run_log.h experiments/run_log.c
 
 check_PROGRAMS += tests/test_log2n_list
 TESTS += tests/test_log2n_list

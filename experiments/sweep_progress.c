@@ -51,6 +51,8 @@ void wht_progress_start(wht_progress *p, uint64_t cells, double work)
   p->cells_done = 0;
   p->work_total = work;
   p->work_done = 0;
+  p->log = NULL;
+  p->log_last = p->t0;
 }
 
 void wht_progress_plain(wht_progress *p, const char *prog, const char *unit)
@@ -62,24 +64,42 @@ void wht_progress_plain(wht_progress *p, const char *prog, const char *unit)
 
 double wht_progress_elapsed(const wht_progress *p) { return wht_sweep_now() - p->t0; }
 
+void wht_progress_log(wht_progress *p, wht_run_log *log) { p->log = log; }
+
+/* "PROG: [3/8 UNIT] 12.5% of the work after 1m02s, ETA 7m14s" */
+static void plain_line(const wht_progress *p, double t, const char *eta, double frac, char *buf, size_t len)
+{
+  char elapsed[32];
+  wht_format_duration(t - p->t0, elapsed, sizeof elapsed);
+  snprintf(buf, len, "%s: [%llu/%llu %s] %.1f%% of the work after %s, ETA %s", p->prog,
+           (unsigned long long)p->cells_done, (unsigned long long)p->cells_total, p->unit, 100 * frac, elapsed, eta);
+}
+
 void wht_progress_step(wht_progress *p, uint64_t cells, double work)
 {
   p->cells_done += cells;
   p->work_done += work;
   double t = wht_sweep_now();
-  if (t - p->last_draw < p->interval) return;
-  p->last_draw = t;
+  const int to_err = t - p->last_draw >= p->interval;
+  const int to_log = p->log && t - p->log_last >= wht_progress_plain_interval();
+  if (!to_err && !to_log) return;
   double frac = p->work_total > 0 ? p->work_done / p->work_total : 1;
-  char eta[32] = "?", elapsed[32];
+  char eta[32] = "?", line[256];
   if (frac > 0) wht_format_duration((t - p->t0) * (1 - frac) / frac, eta, sizeof eta);
+  if (to_log) {
+    p->log_last = t;
+    plain_line(p, t, eta, frac, line, sizeof line);
+    wht_run_log_printf(p->log, "%s", line);
+  }
+  if (!to_err) return;
+  p->last_draw = t;
   int w = snprintf(NULL, 0, "%llu", (unsigned long long)p->cells_total);
   if (p->tty)
     fprintf(stderr, "\r[%*llu/%llu] %5.1f%% of the work, ETA %s\033[K", w, (unsigned long long)p->cells_done,
             (unsigned long long)p->cells_total, 100 * frac, eta);
   else {
-    wht_format_duration(t - p->t0, elapsed, sizeof elapsed);
-    fprintf(stderr, "%s: [%llu/%llu %s] %.1f%% of the work after %s, ETA %s\n", p->prog,
-            (unsigned long long)p->cells_done, (unsigned long long)p->cells_total, p->unit, 100 * frac, elapsed, eta);
+    plain_line(p, t, eta, frac, line, sizeof line);
+    fprintf(stderr, "%s\n", line);
   }
   fflush(stderr);
 }

@@ -8,6 +8,7 @@
 #define WHT_SWEEP_PROGRESS_H
 
 #include <stdint.h>
+#include "run_log.h"
 
 typedef struct {
   const char *prog, *unit; /* the plain line's "wht-sweep: [3/8 cells]" */
@@ -15,6 +16,8 @@ typedef struct {
   double t0, last_draw, interval;
   uint64_t cells_total, cells_done;
   double work_total, work_done;
+  wht_run_log *log; /* the plain line there too, every plain interval */
+  double log_last;
 } wht_progress;
 
 /* CLOCK_MONOTONIC in seconds: the sweep's one clock */
@@ -27,6 +30,9 @@ void wht_progress_start(wht_progress *p, uint64_t cells, double work);
  * plain lines on a terminal too (a program that prints rows to stdout
  * meanwhile: an in-place line would be torn by them) */
 void wht_progress_plain(wht_progress *p, const char *prog, const char *unit);
+/* after start: the plain line also to LOG (run_log.h) every plain
+ * interval, whatever stderr is */
+void wht_progress_log(wht_progress *p, wht_run_log *log);
 void wht_progress_step(wht_progress *p, uint64_t cells, double work);
 /* clears the in-place line; the caller prints the summary */
 void wht_progress_end(wht_progress *p);

@@ -9,7 +9,8 @@
 # speed programs, oracle-speed and host-speed, are held to the same rules
 # here. All three print first a comment line with the build's git
 # revision, the thread count and the repetitions, and exit 1 with one line
-# when their standard output cannot be written. All three print progress
+# when their standard output cannot be written; wht-cpu-speed's --log FILE
+# keeps its progress in a log file too. All three print progress
 # on stderr, their standard output unchanged, and free what they allocated
 # on their error paths (checked in a sanitizer build).
 tap_name=test_cpu_speed_cli
@@ -128,6 +129,33 @@ check '[ "$(wc -l < "$dir/out")" -eq 4 ]' "oracle-speed: four lines on stdout"
 expect_progress "$host" steps 13 \
   '^format=f32 dist=norm op=one-way log2n=6 threads=[0-9]*$\|^step  *first_s  *first_cpu  *best_s  *best_cpu$\|^[a-zA-Z].* [0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}  *[0-9]*\.[0-9]\{3\}$' 6 f32
 check '[ "$(wc -l < "$dir/out")" -eq 16 ]' "host-speed: a comment line, a description, a header and 13 rows on stdout"
+
+# --log FILE: the run's first line (the command line, the revision), the
+# progress lines with the ETA whatever stderr is, and a last line, each
+# with the UTC time; appended, so a second run adds its own lines; a
+# refused run creates no log; a folder, a second --log and a missing value
+# are refused
+log="$dir/speed.log"
+stamp='[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z'
+WHT_PROGRESS_INTERVAL=0.000001 "$speed" --log2n 4:6 --reps 1 --log "$log" folklore:f64 > "$dir/out" 2> /dev/null
+rc=$?
+check '[ $rc -eq 0 ] && [ "$(wc -l < "$log")" -eq 5 ] &&
+       head -n 1 "$log" | grep -q "^$stamp wht-cpu-speed started: .*wht-cpu-speed --log2n 4:6 --reps 1 --log $log folklore:f64 (git $rev)\$" &&
+       [ "$(grep -c "^$stamp wht-cpu-speed: \[[1-3]/3 sizes\] .* of the work after .*, ETA " "$log")" -eq 3 ] &&
+       tail -n 1 "$log" | grep -q "^$stamp wht-cpu-speed: done, 3 of 3 sizes in "' \
+  "--log: the first line, three progress lines and the last, each with the UTC time (got: $(tr '\n' '|' < "$log"))"
+"$speed" --log2n 4 --reps 1 --log "$log" folklore:f64 > "$dir/out" 2> "$dir/err"
+rc=$?
+check '[ $rc -eq 0 ] && [ ! -s "$dir/err" ] && [ "$(grep -c " started: " "$log")" -eq 2 ] &&
+       [ "$(grep -c ": done, " "$log")" -eq 2 ] && tail -n 1 "$log" | grep -q "done, 1 of 1 sizes in "' \
+  "--log: a second run appends its lines, the first run's kept; stderr quiet at the default interval"
+"$speed" --log2n 4 --log "$dir/refused.log" bogus:f64 > /dev/null 2>&1
+rc=$?
+check '[ $rc -eq 2 ] && [ ! -e "$dir/refused.log" ]' "--log with a refused operand: exit 2, no log created"
+expect_usage "--log a folder" "$dir: not a regular file" "a log file" --log "$dir" folklore:f64
+expect_usage "--log twice" "given twice" "--log" --log "$dir/a.log" --log "$dir/b.log" folklore:f64
+expect_usage "--log without a value" "missing value" "--log FILE" --log
+expect_usage "--log in a missing folder" "$dir/none/x.log" "writable folder" --log "$dir/none/x.log" folklore:f64
 
 # an error path frees what the run allocated: in a sanitizer build (make
 # distcheck) LeakSanitizer fails a run that leaks. ASan's cap on one

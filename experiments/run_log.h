@@ -1,0 +1,27 @@
+/* run_log.h - a long run's log file: its progress with the ETA, its
+ * closing lines, one line each with the UTC time first, beside what the
+ * terminal shows (README.md, "Progress"). Appended, never truncated, so a
+ * resumed sweep's log continues the killed run's; the first line of each
+ * run names the program, its command line and the build's git revision;
+ * every line is flushed, so a killed run's log holds all it wrote. */
+#ifndef WHT_RUN_LOG_H
+#define WHT_RUN_LOG_H
+#include <stddef.h>
+
+typedef struct wht_run_log wht_run_log;
+
+/* PATH opened for appending and the run's first line written: the log,
+ * or NULL with one line in why (what is wrong and what is accepted): a
+ * folder, a FIFO or a device, a file that cannot be opened or written */
+wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char **argv, const char *revision,
+                              char *why, size_t len);
+/* one line (fmt without the newline), the UTC time first. A failed write
+ * (a full disk) is said once on stderr; the run goes on, its results do
+ * not depend on the log */
+void wht_run_log_printf(wht_run_log *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* closes; NULL is nothing. 0, or -1 if some line was not written */
+int wht_run_log_close(wht_run_log *log);
+/* "FILE.log": the default log beside an output FILE (malloc'd; NULL
+ * when out of memory) */
+char *wht_run_log_beside(const char *output);
+#endif
