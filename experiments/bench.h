@@ -24,6 +24,7 @@ typedef struct {
   int in_place, out_of_place;
   int reps, warmup;
   const char *output;               /* -o FILE or NULL */
+  const char *log;                  /* --log FILE or NULL (then FILE.log beside -o FILE) */
   char command_line[1024];
 } bench_config;
 

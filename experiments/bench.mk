@@ -3,7 +3,10 @@ if HAVE_CUDA
 bin_PROGRAMS += experiments/wht-bench
 experiments_wht_bench_SOURCES = experiments/bench.h experiments/bench_main.c experiments/bench_cli.c \
   experiments/bench_output.c experiments/bench_time.c experiments/bench_kernels.cu
-experiments_wht_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_srcdir)/kernels $(HDF5_CFLAGS)
+experiments_wht_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments -I$(top_builddir)/experiments \
+  -I$(top_srcdir)/kernels $(HDF5_CFLAGS)
+# its log's first line names the build's git revision (experiments/sweep.mk)
+experiments/wht_bench-bench_main.$(OBJEXT): experiments/wht_build_info.h
 experiments_wht_bench_CFLAGS = $(AM_CFLAGS) -O2
 experiments_wht_bench_LDADD = $(H5STORE_LIBS) experiments/libcli.a lib/libwht.la $(CUDA_LIBS) -lm
 experiments/bench_kernels.$(OBJEXT): $(top_srcdir)/experiments/bench.h $(top_srcdir)/lib/wht.h

@@ -27,6 +27,9 @@ static void usage(FILE *o)
           "  --reps R           timed runs per measurement, 1..10000 (default 30)\n"
           "  --warmup W         untimed runs first, 0..1000 (default 3)\n"
           "  -o FILE            append the rows to /timings of FILE (created if missing)\n"
+          "  --log FILE         append the progress lines (with the ETA) and the run's first\n"
+          "                     and last lines to FILE, each with the UTC time (default:\n"
+          "                     FILE.log beside -o FILE, none without -o)\n"
           "  --help             this text\n"
           "Example: wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28\n");
 }
@@ -232,6 +235,14 @@ static int set_output(bench_config *c, const char *opt, const char *val)
   return 0;
 }
 
+static int set_log(bench_config *c, const char *opt, const char *val)
+{
+  if (!*val) return bad(opt, val, "a file name");
+  if (val[0] == '-') return bad(opt, val, "a file name, not an option (./NAME for a file named so)");
+  c->log = val;
+  return 0;
+}
+
 static const struct {
   const char *name;
   setter set;
@@ -239,6 +250,7 @@ static const struct {
   { "--algo", set_algo },   { "--format", set_format },         { "--log2n", set_log2n },
   { "--batch", set_batch }, { "--total-log2", set_total_log2 }, { "--place", set_place },
   { "--reps", set_reps },   { "--warmup", set_warmup },         { "-o", set_output },
+  { "--log", set_log },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -285,7 +297,7 @@ int bench_parse(int argc, char **argv, bench_config *c)
     size_t j = 0;
     while (j < NOPTIONS && strcmp(opt, options[j].name)) j++;
     if (j == NOPTIONS)
-      return bad("option", opt, "--algo, --format, --log2n, --batch, --total-log2, --place, --reps, --warmup, -o or --help");
+      return bad("option", opt, "--algo, --format, --log2n, --batch, --total-log2, --place, --reps, --warmup, -o, --log or --help");
     if (i + 1 == argc) return bad(opt, "", "a value after it");
     const char *val = argv[++i];
     /* every option takes one value (a list is one): a second would

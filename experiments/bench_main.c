@@ -12,6 +12,8 @@
 #include "h5store.h"
 #include "gpu_util.h"
 #include "sweep_progress.h"
+#include "run_log.h"
+#include "wht_build_info.h" /* WHT_GIT_REVISION */
 
 typedef struct {
   wht_plan *plan;
@@ -110,8 +112,24 @@ int main(int argc, char **argv)
       return exists ? 2 : 1;
     }
   }
+  /* the log: --log FILE, else FILE.log beside -o FILE; opened once every
+   * check has passed (a refused run creates none) */
+  char *beside = !c.log && c.output ? wht_run_log_beside(c.output) : NULL;
+  const char *log_path = c.log ? c.log : beside;
+  wht_run_log *log = NULL;
+  if (log_path && !(log = wht_run_log_open(log_path, "wht-bench", argc, argv, WHT_GIT_REVISION, err, sizeof err))) {
+    fprintf(stderr, "wht-bench: --log %s\n", err);
+    if (h5) wht_h5_close(h5);
+    if (h5 && !existing) unlink(c.output); /* the file this run created, empty: a refused run leaves none */
+    free(beside);
+    return 2;
+  }
   if (bench_timer_init()) {
     fprintf(stderr, "wht-bench: CUDA events or the L2-flush buffer could not be set up\n");
+    wht_run_log_printf(log, "wht-bench: failed: CUDA events or the L2-flush buffer could not be set up");
+    wht_run_log_close(log);
+    if (h5) wht_h5_close(h5);
+    free(beside);
     return 1;
   }
   printf("# wht-bench on %s; %d timed runs after %d warm-up; GB/s counts one read and one write\n", device,
@@ -128,6 +146,7 @@ int main(int argc, char **argv)
   wht_progress prog;
   wht_progress_start(&prog, (uint64_t)c.nformats * (uint64_t)c.nlog2n * (uint64_t)nb, work);
   wht_progress_plain(&prog, "wht-bench", "size groups");
+  wht_progress_log(&prog, log);
   for (int fi = 0; fi < c.nformats; fi++) {
     const wht_format f = c.formats[fi];
     const size_t esz = wht_format_size(f);
@@ -243,5 +262,12 @@ int main(int argc, char **argv)
     fprintf(stderr, "wht-bench: %s: the final write failed\n", c.output);
     failed = 1;
   }
+  char took[32];
+  wht_format_duration(wht_progress_elapsed(&prog), took, sizeof took);
+  wht_run_log_printf(log, "wht-bench: %s, %llu size groups in %s", failed ? "some skipped or failed (on stderr)" : "done",
+                     (unsigned long long)prog.cells_total, took);
+  if (wht_run_log_close(log))
+    fprintf(stderr, "wht-bench: --log %s: incomplete (a write failed)\n", log_path);
+  free(beside);
   return failed;
 }

@@ -4,11 +4,15 @@ one line naming the case, the file's bytes unchanged) before anything runs,
 so no GPU is needed for it; rows of other cases (another size, batch, place,
 algorithm, an algorithm without the format) are no clash, and such a run
 goes on to the GPU check (here: exit 2, "no GPU") or, with a GPU, to the
-device check (the file names another device: exit 2). Skips where wht-bench
-is not built (no CUDA)."""
+device check (the file names another device: exit 2). None of these
+refused runs leaves a log (FILE.log beside -o FILE). With a GPU, a run
+into a new file keeps its log beside it: the first line with the command
+line and the revision, the last with "done", each with the UTC time.
+Skips where wht-bench is not built (no CUDA)."""
 
 import hashlib
 import os
+import re
 import sys
 import tempfile
 
@@ -67,4 +71,24 @@ for args in OTHERS:
     t.ok(ok, "%s: no clash; then %s (rc %d: %s)" % (" ".join(args), "no GPU" if nogpu else
                                                     "the file's other device refused", rc, err.strip()))
     t.ok(digest() == before, "%s: the file unchanged" % " ".join(args))
+    GPU = not nogpu
+t.ok(not os.path.exists(path + ".log"), "the refused runs left no log beside the file")
+
+if GPU:
+    fresh = os.path.join(tmp.name, "fresh.h5")
+    rc, out, err = tk.run("experiments/wht-bench", "--algo", "folklore", "--format", "f32", "--log2n", "10",
+                          "--place", "in", "--reps", "2", "--warmup", "1", "-o", fresh)
+    try:
+        with open(fresh + ".log") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        lines = []
+    stamp = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "
+    t.ok(rc == 0 and len(lines) >= 2 and re.match(stamp + "wht-bench started: .*wht-bench .* -o " + re.escape(fresh)
+                                                  + r" \(git .*\)$", lines[0])
+         and re.match(stamp + "wht-bench: done, 1 size groups in ", lines[-1]) is not None,
+         "a run into a new file: its log beside it, first and last line (rc %d, log %r)" % (rc, lines))
+else:
+    print("ok %d - a run's log beside its file # SKIP no GPU" % (t.n + 1))
+    t.n += 1
 t.done()

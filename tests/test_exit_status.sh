@@ -59,8 +59,12 @@ check '[ -L "$dir/dangling.h5" ] && [ ! -e "$dir/nothing.h5" ]' "... the link an
 bench=${top_builddir:-.}/experiments/wht-bench
 if [ -x "$bench" ]; then
   expect 2 "wht-bench -o --reps (an option as the file)" "$bench" --log2n 4 -o --reps
+  expect 2 "wht-bench --log --reps (an option as the log)" "$bench" --log2n 4 --log --reps
+  expect 2 "wht-bench --log given twice" "$bench" --log "$dir/a.log" --log "$dir/b.log"
+  expect 2 "wht-bench --log without a value" "$bench" --log
+  check '[ ! -e "$dir/a.log" ] && [ ! -e "$dir/b.log" ] && [ ! -e "$dir/--reps" ]' "... and no log created"
 else
-  skip "wht-bench not built (no CUDA)"
+  for t in 1 2 3 4 5; do skip "wht-bench not built (no CUDA)"; done
 fi
 
 # --resume of a file that cannot be continued: one line that says why
