@@ -9,8 +9,8 @@
 # speed programs, oracle-speed and host-speed, are held to the same rules
 # here. All three print first a comment line with the build's git
 # revision, the thread count and the repetitions, and exit 1 with one line
-# when their standard output cannot be written; wht-cpu-speed's --log FILE
-# keeps its progress in a log file too. All three print progress
+# when their standard output cannot be written; --log FILE keeps their
+# progress in a log file too. All three print progress
 # on stderr, their standard output unchanged, and free what they allocated
 # on their error paths (checked in a sanitizer build).
 tap_name=test_cpu_speed_cli
@@ -156,6 +156,31 @@ expect_usage "--log a folder" "$dir: not a regular file" "a log file" --log "$di
 expect_usage "--log twice" "given twice" "--log" --log "$dir/a.log" --log "$dir/b.log" folklore:f64
 expect_usage "--log without a value" "missing value" "--log FILE" --log
 expect_usage "--log in a missing folder" "$dir/none/x.log" "writable folder" --log "$dir/none/x.log" folklore:f64
+
+# oracle-speed's and host-speed's --log FILE the same: the first line,
+# progress lines, the last line; refused (2, no log) as wht-cpu-speed's
+# expect_log PROGRAM UNIT TOTAL ARGS...
+expect_log() {
+  prog=$1 unit=$2 total=$3 name=$(basename "$1")
+  shift 3
+  args="$*"
+  rm -f "$dir/p.log"
+  WHT_PROGRESS_INTERVAL=0.000001 "$prog" --log "$dir/p.log" "$@" > /dev/null 2>&1
+  rc=$?
+  check '[ $rc -eq 0 ] && head -n 1 "$dir/p.log" | grep -q "^$stamp $name started: .*$name --log $dir/p.log $args (git $rev)\$" &&
+         grep -q "^$stamp $name: \[[1-9][0-9]*/$total $unit\] .* of the work after .*, ETA " "$dir/p.log" &&
+         tail -n 1 "$dir/p.log" | grep -q "^$stamp $name: done, .*$total .*$unit in "' \
+    "$name --log: the first line, progress lines and the last (got: $(tr '\n' '|' < "$dir/p.log"))"
+  "$prog" --log "$dir/q.log" 99 > /dev/null 2>&1
+  rc=$?
+  check '[ $rc -eq 2 ] && [ ! -e "$dir/q.log" ]' "$name --log with a refused LOG2N: exit 2, no log"
+  expect_usage_of "$prog" "$name --log a folder" "not a regular file" "a log file" --log "$dir" 4
+  expect_usage_of "$prog" "$name --log twice" "given twice" "--log" --log "$dir/a.log" --log "$dir/b.log" 4
+  expect_usage_of "$prog" "$name --log without a value" "missing value" "--log FILE" --log
+  expect_usage_of "$prog" "$name --log after LOG2N" "options come first" "--log FILE" 4 --log "$dir/a.log"
+}
+expect_log "$oracle" calls 4 6
+expect_log "$host" steps 13 6 f32
 
 # an error path frees what the run allocated: in a sanitizer build (make
 # distcheck) LeakSanitizer fails a run that leaks. ASan's cap on one
