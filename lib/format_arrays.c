@@ -72,16 +72,32 @@ static void load_chunk(const void *cv, uint64_t b, uint64_t e)
   load_block(c->f, c->dst, c->src, (size_t)b, (size_t)e);
 }
 
-/* the arguments of a conversion: a format, and arrays wherever n > 0 */
-static wht_status check(wht_format f, const void *dst, const void *src, size_t n)
+/* one past the last byte of n elements of esz bytes at p, saturated (an
+ * array that long does not exist, but the comparisons must not wrap) */
+static uintptr_t end_of(const void *p, size_t n, size_t esz)
+{
+  const uintptr_t a = (uintptr_t)p;
+  return n > (UINTPTR_MAX - a) / esz ? UINTPTR_MAX : a + n * esz;
+}
+
+/* the arguments of a conversion: a format, and wherever n > 0 arrays
+ * aligned to their elements (dsz, ssz bytes) that do not overlap: the
+ * threads' chunks of an overlapping pair would read bytes another chunk
+ * has written (and a load in place overwrites elements before it reads
+ * them) */
+static wht_status check(wht_format f, const void *dst, size_t dsz, const void *src, size_t ssz, size_t n)
 {
   if ((unsigned)f >= WHT_NFORMATS) return WHT_E_FORMAT;
-  return n && (!dst || !src) ? WHT_E_NULL : WHT_OK;
+  if (!n) return WHT_OK;
+  if (!dst || !src) return WHT_E_NULL;
+  if ((uintptr_t)dst % dsz || (uintptr_t)src % ssz) return WHT_E_ALIGN;
+  if ((uintptr_t)dst < end_of(src, n, ssz) && (uintptr_t)src < end_of(dst, n, dsz)) return WHT_E_OVERLAP;
+  return WHT_OK;
 }
 
 wht_status wht_store_doubles(wht_format f, void *dst, const double *src, size_t n)
 {
-  const wht_status st = check(f, dst, src, n);
+  const wht_status st = check(f, dst, wht_format_size(f), src, sizeof *src, n);
   if (st != WHT_OK) return st;
   const arrays c = { f, dst, src };
   wht__parallel_chunks(n, n, store_chunk, &c);
@@ -90,7 +106,7 @@ wht_status wht_store_doubles(wht_format f, void *dst, const double *src, size_t 
 
 wht_status wht_load_doubles(wht_format f, double *dst, const void *src, size_t n)
 {
-  const wht_status st = check(f, dst, src, n);
+  const wht_status st = check(f, dst, sizeof *dst, src, wht_format_size(f), n);
   if (st != WHT_OK) return st;
   const arrays c = { f, dst, src };
   wht__parallel_chunks(n, n, load_chunk, &c);

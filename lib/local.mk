@@ -25,9 +25,10 @@ lib_libwht_la_SOURCES = \
 lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
 lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # its own LDFLAGS, so not the programs' -static (Makefile.am); the
-# interface version is libtool's current:revision:age
+# interface version is libtool's current:revision:age (5: WHT_E_ALIGN and
+# WHT_E_OVERLAP added)
 # (libtool records -fopenmp in libwht.la, so the programs' static links get libgomp)
-lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 4:0:4 -no-undefined
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 5:0:5 -no-undefined
 lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
 lib_libwht_la_SOURCES += lib/gpu_none.c

@@ -26,6 +26,9 @@ wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
   if (n == 0 || (n & (n - 1)) != 0 || batch == 0 || n > UINT64_MAX / batch)
     return fail(st, WHT_E_SIZE, NULL);
   if ((unsigned)fmt >= WHT_NFORMATS) return fail(st, WHT_E_FORMAT, NULL);
+  /* data whose bytes no size_t counts is a size error, whatever memory is
+   * free (a workspace beyond it, below, is one no allocation gives) */
+  if (n * batch > SIZE_MAX / wht_format_size(fmt)) return fail(st, WHT_E_SIZE, NULL);
   if ((unsigned)backend >= WHT_NBACKENDS) return fail(st, WHT_E_BACKEND, NULL);
   if (flags & ~(unsigned)WHT_FLAGS_ALL) return fail(st, WHT_E_FLAGS, NULL);
   const wht__algorithm *a = wht__algorithm_lookup(algorithm);
@@ -75,6 +78,9 @@ wht_plan *wht_plan_create(uint64_t n, wht_format fmt, const char *algorithm,
 wht_status wht_execute(wht_plan *p, void *x)
 {
   if (!p || !x) return WHT_E_NULL;
+  /* the algorithms access x as elements: a misaligned one is undefined
+   * behaviour on the CPU and a fault on the GPU */
+  if ((uintptr_t)x % wht_format_size(p->fmt)) return WHT_E_ALIGN;
   if (p->backend == WHT_BACKEND_CPU) {
     wht__cpu_execute(p->algo, p->fmt, x, p->work, p->n, p->k, p->batch);
     return WHT_OK;

@@ -4,7 +4,8 @@
 static const char *const messages[WHT_NSTATUS] = {
   [WHT_OK] = "success",
   [WHT_E_NULL] = "a required pointer argument is NULL",
-  [WHT_E_SIZE] = "size must be a power of two n >= 1 and a batch count >= 1 whose product fits in 64 bits",
+  [WHT_E_SIZE] = "size must be a power of two n >= 1 and a batch count >= 1 whose product fits in 64 bits "
+                 "and its bytes in size_t",
   [WHT_E_ALGORITHM] = "unknown algorithm name",
   [WHT_E_FORMAT] = "unknown format (accepted: f64, f32, f16, bf16)",
   [WHT_E_ALGO_FORMAT] = "the algorithm has no implementation in this format",
@@ -19,6 +20,8 @@ static const char *const messages[WHT_NSTATUS] = {
   [WHT_E_BOUND_KIND] = "unknown error bound kind (accepted: WHT_BOUND_ELEMENTWISE, WHT_BOUND_NORM_REL)",
   [WHT_E_NO_BOUND] = "the algorithm has no error bound of the gamma form (its registry factors are 0)",
   [WHT_E_TAU] = "tau of the smoothed operation out of range (accepted: a finite value >= 0)",
+  [WHT_E_ALIGN] = "a data pointer is not aligned to its element size (2 bytes: f16, bf16; 4: f32; 8: f64, double)",
+  [WHT_E_OVERLAP] = "the destination array overlaps the source array",
 };
 
 const char *wht_strerror(wht_status st)

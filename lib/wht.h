@@ -34,7 +34,8 @@ typedef enum {
 typedef enum {
   WHT_OK = 0,
   WHT_E_NULL,           /* a required pointer argument is NULL */
-  WHT_E_SIZE,           /* n is 0 or not a power of two, or batch is 0, or n*batch overflows */
+  WHT_E_SIZE,           /* n is 0 or not a power of two, or batch is 0, or n*batch overflows 64
+                           bits, or the data's bytes (n*batch*element size) overflow size_t */
   WHT_E_ALGORITHM,      /* no algorithm of that name in the registry */
   WHT_E_FORMAT,         /* format value out of range */
   WHT_E_ALGO_FORMAT,    /* the algorithm has no implementation in that format */
@@ -49,6 +50,10 @@ typedef enum {
   WHT_E_BOUND_KIND,     /* bound kind out of range (wht_error_bound) */
   WHT_E_NO_BOUND,       /* the algorithm has no error bound of the gamma form (wht_error_bound) */
   WHT_E_TAU,            /* the smoothed operation's tau is NaN, infinite or negative (measure/wht_ops.h) */
+  WHT_E_ALIGN,          /* a data pointer is not a multiple of its element size (wht_execute,
+                           wht_store_doubles, wht_load_doubles) */
+  WHT_E_OVERLAP,        /* the destination array overlaps the source (wht_store_doubles,
+                           wht_load_doubles) */
   WHT_NSTATUS
 } wht_status;
 
@@ -62,14 +67,20 @@ enum {
 
 typedef struct wht_plan wht_plan;
 
-/* One transform of length n. */
+/* One transform of length n. `algorithm` is a registry name spelled
+ * exactly (wht_algorithm_at's names: lower case, '-'), not matched as
+ * wht_name_matches does. */
 wht_plan *wht_plan_create(uint64_t n, wht_format fmt, const char *algorithm,
                           wht_backend backend, unsigned flags, wht_status *st);
 /* `batch` independent transforms of length n on consecutive rows. */
 wht_plan *wht_plan_create_batched(uint64_t n, uint64_t batch, wht_format fmt,
                                   const char *algorithm, wht_backend backend,
                                   unsigned flags, wht_status *st);
-/* GPU plans without WHT_HOST_POINTER run asynchronously on the default
+/* x: the plan's n*batch elements, its address a multiple of the element
+ * size (WHT_E_ALIGN otherwise). A plan owns its workspace, so one plan
+ * runs one wht_execute at a time; different plans may run on different
+ * threads at once, like cuFFT's plans.
+ * GPU plans without WHT_HOST_POINTER run asynchronously on the default
  * stream, like a cuFFT exec: launch errors are returned at once, an error
  * while a kernel runs is reported by the next synchronizing CUDA call. */
 wht_status wht_execute(wht_plan *p, void *x);
@@ -120,12 +131,15 @@ wht_status wht_device_put(void *device_dst, const void *host_src, size_t bytes);
 wht_status wht_device_get(void *host_dst, const void *device_src, size_t bytes);
 
 /* ---- names -------------------------------------------------------------- */
-/* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent. */
+/* 1 when `given` names `canonical`: case ignored, '_' and '-' equivalent;
+ * 0 otherwise or when either is NULL. */
 int wht_name_matches(const char *given, const char *canonical);
 
 /* ---- formats ---------------------------------------------------------- */
+/* For f outside wht_format the numbers below are 0, and the arithmetic and
+ * wht_round_to_format give NaN. */
 const char *wht_format_name(wht_format f);               /* "f64", ... ; NULL if out of range */
-int wht_format_from_name(const char *name, wht_format *f); /* 0 on success, -1 unknown */
+int wht_format_from_name(const char *name, wht_format *f); /* 0 on success, -1 unknown or NULL */
 size_t wht_format_size(wht_format f);                    /* bytes per element */
 int wht_format_precision(wht_format f);                  /* significand bits p incl. hidden bit */
 int wht_format_emin(wht_format f);                       /* exponent of the smallest normal */
@@ -140,8 +154,10 @@ double wht_bf16_to_double(uint16_t h);
 /* Round x to format f and return the rounded value as a double (exact). */
 double wht_round_to_format(double x, wht_format f);
 /* Array conversions: dst holds n elements of format f. WHT_E_FORMAT for f
- * outside wht_format, WHT_E_NULL for a NULL array with n > 0 (nothing is
- * written then); else WHT_OK. */
+ * outside wht_format; for n > 0, WHT_E_NULL for a NULL array, WHT_E_ALIGN
+ * for an array whose address is not a multiple of its element size,
+ * WHT_E_OVERLAP when dst and src share a byte (the threads would read what
+ * another wrote); nothing is written then. Else WHT_OK. */
 wht_status wht_store_doubles(wht_format f, void *dst, const double *src, size_t n);
 wht_status wht_load_doubles(wht_format f, double *dst, const void *src, size_t n);
 
@@ -177,8 +193,8 @@ typedef struct {
 } wht_algorithm_info;
 
 size_t wht_algorithm_count(void);
-const wht_algorithm_info *wht_algorithm_at(size_t i);
-const wht_algorithm_info *wht_algorithm_find(const char *name);
+const wht_algorithm_info *wht_algorithm_at(size_t i);        /* NULL for i >= the count */
+const wht_algorithm_info *wht_algorithm_find(const char *name); /* the exact name; NULL if none */
 
 /* What wht_error_bound bounds, for the one-way transform of n = 2^k. */
 typedef enum {

@@ -104,6 +104,12 @@ for fmt, dt in (("f64", np.float64), ("f32", np.float32), ("f16", np.float16)):
 bf = whtlab.from_float64(np.array([1.0, 2.0 ** -7, 3.0, 1e-40]), "bf16")
 t.ok(bf.dtype == np.uint16 and whtlab.to_float64(bf, "bf16").tolist()[:3] == [1.0, 2.0 ** -7, 3.0],
      "bf16 data are uint16 bit patterns, converted exactly")
+# a misaligned view (libwht refuses misaligned arrays: WHT_E_ALIGN) is
+# converted through an aligned copy, its values exact
+raw = np.arange(1, 18, dtype=np.uint8).tobytes()
+odd = np.frombuffer(raw, dtype=np.float32, count=4, offset=1)
+t.ok(not odd.flags.aligned and whtlab.to_float64(odd, "f32").tolist() == odd.astype(np.float64).tolist(),
+     "to_float64 of a misaligned float32 view: its exact values")
 
 
 # ---- whtlab.sweep ----

@@ -143,13 +143,22 @@ def _array(x, dtype, what):
     return a
 
 
+def _converted(st):
+    """A conversion's status: the arrays given are contiguous, aligned and
+    apart, so a refusal is a bug, raised rather than returned as an
+    unfilled array."""
+    if st != 0:
+        raise WhtlabError("format conversion: %s" % lib.wht_strerror(st).decode())
+
+
 def to_float64(a, fmt):
     """The exact values of format data as float64 (bf16 from its bit
     patterns), in the data's shape (0-d too)."""
     code, dtype = _format(fmt)
-    a = np.asarray(_array(a, dtype, "the data"), order="C")   # ascontiguousarray makes 0-d 1-d
+    # contiguous and aligned, as libwht takes arrays (ascontiguousarray makes 0-d 1-d)
+    a = np.require(_array(a, dtype, "the data"), requirements=("C", "A"))
     out = np.empty(a.shape, dtype=np.float64)
-    lib.wht_load_doubles(code, out.ctypes.data, a.ctypes.data, a.size)
+    _converted(lib.wht_load_doubles(code, out.ctypes.data, a.ctypes.data, a.size))
     return out
 
 
@@ -157,9 +166,9 @@ def from_float64(x, fmt):
     """float64 values rounded to the format (nearest-even, subnormals kept),
     as the format's numpy array, in x's shape (0-d too)."""
     code, dtype = _format(fmt)
-    x = np.asarray(_values(x, "x"), order="C")
+    x = np.require(_values(x, "x"), requirements=("C", "A"))
     out = np.empty(x.shape, dtype=dtype)
-    lib.wht_store_doubles(code, out.ctypes.data, x.ctypes.data, x.size)
+    _converted(lib.wht_store_doubles(code, out.ctypes.data, x.ctypes.data, x.size))
     return out
 
 
