@@ -78,7 +78,7 @@ static hid_t make_fapl(int in_memory)
 }
 
 static wht_h5 *create(const char *path, const wht_h5_provenance *prov, int overwrite, int whole,
-                      char *err, size_t errlen)
+                      const char *unfinished, char *err, size_t errlen)
 {
   struct stat st;
   char why[256];
@@ -99,6 +99,7 @@ static wht_h5 *create(const char *path, const wht_h5_provenance *prov, int overw
   h->file = fapl < 0 ? fapl : H5Fcreate(h->tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
   if (fapl >= 0) H5Pclose(fapl);
   if (h->file < 0 || wht__write_provenance(h->file, prov) < 0 ||
+      (unfinished && wht__attr_write_string(h->file, "unfinished", unfinished) < 0) ||
       (h->results = wht__table_create(&wht__results_table, h->file)) < 0) {
     snprintf(h->err, sizeof h->err, "cannot create %s: %s", path, wht__h5_reason(why, sizeof why));
     return fail(h, err, errlen), NULL;
@@ -112,13 +113,19 @@ static wht_h5 *create(const char *path, const wht_h5_provenance *prov, int overw
 wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overwrite,
                       char *err, size_t errlen)
 {
-  return create(path, prov, overwrite, 0, err, errlen);
+  return create(path, prov, overwrite, 0, NULL, err, errlen);
 }
 
 wht_h5 *wht_h5_create_whole(const char *path, const wht_h5_provenance *prov, int overwrite,
                             char *err, size_t errlen)
 {
-  return create(path, prov, overwrite, 1, err, errlen);
+  return create(path, prov, overwrite, 1, NULL, err, errlen);
+}
+
+wht_h5 *wht_h5_create_unfinished(const char *path, const wht_h5_provenance *prov, const char *note,
+                                 int overwrite, char *err, size_t errlen)
+{
+  return create(path, prov, overwrite, 0, note, err, errlen);
 }
 
 int wht_h5_is_results_file(const char *path)
@@ -381,8 +388,31 @@ int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value)
     snprintf(h->err, sizeof h->err, "%s is open read-only", h->path);
     return -1;
   }
+  if (strlen(value) >= WHT_H5_ATTR_MAX) {
+    snprintf(h->err, sizeof h->err, "cannot write attribute %s of %s: %zu bytes, more than the %d an attribute holds",
+             name, h->path, strlen(value) + 1, WHT_H5_ATTR_MAX);
+    return -1;
+  }
   if (wht__attr_write_string(h->file, name, value) < 0) {
     snprintf(h->err, sizeof h->err, "cannot write attribute %s of %s: %s", name, h->path,
+             wht__h5_reason(why, sizeof why));
+    return -1;
+  }
+  h->dirty = 1;
+  return 0;
+}
+
+int wht_h5_delete_attr(wht_h5 *h, const char *name)
+{
+  char why[256];
+  if (h->lockfd < 0) {
+    snprintf(h->err, sizeof h->err, "%s is open read-only", h->path);
+    return -1;
+  }
+  const htri_t there = H5Aexists(h->file, name);
+  if (there == 0) return 0;
+  if (there < 0 || H5Adelete(h->file, name) < 0) {
+    snprintf(h->err, sizeof h->err, "cannot remove attribute %s of %s: %s", name, h->path,
              wht__h5_reason(why, sizeof why));
     return -1;
   }

@@ -61,6 +61,11 @@ wht_h5 *wht_h5_create(const char *path, const wht_h5_provenance *prov, int overw
  * run leaves FILE as it was); wht_h5_discard drops it unpublished. */
 wht_h5 *wht_h5_create_whole(const char *path, const wht_h5_provenance *prov, int overwrite,
                             char *err, size_t errlen);
+/* As wht_h5_create, with the root string attribute `unfinished` = note in
+ * FILE from its first publish on: a writer killed before it removes the
+ * note (wht_h5_delete_attr) leaves a file that says it is unfinished */
+wht_h5 *wht_h5_create_unfinished(const char *path, const wht_h5_provenance *prov, const char *note,
+                                 int overwrite, char *err, size_t errlen);
 void wht_h5_discard(wht_h5 *h);
 wht_h5 *wht_h5_open_append(const char *path, char *err, size_t errlen);
 /* Read-only access (no lock, nothing written): appends fail. */
@@ -96,10 +101,21 @@ int wht_h5_rows_problem(const char *path, const wht_result_row *rows, uint64_t n
 
 /* Root attributes. get: a string attribute into buf (0 ok, -1 absent or not
  * a string); the seed attribute. set: write or replace a string attribute
- * (e.g. merged_from); published with the next flush. */
+ * (e.g. merged_from); published with the next flush. A value is at most
+ * WHT_H5_ATTR_MAX bytes (its terminator included), else set fails: HDF5
+ * 1.10 keeps an attribute in one object header message of at most 64 KiB,
+ * and one a few bytes short of that it writes as a header that no reader
+ * can open (the whole file lost at the next publish). */
+#define WHT_H5_ATTR_MAX 64000
 int wht_h5_get_attr(wht_h5 *h, const char *name, char *buf, size_t len);
 int wht_h5_get_seed(wht_h5 *h, uint64_t *seed);
 int wht_h5_set_attr(wht_h5 *h, const char *name, const char *value);
+/* remove a root attribute (absent: nothing to do); published with the next
+ * flush. 0 ok; -1 see wht_h5_error */
+int wht_h5_delete_attr(wht_h5 *h, const char *name);
+/* `git describe --always --dirty` of this build (the git_revision a new
+ * file gets), or "unknown" */
+const char *wht_h5_build_revision(void);
 
 /* The command_line attribute of argv: prog for argv[0], then each word as a
  * POSIX shell takes it back (bare when safe, else single-quoted with ' as

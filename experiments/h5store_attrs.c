@@ -41,6 +41,8 @@ static int write_attr(hid_t obj, const char *name, hid_t type, hid_t memtype, co
 int wht__attr_write_string(hid_t obj, const char *name, const char *value)
 {
   size_t n = strlen(value) + 1;
+  /* longer ones HDF5 refuses, or writes as a header no reader opens */
+  if (n > WHT_H5_ATTR_MAX) return -1;
   hid_t t = H5Tcopy(H5T_C_S1);
   int rc = -1;
   if (t < 0) return -1;
@@ -103,6 +105,8 @@ int wht__attr_schema(hid_t file, int *version)
   if (rc == 0) *version = v;
   return rc;
 }
+
+const char *wht_h5_build_revision(void) { return WHT_GIT_REVISION; }
 
 int wht__write_provenance(hid_t file, const wht_h5_provenance *prov)
 {

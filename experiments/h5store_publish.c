@@ -10,6 +10,7 @@
  * out a second writer (its stale copy after a kill is harmless). */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,14 @@ int wht__publish(wht_h5 *h)
   /* FILE.tmp is ours while we hold the lock: a stale one (or a planted
    * symbolic link) is removed, never written through */
   unlink(h->tmp);
+  /* past a file-size limit (ulimit -f) the write must fail with EFBIG, to
+   * be reported, not raise SIGXFSZ, which would end the process silently
+   * with FILE.tmp half written */
+  struct sigaction ign, old;
+  memset(&ign, 0, sizeof ign);
+  ign.sa_handler = SIG_IGN;
+  sigemptyset(&ign.sa_mask);
+  const int xfsz = sigaction(SIGXFSZ, &ign, &old) == 0;
   int fd = open(h->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   /* a resumed FILE keeps its permissions */
   int rc = fd < 0 || (h->mode && fchmod(fd, h->mode) < 0) || write_all(fd, img, (size_t)size) < 0 ? -1 : 0;
@@ -119,6 +128,7 @@ int wht__publish(wht_h5 *h)
     rc = -1;
     e = errno;
   }
+  if (xfsz) sigaction(SIGXFSZ, &old, NULL);
   free(img);
   if (rc == 0 && rename(h->tmp, h->path) < 0) {
     rc = -1;

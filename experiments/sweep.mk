@@ -74,7 +74,8 @@ SWEEP_C_TESTS = tests/test_h5store_roundtrip tests/test_sweep_ring tests/test_sw
 SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test_sweep_determinism.sh \
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
-  tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh tests/test_sweep_mpi_kill.sh
+  tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh tests/test_sweep_mpi_kill.sh \
+  tests/test_sweep_adverse.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh

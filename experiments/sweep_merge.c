@@ -10,8 +10,9 @@
  * other times as it refuses two of one cell. An input that is itself a
  * merge brings its own merged_from lines, indented by two spaces below its
  * line. OUT gets fresh provenance (this command, this build, now), device
- * = the inputs' devices, and merged_from = one line of provenance per
- * input. */
+ * = the inputs' devices, merged_from = one line of provenance per input,
+ * and, where an input is unfinished (its attribute `unfinished`), the same
+ * attribute naming each such input with its note. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,14 +66,15 @@ typedef struct {
   wht_keyset *keys, *tkeys;
   const char **row_file, **tim_file; /* input of each kept row */
   uint64_t nfile, capfile, ntfile, captfile;
-  char *devices, *from;
-  size_t ldev, lfrom;
+  char *devices, *from, *unfinished, *unfinished_names; /* inputs' notes `unfinished` */
+  size_t ldev, lfrom, linc, lincn;
   uint64_t seed;
 } merged;
 
 static void merged_free(merged *m)
 {
   free(m->res.rows), free(m->tim), free(m->row_file), free(m->tim_file), free(m->devices), free(m->from);
+  free(m->unfinished), free(m->unfinished_names);
   wht_keyset_free(m->keys), wht_keyset_free(m->tkeys);
 }
 
@@ -178,6 +180,18 @@ static int take(merged *m, const char *path, int first, int supersede)
       cat(&m->from, &m->lfrom, line);
       fprintf(stderr, "wht-sweep: %s %s\n", path, line + 2);
     }
+    /* an unfinished input (a run killed, interrupted or failed) makes an
+     * unfinished merge: OUT's note `unfinished` names it with its note */
+    char *note = malloc(1u << 16);
+    if (note && wht_h5_get_attr(h, WHT_SWEEP_UNFINISHED, note, 1u << 16) == 0) {
+      if (m->unfinished) cat(&m->unfinished, &m->linc, "\n");
+      cat(&m->unfinished, &m->linc, path);
+      cat(&m->unfinished, &m->linc, ": ");
+      cat(&m->unfinished, &m->linc, note);
+      if (m->unfinished_names) cat(&m->unfinished_names, &m->lincn, ", ");
+      cat(&m->unfinished_names, &m->lincn, path);
+    }
+    free(note);
     /* an input that is itself a merge: its inputs' lines, indented below
      * its own, so that no merge loses the provenance of its parts */
     char *inner = malloc(1u << 20);
@@ -236,6 +250,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
     return 1;
   }
   rc = wht_h5_set_attr(h, "merged_from", m.from ? m.from : "");
+  if (rc == 0 && m.unfinished) rc = wht_h5_set_attr(h, WHT_SWEEP_UNFINISHED, m.unfinished);
   for (uint64_t i = 0; rc == 0 && i < m.res.n; i++) rc = wht_h5_append_result(h, &m.res.rows[i]);
   for (uint64_t i = 0; rc == 0 && i < m.ntim; i++) rc = wht_h5_append_timing(h, &m.tim[i]);
   if (rc == 0) rc = wht_h5_flush(h);
@@ -245,8 +260,10 @@ int wht_sweep_merge(const wht_sweep_config *c)
   } else
     wht_h5_close(h);
   if (rc == 0)
-    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows\n", taken,
-            c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim);
+    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows%s%s%s\n", taken,
+            c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim,
+            m.unfinished ? "; unfinished, like " : "", m.unfinished ? m.unfinished_names : "",
+            m.unfinished ? " (attribute unfinished)" : "");
   merged_free(&m);
   return rc == 0 ? 0 : 1;
 }

@@ -2,7 +2,9 @@
  * any write: a foreign or non-HDF5 file is refused even with --resume
  * (read-only probe first, so a refusal changes nothing), and so is a file
  * made with another seed or tau, since its cells are not the cells of this
- * command. --resume on a missing file starts it. */
+ * command. --resume on a missing file starts it. From its first publish
+ * on, the file is marked unfinished (sweep_output.h) until wht_sweep_finish
+ * finds every cell of the run in it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 #include "output_path.h"
 #include "sweep_cli.h"
+#include "sweep_finish.h"
 #include "sweep_output.h"
 
 int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint)
@@ -88,33 +91,32 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
   return rc;
 }
 
-/* provenance of a resumed file: one line per resume in `resumed`, and the
- * GPU in `device` when this run adds GPU rows */
+/* a run that has not yet put all its cells in the file (wht_sweep_finish
+ * replaces or removes it; a kill leaves it) */
+static const char running[] = "a wht-sweep run is writing this file, or was killed: cells of its command may be "
+                              "missing (--resume runs them)";
+
+/* provenance of a resumed file: one line per resume in `resumed` (with the
+ * build, which may not be the file's, and the first row it adds), the GPU
+ * in `device` when this run adds GPU rows, and the note `unfinished` */
 static int note_resume(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h)
 {
-  enum { MAX = 1 << 20 };
-  char *log = malloc(MAX), when[32], host[256] = "unknown", dev[512];
+  char line[sizeof c->command_line + 512], when[32], host[256] = "unknown", dev[512];
   time_t now = time(NULL);
   struct tm tm;
-  int rc = -1;
-  if (!log) return -1;
-  if (wht_h5_get_attr(h, "resumed", log, MAX) != 0) log[0] = '\0';
   gmtime_r(&now, &tm);
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
   gethostname(host, sizeof host - 1);
-  size_t len = strlen(log);
-  if (len + strlen(c->command_line) + 300 < MAX) {
-    snprintf(log + len, MAX - len, "%s%s %s %s", len ? "\n" : "", when, host, c->command_line);
-    rc = wht_h5_set_attr(h, "resumed", log);
-  } else
-    rc = 0; /* a log that long is left as it is */
+  snprintf(line, sizeof line, "%s %s git_revision %s, from row %llu: %s", when, host, wht_h5_build_revision(),
+           wht_h5_published_results(h), c->command_line);
+  int rc = wht_sweep_attr_add_line(h, "resumed", line);
+  if (rc == 0) rc = wht_h5_set_attr(h, WHT_SWEEP_UNFINISHED, running);
   const char *gpu = wht_sweep_uses_gpu(g) ? wht_sweep_device_name(1) : NULL;
   if (rc == 0 && gpu && wht_h5_get_attr(h, "device", dev, sizeof dev) == 0 && !strstr(dev, gpu)) {
     char both[1100];
     snprintf(both, sizeof both, "%s%s%s", strcmp(dev, "none") ? dev : "", strcmp(dev, "none") ? ", " : "", gpu);
     rc = wht_h5_set_attr(h, "device", both);
   }
-  free(log);
   return rc;
 }
 
@@ -147,7 +149,7 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
       wht_h5_close(h);
     if (*rc == 0 && note_resume(c, g, h) != 0) {
       fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
-      wht_h5_close(h);
+      wht_h5_discard(h); /* unpublished: FILE stays as it was */
       *rc = 1;
     }
     if (*rc != 0) {
@@ -158,7 +160,7 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
     return h;
   }
   wht_h5_provenance prov = { c->command_line, c->seed, wht_sweep_device_name(wht_sweep_uses_gpu(g)) };
-  h = wht_h5_create(c->output, &prov, c->force, err, sizeof err);
+  h = wht_h5_create_unfinished(c->output, &prov, running, c->force, err, sizeof err);
   if (!h) {
     fprintf(stderr, "wht-sweep: %s\n", err);
     *rc = 1;

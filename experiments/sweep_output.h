@@ -9,6 +9,11 @@
 #include "sweep_grid.h"
 #include "sweep_keys.h"
 
+/* The root string attribute of a file whose last run has not (yet) put
+ * all its cells in it: written before the file's first publish, removed by
+ * wht_sweep_finish when they are all there (data/README.md). */
+#define WHT_SWEEP_UNFINISHED "unfinished"
+
 /* 0 ok; 2 usage error reported: path is a directory or not a regular
  * file, its directory is missing, or it exists and may not (hint: what
  * would allow it, e.g. "--force to overwrite it"); 1 reported: its

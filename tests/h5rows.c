@@ -3,6 +3,9 @@
  *                               column (doubles exactly, as %a); without
  *                               oracle_s and run_s, which differ per run
  *   h5rows --attr NAME FILE     print a root string attribute
+ *   h5rows --set-attr NAME FILE set it to standard input, in place and
+ *                               of any length HDF5 takes (a long log, as
+ *                               an older build may have left)
  *   h5rows --perturb IN OUT     copy IN's rows to a new OUT (same seed)
  *                               with the first row's mean_rel changed by
  *                               one ulp: a conflicting duplicate for merge
@@ -68,6 +71,25 @@ static int print_attr(const char *name, const char *path)
   return rc == 0 ? 0 : 1;
 }
 
+static int set_attr(const char *name, const char *path)
+{
+  static char buf[1 << 20];
+  const size_t n = fread(buf, 1, sizeof buf - 1, stdin);
+  buf[n] = '\0';
+  hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+  hid_t t = H5Tcopy(H5T_C_S1), sp = H5Screate(H5S_SCALAR), a = H5I_INVALID_HID;
+  if (f >= 0 && H5Aexists(f, name) > 0) H5Adelete(f, name);
+  if (f >= 0 && t >= 0 && sp >= 0 && H5Tset_size(t, n + 1) >= 0)
+    a = H5Acreate2(f, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+  int rc = a >= 0 && H5Awrite(a, t, buf) >= 0 ? 0 : 1;
+  if (a >= 0) H5Aclose(a);
+  if (sp >= 0) H5Sclose(sp);
+  if (t >= 0) H5Tclose(t);
+  if (f >= 0 && H5Fclose(f) < 0) rc = 1;
+  if (rc) fprintf(stderr, "h5rows: cannot set attribute %s of %s\n", name, path);
+  return rc;
+}
+
 static int perturb(const char *in, const char *out)
 {
   char err[600];
@@ -124,7 +146,9 @@ int main(int argc, char **argv)
   if (argc == 3 && strcmp(argv[1], "--no-timing") == 0) return print_rows(argv[2], 0);
   if (argc == 4 && strcmp(argv[1], "--attr") == 0) return print_attr(argv[2], argv[3]);
   if (argc == 4 && strcmp(argv[1], "--perturb") == 0) return perturb(argv[2], argv[3]);
+  if (argc == 4 && strcmp(argv[1], "--set-attr") == 0) return set_attr(argv[2], argv[3]);
   if (argc == 2 && argv[1][0] != '-') return print_rows(argv[1], 1);
-  fprintf(stderr, "usage: h5rows [--no-timing] FILE | --attr NAME FILE | --perturb IN OUT | --foreign OUT | --chunks FILE\n");
+  fprintf(stderr, "usage: h5rows [--no-timing] FILE | --attr NAME FILE | --set-attr NAME FILE | --perturb IN OUT | --foreign OUT | "
+                  "--chunks FILE\n");
   return 2;
 }
