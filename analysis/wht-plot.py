@@ -92,11 +92,12 @@ data/README.md; several files are combined as by wht-table) into --outdir
       log2n; tau for smoothed) in place of one log2n (> 1: more accurate);
       x = the median over the class's /timings entries (backend, log2n,
       batch, in place) of the algorithm's median_ms / folklore's of the same
-      file and device (< 1: faster). Grey lines at x = 1 and y = 1, dotted
+      device (the files' device attribute; the files of one device are one
+      set of timings) (< 1: faster). Grey lines at x = 1 and y = 1, dotted
       at y = 10/3 (R = 70 %). Cells wht-table leaves out (tags), trials not
-      common to the class's cells, timings without folklore's in the same
-      file and points with a ratio not finite and positive are left out and
-      counted; an algorithm missing from either table is not drawn; both
+      common to the class's cells, timings without folklore's on the same
+      device and points with a ratio not finite and positive are left out
+      and counted; an algorithm missing from either table is not drawn; both
       are written under the figure's legend and on stderr, with the devices
       and git revisions of the sources. 3.5 in wide (one column).
 

@@ -234,9 +234,16 @@ t.ok(rc == 0 and not any(f.startswith("tradeoff") for f in os.listdir(out3))
 rc, out, _ = tk.run("analysis/wht-plot", "--help")
 t.ok(rc == 0 and "tradeoff-METRIC-FORMAT.png" in out and "size class" in out
      and "median_ms" in out, "--help describes the tradeoff figure")
+# The times pair on the device (files of one device are one set of timings,
+# data/README.md), not on the file: --help must not say otherwise.
+flat = " ".join(out.split())
+t.ok("same file" not in flat and "in the same file" not in flat
+     and "folklore's of the same device" in flat
+     and "timings without folklore's on the same device" in flat,
+     "--help pairs the times on the device, as the figure does, not on the file")
 
 # --- review findings: the figure's y is wht-table's reduction, times pair
-# within one file and device, notes count each case apart, no traceback.
+# on one device (not one file), notes count each case apart, no traceback.
 def rr(alg, v, k=10, t=0, dist="norm", backend="cpu", fmt="f32"):
     r = tk.result_row(alg, fmt, dist, "one-way", k, t, 1.0, backend=backend)
     for c in tk.ERROR_COLUMNS:

@@ -240,4 +240,43 @@ t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "conflicting" in e
      and over in err and conflict in err and not os.path.exists(target),
      "conflicting duplicate rows: exit 2, one line naming both files, no output (%s)"
      % err.strip())
+# The rules data/README.md states for cells with trials of mixed states
+# (3 trials each, log2n 6): overflow in one trial of three leaves the whole
+# cell out (o, not i; --cells shows the status, counting it); a NaN in one
+# trial of three leaves a --cells median of the other two; a cell without a
+# ratio in any trial is w before e before n before m.
+def trio(alg, dist, values, status=("ok",) * 3, k=6):
+    return [R(alg, "f64", dist, "one-way", k, tr, v, status=st)
+            for tr, (v, st) in enumerate(zip(values, status))]
+
+
+nan = float("nan")
+mixed = write("mixed.h5",
+              trio("folklore", "norm", (4e-16, 4e-16, 4e-16))
+              + trio("kahan", "norm", (1e-16, 1e-16, 1e-16))
+              + trio("folklore", "pmone", (4e-16, 4e-16, 4e-16))
+              + trio("kahan", "pmone", (1e-16, 0, 1e-16), ("ok", "overflow", "ok"))
+              + trio("folklore", "relu-norm", (0.0, nan, 0.0))
+              + trio("kahan", "relu-norm", (0.0, 1e-16, 1e-16))
+              + trio("folklore", "pagh-norm", (0.0, nan, 4e-16))
+              + trio("kahan", "pagh-norm", (0.0, 1e-16, nan))
+              + trio("kahan", "pagh-pmone", (1e-16, 1e-16, 1e-16)))
+rc, rows, _ = csv_rows(mixed)
+r = rows[0] if rc == 0 and len(rows) == 1 else {}
+t.ok(r.get("cells") == "1" and r.get("overflow") == "1" and r.get("incomplete") == "0"
+     and r.get("exact_baseline_only") == "1" and r.get("exact_baseline") == "1"
+     and r.get("no_baseline") == "1" and r.get("trials") == "3"
+     and abs(float(r.get("median_reduction") or 0) - 0.75) < 1e-12,
+     "one overflowed trial of three: the cell is o, not i; no ratio in any trial: w "
+     "before e before m, as data/README.md says (%s)" % r)
+rc, rows, _ = csv_rows("--cells", mixed)
+by = {(c["algorithm"], c["dist"]): c for c in rows} if rc == 0 else {}
+pm, rn = by.get(("kahan", "pmone"), {}), by.get(("folklore", "relu-norm"), {})
+t.ok(pm.get("status") == "overflow" and pm.get("median") == "" and pm.get("trials") == "3"
+     and pm.get("note") == "1 overflow of 3 trials"
+     and rn.get("status") == "ok" and rn.get("median") == "0.0" and rn.get("trials_used") == "2"
+     and rn.get("note") == "1 undefined of 3 trials",
+     "--cells: one overflowed trial of three shows the status; one NaN of three a median "
+     "of the other two, both counted (%s; %s)" % (pm, rn))
+
 t.done()
