@@ -62,7 +62,7 @@ static const wht__algorithm registry[] = {
     0, wht__widened_pass_cpu, GPU_TABLE(wht__widened_pass_gpu), 2 },
   { { "alman-rao", ALL_FORMATS, CPU | GPU,
       "radix-8 with shared half-sum after k mod 3 folklore stages and 2^c prescaling",
-      BOUND(3, 3, 0) }, /* at most 7 roundings per radix-8 group of 3 stages (alman_rao_body.h) */
+      BOUND(3, 3, 0) }, /* at most 8 roundings per radix-8 group of 3 stages, below 9 (DESIGN.md section 4) */
     0, wht__alman_rao_cpu, GPU_TABLE(wht__alman_rao_gpu), 0 },
   { { "tensor-core", TC_FORMATS, GPU,
       "mma.sync 16x16 Hadamard tiles on 4-bit index groups, f32 accumulation, rounded to the format "

@@ -30,7 +30,8 @@ static inline wht__dd wht__fast_two_sum(double a, double b)
 }
 
 /* Double-double addition with both error terms (the "accurate" sum of
- * Li et al. and Joldes, Muller and Popescu, relative error below 3 u^2):
+ * Li et al. and Joldes, Muller and Popescu, relative error at most
+ * 3u^2 / (1 - 4u), u = 2^-53):
  *   (s, e) = TwoSum(x.hi, y.hi); (t, f) = TwoSum(x.lo, y.lo);
  *   e = e + t; (s, e) = FastTwoSum(s, e); e = e + f; (s, e) = FastTwoSum(s, e). */
 static inline wht__dd wht__dd_add(wht__dd x, wht__dd y)

@@ -5,6 +5,11 @@ TESTS += $(LIB_TESTS)
 EXTRA_DIST += tests/tap.h tests/tap.sh tests/format_check.h tests/dd_check.h tests/metrics_check.h tests/threads_check.h
 tests_test_format_f16_LDADD = $(LDADD) $(MPFR_LIBS)
 tests_test_format_bf16_LDADD = $(LDADD) $(MPFR_LIBS)
+# f16 and bf16 +, -, *, / in float, rounded once (DESIGN.md section 3), against
+# the correctly rounded result; every pair under make check-long
+check_PROGRAMS += tests/test_format_float_ops
+TESTS += tests/test_format_float_ops
+tests_test_format_float_ops_LDADD = $(LDADD) $(MPFR_LIBS)
 LIB_ALGO_TESTS = tests/test_algorithms_exact
 check_PROGRAMS += $(LIB_ALGO_TESTS)
 TESTS += $(LIB_ALGO_TESTS)
@@ -19,6 +24,10 @@ TESTS += $(LIB_CASE_TESTS)
 LIB_REF_TESTS = tests/test_algorithms_reference
 check_PROGRAMS += $(LIB_REF_TESTS)
 TESTS += $(LIB_REF_TESTS)
+# the special values of DESIGN.md section 4's blocks: widened's infinities,
+# NaNs and zeros against folklore's, and k = 0 leaving x untouched
+check_PROGRAMS += tests/test_widened_special
+TESTS += tests/test_widened_special
 # the CPU transforms on 1, 2 and 3 threads; the OpenMP flag tells it whether libwht threads
 check_PROGRAMS += tests/test_algorithms_threads
 TESTS += tests/test_algorithms_threads
