@@ -47,24 +47,8 @@ void wht_run_log_printf(wht_run_log *log, const char *fmt, ...)
   }
 }
 
-/* the run's first line: the program, its command line (one string: a log
- * is read by people) and the revision */
-static int first_line(FILE *f, const char *prog, int argc, char **argv, const char *revision)
-{
-  size_t need = 1;
-  for (int i = 0; i < argc; i++) need += strlen(argv[i]) + 1;
-  char *cmd = malloc(need);
-  if (!cmd) return line(f, "%s started (git %s)", prog, revision);
-  char *p = cmd;
-  *p = '\0';
-  for (int i = 0; i < argc; i++) p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
-  int ok = line(f, "%s started: %s (git %s)", prog, cmd, revision);
-  free(cmd);
-  return ok;
-}
-
-wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char **argv, const char *revision,
-                              char *why, size_t len)
+wht_run_log *wht_run_log_open_cmd(const char *path, const char *prog, const char *command, const char *revision,
+                                  char *why, size_t len)
 {
   struct stat st;
   /* a FIFO would block, a device would swallow the lines (as -o refuses) */
@@ -85,12 +69,32 @@ wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char
     free(log);
     return NULL;
   }
-  if (!first_line(log->f, prog, argc, argv, revision)) {
+  /* the run's first line: the program, its command line, the revision */
+  if (!line(log->f, "%s started: %s (git %s)", prog, command, revision)) {
     snprintf(why, len, "%s: %s (accepted: a log file to append to, on a disk with room)", path, strerror(errno));
     fclose(log->f);
     free(log);
     return NULL;
   }
+  return log;
+}
+
+wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char **argv, const char *revision,
+                              char *why, size_t len)
+{
+  /* the command line as one string: a log is read by people */
+  size_t need = 1;
+  for (int i = 0; i < argc; i++) need += strlen(argv[i]) + 1;
+  char *cmd = malloc(need);
+  if (!cmd) {
+    snprintf(why, len, "%s: out of memory", path);
+    return NULL;
+  }
+  char *p = cmd;
+  *p = '\0';
+  for (int i = 0; i < argc; i++) p += sprintf(p, "%s%s", i ? " " : "", argv[i]);
+  wht_run_log *log = wht_run_log_open_cmd(path, prog, cmd, revision, why, len);
+  free(cmd);
   return log;
 }
 

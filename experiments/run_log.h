@@ -15,6 +15,9 @@ typedef struct wht_run_log wht_run_log;
  * folder, a FIFO or a device, a file that cannot be opened or written */
 wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char **argv, const char *revision,
                               char *why, size_t len);
+/* the same with the command line as one string (a program that keeps it) */
+wht_run_log *wht_run_log_open_cmd(const char *path, const char *prog, const char *command, const char *revision,
+                                  char *why, size_t len);
 /* one line (fmt without the newline), the UTC time first. A failed write
  * (a full disk) is said once on stderr; the run goes on, its results do
  * not depend on the log */

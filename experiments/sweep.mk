@@ -52,6 +52,7 @@ experiments_wht_sweep_SOURCES = \
   experiments/sweep_ring.h experiments/sweep_ring.c \
   experiments/sweep_sets.h experiments/sweep_sets.c experiments/sweep_stop.h experiments/sweep_stop.c \
   experiments/sweep_worker.h experiments/sweep_worker.c experiments/sweep_finish.h experiments/sweep_finish.c \
+  experiments/sweep_log.h experiments/sweep_log.c \
   experiments/sweep_mpi.h
 experiments_wht_sweep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 experiments_wht_sweep_CFLAGS = $(AM_CFLAGS) -O2 -pthread
@@ -75,7 +76,7 @@ SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
   tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh tests/test_sweep_mpi_kill.sh \
-  tests/test_sweep_adverse.sh
+  tests/test_sweep_adverse.sh tests/test_sweep_log.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh

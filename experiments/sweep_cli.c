@@ -297,6 +297,13 @@ static int set_output(wht_sweep_config *c, const char *o, const char *a)
   return 0;
 }
 
+static int set_log(wht_sweep_config *c, const char *o, const char *a)
+{
+  if (file_name(o, a, "a path to a log file")) return 2;
+  c->log_path = a;
+  return 0;
+}
+
 static int set_merge(wht_sweep_config *c, const char *o, const char *a)
 {
   if (file_name(o, a, "--merge OUT IN...")) return 2;
@@ -333,6 +340,7 @@ static const struct {
   { "threads", 0, "N", set_threads, 1, "host threads of the oracle, conversions and metrics; no row depends on it [all cores, or OMP_NUM_THREADS]" },
   { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge [1/1]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
+  { "log", 0, "LOGFILE", set_log, 1, "append the progress lines (with the ETA) and the run's first and last lines to LOGFILE, each with the UTC time [FILE.log]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
   { "force", 0, NULL, set_force, 0, "overwrite an existing FILE (or merge OUT); a results file only, never another file" },
   { "list", 0, NULL, set_list, 0, "list algorithms (formats, backends), formats, distributions, operations" },
@@ -423,6 +431,8 @@ int wht_sweep_parse(int argc, char **argv, wht_sweep_config *c)
       return wht_sweep_usage_error("--%s given twice (accepted: one --merge OUT IN...)", options[idx].name);
     if (given[idx] && options[idx].set == set_output)
       return wht_sweep_usage_error("--%s given twice (accepted: one output file)", options[idx].name);
+    if (given[idx] && options[idx].set == set_log)
+      return wht_sweep_usage_error("--%s given twice (accepted: one log file)", options[idx].name);
     /* the modes exclude each other (--help excepted, which shows the help) */
     if ((options[idx].set == set_merge && c->mode == WHT_MODE_LIST) ||
         (options[idx].set == set_list && c->mode == WHT_MODE_MERGE))

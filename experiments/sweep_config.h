@@ -8,6 +8,7 @@
 #include "wht.h"
 #include "wht_oracle.h"
 #include "wht_dist.h"
+#include "run_log.h"
 
 #define WHT_SWEEP_MAX_ALGOS 64
 #define WHT_SWEEP_MAX_TAUS 16
@@ -40,6 +41,11 @@ typedef struct {
   unsigned shard, shards;
   const char *output;
   int resume, force;
+  /* --log FILE, or NULL: FILE.log beside the output (sweep_log.h), whose
+   * name log_beside holds; log: the open log while a run goes on */
+  const char *log_path;
+  char log_beside[4100];
+  wht_run_log *log;
   /* --merge OUT IN... [--supersede]: with supersede, a cell in several
    * inputs takes the last one's row (else they must agree) */
   const char *merge_out;

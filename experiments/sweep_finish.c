@@ -87,16 +87,21 @@ int wht_sweep_finish(const wht_sweep_config *c, wht_h5 *h, wht_keyset *done, con
   wht_format_duration(s->seconds, took, sizeof took);
   char failed[96] = "; FAILED";
   if (rc) snprintf(failed, sizeof failed, "; FAILED: %s holds %llu rows", c->output, in_file);
-  fprintf(stderr, "wht-sweep: %s: %llu cells run, %llu already there, %llu of %llu done, %llu overflow, %s%s\n",
-          c->output, (unsigned long long)s->cells_run, (unsigned long long)s->cells_skipped,
-          (unsigned long long)(s->cells_run + s->cells_skipped), (unsigned long long)s->cells_total,
-          (unsigned long long)s->overflow, took,
-          s->interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
-  /* where the time went, for a run long enough to have shown progress */
-  if (s->cells_run > 0 && s->seconds >= wht_progress_plain_interval()) {
+  char summary[1400];
+  snprintf(summary, sizeof summary, "%s: %llu cells run, %llu already there, %llu of %llu done, %llu overflow, %s%s",
+           c->output, (unsigned long long)s->cells_run, (unsigned long long)s->cells_skipped,
+           (unsigned long long)(s->cells_run + s->cells_skipped), (unsigned long long)s->cells_total,
+           (unsigned long long)s->overflow, took,
+           s->interrupted ? "; interrupted: continue with --resume" : rc ? failed : "");
+  fprintf(stderr, "wht-sweep: %s\n", summary);
+  wht_run_log_printf(c->log, "wht-sweep: %s", summary);
+  /* where the time went, for a run long enough to have shown progress
+   * (in the log for every run that ran a cell) */
+  if (s->cells_run > 0) {
     char split[384];
     wht_sweep_phase_note(s, split, sizeof split);
-    fprintf(stderr, "wht-sweep: %s\n", split);
+    if (s->seconds >= wht_progress_plain_interval()) fprintf(stderr, "wht-sweep: %s\n", split);
+    wht_run_log_printf(c->log, "wht-sweep: %s", split);
   }
   return rc;
 }

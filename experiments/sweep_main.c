@@ -9,24 +9,30 @@
 #include "sweep_finish.h"
 #include "sweep_grid.h"
 #include "sweep_list.h"
+#include "sweep_log.h"
 #include "sweep_merge.h"
 #include "sweep_mpi.h"
 #include "sweep_output.h"
 #include "sweep_run.h"
 
-static int run(const wht_sweep_config *c)
+static int run(const wht_sweep_config *given)
 {
   wht_sweep_grid g;
   wht_keyset *done = NULL;
   wht_sweep_summary s;
+  wht_sweep_config c = *given; /* with its log, once open */
   /* the library's threads for this process; no row depends on them */
-  if (c->threads) wht_set_threads(c->threads);
-  int rc = wht_sweep_grid_build(c, wht_gpu_available(), &g);
+  if (c.threads) wht_set_threads(c.threads);
+  int rc = wht_sweep_grid_build(&c, wht_gpu_available(), &g);
+  if (rc == 0) rc = wht_sweep_log_check(&c);
   if (rc != 0) return rc;
-  wht_h5 *h = wht_sweep_open_output(c, &g, &done, &rc);
+  wht_h5 *h = wht_sweep_open_output(&c, &g, &done, &rc);
   if (!h) return rc;
-  rc = wht_sweep_run(c, &g, h, done, &s);
-  return wht_sweep_finish(c, h, done, &s, rc);
+  wht_sweep_log_open(&c);
+  rc = wht_sweep_run(&c, &g, h, done, &s);
+  rc = wht_sweep_finish(&c, h, done, &s, rc);
+  wht_sweep_log_close(&c);
+  return rc;
 }
 
 /* what the command asks for, but a sweep under MPI */

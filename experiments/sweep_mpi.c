@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "sweep_cli.h"
 #include "sweep_finish.h"
+#include "sweep_log.h"
 #include "sweep_mpi.h"
 #include "sweep_mpi_proto.h"
 #include "sweep_output.h"
@@ -153,8 +154,9 @@ static int lead(local_worker *L, int size, int multiple, wht_h5 *h, wht_keyset *
   return wht_sweep_finish(L->c, h, done, &s, rc);
 }
 
-static int sweep(const wht_sweep_config *c, int rank, int size, int multiple)
+static int sweep(const wht_sweep_config *given, int rank, int size, int multiple)
 {
+  wht_sweep_config copy = *given, *c = &copy; /* with its log, once open (rank 0) */
   MPI_Comm node;
   wht_sweep_grid g;
   wht_h5 *h = NULL;
@@ -175,7 +177,9 @@ static int sweep(const wht_sweep_config *c, int rank, int size, int multiple)
       wht_oracle_device o;
       rc = choose_oracle(c, &g, all_own, why, &o);
       oracle = (int)o;
+      if (rc == 0) rc = wht_sweep_log_check(c);
       if (rc == 0) h = wht_sweep_open_output(c, &g, &done, &rc);
+      if (h) wht_sweep_log_open(c);
     }
     int decided[2] = { rc, oracle };
     MPI_Bcast(decided, 2, MPI_INT, 0, MPI_COMM_WORLD);
@@ -186,9 +190,10 @@ static int sweep(const wht_sweep_config *c, int rank, int size, int multiple)
   if (note_ranks(rank, size, h, L.oracle, L.device) != 0) fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
   MPI_Comm_dup(MPI_COMM_WORLD, &L.up);
   MPI_Comm_dup(MPI_COMM_WORLD, &L.down);
-  if (rank == 0)
+  if (rank == 0) {
     rc = lead(&L, size, multiple, h, done);
-  else
+    wht_sweep_log_close(c);
+  } else
     rc = wht_sweep_mpi_work(L.up, L.down, c, &g, L.oracle, L.device);
   MPI_Comm_free(&L.up);
   MPI_Comm_free(&L.down);

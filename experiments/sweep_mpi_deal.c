@@ -170,6 +170,7 @@ int wht_sweep_mpi_deal(MPI_Comm up, MPI_Comm down, int nworkers, const wht_sweep
   wht_sweep_sets_count(c, g, done, &total, &todo, &work);
   s->cells_total = total, s->cells_skipped = total - todo;
   wht_progress_start(&D.prog, todo, work);
+  wht_progress_log(&D.prog, c->log);
   for (int live = nworkers; live > 0;) {
     /* a signal: save what is there now, deal no more */
     if (wht_sweep_stop_requested() && !signalled) {

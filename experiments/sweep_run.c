@@ -92,6 +92,7 @@ int wht_sweep_run(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h5 *h,
   s->cells_total = total;
   s->cells_skipped = total - todo;
   wht_progress_start(&prog, todo, work);
+  wht_progress_log(&prog, c->log);
   /* one set looked up ahead, so that the worker may draw it while it runs
    * the current one */
   int have = todo && next_to_run(c, g, done, &started, &set);
