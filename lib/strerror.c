@@ -19,7 +19,8 @@ static const char *const messages[WHT_NSTATUS] = {
   [WHT_E_THREADS] = "thread count out of range (accepted: 0 for the default, 1 to 1024)",
   [WHT_E_BOUND_KIND] = "unknown error bound kind (accepted: WHT_BOUND_ELEMENTWISE, WHT_BOUND_NORM_REL)",
   [WHT_E_NO_BOUND] = "the algorithm has no error bound of the gamma form (its registry factors are 0)",
-  [WHT_E_TAU] = "tau of the smoothed operation out of range (accepted: a finite value >= 0)",
+  [WHT_E_TAU] = "tau of the smoothed operation out of range (accepted: a finite value >= 0 that stays finite "
+                "rounded to the format)",
   [WHT_E_ALIGN] = "a data pointer is not aligned to its element size (2 bytes: f16, bf16; 4: f32; 8: f64, double)",
   [WHT_E_OVERLAP] = "the destination array overlaps the source array",
 };

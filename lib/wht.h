@@ -49,7 +49,8 @@ typedef enum {
   WHT_E_THREADS,        /* thread count out of range (wht_set_threads) */
   WHT_E_BOUND_KIND,     /* bound kind out of range (wht_error_bound) */
   WHT_E_NO_BOUND,       /* the algorithm has no error bound of the gamma form (wht_error_bound) */
-  WHT_E_TAU,            /* the smoothed operation's tau is NaN, infinite or negative (measure/wht_ops.h) */
+  WHT_E_TAU,            /* the smoothed operation's tau is NaN, infinite, negative or infinite once
+                           rounded to the format (measure/wht_ops.h) */
   WHT_E_ALIGN,          /* a data pointer is not a multiple of its element size (wht_execute,
                            wht_store_doubles, wht_load_doubles) */
   WHT_E_OVERLAP,        /* the destination array overlaps the source (wht_store_doubles,

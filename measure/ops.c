@@ -204,9 +204,16 @@ static wht_status execute(wht_op op, const char *algorithm, wht_format f, wht_ba
   return st;
 }
 
-/* the smoothed operation's threshold as the oracle takes it: finite, >= 0
- * (the other operations do not read tau) */
-static int tau_bad(wht_op op, double tau) { return op == WHT_OP_SMOOTHED && !(isfinite(tau) && tau >= 0); }
+/* the smoothed operation's threshold as the oracle takes it: finite, >= 0,
+ * and finite once rounded to the format, which the steps threshold at (a
+ * tau that rounds to inf zeroes every value; wht-sweep and whtlab.sweep
+ * refuse it too). The other operations do not read tau; a format out of
+ * range is left to its own status. */
+static int tau_bad(wht_op op, wht_format f, double tau)
+{
+  if (op != WHT_OP_SMOOTHED) return 0;
+  return !(isfinite(tau) && tau >= 0) || ((unsigned)f < WHT_NFORMATS && !isfinite(wht_round_to_format(tau, f)));
+}
 
 wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
                           wht_backend backend, unsigned k, double tau,
@@ -218,7 +225,7 @@ wht_status wht_op_execute(wht_op op, const char *algorithm, wht_format f,
   if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
   if (!algorithm || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if (k >= 64) return WHT_E_SIZE;
-  if (tau_bad(op, tau)) return WHT_E_TAU;
+  if (tau_bad(op, f, tau)) return WHT_E_TAU;
   return execute(op, algorithm, f, backend, k, tau, a, ops[op].needs_b ? b : NULL, a, b, nonfinite);
 }
 
@@ -229,7 +236,7 @@ wht_status wht_op_execute_into(wht_op op, const char *algorithm, wht_format f, w
   if ((unsigned)op >= WHT_NOPS) return WHT_E_OPERATION;
   if (!algorithm || !a || !y || (ops[op].needs_b && (!b || !bw))) return WHT_E_NULL;
   if (k >= 64) return WHT_E_SIZE;
-  if (tau_bad(op, tau)) return WHT_E_TAU;
+  if (tau_bad(op, f, tau)) return WHT_E_TAU;
   return execute(op, algorithm, f, backend, k, tau, a, ops[op].needs_b ? b : NULL, y, bw, nonfinite);
 }
 
@@ -241,7 +248,7 @@ wht_status wht_op_execute_fn(wht_op op, wht_format f, unsigned k, double tau, vo
   if (!fn || !a || (ops[op].needs_b && !b)) return WHT_E_NULL;
   if ((unsigned)f >= WHT_NFORMATS) return WHT_E_FORMAT;
   if (k >= 64) return WHT_E_SIZE;
-  if (tau_bad(op, tau)) return WHT_E_TAU;
+  if (tau_bad(op, f, tau)) return WHT_E_TAU;
   pipeline p = { fn, ctx, 1, f, (uint64_t)1 << k, k, 0, NULL };
   wht_status st = ops[op].run(&p, tau, a, b);
   if (nonfinite) *nonfinite = p.bad;

@@ -11,8 +11,9 @@
 
 /* a (and b for xor-conv) hold n = 2^k elements of format f (host storage).
  * tau is the smoothed operation's threshold: finite and >= 0, as the
- * oracle takes it (WHT_E_TAU otherwise, nothing done); the other
- * operations do not read it.
+ * oracle takes it, and finite once rounded to f, at which the steps
+ * threshold (WHT_E_TAU otherwise, nothing done: in f16 a tau of 65520 or
+ * more); the other operations do not read it.
  * On return a holds y; b is clobbered. *nonfinite is set to 1 when any
  * intermediate or output element is inf or NaN. On the GPU backend a and
  * b are copied to the device once and y back once; the transforms and the

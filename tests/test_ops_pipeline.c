@@ -239,9 +239,21 @@ static void test_backend_and_args(void)
                                    NULL, &nf) == WHT_E_TAU;
     KEPT();
   }
+  /* finite, but inf once rounded to f16 (whose largest finite is 65504;
+   * 65520 rounds up): the steps would threshold at inf */
+  refused += wht_op_execute(WHT_OP_SMOOTHED, "folklore", WHT_F16, WHT_BACKEND_CPU, 2, 65520.0, xa, NULL, &nf) ==
+             WHT_E_TAU;
+  KEPT();
+  refused += wht_op_execute_into(WHT_OP_SMOOTHED, "folklore", WHT_F16, WHT_BACKEND_CPU, 2, 1e6, xa, NULL, ya, NULL,
+                                 &nf) == WHT_E_TAU;
+  KEPT();
 #undef KEPT
-  tap_ok(refused == 6, "smoothed with tau NaN, -1 or inf gives WHT_E_TAU (%d of 6), as the oracle refuses them", refused);
-  tap_ok(kept == 9, "rejected calls leave x and the output buffer alone (%d of 9 calls)", kept);
+  tap_ok(refused == 8, "smoothed with tau NaN, -1, inf, or one that rounds to inf in f16 gives WHT_E_TAU (%d of 8), as "
+         "the oracle and the drivers refuse them", refused);
+  tap_ok(kept == 11, "rejected calls leave x and the output buffer alone (%d of 11 calls)", kept);
+  uint16_t h4[4] = { 0x3c00, 0x4000, 0xbc00, 0x0000 }; /* 1, 2, -1, 0 */
+  tap_ok(wht_op_execute(WHT_OP_SMOOTHED, "folklore", WHT_F16, WHT_BACKEND_CPU, 2, 65504.0, h4, NULL, &nf) == WHT_OK,
+         "smoothed in f16 with tau 65504 (the largest finite) runs");
   tap_ok(wht_op_execute(WHT_OP_ONE_WAY, "folklore", WHT_F32, WHT_BACKEND_CPU, 2, NAN, xa, NULL, &nf) == WHT_OK &&
              xa[0] == 10,
          "an operation that does not read tau ignores it (one-way with tau NaN runs)");
