@@ -54,7 +54,7 @@ import whtlab_cli  # noqa: E402
 import whtlab_filters  # noqa: E402
 import whtlab_metrics  # noqa: E402
 import whtlab_tradeoff  # noqa: E402
-from whtlab_results import InputError, UsageError, load, check_all, ordered  # noqa: E402
+from whtlab_results import InputError, UsageError, load, check_all, ordered, warn_unfinished  # noqa: E402
 
 DESCRIPTION = """\
 Draw figures from one or more whtlab result files (HDF5, schema_version 1,
@@ -138,7 +138,10 @@ Figures of the same names in --outdir are replaced (regenerating a folder
 of figures is the usual run), each written under a temporary name and
 renamed, so a figure is either the old one or the new one, never partial.
 Notes (what a tradeoff figure leaves out) are lines on stderr starting
-'wht-plot: note:'.
+'wht-plot: note:'. A file whose last wht-sweep run has not put all its
+cells in it (its attribute unfinished, data/README.md) is drawn all the
+same, with one line on stderr: 'wht-plot: warning: FILE is unfinished: '
+and the attribute's text; the figures and the exit status are unchanged.
 """
 
 
@@ -336,6 +339,7 @@ def main():
     for stem, _ in jobs:
         for ext in st.EXTENSIONS:
             _check_figure_path(os.path.join(a.outdir, "%s.%s" % (stem, ext)), a.files)
+    warn_unfinished(PROG, a.files)   # the inputs accepted: said once per file
     os.makedirs(a.outdir, exist_ok=True)
     written = []
     for stem, draw in jobs:

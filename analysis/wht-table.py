@@ -40,7 +40,7 @@ import whtlab_metrics  # noqa: E402
 import whtlab_render  # noqa: E402
 import whtlab_tables  # noqa: E402
 from whtlab_cells import DEFAULT_BASELINE  # noqa: E402
-from whtlab_results import InputError, UsageError, load  # noqa: E402
+from whtlab_results import InputError, UsageError, load, warn_unfinished  # noqa: E402
 
 DESCRIPTION = """\
 Print a table from one or more whtlab result files (HDF5, schema_version 1,
@@ -111,7 +111,10 @@ in it, --speed: no /timings or no rows, conflicting rows), or filters whose
 values are present but select no row together. Without folklore
 rows the reduction table prints n/a with a note naming the algorithms
 present. Errors are one line on stderr; no output file is created or
-changed on any error.
+changed on any error. A file whose last wht-sweep run has not put all its
+cells in it (its attribute unfinished, data/README.md) is read all the
+same, with one line on stderr: 'wht-table: warning: FILE is unfinished:
+' and the attribute's text; the table and the exit status are unchanged.
 """
 
 
@@ -206,6 +209,7 @@ def main():
     if a.output is not None:
         whtlab_cli.check_output_file("-o", a.output, a.files, a.force)
     text = whtlab_render.render(a.style, build(a))
+    warn_unfinished(PROG, a.files)   # the inputs accepted: said once per file
     if a.output is None:
         sys.stdout.write(text)
         return 0

@@ -8,6 +8,7 @@ merge of itself is harmless but two different runs of one cell are not
 silently mixed."""
 
 import os
+import sys
 
 import h5py
 import numpy as np
@@ -324,6 +325,26 @@ def attributes(path, names=("device", "git_revision")):
             out[n] = v.decode("ascii", "replace") if isinstance(v, bytes) else \
                 (None if v is None else str(v))
     return out
+
+
+def unfinished(paths):
+    """[(path, note)] of the files (each once, in order) whose last wht-sweep
+    run has not put all its cells in them: the root attribute `unfinished`
+    (data/README.md; a file without it is finished), as one line (a merge's
+    note has a line per unfinished input). The files are checked already."""
+    out = []
+    for path in dict.fromkeys(paths):
+        note = attributes(path, ("unfinished",))["unfinished"]
+        if note is not None:
+            out.append((path, "; ".join(x.strip() for x in note.split("\n") if x.strip())))
+    return out
+
+
+def warn_unfinished(prog, paths):
+    """One line on stderr per unfinished file: its rows are read all the
+    same, but its last run left cells out."""
+    for path, note in unfinished(paths):
+        sys.stderr.write("%s: warning: %s is unfinished: %s\n" % (prog, path, note))
 
 
 def check_all(paths):

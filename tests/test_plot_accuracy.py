@@ -5,10 +5,11 @@ legend, at --dpi), the reference line of the metric, the cells' medians
 over trials as lines and their interquartile ranges as shaded bands (checked
 against hand-computed quartiles), and zero-error and overflow points drawn
 as edge markers rather than dropped; files without folklore rows do not
-stop it."""
+stop it, nor does a file marked unfinished (one warning line on stderr)."""
 
 import ast
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
+import h5py  # noqa: E402
 import numpy as np  # noqa: E402
 import whtlab_testkit as tk  # noqa: E402
 
@@ -252,4 +254,23 @@ kinds = ast.literal_eval(p.stdout) if p.returncode == 0 else p.stderr
 t.ok(kinds == [("one-way", "kahan"), ("one-way", "kahan"), ("smoothed", "kahan tau=0.5"),
                ("smoothed", "kahan tau=1.0")],
      "lines: one-way rows of two taus one line, smoothed rows one line a tau (%s)" % (kinds,))
+# A file whose last wht-sweep run left cells out (attribute unfinished,
+# data/README.md): the same figures and exit status, one warning line.
+cut = os.path.join(tmp.name, "cut.h5")
+shutil.copy(path, cut)
+with h5py.File(cut, "a") as f:
+    f.attrs["unfinished"] = np.bytes_("a wht-sweep run is writing this file, or was killed: started at "
+                                      "2000-01-01T00:00:00Z")
+same = os.path.join(tmp.name, "figs", "unfinished")
+(rc0, out0, err0), (rc1, out1, err1) = (
+    tk.run("analysis/wht-plot", "--outdir", same, "--dpi", DPI, "--only", "accuracy", "--format", "f32", f)
+    for f in (path, cut))
+t.ok(rc0 == rc1 == 0 and out0 == out1 and out1.count(".png") == 1 and err0 == ""
+     and err1 == "wht-plot: warning: %s is unfinished: a wht-sweep run is writing this file, or was killed: "
+     "started at 2000-01-01T00:00:00Z\n" % cut,
+     "an unfinished file: the same figures and exit status, one warning line (%s)" % err1.strip())
+rc, out, err = tk.run("analysis/wht-plot", "--outdir", same, "--dpi", DPI, "--only", "accuracy", "--format",
+                      "f32", cut, cut)
+t.ok(rc == 0 and len(err.splitlines()) == 1, "the same unfinished file twice: one warning line (%s)"
+     % " | ".join(err.splitlines()))
 t.done()

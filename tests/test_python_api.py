@@ -10,17 +10,25 @@ load() gives every row with decoded strings. whtlab.sweep of a numpy
 folklore gives wht-sweep's folklore rows (every error column, every op,
 smoothed under two taus, f32 and f16), resumes after an exception in the
 callable, extends a wht-sweep file that the C programs then still read, and
-refuses bad arguments.
+refuses bad arguments. Each call keeps a log (FILE.log, or log=): its first
+line, its progress lines and how it ended, with the UTC time, appended to;
+a refused call adds nothing. The attribute python_sweeps keeps its first and
+latest lines below 64000 bytes, and a call whose attributes cannot fit is
+refused with the file as it was. load() warns for an unfinished file.
 
 The package loads the build tree's libwht.so (whtlab_testkit.use_built_libwht,
 which preloads the sanitizer runtimes in a sanitizer build)."""
 
+import contextlib
 import csv
+import io
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import warnings
 
 sys.dont_write_bytecode = True
 top = os.environ.get("top_srcdir", ".")
@@ -150,6 +158,41 @@ t.ok(rc == 0 and ran == len(c_rows) == 320 and same_rows(py_rows, c_rows) and
 t.ok(whtlab.sweep(np_folklore, "np-folklore", out=py_path, progress=False, **grid) == 0,
      "the same sweep again runs no cell (resume)")
 
+# the log beside the file: each call's first line (the call, as in
+# command_line, and the package's version), its progress lines (progress
+# off: in the log all the same) and how it ended, each after the UTC time
+STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "
+
+
+def log_lines(p):
+    """the lines of a log; none when it is missing"""
+    return log_bytes(p).decode().splitlines()
+
+
+def log_bytes(p):
+    try:
+        with open(p, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return b""
+
+
+def untimed(lines):
+    """the lines without their time; None when one lacks it"""
+    return [x[21:] for x in lines] if all(re.match(STAMP, x) for x in lines) else None
+
+
+with h5py.File(py_path, "r") as f:
+    py_call = f.attrs["command_line"].decode()
+from whtlab.core import VERSION  # noqa: E402
+lines = untimed(log_lines(py_path + ".log")) or None
+started = "whtlab.sweep started: %s (whtlab %s)" % (py_call, VERSION)
+t.ok(lines is not None and "np_folklore" in py_call and lines[0] == started and lines.count(started) == 2
+     and lines[-4:] == ["whtlab.sweep: %s: 320 of 320 cells, ETA 0 s" % py_path,
+                        "whtlab.sweep: done, 320 cells run", started, "whtlab.sweep: done, 0 cells run"],
+     "FILE.log: the call, its progress (progress=False), done; the resume appended (%s)"
+     % (lines if lines is None or len(lines) < 8 else lines[:1] + ["..."] + lines[-4:]))
+
 calls = [0]
 
 
@@ -168,8 +211,19 @@ except KeyboardInterrupt:
     kept = len(whtlab.load(part))
     t.ok(0 < kept < 320 and not os.path.exists(part + ".lock") and not os.path.exists(part + ".tmp"),
          "an interrupt inside fn propagates; the file keeps the %d finished cells, no lock or tmp left" % kept)
+    lines = untimed(log_lines(part + ".log")) or None
+    t.ok(lines is not None and lines[-1] == "whtlab.sweep: failed after %d cells: KeyboardInterrupt" % kept
+         and lines[1:-1] == ["whtlab.sweep: %s: %d of 320 cells, ETA %s" % (part, i + 1, x.rsplit("ETA ", 1)[-1])
+                             for i, x in enumerate(lines[1:-1])] and len(lines) == kept + 2,
+         "its log: a progress line per save (save_every=0), then 'failed after %d cells' (%s)"
+         % (kept, lines if lines is None else lines[-2:]))
 whtlab.sweep(np_folklore, "np-folklore", out=part, progress=False, **grid)
 t.ok(same_rows(whtlab.load(part), c_rows), "resumed after the interrupt: the rows of an uninterrupted run")
+lines = untimed(log_lines(part + ".log")) or None
+t.ok(lines is not None and len([x for x in lines if x.startswith("whtlab.sweep started: ")]) == 2
+     and lines[-1] == "whtlab.sweep: done, %d cells run" % (320 - kept),
+     "the resume's lines appended to that log, ending 'done, %d cells run' (%s)"
+     % (320 - kept, (lines or [])[-1:]))
 
 # a wht-sweep file extended by whtlab.sweep stays a file of the C programs
 whtlab.sweep(np_folklore, "np-folklore", out=c_path, progress=False, **grid)
@@ -274,8 +328,10 @@ raises("sweep: log2n 0", lambda: whtlab.sweep(np_folklore, "x", log2n=[0, 3], ou
 raises("sweep: fn not callable", lambda: whtlab.sweep(3, "x", out=new), ["callable"])
 raises("sweep: fn returns the wrong dtype",
        lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "x", log2n=3, out=new), ["float64", "float32"])
+log_before = log_bytes(py_path + ".log")
 raises("sweep: another seed than the file's", lambda: whtlab.sweep(np_folklore, "x", seed=9, out=py_path),
        ["seed", "4"])
+t.ok(log_before and log_bytes(py_path + ".log") == log_before, "that refused sweep added nothing to FILE.log")
 raises("sweep: a missing folder", lambda: whtlab.sweep(np_folklore, "x", out=os.path.join(tmp.name, "no", "x.h5")),
        ["does not exist"])
 # values are taken exactly or refused, names whole, types as documented
@@ -325,8 +381,8 @@ for what, kw, words in (("seed 2^64", dict(seed=2**64), ["seed", "18446744073709
                         ("trials 2.0", dict(trials=2.0), ["trials", "2.0"]),
                         ("tau True", dict(tau=True), ["tau", "True"])):
     raises("sweep: " + what, lambda kw=kw: whtlab.sweep(np_folklore, "x", out=refused, **kw), words)
-t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock"),
-     "the refused sweeps left no file")
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock")
+     and not os.path.lexists(refused + ".log"), "the refused sweeps left no file, no log")
 # integers beyond 2^53 are refused by value (float64 would round them), at every
 # entry that takes them; NULs in any name; arrays where a flag or names go
 BIG = 2**53 + 1
@@ -368,8 +424,9 @@ for what, fn, words in (
         ("sweep: tau 2^53 + 1", lambda: whtlab.sweep(np_folklore, "x", ops="smoothed", tau=BIG, out=refused),
          ["tau", str(BIG)])):
     raises(what, fn, words)
-t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock"),
-     "the refused sweeps (tau rounding to inf, bad names) left no file")
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock")
+     and not os.path.lexists(refused + ".log"),
+     "the refused sweeps (tau rounding to inf, bad names) left no file, no log")
 hi, lo = whtlab.exact([2**53, -2**53])
 t.ok(hi.tolist() == [0.0, 2.0**54] and lo.tolist() == [0.0, 0.0], "integers -2^53..2^53 are still taken exactly")
 try:
@@ -377,6 +434,8 @@ try:
                        progress=False)
     got = sorted(whtlab.load(refused)["format"])
     os.unlink(refused)
+    if os.path.exists(refused + ".log"):   # its log: the tests of refusals look for none
+        os.unlink(refused + ".log")
 except Exception as e:  # noqa: BLE001 - reported as the failure
     ran, got = e, None
 t.ok(ran == 2 and got == ["f16", "f32"], "sweep: formats a numpy array of names, a repeated name once (%r)" % (ran,))
@@ -386,10 +445,21 @@ raises("sweep: fn fails in the first cell of an existing file",
        lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "y", log2n=3, seed=4, out=py_path), ["float64"])
 with open(py_path, "rb") as f:
     t.ok(f.read() == before, "that failed sweep left the existing file as it was")
+lines = untimed(log_lines(py_path + ".log")) or None
+t.ok(lines is not None
+     and lines[-2].startswith("whtlab.sweep started: whtlab.sweep(__main__.<lambda>.<locals>.<lambda>, 'y'")
+     and re.fullmatch(r"whtlab.sweep: failed after 0 cells: WhtlabError: .*float64.*", lines[-1]) is not None,
+     "its log: started, then 'failed after 0 cells' with the error on one line (%s)" % (lines or [])[-1:])
 raises("sweep: fn fails in the first cell of a new file",
        lambda: whtlab.sweep(lambda x, f: x.astype(np.float64), "y", log2n=3, out=refused), ["float64"])
 t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".tmp"),
      "a sweep that failed before its first cell created no file")
+lines = untimed(log_lines(refused + ".log")) or None
+t.ok(lines is not None and len(lines) == 2
+     and lines[1].startswith("whtlab.sweep: failed after 0 cells: WhtlabError"),
+     "its log (a failure, not a refusal): started, failed after 0 cells (%s)" % lines)
+if lines is not None:
+    os.unlink(refused + ".log")
 for fn, fmt, v in ((whtlab.to_float64, "f32", np.float32(1.5)), (whtlab.from_float64, "f16", np.float64(1.5)),
                    (whtlab.from_float64, "bf16", 3)):
     y = fn(v, fmt)
@@ -422,4 +492,91 @@ os.makedirs(os.path.join(tmp.name, "blocked.h5.tmp"))
 raises("sweep: a folder where FILE.tmp goes",
        lambda: whtlab.sweep(np_folklore, "x", log2n=3, out=os.path.join(tmp.name, "blocked.h5"),
                             progress=False), ["blocked.h5", "a folder"])
+
+# ---- the log of whtlab.sweep: log= elsewhere, stderr's lines the same ----
+logged, elsewhere = os.path.join(tmp.name, "logged.h5"), os.path.join(tmp.name, "elsewhere.log")
+with open(elsewhere, "w") as f:
+    f.write("an earlier line\n")
+printed = io.StringIO()
+try:
+    with contextlib.redirect_stderr(printed):
+        n = whtlab.sweep(np_folklore, "x", log2n=[3, 4, 5], out=logged, save_every=0, log=elsewhere)
+except Exception as e:  # noqa: BLE001 - reported as the failure
+    n = e
+lines = untimed(log_lines(elsewhere)[1:])
+t.ok(n == 3 and log_lines(elsewhere)[0] == "an earlier line" and not os.path.exists(logged + ".log")
+     and lines is not None and len(lines) == 5 and lines[0].startswith("whtlab.sweep started: ")
+     and lines[1:4] == printed.getvalue().splitlines() and lines[4] == "whtlab.sweep: done, 3 cells run",
+     "log=: appended to that file, none beside out; its progress lines are stderr's (%s)" % (lines or n,))
+fifo = os.path.join(tmp.name, "fifo.log")
+os.mkfifo(fifo)
+os.makedirs(os.path.join(tmp.name, "folder.log"))
+for what, lg, words in (("False", False, ["log False", "always"]), ("''", "", ["log ''"]),
+                        ("a folder", os.path.join(tmp.name, "folder.log"), ["folder.log", "not a regular file"]),
+                        ("a FIFO", fifo, ["fifo.log", "not a regular file"]),
+                        ("in a missing folder", os.path.join(tmp.name, "no", "x.log"), ["does not exist"]),
+                        ("the results file", refused, ["refused.h5", "results file"]),
+                        ("its lock", refused + ".lock", ["refused.h5.lock", "results file"])):
+    raises("sweep: log " + what, lambda lg=lg: whtlab.sweep(np_folklore, "x", log2n=3, out=refused, log=lg), words)
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock")
+     and not os.path.lexists(refused + ".log"), "the refused logs: no file, no log")
+
+# ---- python_sweeps below 64000 bytes (data/README.md), as the C logs ----
+fit = os.path.join(tmp.name, "fit.h5")
+whtlab.sweep(np_folklore, "x", log2n=3, out=fit, progress=False)
+body = [b"whtlab.sweep(call %04d) " % i + b"." * 75 for i in range(639)]   # 100 bytes a line
+with h5py.File(fit, "a") as f:
+    f.attrs["python_sweeps"] = np.bytes_(b"whtlab.sweep(first)\n" + b"\n".join(body) + b"\n")   # 63920 bytes
+
+
+def fitted():
+    """(python_sweeps as lines, its count of lines left out, its bytes)"""
+    with h5py.File(fit, "r") as f:
+        v = bytes(f.attrs["python_sweeps"])
+    m = re.fullmatch(rb"\((\d+) earlier lines left out: an attribute holds 64000 bytes\)", v.split(b"\n")[1])
+    return v.split(b"\n"), int(m.group(1)) if m else None, len(v)
+
+
+try:
+    whtlab.sweep(np_folklore, "x", log2n=4, out=fit, progress=False)
+    lines, left, size = fitted()
+    t.ok(size < 64000 and lines[0] == b"whtlab.sweep(first)" and left is not None and left >= 1
+         and lines[2] == body[left] and lines[-2].startswith(b"whtlab.sweep(__main__.np_folklore, 'x'")
+         and lines[-2].endswith(b"log2n=[4], trials=1, seed=1, tau=[1.0])") and lines[-1] == b""
+         and len(whtlab.load(fit)) == 2,
+         "a resume past 64000 bytes: the first line, '(%s earlier lines left out ...)', the latest ones, "
+         "this call's last; %d bytes, the file read back" % (left, size))
+    whtlab.sweep(np_folklore, "x", log2n=5, out=fit, progress=False)
+    lines2, left2, size2 = fitted()
+    t.ok(size2 < 64000 and left2 is not None and left2 > left and left2 + len(lines2) - 3 == 639 + 2
+         and lines2[-2].endswith(b"log2n=[5], trials=1, seed=1, tau=[1.0])") and len(whtlab.load(fit)) == 3,
+         "the next resume carries the count on: %s then %s lines left out, none lost uncounted" % (left, left2))
+except Exception as e:  # noqa: BLE001 - reported as the failure
+    t.ok(False, "python_sweeps past 64000 bytes: %s: %s" % (type(e).__name__, e))
+# a call whose line alone cannot fit: refused, nothing written
+many = [1.0 + i / 4096 for i in range(6000)]
+raises("sweep: a call of 90 kB, new file", lambda: whtlab.sweep(np_folklore, "x", log2n=3, tau=many, out=refused),
+       ["command_line", "64000", "nothing written"])
+t.ok(not os.path.lexists(refused) and not os.path.lexists(refused + ".lock")
+     and not os.path.lexists(refused + ".log"), "that refused sweep: no file, no log")
+with open(fit, "rb") as f:
+    before = f.read(), log_bytes(fit + ".log")
+raises("sweep: a call of 90 kB, existing file", lambda: whtlab.sweep(np_folklore, "x", log2n=6, tau=many, out=fit),
+       ["python_sweeps", "64000", "nothing written"])
+with open(fit, "rb") as f:
+    t.ok((f.read(), log_bytes(fit + ".log")) == before and before[1],
+         "that refused sweep: the file and its log as they were")
+
+# ---- load() of an unfinished file (attribute unfinished, data/README.md) ----
+cut = os.path.join(tmp.name, "cut.h5")
+shutil.copy(fit, cut)
+with h5py.File(cut, "a") as f:
+    f.attrs["unfinished"] = np.bytes_("its last run failed after 1 of 4 cells: --resume runs the others")
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    n_cut, n_fit = len(whtlab.load(cut)), len(whtlab.load(fit))
+said = [(str(x.message), os.path.basename(x.filename)) for x in w if x.category is UserWarning]
+t.ok(n_cut == n_fit == 3 and said == [("%s is unfinished: its last run failed after 1 of 4 cells: --resume runs "
+                                        "the others" % cut, "test_python_api.py")],
+     "load of an unfinished file: its rows and one warning, at the caller's line (%s)" % said)
 t.done()

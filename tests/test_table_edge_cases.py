@@ -2,7 +2,9 @@
 rows, folklore exact (error 0), rows of backend python paired with folklore
 of another backend. None crashes, each shows as such, and such
 cells stay out of the medians. Several files combine into one table; an
-identical copy is harmless; conflicting duplicates are refused."""
+identical copy is harmless; conflicting duplicates are refused. A file
+marked unfinished (root attribute unfinished) gives the same table and exit
+status, and one warning line on stderr per such file."""
 
 import csv
 import io
@@ -10,6 +12,7 @@ import os
 import re
 import sys
 import tempfile
+import warnings
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.environ.get("top_srcdir", "."), "analysis"))
@@ -278,5 +281,49 @@ t.ok(pm.get("status") == "overflow" and pm.get("median") == "" and pm.get("trial
      and rn.get("note") == "1 undefined of 3 trials",
      "--cells: one overflowed trial of three shows the status; one NaN of three a median "
      "of the other two, both counted (%s; %s)" % (pm, rn))
+
+# A file whose last wht-sweep run left cells out (attribute unfinished,
+# data/README.md): the same table, the same exit status, one warning line
+# per such file (a merge's note of several lines on that one line).
+done_rows = [R("folklore", "f32", "norm", "one-way", 4, 0, 4e-8), R("kahan", "f32", "norm", "one-way", 4, 0, 1e-8)]
+finished = write("finished.h5", done_rows)
+note = "its last run was interrupted after 2 of 8 cells: --resume runs the others"
+cut = os.path.join(tmp.name, "cut.h5")
+tk.write_file(cut, results=np.array(done_rows, dtype=tk.RESULT_DTYPE), attrs={"unfinished": note})
+merged = os.path.join(tmp.name, "merged.h5")
+tk.write_file(merged, results=np.array(done_rows, dtype=tk.RESULT_DTYPE),
+              attrs={"unfinished": "a.h5: a wht-sweep run is writing this file, or was killed\nb.h5: " + note})
+for args in ([], ["--cells"], ["--csv"], ["--rows", "--csv"]):
+    rc0, out0, err0 = tk.run("analysis/wht-table", *(args + [finished]))
+    rc1, out1, err1 = tk.run("analysis/wht-table", *(args + [cut]))
+    t.ok(rc0 == rc1 == 0 and err0 == "" and out1 == out0.replace(finished, cut)
+         and err1 == "wht-table: warning: %s is unfinished: %s\n" % (cut, note),
+         "%san unfinished file: the same table and exit status, one warning line (%s)"
+         % (" ".join(args) + ": " if args else "", err1.strip()))
+rc, out, err = tk.run("analysis/wht-table", "--cells", cut, finished, merged, cut)
+t.ok(rc == 0 and out and err.splitlines() == [
+    "wht-table: warning: %s is unfinished: %s" % (cut, note),
+    "wht-table: warning: %s is unfinished: a.h5: a wht-sweep run is writing this file, or was killed; "
+    "b.h5: %s" % (merged, note)],
+     "several files: one line per unfinished file, named once, a merge's note on one line (%s)"
+     % " | ".join(err.splitlines()))
+o = os.path.join(tmp.name, "cut.md")
+rc, out, err = tk.run("analysis/wht-table", "-o", o, cut)
+t.ok(rc == 0 and out == "" and os.path.isfile(o) and err.startswith("wht-table: warning: %s is unfinished" % cut),
+     "-o: the table written, the warning on stderr (%s)" % err.strip())
+rc, out, err = tk.run("analysis/wht-table", "--algo", "kahan,bogus", cut)
+t.ok(rc == 2 and out == "" and len(err.splitlines()) == 1 and "bogus" in err,
+     "a refused call on an unfinished file: its one error line only (%s)" % err.strip())
+try:
+    import pandas  # noqa: F401
+    from whtlab_frame import load_frame
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        frame = load_frame([cut, finished])
+    said = [str(x.message) for x in w if x.category is UserWarning]
+    t.ok(len(frame) == 2 and said == ["%s is unfinished: %s" % (cut, note)],
+         "load_frame: the rows, and a warning for the unfinished file (%s)" % said)
+except ImportError:
+    t.ok(True, "load_frame: # SKIP pandas is not installed")
 
 t.done()

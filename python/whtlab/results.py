@@ -2,9 +2,13 @@
 pandas DataFrame: one row per /results row, every column, the name columns
 decoded to str, status kept as written ("ok", "overflow", "unsupported");
 rows whose metrics are NaN (status overflow or undefined metrics) stay and
-say so through their status and NaN values, never dropped or averaged."""
+say so through their status and NaN values, never dropped or averaged. A
+file whose last wht-sweep run has not put all its cells in it (its root
+attribute `unfinished`, data/README.md) is read all the same, with a
+warning that says so."""
 
 import os
+import warnings
 
 import h5py
 import numpy as np
@@ -105,8 +109,19 @@ def read_table(f, path, table):
         raise WhtlabError("%s is damaged (/%s unreadable: %s)" % (path, table, e))
 
 
+def unfinished(f):
+    """The root attribute `unfinished` of the open file f as one line (a
+    merge's note has a line per unfinished input), or None: finished."""
+    if "unfinished" not in f.attrs:
+        return None
+    v = np.asarray(f.attrs["unfinished"]).ravel()
+    text = "\n".join(x.decode("ascii", "replace") if isinstance(x, bytes) else str(x) for x in v.tolist())
+    return "; ".join(x.strip() for x in text.split("\n") if x.strip())
+
+
 def load(path, table="results"):
-    """The rows of /results (or /timings) of path as a pandas DataFrame."""
+    """The rows of /results (or /timings) of path as a pandas DataFrame;
+    warns (UserWarning) when the file is unfinished."""
     import pandas as pd
     if table not in ("results", "timings"):
         raise WhtlabError("table %r unknown (accepted: results, timings)" % (table,))
@@ -114,6 +129,10 @@ def load(path, table="results"):
         if table not in f:
             raise WhtlabError("%s: no /%s table" % (path, table))
         data = read_table(f, path, table)
+        note = unfinished(f)
+    if note is not None:
+        # the rows are what the file holds; its last run left cells out
+        warnings.warn("%s is unfinished: %s" % (os.fsdecode(path), note), stacklevel=2)
     frame = pd.DataFrame({c: data[c] for c in data.dtype.names})
     for c in data.dtype.names:
         if data.dtype[c].kind == "S":

@@ -14,12 +14,18 @@ FILE.tmp, renamed over FILE (atomic), every `save_every` seconds and at the
 end, under FILE.lock (flock, the lock wht-sweep takes), so an interrupted
 sweep leaves every row of its last save and the same call again (resume is
 always on) runs only the missing cells. An existing file must have the
-sweep's seed; its other rows, its /timings and its attributes are kept."""
+sweep's seed; its other rows, its /timings and its attributes are kept.
+
+Progress also goes to a log file, FILE.log beside FILE (log= elsewhere), as
+wht-sweep keeps its own (README.md): appended to, never truncated, one line
+per event with the UTC time, so a resumed sweep's log continues the
+interrupted one's; a refused call adds nothing to it."""
 
 import ctypes
 import datetime
 import fcntl
 import os
+import re
 import socket
 import sys
 import time
@@ -37,6 +43,13 @@ ALL = {"formats": ("f64", "f32", "f16", "bf16"),
 KEY = ("algorithm", "backend", "format", "dist", "op", "log2n", "trial", "seed", "tau")
 STRING_ATTRS = ("whtlab_version", "git_revision", "command_line", "created", "host", "device",
                 "compiler", "cflags", "nvcc_flags", "mpfr_version", "gsl_version", "hdf5_version")
+# A string attribute stays under ATTR_MAX bytes: HDF5 1.10 keeps it in one
+# object header message of at most 64 KiB and writes one a few bytes short
+# of that as a header no reader opens (the file lost at the next save). The
+# C store has the same rule (experiments/h5store.h, WHT_H5_ATTR_MAX).
+ATTR_MAX = 64000
+_LEFT_OUT = "(%d earlier lines left out: an attribute holds 64000 bytes)"
+_LEFT_OUT_RE = re.compile(rb"\((\d+) earlier lines left out")
 
 
 def _names(kind, value):
@@ -141,7 +154,94 @@ def _provenance(fn, name, seed, call):
             "hdf5_version": h5py.version.hdf5_version}
 
 
+def _log_fit(log):
+    """log (bytes: a first line, then a line per call, each ending in a
+    newline) cut below ATTR_MAX bytes as the C store cuts its logs
+    (experiments/sweep_finish.c, log_fit): the first line stays, the oldest
+    of the others make way for one line that counts them (an earlier cut's
+    count carried on), the newest line always stays."""
+    if len(log) < ATTR_MAX or b"\n" not in log:
+        return log
+    first, rest = log.split(b"\n", 1)
+    lines = rest.split(b"\n")   # the last one b"" after a final newline
+    left_out = 0
+    m = _LEFT_OUT_RE.match(lines[0])
+    if m and len(lines) > 1:
+        left_out, lines = int(m.group(1)), lines[1:]
+    newest = len(lines) - (2 if len(lines) > 1 and lines[-1] == b"" else 1)
+    body = sum(len(v) + 1 for v in lines) - 1
+    cut = 0
+    while cut < newest and len(first) + len(_LEFT_OUT % (left_out + cut)) + 2 + body >= ATTR_MAX:
+        body -= len(lines[cut]) + 1
+        cut += 1
+    return b"\n".join([first, (_LEFT_OUT % (left_out + cut)).encode()] + lines[cut:])
+
+
+def _string_bytes(v):
+    """The bytes of a string attribute's value; None for another type."""
+    a = np.asarray(v)
+    if a.dtype.kind == "S":
+        return a.nbytes
+    if a.dtype.kind in "UO" and all(isinstance(x, (str, bytes)) for x in a.ravel().tolist()):
+        return sum(len(x.encode() if isinstance(x, str) else x) for x in a.ravel().tolist())
+    return None
+
+
+def _check_attrs(out, attrs, call):
+    """WhtlabError, before anything is written, for a string attribute the
+    file cannot hold (ATTR_MAX); the file stays as it was."""
+    for k, v in attrs.items():
+        n = _string_bytes(v)
+        if n is not None and n >= ATTR_MAX:
+            why = " (this call's line is %d bytes of it: fewer tau values per call)" % len(call) \
+                if k in ("command_line", "python_sweeps") and call else ""
+            raise WhtlabError("cannot write attribute %s of %s: %d bytes, and an attribute must stay below %d "
+                              "(HDF5 1.10, data/README.md)%s; nothing written" % (k, out, n, ATTR_MAX, why))
+
+
+def _utc():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _one_line(e):
+    """An exception as one line of the log."""
+    text = " ".join(str(e).split())
+    return "%s: %s" % (type(e).__name__, text) if text else type(e).__name__
+
+
+class _Log:
+    """The sweep's log (experiments/run_log.c in Python): lines with the UTC
+    time, each flushed, so a killed sweep's log says how far it came."""
+
+    def __init__(self, path, call):
+        self.path, self.failed = path, False
+        try:
+            self.f = open(path, "a", encoding="utf-8", errors="backslashreplace")
+        except OSError as e:
+            raise WhtlabError("cannot write the log %s: %s (accepted: log= a file to append to in a "
+                              "writable folder)" % (path, e.strerror)) from None
+        self.line("whtlab.sweep started: %s (whtlab %s)" % (call, core.VERSION))
+
+    def line(self, text):
+        try:
+            self.f.write("%s %s\n" % (_utc(), text))
+            self.f.flush()
+        except OSError as e:
+            # a full disk costs the log, not the sweep (wht-sweep's rule); said once
+            if not self.failed:
+                self.failed = True
+                print("whtlab.sweep: log %s: write failed (%s); the sweep goes on, its log is incomplete"
+                      % (self.path, e.strerror), file=sys.stderr, flush=True)
+
+    def close(self):
+        try:
+            self.f.close()
+        except OSError:
+            pass
+
+
 def _publish(out, attrs, rows, timings):
+    _check_attrs(out, attrs, "")   # never a header no reader opens
     tmp = out + ".tmp"
     # whatever FILE.tmp is (a stale file, a link), it is removed first, so
     # nothing is written through it (wht-sweep's publish does the same)
@@ -209,12 +309,13 @@ def _run_cell(fn, name, fmt, d, op, k, t, tau, seed):
 
 
 def sweep(fn, name, formats=("f32",), dists=("norm",), ops=("one-way",), log2n=range(3, 13),
-          trials=1, seed=1, tau=1.0, out=None, save_every=10.0, progress=True):
+          trials=1, seed=1, tau=1.0, out=None, save_every=10.0, progress=True, log=None):
     """Run fn(x, format) -> y (the transform H x of one vector, in the
     format's numpy dtype; bf16 as uint16 bit patterns) over the grid and
     write a row per cell (algorithm `name`, backend "python") into out, as
-    wht-sweep would. Cells already in out are skipped. Returns the number
-    of cells run."""
+    wht-sweep would. Cells already in out are skipped. The progress lines
+    (on stderr unless progress=False) and how the call ended go to the log
+    out + ".log", or the file log names. Returns the number of cells run."""
     if not isinstance(out, str) or not out:
         raise WhtlabError("out %r: accepted the path of a results file (new or existing)" % (out,))
     formats, dists, ops, ks, taus = _grid(name, formats, dists, ops, log2n, trials, seed, tau)
@@ -223,18 +324,42 @@ def sweep(fn, name, formats=("f32",), dists=("norm",), ops=("one-way",), log2n=r
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder):
         raise WhtlabError("%s: the folder %s does not exist" % (out, folder))
+    log = _log_path(out, log)
     call = "whtlab.sweep(%s.%s, %r, formats=%r, dists=%r, ops=%r, log2n=%r, trials=%d, seed=%d, tau=%r)" % (
         getattr(fn, "__module__", "?"), getattr(fn, "__qualname__", "?"), name, formats, dists, ops, ks,
         trials, seed, taus)
     lock = _Lock(out)
     try:
         return _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, save_every,
-                             progress, call)
+                             progress, call, log)
     finally:
         lock.release()
 
 
-def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, save_every, progress, call):
+def _log_path(out, log):
+    """The log's path: out + ".log" for None, else a file to append to that
+    is none of the sweep's own files (a sweep always keeps its log)."""
+    if log is None:
+        log = out + ".log"
+    elif not isinstance(log, str) or not log:
+        raise WhtlabError("log %r: accepted the path of a log file to append to (default: out + '.log'; "
+                          "a sweep always keeps its log)" % (log,))
+    if os.path.exists(log) and not os.path.isfile(log):
+        # a FIFO would block, a folder cannot take lines
+        raise WhtlabError("log %s: not a regular file (accepted: a log file to append to, or a new file name)"
+                          % log)
+    folder = os.path.dirname(os.path.abspath(log))
+    if not os.path.isdir(folder):
+        raise WhtlabError("log %s: the folder %s does not exist" % (log, folder))
+    if os.path.realpath(log) in {os.path.realpath(out + x) for x in ("", ".tmp", ".lock")}:
+        raise WhtlabError("log %s: is the results file or one of its own (accepted: another path)" % log)
+    return log
+
+
+def _prepare(fn, name, formats, dists, ops, ks, trials, seed, taus, out, call):
+    """(attrs, rows, timings, cells to run) of the sweep into out; the
+    refusals (another seed, an attribute too long) before anything is
+    written."""
     timings = None
     if os.path.exists(out):
         with open_results(out) as f:
@@ -245,14 +370,16 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
         if fseed != seed:
             raise WhtlabError("%s has seed %d, not seed=%d (accepted: seed=%d, or another file)"
                               % (out, fseed, seed, fseed))
-        note = np.bytes_("%s\n" % call)
         prev = attrs.get("python_sweeps", b"")
-        attrs["python_sweeps"] = np.bytes_((prev if isinstance(prev, bytes) else bytes(prev)) + note)
+        prev = prev.encode() if isinstance(prev, str) else bytes(prev)
+        # one line per call, its first and latest lines kept (_log_fit)
+        attrs["python_sweeps"] = np.bytes_(_log_fit(prev + ("%s\n" % call).encode()))
     else:
         old = np.zeros(0, dtype=np.dtype(FILE_LAYOUT["results"]))
         attrs = {k: np.bytes_(v) for k, v in _provenance(fn, name, seed, call).items()}
         attrs["schema_version"] = np.int32(1)
         attrs["seed"] = np.uint64(seed)
+    _check_attrs(out, attrs, call)
     done = set()
     for r in old:
         key = tuple(r[c].split(b"\0", 1)[0].decode() if isinstance(r[c], bytes) else r[c].item() for c in KEY)
@@ -262,9 +389,29 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
     todo = [c for c in _cells(formats, dists, ops, ks, trials, taus)
             if (name, "python", c[0], c[1], c[2], c[3], c[4], seed, c[5]) not in done
             and (c[2] == "smoothed" or (name, "python", c[0], c[1], c[2], c[3], c[4], seed, None) not in done)]
-    dtype = np.dtype(FILE_LAYOUT["results"])
-    rows = list(old)
+    return attrs, list(old), timings, todo
+
+
+def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, save_every, progress, call,
+                  log_path):
+    attrs, rows, timings, todo = _prepare(fn, name, formats, dists, ops, ks, trials, seed, taus, out, call)
+    log = _Log(log_path, call)   # only now: a refused call adds nothing to it
     new = []
+    try:
+        try:
+            _run(fn, name, seed, out, attrs, rows, timings, todo, new, save_every, progress, log)
+        except BaseException as e:
+            log.line("whtlab.sweep: failed after %d cells: %s" % (len(new), _one_line(e)))
+            raise
+        log.line("whtlab.sweep: done, %d cells run" % len(new))
+    finally:
+        log.close()
+    return len(new)
+
+
+def _run(fn, name, seed, out, attrs, rows, timings, todo, new, save_every, progress, log):
+    """The cells of todo, their rows appended to new as they finish."""
+    dtype = np.dtype(FILE_LAYOUT["results"])
     t_start = last_save = time.monotonic()
     finished = False
     try:
@@ -272,10 +419,12 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
             r = _run_cell(fn, name, fmt, d, op, k, t, tau, seed)
             new.append(tuple(r[c].encode() if isinstance(r[c], str) else r[c] for c in dtype.names))
             now = time.monotonic()
-            if progress and (now - last_save >= save_every or i + 1 == len(todo)):
+            if now - last_save >= save_every or i + 1 == len(todo):
                 left = (now - t_start) / (i + 1) * (len(todo) - i - 1)
-                print("whtlab.sweep: %s: %d of %d cells, ETA %.0f s" % (out, i + 1, len(todo), left),
-                      file=sys.stderr, flush=True)
+                line = "whtlab.sweep: %s: %d of %d cells, ETA %.0f s" % (out, i + 1, len(todo), left)
+                log.line(line)   # whatever progress says
+                if progress:
+                    print(line, file=sys.stderr, flush=True)
             if now - last_save >= save_every:
                 _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
                 last_save = now
@@ -285,4 +434,3 @@ def _sweep_locked(fn, name, formats, dists, ops, ks, trials, seed, taus, out, sa
         # its first cell leaves no file and an existing one as it was
         if new or (finished and not os.path.exists(out)):
             _publish(out, attrs, np.array(rows + new, dtype=dtype), timings)
-    return len(new)
