@@ -21,3 +21,22 @@ int wht_cli_stdout_failed(const char *prog, int closing)
   if (bad) fprintf(stderr, "%s: standard output: write failed%s%s\n", prog, e ? ": " : "", e ? strerror(e) : "");
   return bad;
 }
+
+int wht_cli_log_option(const char *prog, int argc, char **argv, int *i, const char **path)
+{
+  if (*i + 1 == argc) {
+    fprintf(stderr, "%s: --log: missing value (accepted: --log FILE)\n", prog);
+    return 2;
+  }
+  const char *v = argv[++*i];
+  if (*path) {
+    fprintf(stderr, "%s: --log '%s': --log given twice; expected --log once\n", prog, v);
+    return 2;
+  }
+  if (!*v || v[0] == '-') {
+    fprintf(stderr, "%s: --log '%s': not accepted (accepted: a file name; ./%s for a file so named)\n", prog, v, v);
+    return 2;
+  }
+  *path = v;
+  return 0;
+}

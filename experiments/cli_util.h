@@ -13,4 +13,10 @@ int wht_cli_uint(const char *s, unsigned long long lo, unsigned long long hi, un
  * stderr when standard output could not be written (a closed descriptor,
  * a full disk); closing: stdout is closed too, the end of the run */
 int wht_cli_stdout_failed(const char *prog, int closing);
+
+/* --log FILE at argv[*i] (a log the program opens once its operands are
+ * checked, run_log.h): the value into *path, *i moved onto it; 0, or 2
+ * after one line "PROG: --log ..." for a missing or empty value, one that
+ * looks like an option, or a second --log */
+int wht_cli_log_option(const char *prog, int argc, char **argv, int *i, const char **path);
 #endif

@@ -242,16 +242,7 @@ int main(int argc, char **argv)
       return wht_cli_stdout_failed("host-speed", 1);
     }
     if (!strcmp(argv[i], "--log")) { /* opened once the operands are checked: a refused run creates none */
-      if (i + 1 == argc) {
-        fprintf(stderr, "host-speed: --log: missing value (accepted: --log FILE)\n");
-        return 2;
-      }
-      if (log_path) {
-        fprintf(stderr, "host-speed: --log '%s': --log given twice; expected --log once\n", argv[i + 1]);
-        return 2;
-      }
-      log_path = argv[++i];
-      if (!*log_path || is_option(log_path)) return usage_error("--log", log_path, "a file name");
+      if (wht_cli_log_option("host-speed", argc, argv, &i, &log_path)) return 2;
       continue;
     }
     if (strcmp(argv[i], "--threads")) return unknown_option(argv[i]);
