@@ -252,14 +252,9 @@ int main(int argc, char **argv)
     kept++;
   }
   count = kept;
-  wht_run_log *log = NULL;
-  if (log_path) {
-    char why[512];
-    if (!(log = wht_run_log_open(log_path, "wht-cpu-speed", argc, argv, WHT_GIT_REVISION, why, sizeof why))) {
-      fprintf(stderr, "wht-cpu-speed: --log %s\n", why);
-      return release(plans, fmts, count, 2);
-    }
-  }
+  wht_run_log *log;
+  if (wht_run_log_option(log_path, "wht-cpu-speed", argc, argv, WHT_GIT_REVISION, &log))
+    return release(plans, fmts, count, 2);
   /* provenance: a comment line, which the table's readers pass over */
   printf("# wht-cpu-speed git_revision=%s threads=%d reps=%u\n", WHT_GIT_REVISION, wht_get_threads(), reps);
   printf("%-12s %-5s %6s %12s %12s\n", "algorithm", "fmt", "log2n", "wall_s", "cpu_s");

@@ -98,6 +98,17 @@ wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char
   return log;
 }
 
+int wht_run_log_option(const char *path, const char *prog, int argc, char **argv, const char *revision,
+                       wht_run_log **log)
+{
+  char why[4400];
+  *log = NULL;
+  if (!path) return 0;
+  if ((*log = wht_run_log_open(path, prog, argc, argv, revision, why, sizeof why))) return 0;
+  fprintf(stderr, "%s: --log %s\n", prog, why);
+  return 2;
+}
+
 int wht_run_log_close(wht_run_log *log)
 {
   if (!log) return 0;

@@ -18,6 +18,10 @@ wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char
 /* the same with the command line as one string (a program that keeps it) */
 wht_run_log *wht_run_log_open_cmd(const char *path, const char *prog, const char *command, const char *revision,
                                   char *why, size_t len);
+/* a program's --log FILE (path NULL: none, *log NULL): 0, or 2 after one
+ * line "PROG: --log WHY" on stderr */
+int wht_run_log_option(const char *path, const char *prog, int argc, char **argv, const char *revision,
+                       wht_run_log **log);
 /* one line (fmt without the newline), the UTC time first. A failed write
  * (a full disk) is said once on stderr; the run goes on, its results do
  * not depend on the log */

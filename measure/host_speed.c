@@ -277,14 +277,8 @@ int main(int argc, char **argv)
   if (npos > 1 && wht_format_from_name(pos[1], &c.f)) return usage_error("format", pos[1], "f64, f32, f16, bf16");
   if (check_env()) return 2;
   /* one exit for the runs that allocated: the buffers freed on every path */
-  wht_run_log *log = NULL;
-  if (log_path) {
-    char why[512];
-    if (!(log = wht_run_log_open(log_path, "host-speed", argc, argv, WHT_GIT_REVISION, why, sizeof why))) {
-      fprintf(stderr, "host-speed: --log %s\n", why);
-      return 2;
-    }
-  }
+  wht_run_log *log;
+  if (wht_run_log_option(log_path, "host-speed", argc, argv, WHT_GIT_REVISION, &log)) return 2;
   int rc = alloc_cell(&c);
   if (rc) wht_run_log_printf(log, "host-speed: failed before the first step (the reason on stderr)");
   else rc = time_steps(&c, log); /* its last line in the log */

@@ -218,14 +218,8 @@ int main(int argc, char **argv)
       return 2;
     }
   }
-  wht_run_log *log = NULL;
-  if (log_path) {
-    char why[512];
-    if (!(log = wht_run_log_open(log_path, "oracle-speed", argc, argv, WHT_GIT_REVISION, why, sizeof why))) {
-      fprintf(stderr, "oracle-speed: --log %s\n", why);
-      return 2;
-    }
-  }
+  wht_run_log *log;
+  if (wht_run_log_option(log_path, "oracle-speed", argc, argv, WHT_GIT_REVISION, &log)) return 2;
   buffers m = { 0 };
   int rc = setup(&m, (size_t)1 << k, resident);
   if (rc) wht_run_log_printf(log, "oracle-speed: failed before the first call (the reason on stderr)");
