@@ -5,8 +5,9 @@
  * and superblock (end of allocation) disagree. So the writer never modifies
  * FILE in place. It works on an in-memory file (core driver, no backing
  * store) and publishes it: flush, take the file image, write it to FILE.tmp,
- * rename FILE.tmp over FILE. rename(2) is atomic, so FILE is at every moment
- * either the previous or the new complete image. FILE.lock, flock'ed, keeps
+ * sync it, rename FILE.tmp over FILE, sync the folder. rename(2) is atomic,
+ * so FILE is at every moment either the previous or the new complete image,
+ * after a power cut too. FILE.lock, flock'ed, keeps
  * out a second writer (its stale copy after a kill is harmless). */
 #include <errno.h>
 #include <fcntl.h>
@@ -93,6 +94,21 @@ static int write_all(int fd, const unsigned char *p, size_t n)
   return 0;
 }
 
+/* the rename on disk too (the folder's entry), where the file system lets
+ * a folder be synced; a failure here loses nothing the rename did not */
+static void sync_folder(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  char dir[4096];
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if ((size_t)(slash - path) >= sizeof dir) return;
+  else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)fsync(fd);
+  close(fd);
+}
+
 int wht__publish(wht_h5 *h)
 {
   double t0 = wht__now();
@@ -122,7 +138,14 @@ int wht__publish(wht_h5 *h)
   const int xfsz = sigaction(SIGXFSZ, &ign, &old) == 0;
   int fd = open(h->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   /* a resumed FILE keeps its permissions */
-  int rc = fd < 0 || (h->mode && fchmod(fd, h->mode) < 0) || write_all(fd, img, (size_t)size) < 0 ? -1 : 0;
+  /* the image on disk before the rename, so that after a power cut FILE
+   * is the old or the new image, never a renamed file whose blocks were
+   * still in the page cache (EINVAL: a file system without sync, nothing
+   * to wait for) */
+  int rc = fd < 0 || (h->mode && fchmod(fd, h->mode) < 0) || write_all(fd, img, (size_t)size) < 0 ||
+                   (fsync(fd) < 0 && errno != EINVAL)
+             ? -1
+             : 0;
   int e = errno;
   if (fd >= 0 && close(fd) < 0 && rc == 0) {
     rc = -1;
@@ -140,6 +163,7 @@ int wht__publish(wht_h5 *h)
     unlink(h->tmp);
     return -1;
   }
+  sync_folder(h->path);
   h->dirty = 0;
   h->published_results = h->results >= 0 ? wht__rows_of(h->results) : 0;
   h->last_publish = wht__now();

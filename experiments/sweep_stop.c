@@ -1,6 +1,7 @@
 /* sweep_stop.c - SIGINT/SIGTERM, and SIGHUP unless ignored (nohup), into a
  * flag the loops poll (sweep_stop.h): a closed terminal stops a sweep as
- * Ctrl-C does, its rows saved and its FILE.lock removed. */
+ * Ctrl-C does, its rows saved and its FILE.lock removed; SIGPIPE ignored
+ * (a closed stderr pipe does not end a sweep). */
 #include <signal.h>
 #include <string.h>
 #include "sweep_stop.h"
@@ -31,6 +32,10 @@ void wht_sweep_catch_signals(void)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  /* a reader of stderr that went away (wht-sweep ... 2>&1 | head) must not
+   * end the sweep between saves: its progress goes on in the log file, its
+   * rows to FILE, and the failed writes to the pipe are dropped */
+  signal(SIGPIPE, SIG_IGN);
   struct sigaction old;
   if (sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler != SIG_IGN && sigaction(SIGHUP, &sa, NULL) == 0)
     hup_caught = 1;

@@ -13,7 +13,10 @@
 #   first or the newest lines, nor (a log a few bytes short of 64 KiB,
 #   which HDF5 1.10 writes as a header no reader opens) destroys the file;
 # - each resume logs the build and the first row it adds;
-# - a second writer of FILE is refused while a sweep writes it.
+# - a second writer of FILE is refused while a sweep writes it;
+# - a reader of stderr that goes away (| head) does not end the sweep: it
+#   completes its file and exits 0;
+# - every publish syncs FILE.tmp before the rename (strace, where it runs).
 tap_name=test_sweep_adverse
 . "${top_srcdir:-.}/tests/tap.sh"
 
@@ -158,4 +161,24 @@ else
 fi
 kill -TERM $pid 2> /dev/null
 wait $pid
+
+# --- stderr a pipe whose reader is gone: SIGPIPE ignored, the sweep done
+# shellcheck disable=SC2086
+(WHT_PROGRESS_INTERVAL=0.000001 "$sweep" $grid -o "$dir/pipe.h5" 2>&1 > /dev/null; echo $? > "$dir/pipe.rc") | true
+# shellcheck disable=SC2086
+"$sweep" $grid -o "$dir/whole.h5" > /dev/null 2>&1
+check '[ "$(cat "$dir/pipe.rc")" -eq 0 ] && [ "$(count "$dir/pipe.h5")" -eq "$(count "$dir/whole.h5")" ] &&
+       [ ! -e "$dir/pipe.h5.lock" ]' \
+  "stderr a pipe closed by its reader: exit 0 (got $(cat "$dir/pipe.rc")), every row in FILE, no lock left"
+
+# --- each rename of FILE.tmp over FILE follows an fsync (the image on disk)
+if command -v strace > /dev/null 2>&1 && strace -f -o /dev/null true 2> /dev/null; then
+  # shellcheck disable=SC2086
+  strace -f -e trace=fsync,rename,renameat,renameat2 -o "$dir/trace" "$sweep" $small -o "$dir/sync.h5" > /dev/null 2>&1
+  check 'awk "/sync.h5.tmp/ && /rename/ { n++; if (last != \"fsync\") bad++ } { last = \$2 ~ /^fsync/ ? \"fsync\" : \"other\" }
+             END { exit !(n >= 2 && !bad) }" "$dir/trace"' \
+    "every rename of FILE.tmp over FILE follows its fsync ($(grep -c rename "$dir/trace") renames)"
+else
+  skip "strace missing or not permitted here"
+fi
 tap_done
