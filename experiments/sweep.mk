@@ -76,12 +76,14 @@ SWEEP_SH_TESTS = tests/test_sweep_usage.sh tests/test_sweep_resume.sh tests/test
   tests/test_sweep_oracle.sh tests/test_sweep_threads.sh \
   tests/test_sweep_damaged.sh tests/test_sweep_lists.sh tests/test_sweep_env.sh tests/test_sweep_overlap.sh \
   tests/test_sweep_shard.sh tests/test_slurm_array.sh tests/test_sweep_mpi.sh tests/test_sweep_mpi_kill.sh \
-  tests/test_sweep_adverse.sh tests/test_sweep_log.sh
+  tests/test_sweep_adverse.sh tests/test_sweep_log.sh tests/test_sweep_merge_integrity.sh
 check_PROGRAMS += $(SWEEP_C_TESTS) tests/h5rows
 TESTS += $(SWEEP_C_TESTS) $(SWEEP_SH_TESTS)
 EXTRA_DIST += $(SWEEP_SH_TESTS) tests/mpi.sh
 # the committed rows of the serial code that test_sweep_threads.sh compares with
 EXTRA_DIST += data/thesis-gpu-h200.h5
+# the committed /timings that test_sweep_merge_integrity.sh merges under other device names
+EXTRA_DIST += data/stabilization-h100-bench.h5
 tests_test_h5store_roundtrip_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/experiments $(HDF5_CFLAGS)
 tests_test_h5store_roundtrip_LDADD = $(H5STORE_LIBS) -lm
 tests_test_sweep_ring_SOURCES = tests/test_sweep_ring.c experiments/sweep_ring.c experiments/sweep_ring.h

@@ -12,7 +12,14 @@
  * line. OUT gets fresh provenance (this command, this build, now), device
  * = the inputs' devices, merged_from = one line of provenance per input,
  * and, where an input is unfinished (its attribute `unfinished`), the same
- * attribute naming each such input with its note. */
+ * attribute naming each such input with its note. Shards (the attribute
+ * `shard`, sweep_sets.h) are grouped by grid and N: a group without all N
+ * shard numbers makes the merge unfinished too, its note naming the
+ * missing ones (the rows are right, some are not there); groups of other
+ * grids or N are other sets of rows, as files of other grids are. /timings
+ * rows carry no device: they are read against each other under the one
+ * device their file names, so timings of inputs that name other devices
+ * are refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +29,7 @@
 #include "sweep_keys.h"
 #include "sweep_merge.h"
 #include "sweep_output.h"
+#include "sweep_sets.h"
 
 typedef struct {
   wht_result_row *rows;
@@ -59,6 +67,13 @@ static void attr(wht_h5 *h, const char *name, char *buf, size_t len)
   if (wht_h5_get_attr(h, name, buf, len) != 0) snprintf(buf, len, "?");
 }
 
+/* the shards of one grid and N among the inputs: which numbers came */
+typedef struct {
+  char *grid;          /* the options of the index (sweep_sets.h) */
+  unsigned n;
+  unsigned char *seen; /* seen[i - 1]: shard i came */
+} shard_group;
+
 typedef struct {
   rowvec res;
   wht_timing_row *tim;
@@ -69,13 +84,85 @@ typedef struct {
   char *devices, *from, *unfinished, *unfinished_names; /* inputs' notes `unfinished` */
   size_t ldev, lfrom, linc, lincn;
   uint64_t seed;
+  shard_group *shards;
+  size_t nshards;
+  char *tim_device;         /* the device of the inputs with /timings rows */
+  const char *tim_device_file; /* the first of them */
 } merged;
 
 static void merged_free(merged *m)
 {
   free(m->res.rows), free(m->tim), free(m->row_file), free(m->tim_file), free(m->devices), free(m->from);
-  free(m->unfinished), free(m->unfinished_names);
+  free(m->unfinished), free(m->unfinished_names), free(m->tim_device);
+  for (size_t i = 0; i < m->nshards; i++) free(m->shards[i].grid), free(m->shards[i].seen);
+  free(m->shards);
   wht_keyset_free(m->keys), wht_keyset_free(m->tkeys);
+}
+
+/* an input's `shard` attribute (none: not a shard) into its group; 2 when
+ * it is no shard text (a damaged or foreign file), 1 out of memory */
+static int take_shard(merged *m, wht_h5 *h, const char *path)
+{
+  char text[1024];
+  const char *grid;
+  unsigned i, n;
+  if (wht_h5_get_attr(h, WHT_SWEEP_SHARD, text, sizeof text) != 0) return 0;
+  if (wht_sweep_shard_parse(text, &i, &n, &grid) != 0)
+    return wht_sweep_usage_error("--merge: %s has the attribute shard '%s' (accepted: 'I/N of the input sets of "
+                                 "OPTIONS', as wht-sweep --shard writes it)", path, text);
+  size_t g = 0;
+  while (g < m->nshards && !(m->shards[g].n == n && strcmp(m->shards[g].grid, grid) == 0)) g++;
+  if (g == m->nshards) {
+    shard_group *p = realloc(m->shards, (m->nshards + 1) * sizeof *p);
+    if (!p) return 1;
+    m->shards = p;
+    p[g].n = n, p[g].grid = strdup(grid), p[g].seen = calloc(n, 1);
+    m->nshards++; /* freed by merged_free, whole or not */
+    if (!p[g].grid || !p[g].seen) return 1;
+  }
+  m->shards[g].seen[i - 1] = 1;
+  return 0;
+}
+
+/* the numbers i of a group with seen[i - 1] == want, as ranges (2, 4-6),
+ * the first 20 of them then how many in all; returns how many */
+static unsigned shard_numbers(const shard_group *g, int want, char *out, size_t len)
+{
+  unsigned count = 0, ranges = 0;
+  int o = 0;
+  out[0] = '\0';
+  for (unsigned i = 0; i < g->n; i++) {
+    if (g->seen[i] != want) continue;
+    unsigned j = i;
+    while (j + 1 < g->n && g->seen[j + 1] == want) j++;
+    count += j - i + 1;
+    if (ranges++ < 20 && o >= 0 && (size_t)o < len)
+      o += snprintf(out + o, len - (size_t)o, j > i ? "%s%u-%u" : "%s%u", o ? ", " : "", i + 1, j + 1);
+    i = j;
+  }
+  if (ranges > 20 && o >= 0 && (size_t)o < len) snprintf(out + o, len - (size_t)o, ", ... (%u in all)", count);
+  return count;
+}
+
+/* groups without all N shards: a line each in OUT's note `unfinished`,
+ * and "shard 3 of 3" for the summary line in *brief */
+static int note_missing_shards(merged *m, char **brief, size_t *lbrief)
+{
+  char missing[512], held[512], line[2048];
+  for (size_t g = 0; g < m->nshards; g++) {
+    const shard_group *s = &m->shards[g];
+    const unsigned nmissing = shard_numbers(s, 0, missing, sizeof missing);
+    if (!nmissing) continue;
+    const unsigned nheld = shard_numbers(s, 1, held, sizeof held);
+    snprintf(line, sizeof line, "missing %s %s of %u of the input sets of %s (the inputs hold %s %s)",
+             nmissing > 1 ? "shards" : "shard", missing, s->n, s->grid, nheld > 1 ? "shards" : "shard", held);
+    if ((m->unfinished && cat(&m->unfinished, &m->linc, "\n") < 0) || cat(&m->unfinished, &m->linc, line) < 0)
+      return -1;
+    snprintf(line, sizeof line, "%s%s %s of %u", *brief ? ", " : "", nmissing > 1 ? "shards" : "shard", missing,
+             s->n);
+    if (cat(brief, lbrief, line) < 0) return -1;
+  }
+  return 0;
 }
 
 /* one input's /timings rows into m, as take() does result rows: a case
@@ -154,13 +241,30 @@ static int take(merged *m, const char *path, int first, int supersede)
                                  "values)", m->row_file[old], path, key);
     }
   }
-  if (rc == 0) rc = take_timings(m, path, tim, nt, supersede, &tsuper, &tother);
-  if (rc == 0) {
-    /* device: each distinct one once */
+  /* a merge's /timings rows are read under its one device: those of two
+   * GPUs would be divided by each other (data/README.md, /timings) */
+  if (rc == 0 && nt > 0) {
     attr(h, "device", buf, sizeof buf);
-    if (!m->devices || !strstr(m->devices, buf)) {
-      if (m->devices) cat(&m->devices, &m->ldev, ", ");
-      cat(&m->devices, &m->ldev, buf);
+    if (!m->tim_device) {
+      if (!(m->tim_device = strdup(buf))) rc = wht_sweep_usage_error("--merge: out of memory");
+      m->tim_device_file = path;
+    } else if (strcmp(buf, m->tim_device) != 0)
+      rc = wht_sweep_usage_error("--merge: %s has /timings of device '%s', %s of device '%s' (accepted: /timings of "
+                                 "one device, the same device attribute, in one merge)", m->tim_device_file,
+                                 m->tim_device, path, buf);
+  }
+  if (rc == 0) rc = take_timings(m, path, tim, nt, supersede, &tsuper, &tother);
+  if (rc == 0 && (rc = take_shard(m, h, path)) == 1) rc = wht_sweep_usage_error("--merge: out of memory");
+  if (rc == 0) {
+    /* device: each distinct one once (an input's may be a list); by the
+     * whole name, since one can hold another ("NVIDIA H200 NVL") */
+    attr(h, "device", buf, sizeof buf);
+    for (char *d = buf, *end; *d; d = end ? end + 2 : d + strlen(d)) {
+      if ((end = strstr(d, ", "))) *end = '\0';
+      if (!m->devices || !wht_sweep_device_listed(m->devices, d)) {
+        if (m->devices) cat(&m->devices, &m->ldev, ", ");
+        cat(&m->devices, &m->ldev, d);
+      }
     }
     char created[64], host[256], git[128], dev[256];
     attr(h, "created", created, sizeof created);
@@ -238,7 +342,12 @@ int wht_sweep_merge(const wht_sweep_config *c)
         again = stat(c->merge_in[j], &sj) == 0 && sj.st_dev == si.st_dev && sj.st_ino == si.st_ino;
     if (!again) rc = take(&m, c->merge_in[i], taken++ == 0, c->supersede);
   }
+  char *missing = NULL; /* "shard 3 of 3" for the summary line */
+  size_t lmissing = 0;
+  if (rc == 0 && note_missing_shards(&m, &missing, &lmissing) != 0)
+    rc = wht_sweep_usage_error("--merge: out of memory");
   if (rc != 0) {
+    free(missing);
     merged_free(&m);
     return rc;
   }
@@ -246,6 +355,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
   wht_h5 *h = wht_h5_create_whole(c->merge_out, &prov, c->force, err, sizeof err);
   if (!h) {
     fprintf(stderr, "wht-sweep: %s\n", err);
+    free(missing);
     merged_free(&m);
     return 1;
   }
@@ -259,11 +369,15 @@ int wht_sweep_merge(const wht_sweep_config *c)
     wht_h5_discard(h);
   } else
     wht_h5_close(h);
+  /* an unfinished merge (an unfinished input, a missing shard) is written
+   * all the same, exit 0: its rows are right, and it says what it lacks */
   if (rc == 0)
-    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows%s%s%s\n", taken,
+    fprintf(stderr, "wht-sweep: merged %d files into %s: %llu result rows, %llu timing rows%s%s%s%s%s%s%s\n", taken,
             c->merge_out, (unsigned long long)m.res.n, (unsigned long long)m.ntim,
-            m.unfinished ? "; unfinished, like " : "", m.unfinished ? m.unfinished_names : "",
-            m.unfinished ? " (attribute unfinished)" : "");
+            m.unfinished ? "; unfinished, " : "", m.unfinished_names ? "like " : "",
+            m.unfinished_names ? m.unfinished_names : "", m.unfinished_names && missing ? ", and " : "",
+            missing ? "without " : "", missing ? missing : "", m.unfinished ? " (attribute unfinished)" : "");
   merged_free(&m);
+  free(missing);
   return rc == 0 ? 0 : 1;
 }

@@ -4,7 +4,8 @@
  * made with another seed or tau, since its cells are not the cells of this
  * command. --resume on a missing file starts it. From its first publish
  * on, the file is marked unfinished (sweep_output.h) until wht_sweep_finish
- * finds every cell of the run in it. */
+ * finds every cell of the run in it; a shard run's file says which shard
+ * of which grid it is (sweep_sets.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "sweep_cli.h"
 #include "sweep_finish.h"
 #include "sweep_output.h"
+#include "sweep_sets.h"
 
 int wht_sweep_check_output(const char *path, int exists, int may_exist, const char *opt, const char *hint)
 {
@@ -96,6 +98,26 @@ static int same_cells(const wht_sweep_config *c, wht_h5 *h, wht_keyset **done)
 static const char running[] = "a wht-sweep run is writing this file, or was killed: cells of its command may be "
                               "missing (--resume runs them)";
 
+int wht_sweep_device_listed(const char *list, const char *name)
+{
+  const size_t n = strlen(name);
+  for (const char *p = list; p; p = strstr(p, ", ") ? strstr(p, ", ") + 2 : NULL)
+    if (strncmp(p, name, n) == 0 && (p[n] == '\0' || strncmp(p + n, ", ", 2) == 0)) return 1;
+  return 0;
+}
+
+/* the `shard` attribute (sweep_sets.h) of a --shard I/N run, N > 1: what
+ * --merge checks to tell that all N shards of a grid came. Like
+ * `unfinished`, it concerns the last run's command: a resume without
+ * --shard (the whole grid) removes it. */
+static int note_shard(const wht_sweep_config *c, wht_h5 *h)
+{
+  char text[1024];
+  if (c->shards <= 1) return wht_h5_delete_attr(h, WHT_SWEEP_SHARD);
+  wht_sweep_shard_text(c, text, sizeof text);
+  return wht_h5_set_attr(h, WHT_SWEEP_SHARD, text);
+}
+
 /* provenance of a resumed file: one line per resume in `resumed` (with the
  * build, which may not be the file's, and the first row it adds), the GPU
  * in `device` when this run adds GPU rows, and the note `unfinished` */
@@ -111,8 +133,10 @@ static int note_resume(const wht_sweep_config *c, const wht_sweep_grid *g, wht_h
            wht_h5_published_results(h), c->command_line);
   int rc = wht_sweep_attr_add_line(h, "resumed", line);
   if (rc == 0) rc = wht_h5_set_attr(h, WHT_SWEEP_UNFINISHED, running);
+  if (rc == 0) rc = note_shard(c, h);
   const char *gpu = wht_sweep_uses_gpu(g) ? wht_sweep_device_name(1) : NULL;
-  if (rc == 0 && gpu && wht_h5_get_attr(h, "device", dev, sizeof dev) == 0 && !strstr(dev, gpu)) {
+  if (rc == 0 && gpu && wht_h5_get_attr(h, "device", dev, sizeof dev) == 0 &&
+      !wht_sweep_device_listed(dev, gpu)) {
     char both[1100];
     snprintf(both, sizeof both, "%s%s%s", strcmp(dev, "none") ? dev : "", strcmp(dev, "none") ? ", " : "", gpu);
     rc = wht_h5_set_attr(h, "device", both);
@@ -164,6 +188,10 @@ wht_h5 *wht_sweep_open_output(const wht_sweep_config *c, const wht_sweep_grid *g
   if (!h) {
     fprintf(stderr, "wht-sweep: %s\n", err);
     *rc = 1;
+  } else if (note_shard(c, h) != 0) { /* published with the first rows: until then the file is unfinished */
+    fprintf(stderr, "wht-sweep: %s\n", wht_h5_error(h));
+    wht_h5_discard(h);
+    h = NULL, *rc = 1;
   }
   return h;
 }

@@ -23,6 +23,10 @@ int wht_sweep_check_output(const char *path, int exists, int may_exist, const ch
  * damaged one (replaced then), else the usage error (2): a text file or
  * another program's HDF5 is never overwritten by a sweep */
 int wht_sweep_check_replace(const char *path, const char *opt);
+/* 1 where name is one of the names of list, the `device` attribute of a
+ * file ("A, B": a merge's or a resumed file's), compared whole: one GPU's
+ * name can hold another's ("NVIDIA H200 NVL") */
+int wht_sweep_device_listed(const char *list, const char *name);
 /* Create c->output, or open it for --resume and fill *done with its cells
  * (after checking seed and tau). NULL with *rc = 2 (refused, file
  * unchanged) or 1 (could not write). */

@@ -1,5 +1,7 @@
 /* sweep_sets.c - the input sets of a run, their index in the run order
- * and which of their cells the file holds (sweep_sets.h). */
+ * and which of their cells the file holds, and the `shard` attribute
+ * that names the grid of that index (sweep_sets.h). */
+#include <stdio.h>
 #include <string.h>
 #include "sweep_progress.h"
 #include "sweep_run.h"
@@ -107,4 +109,61 @@ void wht_sweep_sets_count(const wht_sweep_config *c, const wht_sweep_grid *g, co
     *total += cells, *todo += np;
     *work += (double)np * wht_cell_work(s.k);
   }
+}
+
+/* the sizes of set as --log2n takes them back: from the smallest size
+ * left, a progression of 3 or more sizes as A:B or A:B:STEP, else the
+ * size alone (3:25:2, 3:9,12) */
+static int log2n_text(uint64_t set, char *out, size_t len)
+{
+  int o = 0;
+  for (unsigned k = 0; k < 64 && o >= 0 && (size_t)o < len; k++) {
+    if (!(set >> k & 1)) continue;
+    const uint64_t above = k < 63 ? set >> (k + 1) : 0;
+    const unsigned step = above ? (unsigned)__builtin_ctzll(above) + 1 : 0;
+    unsigned last = k, count = 1;
+    while (step && last + step < 64 && (set >> (last + step) & 1)) last += step, count++;
+    const char *sep = o ? "," : "";
+    if (count < 3)
+      o += snprintf(out + o, len - (size_t)o, "%s%u", sep, k);
+    else {
+      o += snprintf(out + o, len - (size_t)o, step == 1 ? "%s%u:%u" : "%s%u:%u:%u", sep, k, last, step);
+      for (unsigned j = k; j <= last; j += step) set &= ~((uint64_t)1 << j);
+    }
+  }
+  return o;
+}
+
+/* the selected names of a table, comma-separated */
+static int names_text(const unsigned char *sel, int n, const char *(*name)(int), char *out, size_t len)
+{
+  int o = 0;
+  for (int i = 0; i < n && o >= 0 && (size_t)o < len; i++)
+    if (sel[i]) o += snprintf(out + o, len - (size_t)o, "%s%s", o ? "," : "", name(i));
+  return o;
+}
+static const char *dist_name(int d) { return wht_dist_name((wht_dist)d); }
+static const char *op_name(int op) { return wht_op_name((wht_op)op); }
+
+static const char shard_of[] = " of the input sets of ";
+
+void wht_sweep_shard_text(const wht_sweep_config *c, char *out, size_t len)
+{
+  char sizes[256], dists[128], ops[128];
+  log2n_text(c->log2n, sizes, sizeof sizes);
+  names_text(c->dist, WHT_NDISTS, dist_name, dists, sizeof dists);
+  names_text(c->op, WHT_NOPS, op_name, ops, sizeof ops);
+  snprintf(out, len, "%u/%u%s--log2n %s --dist %s --op %s --trials %u", c->shard + 1, c->shards, shard_of, sizes,
+           dists, ops, c->trials);
+}
+
+int wht_sweep_shard_parse(const char *text, unsigned *i, unsigned *n, const char **grid)
+{
+  int at = -1;
+  if (text[0] < '0' || text[0] > '9' || sscanf(text, "%u/%u%n", i, n, &at) != 2 || at < 0 ||
+      strncmp(text + at, shard_of, sizeof shard_of - 1) != 0 || *i < 1 || *i > *n || *n > WHT_SWEEP_MAX_SHARDS ||
+      text[at + sizeof shard_of - 1] == '\0')
+    return -1;
+  *grid = text + at + sizeof shard_of - 1;
+  return 0;
 }

@@ -42,4 +42,16 @@ size_t wht_sweep_set_fill(const wht_sweep_config *c, const wht_sweep_grid *g, co
  * by a signal (wht_sweep_stop_requested) */
 void wht_sweep_sets_count(const wht_sweep_config *c, const wht_sweep_grid *g, const wht_keyset *done,
                           uint64_t *total, uint64_t *todo, double *work);
+
+/* The root attribute `shard` of a --shard I/N run's file (N > 1;
+ * data/README.md): "I/N of the input sets of --log2n L --dist D --op O
+ * --trials T", the options a set's index depends on (not the algorithms,
+ * formats, taus or seed), so that --merge can tell whether all N shards of
+ * one grid came. One text per grid: names in registry order, the sizes
+ * from their set (a list --log2n takes back). */
+#define WHT_SWEEP_SHARD "shard"
+void wht_sweep_shard_text(const wht_sweep_config *c, char *out, size_t len);
+/* the parts of such a text: 0 with *i (1-based), *n and *grid (the text
+ * after "of the input sets of ", inside text); -1 when it is none */
+int wht_sweep_shard_parse(const char *text, unsigned *i, unsigned *n, const char **grid);
 #endif

@@ -2,7 +2,8 @@
 # test_sweep_shard.sh - wht-sweep --shard I/N (issue 11, the scheduler
 # route without MPI): N shard runs take disjoint, non-empty parts of the
 # grid's inputs whose union is the grid, and their --merge has the rows of
-# the single run (every column but the timings); a resumed shard completes
+# the single run (every column but the timings), a merge without one of
+# them is marked unfinished; a resumed shard completes
 # its own part only; bad values are the usual one-line usage error (exit
 # 2, nothing written).
 tap_name=test_sweep_shard
@@ -28,6 +29,11 @@ rc=$?
 "$rows" --no-timing "$dir/merged.h5" | sort > "$dir/merged.txt"
 check '[ $rc -eq 0 ] && cmp -s "$dir/merged.txt" "$dir/single.txt"' \
   "the merged shards are the single run ($(wc -l < "$dir/merged.txt") rows, exit $rc)"
+# a shard missing: the rows of two, marked unfinished (tests/test_sweep_merge_integrity.sh has more)
+"$sweep" --merge "$dir/merged2.h5" "$dir/s1.h5" "$dir/s3.h5" 2> "$dir/errm"
+rc=$?
+check '[ $rc -eq 0 ] && "$rows" --attr unfinished "$dir/merged2.h5" | grep -q "^missing shard 2 of 3 of the input sets of --log2n 3:9 " && grep -q "unfinished, without shard 2 of 3" "$dir/errm"' \
+  "two of the three shards merged: unfinished, missing shard 2 (exit $rc: $(cat "$dir/errm"))"
 # one shard of one: the whole grid
 # shellcheck disable=SC2086
 "$sweep" $grid --shard 1/1 -o "$dir/one.h5" 2> /dev/null
