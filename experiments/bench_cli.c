@@ -31,6 +31,9 @@ static void usage(FILE *o)
           "                     and last lines to FILE, each with the UTC time (default:\n"
           "                     FILE.log beside -o FILE, none without -o)\n"
           "  --help             this text\n"
+          "Environment: libwht's knobs (WHT_GPU_*, WHT_TC_*, ...; lib/environment.c) and\n"
+          "WHT_PROGRESS_INTERVAL are checked at start: a value their reader would not take\n"
+          "is refused.\n"
           "Example: wht-bench --algo folklore --format f32 --log2n 10 --total-log2 28\n");
 }
 
@@ -311,5 +314,9 @@ int bench_parse(int argc, char **argv, bench_config *c)
       return bad(opt, val, "--batch LIST or --total-log2 T, not both");
     if (options[j].set(c, opt, val)) return 2;
   }
-  return check_sizes(c) ? 2 : check_output(c->output);
+  if (check_sizes(c) || check_output(c->output)) return 2;
+  /* libwht's knobs (the kernels' WHT_GPU_*, WHT_TC_*) and
+   * WHT_PROGRESS_INTERVAL: a value a reader would replace by its default
+   * is refused, before the GPU is looked for */
+  return wht_cli_check_environment("wht-bench");
 }

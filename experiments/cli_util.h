@@ -19,4 +19,12 @@ int wht_cli_stdout_failed(const char *prog, int closing);
  * after one line "PROG: --log ..." for a missing or empty value, one that
  * looks like an option, or a second --log */
 int wht_cli_log_option(const char *prog, int argc, char **argv, int *i, const char **path);
+
+/* The environment's knobs of a run, checked at the start of a program
+ * (wht-bench, wht-cpu-speed, oracle-speed, host-speed): libwht's
+ * (wht_check_environment, lib/environment.c) and the progress lines'
+ * WHT_PROGRESS_INTERVAL (sweep_progress.h); a value that would be
+ * replaced by its default is refused instead. 0, or 2 after one line
+ * "PROG: environment NAME='VALUE': not accepted (accepted: ...)". */
+int wht_cli_check_environment(const char *prog);
 #endif

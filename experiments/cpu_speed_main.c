@@ -56,6 +56,9 @@ static void usage(FILE *o) /* --help */
              "ALGORITHM:FORMAT and size the median wall seconds and the median CPU seconds of\n"
              "the process (all threads) over one transform.\n"
              "  e.g. wht-cpu-speed --log2n 20:25:5 folklore:f64 folklore:f16\n"
+             "Environment: libwht's knobs (WHT_METRICS_CHUNK, WHT_TC_*, WHT_GPU_*, ...) and\n"
+             "WHT_PROGRESS_INTERVAL are checked at start: a value their reader would not take\n"
+             "is refused.\n"
              "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value);\n"
              "1 the run failed.\n");
 }
@@ -226,6 +229,9 @@ int main(int argc, char **argv)
     fprintf(stderr, "wht-cpu-speed: no ALGORITHM:FORMAT given, e.g. folklore:f64 (see --help)\n");
     return 2;
   }
+  /* libwht's knobs and WHT_PROGRESS_INTERVAL: a value a reader would
+   * replace by its default is refused */
+  if (wht_cli_check_environment("wht-cpu-speed")) return 2;
   int count = argc - i;
   char **args = argv + i;
   wht_plan **plans = calloc((size_t)count, sizeof *plans);

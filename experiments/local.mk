@@ -6,7 +6,7 @@
 # the distributions, operations and metrics moved to libwht (measure/).
 noinst_LIBRARIES = experiments/libcli.a
 experiments_libcli_a_SOURCES = experiments/log2n_list.h experiments/log2n_list.c \
-  experiments/output_path.h experiments/output_path.c experiments/cli_util.h experiments/cli_util.c \
+  experiments/output_path.h experiments/output_path.c experiments/cli_util.h experiments/cli_util.c experiments/cli_env.c \
   experiments/sweep_knobs.h experiments/sweep_knobs.c experiments/sweep_progress.h experiments/sweep_progress.c \
   experiments/run_log.h experiments/run_log.c
 

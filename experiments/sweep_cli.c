@@ -232,8 +232,11 @@ static int set_shard(wht_sweep_config *c, const char *o, const char *a)
 }
 
 /* The environment's knobs of a run: a value the run would not take is
- * refused here rather than silently replaced by its default there. lo..hi:
- * the integers a UINT knob takes (said in the message). */
+ * refused here rather than silently replaced by its default there. The
+ * sweep's own (sweep_knobs.h) below, lo..hi the integers a UINT knob takes
+ * (said in the message); libwht's (WHT_METRICS_CHUNK, WHT_TC_SHORT12_MIN,
+ * the kernels' WHT_GPU_*, WHT_TC_*, ...) by the library's own table and
+ * check (wht_check_environment, lib/environment.c). */
 enum { FLAG, UINT, SECONDS };
 static const struct {
   const char *name, *accepted;
@@ -247,14 +250,6 @@ static const struct {
   { "WHT_SWEEP_ARENA_GROUPS", "an integer", UINT, 1, WHT_KNOB_ARENA_GROUPS_MAX },
   { "WHT_SWEEP_FAIL_LOG2N", "log2 of a size, an integer", UINT, WHT_SWEEP_KMIN, WHT_SWEEP_KMAX },
   { "WHT_PROGRESS_INTERVAL", "seconds, a number > 0 and < 1e6", SECONDS, 0, 0 },
-  /* libwht's, which it reads once with a silent default for any value it
-   * does not take: the values below are those its readers take
-   * (measure/metrics.c chunk_for, pairs_forced; measure/ops.c host_steps;
-   * lib/tensor_core_model.c wht__tc_short12; a flag is off but at "1") */
-  { "WHT_METRICS_CHUNK", "log2 of the chunk, an integer", UINT, 10, 24 },
-  { "WHT_METRICS_PAIRS", "0 or 1", FLAG, 0, 0 },
-  { "WHT_OPS_HOST_STEPS", "0 or 1", FLAG, 0, 0 },
-  { "WHT_TC_SHORT12_MIN", "an integer", UINT, 16, 64 },
 };
 
 static int check_env(void)
@@ -275,6 +270,8 @@ static int check_env(void)
     return wht_sweep_usage_error("environment %s='%s': not accepted (accepted: %s, or unset)", knobs[i].name,
                                  getenv(knobs[i].name), acc);
   }
+  char why[512];
+  if (wht_check_environment(why, sizeof why) != WHT_OK) return wht_sweep_usage_error("%s", why);
   return 0;
 }
 

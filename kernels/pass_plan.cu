@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "pass_plan.h"
 #include "gpu_util.h"
+#include "wht_env.h" /* the knobs' table (lib/environment.c) */
 
 static unsigned log2_of(unsigned v)
 {
@@ -233,8 +234,8 @@ unsigned wht__plan_l2_chunk_log2(unsigned esz, int compensated)
 {
   int *b = &l2_chunk_setting[compensated != 0];
   if (*b < 0) {
-    const char *v = getenv(compensated ? "WHT_GPU_L2_CHUNK_COMPENSATED" : "WHT_GPU_L2_CHUNK");
-    const unsigned long c = v && *v ? strtoul(v, NULL, 10) : compensated ? 0 : 23;
+    const unsigned c =
+        compensated ? wht__env_uint("WHT_GPU_L2_CHUNK_COMPENSATED", 0) : wht__env_uint("WHT_GPU_L2_CHUNK", 23);
     *b = (int)(c > 40 ? 40 : c);
   }
   const unsigned sub = log2_of(esz) + (compensated ? 1 : 0);
@@ -245,13 +246,10 @@ static unsigned tile_override = 0;
 static int tile_override_read = 0;
 
 /* A plan setting: *setting once set (-1: not yet), else the environment
- * variable name's value (unset or empty: dflt) */
+ * knob name's value (unset, empty or not accepted: dflt; wht_env.h) */
 static int plan_setting(int *setting, const char *name, int dflt)
 {
-  if (*setting < 0) {
-    const char *v = getenv(name);
-    *setting = v && *v ? (int)strtoul(v, NULL, 10) : dflt;
-  }
+  if (*setting < 0) *setting = (int)wht__env_uint(name, (unsigned)dflt);
   return *setting;
 }
 
@@ -270,8 +268,7 @@ extern "C" void wht__gpu_set_tile_log2(unsigned t)
 extern "C" unsigned wht__gpu_tile_log2(void)
 {
   if (!tile_override_read) {
-    const char *v = getenv("WHT_GPU_TILE_LOG2");
-    tile_override = v ? (unsigned)strtoul(v, NULL, 10) : 0;
+    tile_override = wht__env_uint("WHT_GPU_TILE_LOG2", 0); /* wht_env.h */
     tile_override_read = 1;
   }
   return tile_override;

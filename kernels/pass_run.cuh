@@ -135,10 +135,10 @@ static inline wht__pass wht__pair_queue(uint64_t N, unsigned tile_log2, unsigned
  * resident = 0: the tightest order the queue allows. */
 static uint64_t wht__fused_lag(const wht__pass &p, unsigned resident, unsigned thirds = 0)
 {
-  static long extra = -2; /* -2: not read yet; -1: not set */
+  static long extra = -2; /* -2: not read yet; -1: not set (wht_env.h) */
   if (extra == -2) {
-    const char *v = getenv("WHT_GPU_L2_LAG");
-    extra = v && *v ? (long)strtoul(v, NULL, 10) : -1;
+    unsigned v;
+    extra = wht__env_get("WHT_GPU_L2_LAG", &v) == 1 ? (long)v : -1;
   }
   const uint64_t tpc = (uint64_t)1 << p.fuse_chunk_tiles_log2;
   return tpc + (extra >= 0 && resident ? (uint64_t)extra : thirds ? (uint64_t)resident * thirds / 3 : resident / 2);
@@ -355,8 +355,8 @@ static bool wht__l2_ticket_ahead(bool dflt)
 {
   static int v = -2;
   if (v == -2) {
-    const char *e = getenv("WHT_GPU_L2_AHEAD");
-    v = e && *e ? strtoul(e, NULL, 10) != 0 : -1;
+    unsigned e;
+    v = wht__env_get("WHT_GPU_L2_AHEAD", &e) == 1 ? e != 0 : -1; /* wht_env.h */
   }
   return v < 0 ? dflt : v != 0;
 }
@@ -369,10 +369,9 @@ static bool wht__l2_ticket_ahead(bool dflt)
 static unsigned wht__l2_hints(bool ahead = false)
 {
   static long hints = -1;
-  if (hints < 0) {
-    const char *v = getenv("WHT_GPU_L2_HINTS"), *ra = getenv("WHT_GPU_L2_SYNC");
-    hints = v && *v ? (long)(strtoul(v, NULL, 10) & 7) : 7;
-    if (!(ra && *ra && strtoul(ra, NULL, 10) == 0)) hints |= 8;
+  if (hints < 0) { /* wht_env.h */
+    hints = (long)(wht__env_uint("WHT_GPU_L2_HINTS", 7) & 7);
+    if (wht__env_uint("WHT_GPU_L2_SYNC", 1) != 0) hints |= 8;
   }
   return (unsigned)hints | (wht__l2_ticket_ahead(ahead) ? 16u : 0u);
 }

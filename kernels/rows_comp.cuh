@@ -1109,7 +1109,7 @@ static unsigned wht__rows_comp_form(unsigned k)
   static int set = -2;
   if (set == -2) {
     const unsigned v = wht__rows_env("WHT_GPU_ROWS_COMP_XP", ~0u); /* unset or empty: ~0u */
-    set = v == ~0u ? -1 : (int)(v > 2 ? 1u : v); /* the doc's: any other value the transposed form */
+    set = v == ~0u ? -1 : (int)(v > 2 ? 1u : v); /* 0..2 (wht_env.h: any other value is refused) */
   }
   if (set >= 0) return (unsigned)set;
   return (ERR::rows_forms(F::ID) >> (2 * (k - wht__rows_reg_shape<F>::KMIN))) & 3u;

@@ -32,6 +32,7 @@
 #include "tile_packed.cuh"
 #include "tile.cuh" /* wht__ld16, wht__st16 */
 #include "xp_layout.cuh"
+#include "wht_env.h" /* the knobs' table (lib/environment.c) */
 
 /* whether algorithm A runs such rows in registers (folklore.cu says yes) */
 template <class A>
@@ -372,13 +373,11 @@ __device__ __forceinline__ void wht__rows_reg_warp_stages(uint4 *r, unsigned lan
   for (unsigned s = LV + 5; s < K; s++) wht__rows_reg_vectors<F, W, WORDS>(r, 1u << (s - LV - 5));
 }
 
-/* The setting of environment variable name (nonnegative integer), dflt
- * when unset or empty */
-static unsigned wht__rows_env(const char *name, unsigned dflt)
-{
-  const char *v = getenv(name);
-  return v && *v ? (unsigned)strtoul(v, NULL, 10) : dflt;
-}
+/* The setting of environment knob name (a nonnegative integer), dflt
+ * when unset or empty, or a value the knob does not accept: read through
+ * the table of libwht's knobs (wht_env.h, lib/environment.c), whose values
+ * wht_check_environment checks, so that the check and this use agree. */
+static unsigned wht__rows_env(const char *name, unsigned dflt) { return wht__env_uint(name, dflt); }
 
 /* The warp kernels' look ahead (here, rows_ar.cuh, rows_wide.cuh): the
  * warp whose 2^T elements start at base asks L2, by lane 0, for those of
@@ -726,14 +725,14 @@ struct wht__rows_blk_shape {
   }
 };
 
-/* A switch of the rows kernels: environment variable name =0|1 forces it,
- * else dflt; read once into *set (the caller's static, -2 before: -1
- * unset, else 0 or 1) */
+/* A switch of the rows kernels: environment knob name =0|1 forces it,
+ * else dflt; read once (wht_env.h) into *set (the caller's static, -2
+ * before: -1 unset, else 0 or 1) */
 static inline bool wht__rows_switch(const char *name, int *set, bool dflt)
 {
   if (*set == -2) {
-    const char *v = getenv(name);
-    *set = v && *v ? strtoul(v, NULL, 10) != 0 : -1;
+    unsigned v;
+    *set = wht__env_get(name, &v) == 1 ? v != 0 : -1;
   }
   return *set < 0 ? dflt : *set != 0;
 }

@@ -63,10 +63,7 @@ extern "C" void wht__tc_set_strided_bits(unsigned bits) { wht__tc_bits_v = bits 
  * wht-bench comparisons) */
 static unsigned wht__tc_strided_bits(void)
 {
-  if (!wht__tc_bits_v) {
-    const char *e = getenv("WHT_TC_STRIDED_BITS");
-    wht__tc_bits_v = e && strtoul(e, NULL, 10) == 12 ? 12 : 8;
-  }
+  if (!wht__tc_bits_v) wht__tc_bits_v = wht__env_uint("WHT_TC_STRIDED_BITS", 8) == 12 ? 12 : 8; /* wht_env.h */
   return wht__tc_bits_v;
 }
 
@@ -83,9 +80,8 @@ static unsigned wht__tc_reg_kmax(void)
 {
   static unsigned v = 0;
   if (!v) {
-    const char *e = getenv("WHT_TC_SMALL_KMAX");
-    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 15;
-    v = r == 8 || r == 10 || (r >= 12 && r <= 15) ? (unsigned)r : 15;
+    const unsigned r = wht__env_uint("WHT_TC_SMALL_KMAX", 15); /* wht_env.h: 8, 10, 12..15 */
+    v = r == 8 || r == 10 || (r >= 12 && r <= 15) ? r : 15;
   }
   return v;
 }
@@ -96,10 +92,7 @@ static unsigned wht__tc_reg_kmax(void)
 static bool wht__tc_full(void)
 {
   static int v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_TC_FULL");
-    v = !(e && *e && strtoul(e, NULL, 10) == 0);
-  }
+  if (v < 0) v = wht__env_uint("WHT_TC_FULL", 1) != 0; /* wht_env.h */
   return v != 0;
 }
 
@@ -123,10 +116,7 @@ static bool wht__tc_x_restaged(void)
 static bool wht__tc_w1_on(void)
 {
   static int v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_TC_W1");
-    v = wht__tc_full() && !(e && *e && strtoul(e, NULL, 10) == 0);
-  }
+  if (v < 0) v = wht__tc_full() && wht__env_uint("WHT_TC_W1", 1) != 0; /* wht_env.h */
   return v != 0;
 }
 
@@ -138,8 +128,7 @@ static unsigned wht__tc_l2_chunk(void)
 {
   static int v = -1;
   if (v < 0) {
-    const char *e = getenv("WHT_TC_L2_CHUNK");
-    const unsigned long r = e && *e ? strtoul(e, NULL, 10) : 20;
+    const unsigned r = wht__env_uint("WHT_TC_L2_CHUNK", 20); /* wht_env.h: 0 or 20..30 */
     v = r == 0 ? 0 : r < 20 ? 20 : r > 30 ? 30 : (int)r;
   }
   return (unsigned)v;
@@ -154,8 +143,7 @@ static bool wht__tc_fused(unsigned k, uint64_t batch)
 {
   static int min_log2 = -1;
   if (min_log2 < 0) {
-    const char *e = getenv("WHT_TC_L2_MIN");
-    const unsigned long m = e && *e ? strtoul(e, NULL, 10) : 26;
+    const unsigned m = wht__env_uint("WHT_TC_L2_MIN", 26); /* wht_env.h: 0..40 */
     min_log2 = m > 40 ? 40 : (int)m;
   }
   const unsigned C = wht__tc_l2_chunk();
@@ -255,7 +243,7 @@ static wht_status wht__tc_launch_tile(const wht__tc_pass &p, uint16_t *x)
 
 /* Pieces in which rows of 2^15 are copied in by the bulk-copy engine
  * (tensor_core_bulk.cuh), 0 where the exchange kernel loads them itself:
- * WHT_TC_X15_BULK = 0, 1 or 4 (read once; other values 0), by default 4;
+ * WHT_TC_X15_BULK = 0, 1 or 4 (read once, wht_env.h), by default 4;
  * 0 with WHT_TC_FULL=0 (its rows are whole), on devices below compute
  * capability 9 and in builds whose code for the device is not sm_90's
  * (per device). It takes the restaged step whatever WHT_TC_X_RESTAGE says. */

@@ -11,7 +11,7 @@ pkgconfig_DATA = lib/whtlab.pc
 lib_libwht_la_SOURCES = \
   lib/wht.h lib/wht_internal.h lib/gpu_ops.h lib/arith.h lib/algorithms.h \
   lib/fmt_begin.h lib/fmt_end.h lib/each_format.h \
-  lib/format.c lib/round_bits.h lib/names.c lib/strerror.c lib/registry.c lib/error_bound.c lib/plan.c \
+  lib/format.c lib/round_bits.h lib/names.c lib/strerror.c lib/environment.c lib/wht_env.h lib/registry.c lib/error_bound.c lib/plan.c \
   lib/schedule.c lib/format_arrays.c lib/format_load_avx512.c lib/wht_parallel.h lib/parallel.c lib/host_memory.c lib/device_memory.c \
   lib/folklore.c lib/folklore_body.h \
   lib/kahan.c lib/neumaier.c lib/compensated_body.h \
@@ -26,9 +26,9 @@ lib_libwht_la_CPPFLAGS = $(AM_CPPFLAGS) $(GSL_CFLAGS)
 lib_libwht_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS) -O2
 # its own LDFLAGS, so not the programs' -static (Makefile.am); the
 # interface version is libtool's current:revision:age (5: WHT_E_ALIGN and
-# WHT_E_OVERLAP added)
+# WHT_E_OVERLAP added; 6: wht_check_environment and WHT_E_ENVIRONMENT)
 # (libtool records -fopenmp in libwht.la, so the programs' static links get libgomp)
-lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 5:0:5 -no-undefined
+lib_libwht_la_LDFLAGS = $(SAN_FLAGS) $(OPENMP_CFLAGS) -version-info 6:0:6 -no-undefined
 lib_libwht_la_LIBADD = $(GSL_LIBS) $(MPFR_LIBS) $(CUDA_LIBS) -lm
 if !HAVE_CUDA
 lib_libwht_la_SOURCES += lib/gpu_none.c

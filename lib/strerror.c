@@ -23,6 +23,8 @@ static const char *const messages[WHT_NSTATUS] = {
                 "rounded to the format)",
   [WHT_E_ALIGN] = "a data pointer is not aligned to its element size (2 bytes: f16, bf16; 4: f32; 8: f64, double)",
   [WHT_E_OVERLAP] = "the destination array overlaps the source array",
+  [WHT_E_ENVIRONMENT] = "an environment variable of libwht has a value it does not accept (wht_check_environment "
+                       "names it and the accepted values)",
 };
 
 const char *wht_strerror(wht_status st)

@@ -66,17 +66,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tensor_core_model.h"
+#include "wht_env.h"
 
 unsigned wht__tc_stage_count(unsigned k) { return (k + 3) / 4; }
 
 unsigned wht__tc_short12(unsigned k)
 {
-  static unsigned kmin = 0; /* 0: not yet read */
-  if (!kmin) {
-    const char *e = getenv("WHT_TC_SHORT12_MIN");
-    const unsigned long v = e && *e ? strtoul(e, NULL, 10) : 29;
-    kmin = v >= 16 && v <= 64 ? (unsigned)v : 29;
-  }
+  static unsigned kmin = 0; /* 0: not yet read; WHT_TC_SHORT12_MIN 16..64 (wht_env.h) */
+  if (!kmin) kmin = wht__env_uint("WHT_TC_SHORT12_MIN", 29);
   return k >= kmin && k % 4 == 1;
 }
 

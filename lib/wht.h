@@ -55,6 +55,8 @@ typedef enum {
                            wht_store_doubles, wht_load_doubles) */
   WHT_E_OVERLAP,        /* the destination array overlaps the source (wht_store_doubles,
                            wht_load_doubles) */
+  WHT_E_ENVIRONMENT,    /* an environment knob of libwht has a value it does not accept
+                           (wht_check_environment) */
   WHT_NSTATUS
 } wht_status;
 
@@ -217,6 +219,20 @@ wht_status wht_error_bound(const char *algorithm, wht_format f, unsigned k,
 
 /* Whether the GPU backend was compiled in and a device is present. */
 int wht_gpu_available(void);
+
+/* ---- environment ---------------------------------------------------------- */
+/* libwht reads a few environment variables, measurement and test settings
+ * ("knobs": WHT_METRICS_CHUNK, WHT_TC_SHORT12_MIN, the GPU kernels'
+ * WHT_GPU_* and WHT_TC_*; lib/environment.c lists every one with the values
+ * it accepts): each once, at its first use. A value is plain decimal
+ * digits within the knob's values; unset or empty is the default, and so,
+ * silently, is a value the knob does not accept. A program checks them at
+ * its start instead: WHT_OK when every knob set has a value it accepts,
+ * else WHT_E_ENVIRONMENT with why (len bytes, NUL-terminated; NULL or 0
+ * for none) the first such one in the words "environment NAME='VALUE':
+ * not accepted (accepted: ..., or unset)", which the programs print after
+ * their name. */
+wht_status wht_check_environment(char *why, size_t len);
 
 #ifdef __cplusplus
 }

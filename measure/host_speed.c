@@ -10,8 +10,10 @@
  * (wht-cpu-speed does that); the metrics compare the rounded inputs with
  * their exact transform, since the values do not change the work. Not a test: speed is reported, never
  * asserted (DESIGN.md 13).
- * WHT_METRICS_CHUNK and WHT_METRICS_PAIRS, which libwht reads with a
- * silent default for a value it does not take, are checked at start.
+ * libwht's environment knobs (WHT_METRICS_CHUNK, WHT_METRICS_PAIRS and
+ * the others of lib/environment.c), which it reads with a silent default
+ * for a value it does not take, and WHT_PROGRESS_INTERVAL are checked at
+ * start (wht_cli_check_environment).
  * Progress with an ETA on stderr as wht-cpu-speed's, a step at a time,
  * and with --log FILE in a log file too (experiments/run_log.h).
  * Usage: host-speed [--threads N] [--log FILE] [LOG2N [FORMAT]]   e.g. host-speed 25 f32 */
@@ -45,22 +47,6 @@ static int usage_error(const char *what, const char *val, const char *accepted)
 
 /* an option, not a value: '-' and not a number ('-1' is a bad LOG2N) */
 static int is_option(const char *a) { return a[0] == '-' && !isdigit((unsigned char)a[1]); }
-
-/* libwht's metrics knobs, which it reads with a silent default for a value
- * it does not take (measure/metrics.c chunk_for, pairs_forced), as
- * wht-sweep checks them: unset or empty is the default. 0, or 2 after one
- * line on stderr. */
-static int check_env(void)
-{
-  unsigned long long v;
-  const char *e = getenv("WHT_METRICS_CHUNK");
-  if (e && *e && wht_cli_uint(e, 10, 24, &v))
-    return usage_error("environment WHT_METRICS_CHUNK", e, "log2 of the chunk, an integer 10..24, or unset");
-  e = getenv("WHT_METRICS_PAIRS");
-  if (e && *e && strcmp(e, "0") && strcmp(e, "1"))
-    return usage_error("environment WHT_METRICS_PAIRS", e, "0 or 1, or unset");
-  return 0;
-}
 
 #define OPTIONS "--threads N, --log FILE, --help, before LOG2N"
 
@@ -236,7 +222,8 @@ int main(int argc, char **argv)
       puts("usage: host-speed [--threads N] [--log FILE] [LOG2N [FORMAT]]   LOG2N 0..30 [25], FORMAT f64, f32, f16,\n"
            "       bf16 [f64]; N host threads, 1..1024 [all cores, or OMP_NUM_THREADS]; --log FILE appends the progress\n"
            "       lines and the run's first and last lines to FILE; options come first, each once\n"
-           "Environment: WHT_METRICS_CHUNK 10..24, WHT_METRICS_PAIRS 0 or 1 (libwht's metrics knobs), checked.\n"
+           "Environment: libwht's knobs (WHT_METRICS_CHUNK 10..24, WHT_METRICS_PAIRS 0 or 1, ...) and\n"
+           "       WHT_PROGRESS_INTERVAL, checked at start.\n"
            "Prints '# host-speed git_revision=REV threads=N reps=4 metrics_chunk=L|auto metrics_pairs=0|1' first.\n"
            "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
       return wht_cli_stdout_failed("host-speed", 1);
@@ -275,7 +262,7 @@ int main(int argc, char **argv)
     c.k = (unsigned)v;
   }
   if (npos > 1 && wht_format_from_name(pos[1], &c.f)) return usage_error("format", pos[1], "f64, f32, f16, bf16");
-  if (check_env()) return 2;
+  if (wht_cli_check_environment("host-speed")) return 2;
   /* one exit for the runs that allocated: the buffers freed on every path */
   wht_run_log *log;
   if (wht_run_log_option(log_path, "host-speed", argc, argv, WHT_GIT_REVISION, &log)) return 2;

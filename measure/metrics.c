@@ -78,6 +78,7 @@
 #include "metrics_simd.h"
 #include "wht_metrics.h"
 #include "wht_internal.h"
+#include "wht_env.h"
 #include "wht_parallel.h"
 
 static const char *const status_names[WHT_NRUNSTATUS] = {
@@ -211,12 +212,8 @@ enum { SUM_REL, SUM_D, SUM_DSQ, SUM_VSQ, NSUMS };
  * output, 2^16 for two, 2^15 for three or four, 2^14 from five on) */
 static uint64_t chunk_for(size_t g)
 {
-  static int forced = -1; /* WHT_METRICS_CHUNK=L: 2^L elements (10..24), a measurement knob: no bit changes */
-  if (forced < 0) {
-    const char *e = getenv("WHT_METRICS_CHUNK");
-    const int l = e ? atoi(e) : 0;
-    forced = l >= 10 && l <= 24 ? l : 0;
-  }
+  static int forced = -1; /* WHT_METRICS_CHUNK=L: 2^L elements (10..24, wht_env.h), a measurement knob: no bit changes */
+  if (forced < 0) forced = (int)wht__env_uint("WHT_METRICS_CHUNK", 0);
   if (forced) return (uint64_t)1 << forced;
   uint64_t c = CHUNK;
   while (2 * 2 * c * g <= ((uint64_t)1 << 18)) c *= 2;
@@ -523,10 +520,7 @@ static void overflow(wht_metrics *m)
 static int pairs_forced(void)
 {
   static int v = -1;
-  if (v < 0) {
-    const char *e = getenv("WHT_METRICS_PAIRS");
-    v = e && e[0] == '1' && !e[1];
-  }
+  if (v < 0) v = wht__env_uint("WHT_METRICS_PAIRS", 0) == 1; /* 0 or 1 (wht_env.h) */
   return v;
 }
 

@@ -23,6 +23,7 @@
 #include "wht_ops.h"
 #include "ops_steps.h"
 #include "wht_internal.h"
+#include "wht_env.h"
 #include "wht_parallel.h"
 #include "gpu_ops.h"
 
@@ -117,10 +118,7 @@ static int host_steps_setting = -1; /* -1: not read yet */
 void wht__ops_set_host_steps(int on) { host_steps_setting = on != 0; }
 static int host_steps(void)
 {
-  if (host_steps_setting < 0) {
-    const char *e = getenv("WHT_OPS_HOST_STEPS");
-    host_steps_setting = e && strcmp(e, "1") == 0;
-  }
+  if (host_steps_setting < 0) host_steps_setting = wht__env_uint("WHT_OPS_HOST_STEPS", 0) == 1; /* wht_env.h */
   return host_steps_setting;
 }
 

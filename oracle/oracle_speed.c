@@ -163,6 +163,8 @@ int main(int argc, char **argv)
            "       two-way, smoothed, xor-conv; N host threads, 1..1024 [all cores, or OMP_NUM_THREADS]; --log FILE appends\n"
            "       the progress lines and the run's first and last lines to FILE; options come first, each once;\n"
            "       gpu and resident need a GPU. Prints '# oracle-speed git_revision=REV threads=N reps=4' first.\n"
+           "Environment: libwht's knobs (WHT_METRICS_CHUNK, WHT_TC_*, WHT_GPU_*, ...) and WHT_PROGRESS_INTERVAL,\n"
+           "       checked at start.\n"
            "Exit status: 0 ok; 2 the command cannot run as given (a bad option or value); 1 the run failed.");
       return wht_cli_stdout_failed("oracle-speed", 1);
     }
@@ -218,6 +220,9 @@ int main(int argc, char **argv)
       return 2;
     }
   }
+  /* libwht's knobs and WHT_PROGRESS_INTERVAL: a value a reader would
+   * replace by its default is refused */
+  if (wht_cli_check_environment("oracle-speed")) return 2;
   wht_run_log *log;
   if (wht_run_log_option(log_path, "oracle-speed", argc, argv, WHT_GIT_REVISION, &log)) return 2;
   buffers m = { 0 };

@@ -15,5 +15,5 @@ python/whtlab/_config.py: Makefile
 CLEANFILES += python/whtlab/_config.py
 all-local: python/whtlab/_config.py
 
-TESTS += tests/test_python_api.py tests/test_python_bounds.py
-EXTRA_DIST += tests/test_python_api.py tests/test_python_bounds.py
+TESTS += tests/test_python_api.py tests/test_python_bounds.py tests/test_python_env.py
+EXTRA_DIST += tests/test_python_api.py tests/test_python_bounds.py tests/test_python_env.py

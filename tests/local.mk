@@ -21,6 +21,13 @@ tests_test_algorithms_bound_LDADD = $(LDADD) $(MPFR_LIBS)
 LIB_CASE_TESTS = tests/test_compensated_cases tests/test_compensated_zero tests/test_api_misuse tests/test_api_edges tests/test_host_memory
 check_PROGRAMS += $(LIB_CASE_TESTS)
 TESTS += $(LIB_CASE_TESTS)
+# libwht's environment knobs: the table and wht_check_environment
+# (test_environment), every getenv of the library in the table and every
+# program refusing a value its reader would not take (test_environment.sh,
+# which runs the programs and reads the table through test_environment)
+check_PROGRAMS += tests/test_environment
+TESTS += tests/test_environment tests/test_environment.sh
+EXTRA_DIST += tests/test_environment.sh
 LIB_REF_TESTS = tests/test_algorithms_reference
 check_PROGRAMS += $(LIB_REF_TESTS)
 TESTS += $(LIB_REF_TESTS)

@@ -256,10 +256,11 @@ else
   skip "oracle-speed gpu without a GPU: this build has CUDA"
   skip "oracle-speed resident without a GPU: this build has CUDA"
 fi
-# host-speed: libwht's metrics knobs are checked at start, as wht-sweep checks them
-expect_usage_of env "host-speed WHT_METRICS_CHUNK=9" "WHT_METRICS_CHUNK '9'" "10..24" WHT_METRICS_CHUNK=9 "$host" 3
-expect_usage_of env "host-speed WHT_METRICS_CHUNK=garbage" "WHT_METRICS_CHUNK 'garbage'" "10..24" WHT_METRICS_CHUNK=garbage "$host" 3
-expect_usage_of env "host-speed WHT_METRICS_PAIRS=yes" "WHT_METRICS_PAIRS 'yes'" "0 or 1" WHT_METRICS_PAIRS=yes "$host" 3
+# host-speed: libwht's knobs are checked at start, as wht-sweep checks them
+# (every knob and program: tests/test_environment.sh)
+expect_usage_of env "host-speed WHT_METRICS_CHUNK=9" "WHT_METRICS_CHUNK='9'" "10..24" WHT_METRICS_CHUNK=9 "$host" 3
+expect_usage_of env "host-speed WHT_METRICS_CHUNK=garbage" "WHT_METRICS_CHUNK='garbage'" "10..24" WHT_METRICS_CHUNK=garbage "$host" 3
+expect_usage_of env "host-speed WHT_METRICS_PAIRS=yes" "WHT_METRICS_PAIRS='yes'" "0 or 1" WHT_METRICS_PAIRS=yes "$host" 3
 env WHT_METRICS_CHUNK=12 WHT_METRICS_PAIRS=1 "$host" 3 > "$dir/out" 2> "$dir/err"
 rc=$?
 check '[ $rc -eq 0 ] && [ ! -s "$dir/err" ] && head -n 1 "$dir/out" | grep -q "metrics_chunk=12 metrics_pairs=1\$"' \

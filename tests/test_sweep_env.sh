@@ -135,10 +135,11 @@ for r in 0 1 yes; do
 done
 
 # The knobs of a run read in libwht with a silent default (measure/metrics.c,
-# measure/ops.c, lib/tensor_core_model.c), and the sweep's own: a value
-# their reader takes runs, any other is refused at the start (exit 2, one
-# line naming it and the accepted values, no file), not run with the
-# default. "VAR taken... -- refused..."
+# measure/ops.c, lib/tensor_core_model.c; the library's table,
+# lib/environment.c, whose every knob tests/test_environment.sh runs), and
+# the sweep's own: a value their reader takes runs, any other is refused at
+# the start (exit 2, one line naming it and the accepted values, no file),
+# not run with the default. "VAR taken... -- refused..."
 grid="--algo folklore --format f64 --dist pmone --op one-way --log2n 3"
 for knob in "WHT_METRICS_CHUNK 10 24 -- 9 25 12x" "WHT_METRICS_PAIRS 0 1 -- yes 2" "WHT_OPS_HOST_STEPS 0 1 -- on" \
   "WHT_TC_SHORT12_MIN 16 64 -- 15 65 ' 20'" "WHT_SWEEP_ARENA_GROUPS 1 9 --" "WHT_SWEEP_INPUT_COPY 0 1 --" \

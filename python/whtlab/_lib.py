@@ -115,3 +115,16 @@ _declare("wht_cell_stream", c_u64, c_u64, c_int, c_int, c_uns, c_uns, c_uns)
 _declare("wht_dist_fill", c_int, c_int, c_u64, c_ptr, c_u64)
 _declare("wht_metrics_compute", None, c_int, c_ptr, c_ptr, c_u64, c_int, ctypes.POINTER(Metrics))
 _declare("wht_run_status_name", c_str, c_int)
+_declare("wht_check_environment", c_int, ctypes.c_char_p, ctypes.c_size_t)
+
+
+def _check_environment():
+    """libwht's environment knobs (lib/environment.c): a value the library
+    would silently replace by its default is refused at the first use of the
+    library, as the C programs refuse it at their start."""
+    why = ctypes.create_string_buffer(512)
+    if lib.wht_check_environment(why, len(why)) != 0:
+        raise WhtlabError("whtlab: " + why.value.decode("utf-8", "replace"))
+
+
+_check_environment()
