@@ -105,7 +105,8 @@
 # nmopstest, nmops and nmopssass for its pair recoveries with their terms
 # chosen first (NMOPS_BUILDS, NMOPS_TEST_BUILDS); opcal checks the opcode
 # names of experiments/cubin_text.py --ops against cuobjdump -sass on
-# BUILD's wht-bench (every kernel) and keeps the table in opcal.txt.
+# BUILD's (or OPCAL_BUILD's) wht-bench, every kernel, and keeps the table
+# in opcal.txt.
 # Steps that force a rows form the tables do not choose
 # (WHT_GPU_ROWS_COMP_XP, WHT_GPU_ROWS_BLK=2, WHT_GPU_ROWS_BLK_W=16,
 # WHT_GPU_ROWS_LOOP, WHT_GPU_ROWS_GATHER: compxp, rows2bblk, blkw16,
@@ -1924,7 +1925,7 @@ want nmops && step nmops ${NMOPS_LIMIT:-420} sh -c "
     --metrics gpu__time_duration.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
     \$b/experiments/wht-bench --algo \$a --format \$c --log2n 10 --total-log2 28 --place in --reps 1 --warmup 1 | grep -E 'wht__|duration|inst_exec|issue_active|warps_active|pipe|registers'; done; done; done"
 want opcal && step opcal 120 sh -c "
-  export PATH=/usr/local/cuda/bin:\$PATH; cuobjdump -sass $B/experiments/wht-bench |
+  export PATH=/usr/local/cuda/bin:\$PATH; cuobjdump -sass ${OPCAL_BUILD:-$B}/experiments/wht-bench |
   python3 experiments/cubin_text.py --calibrate /dev/stdin > $O/opcal.txt; rc=\$?; grep -v ' ok\$' $O/opcal.txt; exit \$rc"
 want nmopssass && step nmopssass 120 sh -c "
   export PATH=/usr/local/cuda/bin:\$PATH; for b in ${NMOPS_BUILDS:-$BASE $B}; do echo \"## \$b\";
