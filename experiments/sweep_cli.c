@@ -335,7 +335,7 @@ static const struct {
   { "backend", 0, "B", set_backend, 1, "cpu, gpu, or auto: the GPU where present and the algorithm has a GPU path [auto]" },
   { "oracle", 0, "WHERE", set_oracle, 1, "exact oracle on cpu, gpu, or auto: the GPU's fixed-point engine where a GPU is present and the exact values fit its 256 bits, else the CPU [auto]" },
   { "threads", 0, "N", set_threads, 1, "host threads of the oracle, conversions and metrics; no row depends on it [all cores, or OMP_NUM_THREADS]" },
-  { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge [1/1]" },
+  { "shard", 0, "I/N", set_shard, 1, "run only the I-th of N shards of the grid's inputs (every N-th, from the I-th, in the run order): N commands, then --merge of all N (one missing: the merge is marked unfinished) [1/1]" },
   { "output", 'o', "FILE", set_output, 1, "results file [" WHT_SWEEP_DEFAULT_OUTPUT "]" },
   { "log", 0, "LOGFILE", set_log, 1, "append the progress lines (with the ETA) and the run's first and last lines to LOGFILE, each with the UTC time [FILE.log]" },
   { "resume", 0, NULL, set_resume, 1, "continue FILE: run only the cells it lacks (same seed, a tau of the file)" },
