@@ -100,6 +100,16 @@ int main(int argc, char **argv)
     fprintf(stderr, "wht-bench: %s\n", err);
     return 2;
   }
+  /* the log: --log FILE, else FILE.log beside -o FILE; its path checked
+   * before the output is touched, opened once every check has passed (a
+   * refused run creates none) */
+  char *beside = !c.log && c.output ? wht_run_log_beside(c.output) : NULL;
+  const char *log_path = c.log ? c.log : beside;
+  int lrc = log_path ? wht_run_log_check("wht-bench", log_path, c.output) : 0;
+  if (lrc) {
+    free(beside);
+    return lrc;
+  }
   const uint64_t seed = 20250101;
   wht_h5 *h5 = NULL;
   if (c.output) {
@@ -109,20 +119,18 @@ int main(int argc, char **argv)
     if (!h5) {
       /* err names the file; an existing file we cannot use is a bad input */
       fprintf(stderr, "wht-bench: -o: %s\n", err);
+      free(beside);
       return exists ? 2 : 1;
     }
   }
-  /* the log: --log FILE, else FILE.log beside -o FILE; opened once every
-   * check has passed (a refused run creates none) */
-  char *beside = !c.log && c.output ? wht_run_log_beside(c.output) : NULL;
-  const char *log_path = c.log ? c.log : beside;
   wht_run_log *log = NULL;
   if (log_path && !(log = wht_run_log_open(log_path, "wht-bench", argc, argv, WHT_GIT_REVISION, err, sizeof err))) {
+    /* the path was checked: the writing failed (permissions, a full disk) */
     fprintf(stderr, "wht-bench: --log %s\n", err);
     if (h5) wht_h5_close(h5);
-    if (h5 && !existing) unlink(c.output); /* the file this run created, empty: a refused run leaves none */
+    if (h5 && !existing) unlink(c.output); /* the file this run created, empty: a failed run leaves none */
     free(beside);
-    return 2;
+    return 1;
   }
   if (bench_timer_init()) {
     fprintf(stderr, "wht-bench: CUDA events or the L2-flush buffer could not be set up\n");

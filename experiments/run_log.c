@@ -1,11 +1,13 @@
 /* run_log.c - a long run's log file (run_log.h) */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "output_path.h"
 #include "run_log.h"
 
 struct wht_run_log {
@@ -98,15 +100,58 @@ wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char
   return log;
 }
 
+/* path as its folder resolved and its name, one spelling per place: 0, or
+ * -1 (a folder that does not resolve: the path checks say why) */
+static int place(const char *path, char *out, size_t len)
+{
+  const char *slash = strrchr(path, '/');
+  char dir[4096], real[PATH_MAX];
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if ((size_t)(slash - path) >= sizeof dir) return -1;
+  else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  if (!realpath(dir, real)) return -1;
+  const int n = snprintf(out, len, "%s/%s", real, slash ? slash + 1 : path);
+  return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int wht_run_log_is_output(const char *log, const char *output)
+{
+  static const char *const own[] = { "", ".tmp", ".lock" };
+  char name[4200], a[PATH_MAX + 4200], b[PATH_MAX + 4200];
+  struct stat sl, so;
+  const int log_there = stat(log, &sl) == 0, log_placed = place(log, a, sizeof a) == 0;
+  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+    snprintf(name, sizeof name, "%s%s", output, own[i]);
+    if (log_there && stat(name, &so) == 0 && so.st_dev == sl.st_dev && so.st_ino == sl.st_ino) return 1;
+    if (log_placed && place(name, b, sizeof b) == 0 && strcmp(a, b) == 0) return 1;
+  }
+  return 0;
+}
+
+int wht_run_log_check(const char *prog, const char *path, const char *output)
+{
+  char why[4200];
+  int rc = wht_output_path_problem(path, why, sizeof why);
+  if (!rc && output && wht_run_log_is_output(path, output))
+    snprintf(why, sizeof why, "is the results file -o %s or one of its own (FILE.tmp, FILE.lock) (accepted: "
+             "another file)", output), rc = 2;
+  if (rc) fprintf(stderr, "%s: log '%s': %s\n", prog, path, why);
+  return rc;
+}
+
 int wht_run_log_option(const char *path, const char *prog, int argc, char **argv, const char *revision,
                        wht_run_log **log)
 {
   char why[4400];
   *log = NULL;
   if (!path) return 0;
+  const int rc = wht_run_log_check(prog, path, NULL);
+  if (rc) return rc;
   if ((*log = wht_run_log_open(path, prog, argc, argv, revision, why, sizeof why))) return 0;
+  /* the path was fine: what failed is the writing (permissions, a full
+   * disk), a failed run */
   fprintf(stderr, "%s: --log %s\n", prog, why);
-  return 2;
+  return 1;
 }
 
 int wht_run_log_close(wht_run_log *log)

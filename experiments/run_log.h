@@ -18,8 +18,19 @@ wht_run_log *wht_run_log_open(const char *path, const char *prog, int argc, char
 /* the same with the command line as one string (a program that keeps it) */
 wht_run_log *wht_run_log_open_cmd(const char *path, const char *prog, const char *command, const char *revision,
                                   char *why, size_t len);
-/* a program's --log FILE (path NULL: none, *log NULL): 0, or 2 after one
- * line "PROG: --log WHY" on stderr */
+/* 1 when LOG is OUTPUT or one of its own files (OUTPUT.tmp, OUTPUT.lock),
+ * by name (its folder resolved) or as the same file: its lines would go
+ * into the results file, or to a file the next save unlinks */
+int wht_run_log_is_output(const char *log, const char *output);
+/* before anything is touched: 0, or the exit status after one line "PROG:
+ * log 'PATH': WHY" on stderr: 2 for a path that cannot be a log (a folder,
+ * a FIFO or device, a missing folder, OUTPUT or one of its own files;
+ * OUTPUT may be NULL), 1 for a folder that is not writable (as an
+ * output's, output_path.h) */
+int wht_run_log_check(const char *prog, const char *path, const char *output);
+/* a program's --log FILE (path NULL: none, *log NULL): 0, or the exit
+ * status after one line on stderr: wht_run_log_check's, or 1 when the
+ * file could not be opened or its first line written */
 int wht_run_log_option(const char *path, const char *prog, int argc, char **argv, const char *revision,
                        wht_run_log **log);
 /* one line (fmt without the newline), the UTC time first. A failed write

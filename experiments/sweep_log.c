@@ -19,7 +19,10 @@ int wht_sweep_log_check(wht_sweep_config *c)
   /* the output's own problem is said by its check, in its words */
   if (wht_output_path_problem(c->output, why, sizeof why)) return 0;
   const char *path = wht_sweep_log_path(c);
-  const int rc = wht_output_path_problem(path, why, sizeof why);
+  int rc = wht_output_path_problem(path, why, sizeof why);
+  if (!rc && wht_run_log_is_output(path, c->output))
+    snprintf(why, sizeof why, "is the results file -o %s or one of its own (FILE.tmp, FILE.lock) (accepted: "
+             "another file)", c->output), rc = 2;
   if (rc)
     fprintf(stderr, "wht-sweep: log '%s': %s%s\n", path, why,
             c->log_path ? "" : "; it is the log beside -o FILE, --log LOGFILE puts it elsewhere");

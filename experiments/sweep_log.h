@@ -10,7 +10,8 @@
 /* the log's path: --log FILE, else FILE.log (into c) */
 const char *wht_sweep_log_path(wht_sweep_config *c);
 /* before the output is opened: 0, or the exit status (2 a path that cannot
- * be a log, 1 a folder that is not writable, as -o's) after one line. A
+ * be a log or that is the output or its FILE.tmp or FILE.lock, 1 a folder
+ * that is not writable, as -o's) after one line. A
  * problem of the output's own path is left to its check, which names it */
 int wht_sweep_log_check(wht_sweep_config *c);
 /* after the output is open: c->log, or NULL after one line on stderr (the

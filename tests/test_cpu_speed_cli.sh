@@ -152,10 +152,10 @@ check '[ $rc -eq 0 ] && [ ! -s "$dir/err" ] && [ "$(grep -c " started: " "$log")
 "$speed" --log2n 4 --log "$dir/refused.log" bogus:f64 > /dev/null 2>&1
 rc=$?
 check '[ $rc -eq 2 ] && [ ! -e "$dir/refused.log" ]' "--log with a refused operand: exit 2, no log created"
-expect_usage "--log a folder" "$dir: not a regular file" "a log file" --log "$dir" folklore:f64
+expect_usage "--log a folder" "log '$dir': is a directory" "a file name" --log "$dir" folklore:f64
 expect_usage "--log twice" "given twice" "--log" --log "$dir/a.log" --log "$dir/b.log" folklore:f64
 expect_usage "--log without a value" "missing value" "--log FILE" --log
-expect_usage "--log in a missing folder" "$dir/none/x.log" "writable folder" --log "$dir/none/x.log" folklore:f64
+expect_usage "--log in a missing folder" "$dir/none/x.log" "an existing directory" --log "$dir/none/x.log" folklore:f64
 
 # oracle-speed's and host-speed's --log FILE the same: the first line,
 # progress lines, the last line; refused (2, no log) as wht-cpu-speed's
@@ -174,7 +174,7 @@ expect_log() {
   "$prog" --log "$dir/q.log" 99 > /dev/null 2>&1
   rc=$?
   check '[ $rc -eq 2 ] && [ ! -e "$dir/q.log" ]' "$name --log with a refused LOG2N: exit 2, no log"
-  expect_usage_of "$prog" "$name --log a folder" "not a regular file" "a log file" --log "$dir" 4
+  expect_usage_of "$prog" "$name --log a folder" "is a directory" "a file name" --log "$dir" 4
   expect_usage_of "$prog" "$name --log twice" "given twice" "--log" --log "$dir/a.log" --log "$dir/b.log" 4
   expect_usage_of "$prog" "$name --log without a value" "missing value" "--log FILE" --log
   expect_usage_of "$prog" "$name --log after LOG2N" "options come first" "--log FILE" 4 --log "$dir/a.log"

@@ -71,6 +71,23 @@ check '[ $rc -eq 2 ] && [ ! -e "$dir/u.h5" ] && [ "$(wc -l < "$dir/err")" -eq 1 
 check '[ $? -eq 2 ] && grep -q "none/v.h5" "$dir/err" && ! grep -q "v.h5.log" "$dir/err"' \
   "-o in a missing folder: the output's own message, not the log's ($(cat "$dir/err"))"
 
+# --log naming the results file or one of its own (FILE.tmp, FILE.lock),
+# by any spelling: refused before the output is touched (the lines would
+# go into the results file, or to a file the next save unlinks)
+"$sweep" $grid -o "$dir/x.h5" > /dev/null 2>&1
+cp "$dir/x.h5" "$dir/x.h5.before"
+ln -s x.h5 "$dir/x-link.h5"
+for args in "-o $dir/y.h5 --log $dir/y.h5" "-o $dir/y.h5 --log $dir/./y.h5.tmp" "-o $dir/y.h5 --log $dir/y.h5.lock" \
+            "-o $dir/x.h5 --resume --log $dir/x.h5" "-o $dir/x.h5 --resume --log $dir/x-link.h5" \
+            "-o $dir/x.h5 --resume --log $dir/../$(basename "$dir")/x.h5.tmp"; do
+  # shellcheck disable=SC2086
+  "$sweep" $grid --log2n 3:11 $args > /dev/null 2> "$dir/err"
+  rc=$?
+  check '[ $rc -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -q "results file" "$dir/err" && [ ! -e "$dir/y.h5" ] &&
+         [ ! -e "$dir/y.h5.tmp" ] && [ ! -e "$dir/x.h5.tmp" ] && cmp -s "$dir/x.h5" "$dir/x.h5.before"' \
+    "wht-sweep ... $args: exit 2, one line, nothing created or changed ($(cat "$dir/err"))"
+done
+
 # --log with --merge, --list; twice; empty
 for args in "--merge $dir/m.h5 $f --log $dir/m.log" "--list --log $dir/l.log" \
             "--log $dir/a.log --log $dir/b.log $grid -o $dir/w.h5" "--log= $grid -o $dir/w.h5"; do
