@@ -14,7 +14,7 @@ static const char dropped_fmt[] = "(%llu earlier lines left out: an attribute ho
 
 /* log (its first line, then the rest) cut to LOG_MAX bytes: the oldest
  * lines after the first make way for one line that counts them */
-static void log_fit(char *log)
+void wht_sweep_log_fit(char *log)
 {
   size_t len = strlen(log);
   char *rest = strchr(log, '\n'), mark[96];
@@ -32,6 +32,10 @@ static void log_fit(char *log)
     left_out++;
   }
   const size_t tail = strlen(from), m = strlen(mark);
+  /* in place, never longer than it was (a caller's buffer may hold just
+   * the log): a first or last line too long to cut stays, for the store
+   * to refuse */
+  if ((size_t)(rest - log) + m + 1 + tail > len) return;
   memmove(rest + m + 1, from, tail + 1);
   memcpy(rest, mark, m);
   rest[m] = '\n';
@@ -45,7 +49,7 @@ int wht_sweep_attr_add_line(wht_h5 *h, const char *name, const char *line)
   if (wht_h5_get_attr(h, name, log, LOG_READ) != 0) log[0] = '\0';
   if (log[0]) strcat(log, "\n");
   strcat(log, line);
-  log_fit(log);
+  wht_sweep_log_fit(log);
   const int rc = wht_h5_set_attr(h, name, log);
   free(log);
   return rc;

@@ -28,6 +28,7 @@
 #include "sweep_cli.h"
 #include "sweep_keys.h"
 #include "sweep_merge.h"
+#include "sweep_finish.h"
 #include "sweep_output.h"
 #include "sweep_sets.h"
 
@@ -359,6 +360,10 @@ int wht_sweep_merge(const wht_sweep_config *c)
     merged_free(&m);
     return 1;
   }
+  /* a merge of hundreds of files (a Slurm array's shards) keeps the first
+   * input's line and the latest ones, as the run logs do */
+  if (m.from) wht_sweep_log_fit(m.from);
+  if (m.unfinished) wht_sweep_log_fit(m.unfinished);
   rc = wht_h5_set_attr(h, "merged_from", m.from ? m.from : "");
   if (rc == 0 && m.unfinished) rc = wht_h5_set_attr(h, WHT_SWEEP_UNFINISHED, m.unfinished);
   for (uint64_t i = 0; rc == 0 && i < m.res.n; i++) rc = wht_h5_append_result(h, &m.res.rows[i]);

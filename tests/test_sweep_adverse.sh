@@ -143,6 +143,23 @@ check '[ $rc -eq 1 ] && grep -q "cannot write attribute merged_from of .*out.h5:
        [ "$(cksum < "$dir/out.h5")" = "$before" ] && "$rows" "$dir/out.h5" > /dev/null' \
   "a merge whose merged_from would not fit: exit $rc, OUT as it was ($(head -n 1 "$dir/err"))"
 
+# --- a merge of an input whose merged_from has many lines (a merge of
+# hundreds of shards): the merge is written, its merged_from cut to the first
+# line, one line counting those left out and the latest ones
+m=$dir/manymerge.h5
+# shellcheck disable=SC2086
+"$sweep" $small --seed 9 -o "$m" 2> /dev/null
+# (890 lines of 70 bytes: the input holds them, the merge's two-space
+# indents and its own line take them past 64000 bytes)
+awk 'BEGIN { for (i = 1; i <= 890; i++) printf "%sshard%04d.h5: 1 rows, created 2026-12-05T00:00:00Z, host node%04d....", (i > 1 ? "\n" : ""), i, i }' |
+  "$rows" --set-attr merged_from "$m"
+"$sweep" --merge "$dir/many-out.h5" "$m" 2> "$dir/err"
+rc=$?
+from=$(attr merged_from "$dir/many-out.h5")
+check '[ $rc -eq 0 ] && [ ${#from} -lt 64000 ] && printf "%s\n" "$from" | grep -q "^([0-9]* earlier lines left out: an attribute holds 64000 bytes)" &&
+       printf "%s\n" "$from" | grep -q "^  shard0890.h5" && printf "%s\n" "$from" | head -n 1 | grep -q "manymerge.h5: 1 rows"' \
+  "a merge of an input with 890 merged_from lines: exit $rc, its merged_from cut to ${#from} bytes with the count of the lines left out"
+
 # --- a second writer while a sweep writes FILE
 w=$dir/busy.h5
 # shellcheck disable=SC2086
