@@ -32,6 +32,13 @@
 #include "sweep_output.h"
 #include "sweep_sets.h"
 
+/* memory running out is a failed run (1, README), not a usage error */
+static int no_memory(void)
+{
+  fputs("wht-sweep: --merge: out of memory\n", stderr);
+  return 1;
+}
+
 typedef struct {
   wht_result_row *rows;
   uint64_t n, cap;
@@ -179,7 +186,7 @@ static int take_timings(merged *m, const char *path, const wht_timing_row *tim, 
     const int added = wht_keyset_add_timing(m->tkeys, &tim[i], m->ntim, &old);
     if (added < 0 || (added && (push((void **)&m->tim, &m->ntim, &m->captim, sizeof *tim, &tim[i]) < 0 ||
                                 push((void **)&m->tim_file, &m->ntfile, &m->captfile, sizeof(char *), &path) < 0)))
-      return wht_sweep_usage_error("--merge: out of memory");
+      return no_memory();
     if (added) continue;
     const int same = wht_timings_same_values(&m->tim[old], &tim[i]);
     if (supersede) {
@@ -230,7 +237,7 @@ static int take(merged *m, const char *path, int first, int supersede)
     added = wht_keyset_add(m->keys, &rows[i], m->res.n, &old);
     if (added < 0 || (added && (push((void **)&m->res.rows, &m->res.n, &m->res.cap, sizeof *rows, &rows[i]) < 0 ||
                                 push((void **)&m->row_file, &m->nfile, &m->capfile, sizeof(char *), &path) < 0)))
-      rc = wht_sweep_usage_error("--merge: out of memory");
+      rc = no_memory();
     else if (!added && supersede) {
       nsuper++;
       nother += !wht_rows_same_values(&m->res.rows[old], &rows[i]);
@@ -247,7 +254,7 @@ static int take(merged *m, const char *path, int first, int supersede)
   if (rc == 0 && nt > 0) {
     attr(h, "device", buf, sizeof buf);
     if (!m->tim_device) {
-      if (!(m->tim_device = strdup(buf))) rc = wht_sweep_usage_error("--merge: out of memory");
+      if (!(m->tim_device = strdup(buf))) rc = no_memory();
       m->tim_device_file = path;
     } else if (strcmp(buf, m->tim_device) != 0)
       rc = wht_sweep_usage_error("--merge: %s has /timings of device '%s', %s of device '%s' (accepted: /timings of "
@@ -255,7 +262,7 @@ static int take(merged *m, const char *path, int first, int supersede)
                                  m->tim_device, path, buf);
   }
   if (rc == 0) rc = take_timings(m, path, tim, nt, supersede, &tsuper, &tother);
-  if (rc == 0 && (rc = take_shard(m, h, path)) == 1) rc = wht_sweep_usage_error("--merge: out of memory");
+  if (rc == 0 && (rc = take_shard(m, h, path)) == 1) rc = no_memory();
   if (rc == 0) {
     /* device: each distinct one once (an input's may be a list); by the
      * whole name, since one can hold another ("NVIDIA H200 NVL") */
@@ -330,7 +337,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
       return wht_sweep_usage_error("--merge %s: the output is also an input (accepted: a new OUT file)", c->merge_out);
   if (!(m.keys = wht_keyset_new()) || !(m.tkeys = wht_keyset_new())) {
     merged_free(&m);
-    return wht_sweep_usage_error("--merge: out of memory");
+    return no_memory();
   }
   int taken = 0;
   for (int i = 0; i < c->nmerge_in && rc == 0; i++) {
@@ -346,7 +353,7 @@ int wht_sweep_merge(const wht_sweep_config *c)
   char *missing = NULL; /* "shard 3 of 3" for the summary line */
   size_t lmissing = 0;
   if (rc == 0 && note_missing_shards(&m, &missing, &lmissing) != 0)
-    rc = wht_sweep_usage_error("--merge: out of memory");
+    rc = no_memory();
   if (rc != 0) {
     free(missing);
     merged_free(&m);
