@@ -1,4 +1,5 @@
-/* cli_env.c - the check of the environment's knobs at a program's start
+/* cli_env.c - the parts of a program's start that need libwht: the check
+ * of the environment's knobs, and --threads
  * (cli_util.h; a file of its own in libcli.a, so that the programs that
  * take libcli.a without libwht do not need it). */
 #include <stdio.h>
@@ -20,5 +21,25 @@ int wht_cli_check_environment(const char *prog)
             "< 1e6, or unset)\n", prog, getenv("WHT_PROGRESS_INTERVAL"));
     return 2;
   }
+  return 0;
+}
+
+int wht_cli_threads_option(const char *prog, int argc, char **argv, int *i, int *given)
+{
+  if (*i + 1 == argc) {
+    fprintf(stderr, "%s: --threads: missing value (accepted: --threads N, N an integer 1..1024)\n", prog);
+    return 2;
+  }
+  if ((*given)++) {
+    fprintf(stderr, "%s: --threads '%s': --threads given twice; expected --threads once\n", prog, argv[*i + 1]);
+    return 2;
+  }
+  unsigned long long t;
+  const char *v = argv[++*i];
+  if (wht_cli_uint(v, 1, WHT_MAX_THREADS, &t)) {
+    fprintf(stderr, "%s: --threads '%s': not accepted (accepted: an integer 1..1024)\n", prog, v);
+    return 2;
+  }
+  wht_set_threads((int)t);
   return 0;
 }

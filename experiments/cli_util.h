@@ -20,6 +20,11 @@ int wht_cli_stdout_failed(const char *prog, int closing);
  * looks like an option, or a second --log */
 int wht_cli_log_option(const char *prog, int argc, char **argv, int *i, const char **path);
 
+/* --threads N at argv[*i] (1..WHT_MAX_THREADS, digits only), given at most
+ * once (*given counts): libwht's threads set, *i moved onto the value; 0,
+ * or 2 after one line "PROG: --threads ..." */
+int wht_cli_threads_option(const char *prog, int argc, char **argv, int *i, int *given);
+
 /* The environment's knobs of a run, checked at the start of a program
  * (wht-bench, wht-cpu-speed, oracle-speed, host-speed): libwht's
  * (wht_check_environment, lib/environment.c) and the progress lines'

@@ -233,17 +233,7 @@ int main(int argc, char **argv)
       continue;
     }
     if (strcmp(argv[i], "--threads")) return unknown_option(argv[i]);
-    if (i + 1 == argc) {
-      fprintf(stderr, "host-speed: --threads: missing value (accepted: --threads N, N an integer 1..1024)\n");
-      return 2;
-    }
-    if (threads_given++) {
-      fprintf(stderr, "host-speed: --threads '%s': --threads given twice; expected --threads once\n", argv[i + 1]);
-      return 2;
-    }
-    unsigned long long t;
-    if (wht_cli_uint(argv[++i], 1, WHT_MAX_THREADS, &t)) return usage_error("--threads", argv[i], "an integer 1..1024");
-    wht_set_threads((int)t);
+    if (wht_cli_threads_option("host-speed", argc, argv, &i, &threads_given)) return 2;
   }
   char **pos = argv + i;
   const int npos = argc - i;
